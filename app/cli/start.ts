@@ -1,0 +1,68 @@
+// `npm start`: standalone app on SQLite (or PostgreSQL via DATABASE_URL).
+// Fills in generated secrets, applies migrations, seeds the demo shop on the
+// first start, serves the app and prints the demo logins.
+import path from "node:path";
+import { ensureSecrets } from "./secrets";
+
+async function main() {
+  const root = path.resolve(__dirname, "../..");
+  const dataDir = process.env.DATA_DIR ?? path.join(root, "data");
+  const secrets = ensureSecrets(dataDir);
+  process.env.DATABASE_URL ||= `file:${path.join(dataDir, "app.sqlite")}`;
+  process.env.NODE_ENV ||= "production";
+
+  const { getConfig } = await import("../config.server");
+  const config = getConfig();
+  const { migrate } = await import("../db/migrate.server");
+  const result = await migrate(config.DATABASE_URL);
+  if (result.applied.length) console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
+
+  const { seedDemoShop, syncDemoCredentials } = await import("../models/demo/seed-demo.server");
+  const demo = {
+    shopDomain: config.DEMO_SHOP,
+    adminEmail: config.DEMO_ADMIN_EMAIL,
+    adminPassword: secrets.values.DEMO_ADMIN_PASSWORD,
+    staffEmail: config.DEMO_STAFF_EMAIL,
+    staffPassword: secrets.values.DEMO_STAFF_PASSWORD,
+    apiKey: secrets.values.DEMO_API_KEY,
+  };
+  if (process.env.SEED_DEMO !== "0") {
+    const seeded = await seedDemoShop(demo);
+    if (seeded) console.log(`demo: seeded ${config.DEMO_SHOP} with campaigns, affiliates, clicks and orders`);
+    else await syncDemoCredentials(demo);
+  }
+
+  const { createApp, listen } = await import("../server/app-server");
+  const server = await listen(createApp(), config.PORT, config.HOST);
+  const url = `http://localhost:${config.PORT}`;
+  const lines = [
+    "",
+    `Affiliate & Referral is running at ${url} (standalone, ${config.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : "SQLite"})`,
+    "",
+    `  Admin login   ${url}/login`,
+    `                e-mail    ${demo.adminEmail}`,
+    `                password  ${demo.adminPassword}`,
+    `  Staff login   ${url}/staff/login`,
+    `                e-mail    ${demo.staffEmail}`,
+    `                password  ${demo.staffPassword}`,
+    `  Demo API key  ${demo.apiKey}`,
+    "",
+    secrets.generated.length
+      ? `  Generated and stored in ${secrets.file}: ${secrets.generated.join(", ")}`
+      : `  Secrets not set in the environment are read from ${secrets.file}`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+
+  const stop = () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

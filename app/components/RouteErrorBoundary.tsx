@@ -1,0 +1,18 @@
+import { isRouteErrorResponse, useParams, useRouteError } from "@remix-run/react";
+import { RenderErrorFallback } from "./RenderErrorFallback";
+import { ForbiddenScreen, NotFoundScreen } from "./StatusScreens";
+
+// Error boundary of every page inside the admin shell: 403 and 404 get their
+// own screens (with no data of the page), anything else the render-error
+// fallback with a reset.
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const { role } = useParams();
+  const dashboardUrl = `/${role === "staff" ? "staff" : "admin"}/dashboard`;
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 403) return <ForbiddenScreen dashboardUrl={dashboardUrl} />;
+    if (error.status === 404) return <NotFoundScreen dashboardUrl={dashboardUrl} />;
+  }
+  console.error(error);
+  return <RenderErrorFallback />;
+}

@@ -1,0 +1,48 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting comes from the environment. The start script (app/cli/start.ts)
+// fills in generated secrets before anything reads this, so the app itself
+// never writes configuration.
+const ROOT = process.cwd();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().min(1).default(`file:${path.join(ROOT, "data/app.sqlite")}`),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters"),
+  SHOPIFY_API_KEY: z.string().min(1),
+  SHOPIFY_API_SECRET: z.string().min(1),
+  SHOPIFY_APP_URL: z.string().url().optional(),
+  SHOPIFY_API_VERSION: z.string().default("2025-07"),
+  // Base URL that replaces https://{shop} for calls to Shopify (tests point it
+  // at a local fake; unset in production).
+  SHOPIFY_ADMIN_BASE_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().default("support@example.com"),
+  APP_NAME: z.string().default("Affiliate & Referral"),
+  DEMO_SHOP: z.string().default("demo-store.myshopify.com"),
+  DEMO_ADMIN_EMAIL: z.string().email().default("admin@demo-store.example"),
+  DEMO_STAFF_EMAIL: z.string().email().default("staff@demo-store.example"),
+});
+
+export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean };
+
+let cached: AppConfig | undefined;
+
+export function getConfig(): AppConfig {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const appUrl = (parsed.data.SHOPIFY_APP_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, "");
+  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://") };
+  return cached;
+}
+
+// Tests change the environment between suites.
+export function resetConfigForTests() {
+  cached = undefined;
+}

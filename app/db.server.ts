@@ -1,0 +1,19 @@
+import { getConfig } from "./config.server";
+import { createDb, type Db } from "./db/client.server";
+
+export type { Db };
+
+// One client per process. Kept on globalThis so a rebuilt server bundle in
+// development reuses the open connection.
+const globalForDb = globalThis as unknown as { __appDb?: Db };
+
+export function getDb(): Db {
+  if (!globalForDb.__appDb) globalForDb.__appDb = createDb(getConfig().DATABASE_URL);
+  return globalForDb.__appDb;
+}
+
+export async function disconnectDb() {
+  const db = globalForDb.__appDb;
+  globalForDb.__appDb = undefined;
+  await db?.$disconnect();
+}

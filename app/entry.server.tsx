@@ -1,0 +1,74 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { createInstance } from "i18next";
+import Backend from "i18next-fs-backend";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "./i18n/i18n";
+import { i18nServer, localesPath } from "./i18n/i18next.server";
+import { resolveLanguage } from "./i18n/languages";
+import { shopify } from "./shopify.server";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  // Frame-ancestors for the Shopify admin on embedded documents, and a
+  // refusal to be framed by anyone else.
+  shopify().addDocumentResponseHeaders(request, responseHeaders);
+  responseHeaders.set("X-Content-Type-Options", "nosniff");
+  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
+  const lng = resolveLanguage(rootData?.locale);
+  const ns = i18nServer.getRouteNamespaces(remixContext);
+  const instance = createInstance();
+  await instance
+    .use(initReactI18next)
+    .use(Backend)
+    .init({ ...i18nConfig, lng, ns: Array.from(new Set(["Global", ...ns])), backend: { loadPath: localesPath } });
+
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </I18nextProvider>,
+      {
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged here; before it they reach onShellError.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+// Unexpected loader/action errors: log with the path, never send details.
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+}

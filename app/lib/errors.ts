@@ -1,0 +1,65 @@
+// One error type for the whole app. Domain code throws AppError with a code;
+// the edge (routes, API) maps the code to an HTTP status and a JSON body
+// {"error": {"code", "message", "fields"?}}. Anything that is not an AppError
+// becomes a 500 with a generic message: internals never reach the client.
+
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldErrors;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+}
+
+export const GENERIC_ERROR_MESSAGE = "Something went wrong, please try again.";
+
+export function errorBody(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      headers: error.headers,
+      body: { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+    };
+  }
+  return { status: 500, body: { error: { code: "internal", message: GENERIC_ERROR_MESSAGE } } };
+}
+
+/** Turns zod issues into {field path: message}. */
+export function fieldErrorsFromZod(issues: { path: (string | number)[]; message: string }[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.join(".") || "_";
+    if (!fields[key]) fields[key] = issue.message;
+  }
+  return fields;
+}

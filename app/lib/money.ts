@@ -1,0 +1,77 @@
+// Money is stored as integer minor units with a currency. Display follows the
+// shop's Shopify money format, a template such as "${{amount}}" or
+// "{{amount_with_comma_separator}} €".
+
+export const DEFAULT_MONEY_FORMAT = "${{amount}}";
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/;
+
+/** Digits after the decimal point for a currency (USD 2, JPY 0, KWD 3). */
+export function currencyExponent(currency: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/**
+ * Splits |minor| into whole units and a fraction, rounding half-up (away from
+ * zero) when fewer decimals are shown than the currency has.
+ */
+function toParts(minor: number, exponent: number, decimals: number) {
+  const abs = Math.abs(Math.trunc(minor));
+  const drop = exponent - decimals;
+  const scaled = drop > 0 ? Math.floor((abs + 10 ** drop / 2) / 10 ** drop) : abs * 10 ** -drop;
+  const text = String(scaled).padStart(decimals + 1, "0");
+  return {
+    whole: decimals > 0 ? text.slice(0, -decimals) : text,
+    fraction: decimals > 0 ? text.slice(-decimals) : "",
+  };
+}
+
+function formatNumber(
+  minor: number,
+  exponent: number,
+  decimals: number,
+  thousands: string,
+  decimalMark: string,
+): string {
+  const { whole, fraction } = toParts(minor, exponent, decimals);
+  const body = groupThousands(whole, thousands) + (fraction ? decimalMark + fraction : "");
+  return minor < 0 && /[1-9]/.test(whole + fraction) ? `-${body}` : body;
+}
+
+/**
+ * Formats integer minor units with a Shopify money template. Supported
+ * placeholders: amount, amount_no_decimals, amount_with_comma_separator,
+ * amount_no_decimals_with_comma_separator. Anything else falls back to
+ * "amount" so a bad template never hides a number.
+ */
+export function formatMoney(
+  minor: number,
+  options: { currency?: string; format?: string | null } = {},
+): string {
+  if (!Number.isFinite(minor)) throw new TypeError("formatMoney: amount must be a finite number");
+  const currency = options.currency ?? "USD";
+  const template = options.format && PLACEHOLDER.test(options.format) ? options.format : DEFAULT_MONEY_FORMAT;
+  const exponent = currencyExponent(currency);
+  return template.replace(new RegExp(PLACEHOLDER.source, "g"), (_, name: string) => {
+    switch (name) {
+      case "amount_no_decimals":
+        return formatNumber(minor, exponent, 0, ",", ".");
+      case "amount_with_comma_separator":
+        return formatNumber(minor, exponent, exponent, ".", ",");
+      case "amount_no_decimals_with_comma_separator":
+        return formatNumber(minor, exponent, 0, ".", ",");
+      case "amount":
+      default:
+        return formatNumber(minor, exponent, exponent, ",", ".");
+    }
+  });
+}

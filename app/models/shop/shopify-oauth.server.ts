@@ -1,0 +1,90 @@
+import { AppError } from "../../lib/errors";
+import { shopify, shopifyLib } from "../../shopify.server";
+import { findOrInstallShop, saveShopDetails } from "./install-shop.server";
+import { toShopRecord, type ShopRecord } from "./shop-record";
+
+// Spec section 7: the OAuth authorize link redirects back to the product's
+// /auth page, and that page sends the code on to GET /api/auth.
+export const OAUTH_CALLBACK_PATH = "/auth";
+
+/** 302 to Shopify's authorization URL, with the signed state cookie set. */
+export async function beginOAuth(request: Request): Promise<Response> {
+  const lib = shopifyLib();
+  const shop = lib.utils.sanitizeShop(new URL(request.url).searchParams.get("shop") ?? "");
+  if (!shop) throw new AppError("bad_request", "The shop parameter must be a myshopify.com domain.");
+  const response = (await lib.auth.begin({
+    shop,
+    callbackPath: OAUTH_CALLBACK_PATH,
+    isOnline: false,
+    rawRequest: request,
+  })) as Response;
+  // The state cookie is scoped to the callback path (/auth), but the code is
+  // exchanged by GET /api/auth, so the cookie must reach that path instead.
+  const headers = new Headers();
+  response.headers.forEach((value, key) => {
+    if (key.toLowerCase() !== "set-cookie") headers.append(key, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) {
+    headers.append("Set-Cookie", cookie.replace(/;\s*path=\/auth(?=;|$)/i, "; path=/api/auth"));
+  }
+  return new Response(null, { status: response.status, headers });
+}
+
+/** Exchanges the code of an OAuth callback, stores the session and the shop. */
+export async function completeOAuth(request: Request): Promise<{ shop: ShopRecord; headers: Headers }> {
+  let result;
+  try {
+    result = await shopifyLib().auth.callback({ rawRequest: request });
+  } catch (error) {
+    throw new AppError("unauthenticated", "Shopify authorization failed. Start the installation again.");
+  }
+  const { session, headers } = result as { session: Parameters<ReturnType<typeof shopify>["sessionStorage"]["storeSession"]>[0]; headers: Headers };
+  await shopify().sessionStorage.storeSession(session);
+  const shop = await findOrInstallShop(session.shop);
+  const detailed = await fetchShopDetails(session.shop, session.accessToken ?? "").then(
+    (details) => (details ? saveShopDetails(shop.id, details) : shop),
+    () => shop,
+  );
+  return { shop: toShopRecord(detailed), headers: headers instanceof Headers ? headers : new Headers() };
+}
+
+/** Embedded launch: the session token identifies the shop (spec: store the shop record). */
+export async function embeddedShop(request: Request): Promise<ShopRecord> {
+  const { session, admin } = await shopify().authenticate.admin(request);
+  const shop = await findOrInstallShop(session.shop);
+  if (shop.adminEmail) return toShopRecord(shop);
+  const details = await queryShopDetails((query) => admin.graphql(query)).catch(() => null);
+  return toShopRecord(details ? await saveShopDetails(shop.id, details) : shop);
+}
+
+const SHOP_QUERY = `#graphql
+  query AppShopDetails {
+    shop { name email currencyCode ianaTimezone primaryDomain { url } plan { displayName } currencyFormats { moneyFormat } }
+  }`;
+
+async function queryShopDetails(run: (query: string) => Promise<Response>) {
+  const response = await run(SHOP_QUERY);
+  const body = (await response.json()) as { data?: { shop?: Record<string, any> } };
+  const s = body.data?.shop;
+  if (!s) return null;
+  return {
+    name: s.name,
+    email: s.email,
+    url: s.primaryDomain?.url,
+    planName: s.plan?.displayName,
+    currency: s.currencyCode,
+    moneyFormat: s.currencyFormats?.moneyFormat,
+    timezone: s.ianaTimezone,
+  };
+}
+
+async function fetchShopDetails(shop: string, accessToken: string) {
+  const lib = shopifyLib();
+  const { Session } = await import("@shopify/shopify-api");
+  const session = new Session({ id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken });
+  const client = new lib.clients.Graphql({ session });
+  return queryShopDetails(async (query) => {
+    const result = await client.request(query);
+    return new Response(JSON.stringify({ data: result.data }));
+  });
+}

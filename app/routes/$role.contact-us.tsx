@@ -1,0 +1,41 @@
+import { BlockStack, Button, Card, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { openSupportChat, supportMailto } from "~/lib/support";
+import { areaLoader } from "~/models/auth/area-loader.server";
+import { useShell } from "./$role";
+
+export const loader = areaLoader("contact-us");
+export const handle = { i18n: ["ContactUs"] };
+
+export default function ContactUs() {
+  const { t } = useTranslation("ContactUs");
+  const { shop, supportEmail, productName } = useShell();
+  const mailto = supportMailto({ email: supportEmail, productName, topic: t("topic"), shopUrl: shop.url });
+  return (
+    <Page title={t("title")}>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="p">{t("intro")}</Text>
+          <Text as="p" tone="subdued">
+            {t("emailLabel", { email: supportEmail })}
+          </Text>
+          <div>
+            <Button
+              variant="primary"
+              url={mailto}
+              external
+              onClick={() => {
+                openSupportChat();
+              }}
+            >
+              {t("emailButton")}
+            </Button>
+          </div>
+        </BlockStack>
+      </Card>
+    </Page>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

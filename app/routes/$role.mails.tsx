@@ -1,0 +1,8 @@
+import { placeholderPage } from "~/components/PlaceholderPage";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { areaLoader } from "~/models/auth/area-loader.server";
+
+export const loader = areaLoader("mails");
+export const handle = { i18n: ["Mails"] };
+export default placeholderPage("Mails", { titleKey: "title" });
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,8 @@
+import { placeholderPage } from "~/components/PlaceholderPage";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { areaLoader } from "~/models/auth/area-loader.server";
+
+export const loader = areaLoader("payouts");
+export const handle = { i18n: ["Payouts"] };
+export default placeholderPage("Payouts", { titleKey: "title" });
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,8 @@
+import { placeholderPage } from "~/components/PlaceholderPage";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { areaLoader } from "~/models/auth/area-loader.server";
+
+export const loader = areaLoader("referrals");
+export const handle = { i18n: ["Referrals"] };
+export default placeholderPage("Referrals", { titleKey: "detailTitle", back: "referrals" });
+export { RouteErrorBoundary as ErrorBoundary };

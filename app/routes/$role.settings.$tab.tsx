@@ -1,0 +1,27 @@
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralSettingsForm } from "~/components/GeneralSettingsForm";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { NotBuiltYet } from "~/components/StatusScreens";
+import { findSettingsTab, SETTINGS_NAMESPACES } from "~/lib/settings-tabs";
+import { requireMerchant } from "~/models/auth/require-merchant.server";
+
+export const handle = { i18n: SETTINGS_NAMESPACES };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "settings" });
+  const tab = findSettingsTab(params.tab);
+  if (!tab) throw redirect(`/${ctx.role}/not-found`);
+  return json({ tab });
+}
+
+export default function SettingsTab() {
+  const { tab } = useLoaderData<typeof loader>();
+  const { role } = useParams();
+  const { t } = useTranslation(SETTINGS_NAMESPACES);
+  if (tab.tab === "general") return <GeneralSettingsForm />;
+  return <NotBuiltYet title={t(`${tab.ns}:${tab.titleKey}`)} backUrl={`/${role}/settings`} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,32 @@
+import { Card, Page, ResourceItem, ResourceList, Text } from "@shopify/polaris";
+import { useParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { SETTINGS_NAMESPACES, SETTINGS_TABS } from "~/lib/settings-tabs";
+import { areaLoader } from "~/models/auth/area-loader.server";
+
+export const loader = areaLoader("settings");
+export const handle = { i18n: SETTINGS_NAMESPACES };
+
+export default function SettingsIndex() {
+  const { t } = useTranslation(SETTINGS_NAMESPACES);
+  const { role } = useParams();
+  return (
+    <Page title={t("Settings:title")}>
+      <Card padding="0">
+        <ResourceList
+          items={[...SETTINGS_TABS]}
+          renderItem={(item) => (
+            <ResourceItem id={item.tab} url={`/${role}/settings/${item.tab}`} accessibilityLabel={t(`${item.ns}:${item.titleKey}`)}>
+              <Text as="h3" variant="bodyMd" fontWeight="semibold">
+                {t(`${item.ns}:${item.titleKey}`)}
+              </Text>
+            </ResourceItem>
+          )}
+        />
+      </Card>
+    </Page>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

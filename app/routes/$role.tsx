@@ -1,0 +1,96 @@
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { AdminShell } from "~/components/AdminShell";
+import { GenericErrorScreen } from "~/components/GenericErrorScreen";
+import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";
+import { getConfig } from "~/config.server";
+import { menuFor, isMenuHidden } from "~/lib/menu";
+import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { mustSelectPlan, toShopRecord } from "~/models/shop/shop-record";
+import type { loader as rootLoader } from "~/root";
+
+export const handle = { i18n: ["Global", "TopMenu"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role);
+  const shop = toShopRecord(ctx.shop);
+  const url = new URL(request.url);
+  const below = url.pathname.split("/").slice(2).join("/");
+  // Plan gating: while a plan must still be chosen, every page leads there.
+  if (mustSelectPlan(shop) && !below.startsWith("plans")) {
+    const keep = new URLSearchParams();
+    for (const key of ["host", "shop", "embedded"]) {
+      const value = url.searchParams.get(key);
+      if (value) keep.set(key, value);
+    }
+    keep.set("installing", "1");
+    throw redirect(`/${ctx.role}/plans?${keep.toString()}`);
+  }
+  const config = getConfig();
+  return json({
+    role: ctx.role,
+    mode: ctx.mode,
+    host: ctx.host,
+    shop,
+    user: { name: ctx.user.name, email: ctx.user.email, role: ctx.user.role, permissions: ctx.user.permissions },
+    menu: menuFor(ctx.user.role, ctx.user.permissions),
+    supportEmail: config.SUPPORT_EMAIL,
+    productName: config.APP_NAME,
+  });
+}
+
+export type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function useShell(): ShellData {
+  const data = useRouteLoaderData<typeof loader>("routes/$role");
+  if (!data) throw new Error("useShell outside the admin shell");
+  return data;
+}
+
+export default function RoleLayout() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const menuHidden = isMenuHidden({
+    pathname: location.pathname,
+    role: data.role,
+    hasPricing: data.shop.pricing !== undefined,
+    needSelectPlan: data.shop.pricing?.needSelectPlan,
+  });
+  return (
+    <AdminShell
+      role={data.role}
+      mode={data.mode}
+      menu={data.menu}
+      menuHidden={menuHidden}
+      shopName={data.shop.name}
+      userName={data.user.name}
+      userEmail={data.user.email}
+    >
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+// The shop could not be loaded (or the role may not be here). 403/404 get
+// their own screens; anything else is surfaced as the generic error screen.
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const role = location.pathname.startsWith("/staff") ? "staff" : "admin";
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenScreen dashboardUrl={`/${role}/dashboard`} />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen dashboardUrl="/login" />;
+  console.error(error);
+  const params = new URLSearchParams(location.search);
+  return (
+    <GenericErrorScreen
+      context={{
+        role,
+        host: params.get("host"),
+        shopUrl: params.get("shop"),
+        supportEmail: root?.supportEmail ?? "support@example.com",
+        productName: root?.productName ?? "Affiliate & Referral",
+      }}
+    />
+  );
+}

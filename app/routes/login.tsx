@@ -1,0 +1,26 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { LoginScreen } from "~/components/LoginScreen";
+import { merchantLoginAction } from "~/models/auth/login-action.server";
+import { getMerchantSession } from "~/models/auth/user-session.server";
+import { requireMerchant } from "~/models/auth/require-merchant.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in" }];
+export const handle = { i18n: ["Global"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Already logged in: straight to the dashboard.
+  const session = await getMerchantSession(request);
+  if (session.get("userId")) {
+    const ctx = await requireMerchant(request, "admin").catch(() => null);
+    if (ctx) throw redirect("/admin/dashboard");
+  }
+  return null;
+}
+
+export const action = merchantLoginAction("admin");
+
+export default function AdminLogin() {
+  const { t } = useTranslation("Global");
+  return <LoginScreen title={t("login.adminTitle")} />;
+}

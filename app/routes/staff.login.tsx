@@ -1,0 +1,24 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { LoginScreen } from "~/components/LoginScreen";
+import { merchantLoginAction } from "~/models/auth/login-action.server";
+
+export const meta: MetaFunction = () => [{ title: "Staff log in" }];
+export const handle = { i18n: ["Global"] };
+
+export const action = merchantLoginAction("staff");
+
+export default function StaffLogin() {
+  const { t } = useTranslation("Global");
+  return (
+    <LoginScreen
+      title={t("login.staffTitle")}
+      footer={
+        <Text as="p" tone="subdued">
+          {t("login.staffHelp")} <Link url="/login">{t("login.adminLink")}</Link>
+        </Text>
+      }
+    />
+  );
+}

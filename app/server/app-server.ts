@@ -1,0 +1,51 @@
+import path from "node:path";
+import http from "node:http";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+export const PROJECT_ROOT = path.resolve(__dirname, "../..");
+export const BUILD_PATH = path.join(PROJECT_ROOT, "build/index.js");
+
+export function loadBuild(): ServerBuild {
+  // The Remix server build is CommonJS (remix.config.js serverModuleFormat).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(BUILD_PATH) as ServerBuild;
+}
+
+/** The HTTP application: static files, then every request through Remix. */
+export function createApp(build: ServerBuild = loadBuild()) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  const pub = path.join(PROJECT_ROOT, "public");
+  // Fingerprinted bundles never change; translations and other files may.
+  app.use("/build", express.static(path.join(pub, "build"), { immutable: true, maxAge: "1y" }));
+  app.use("/locales", express.static(path.join(pub, "locales"), { maxAge: "1h", fallthrough: false }));
+  app.use(express.static(pub, { maxAge: "1h", index: false }));
+  app.use((req, _res, next) => {
+    // The client address for rate limiting; always overwritten, so a client
+    // cannot choose it by sending the header itself.
+    req.headers["x-app-remote-address"] = req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+  // Malformed requests that never reach Remix (a bad URI, a locale file that
+  // does not exist) get a plain 4xx, never a stack trace.
+  app.use((error: { status?: number; statusCode?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = error.status ?? error.statusCode ?? 500;
+    if (status >= 500) console.error("[http] unexpected error:", error);
+    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong, please try again.");
+  });
+  return app;
+}
+
+export function listen(app: express.Express, port: number, host: string): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
