@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BlockStack, Button, Card, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -5,7 +6,7 @@ import { openSupportChat, supportMailto } from "~/lib/support";
 import { areaLoader } from "~/models/auth/area-loader.server";
 import { useShell } from "./$role";
 
-export const loader = areaLoader("contact-us");
+export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "contact-us");
 export const handle = { i18n: ["ContactUs"] };
 
 export default function ContactUs() {

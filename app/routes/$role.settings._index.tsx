@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Card, Page, ResourceItem, ResourceList, Text } from "@shopify/polaris";
 import { useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -5,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SETTINGS_NAMESPACES, SETTINGS_TABS } from "~/lib/settings-tabs";
 import { areaLoader } from "~/models/auth/area-loader.server";
 
-export const loader = areaLoader("settings");
+export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "settings");
 export const handle = { i18n: SETTINGS_NAMESPACES };
 
 export default function SettingsIndex() {

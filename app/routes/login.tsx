@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
 import { merchantLoginAction } from "~/models/auth/login-action.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export const action = merchantLoginAction("admin");
+export const action = (args: ActionFunctionArgs) => merchantLoginAction("admin", args);
 
 export default function AdminLogin() {
   const { t } = useTranslation("Global");

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
@@ -7,7 +7,7 @@ import { merchantLoginAction } from "~/models/auth/login-action.server";
 export const meta: MetaFunction = () => [{ title: "Staff log in" }];
 export const handle = { i18n: ["Global"] };
 
-export const action = merchantLoginAction("staff");
+export const action = (args: ActionFunctionArgs) => merchantLoginAction("staff", args);
 
 export default function StaffLogin() {
   const { t } = useTranslation("Global");

@@ -8,18 +8,16 @@ import { clientAddress } from "./rate-limit.server";
 import { startMerchantSession } from "./user-session.server";
 
 /** The action of /login and /staff/login. */
-export function merchantLoginAction(role: Role) {
-  return async function action({ request }: ActionFunctionArgs) {
-    try {
-      const input = await parseForm(request, loginSchema);
-      const { userId } = await loginMerchant(role, input, clientAddress(request));
-      const target = safeRedirectPath(input.redirectTo ?? null);
-      const to = target && target.startsWith(`/${role}/`) ? target : `/${role}/dashboard`;
-      return redirect(to, { headers: { "Set-Cookie": await startMerchantSession(userId) } });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const { status, body, headers } = errorBody(error);
-      return json(body, { status, headers });
-    }
-  };
+export async function merchantLoginAction(role: Role, { request }: ActionFunctionArgs) {
+  try {
+    const input = await parseForm(request, loginSchema);
+    const { userId } = await loginMerchant(role, input, clientAddress(request));
+    const target = safeRedirectPath(input.redirectTo ?? null);
+    const to = target && target.startsWith(`/${role}/`) ? target : `/${role}/dashboard`;
+    return redirect(to, { headers: { "Set-Cookie": await startMerchantSession(userId) } });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const { status, body, headers } = errorBody(error);
+    return json(body, { status, headers });
+  }
 }
