@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
 import { merchantLoginAction } from "~/models/auth/login-action.server";
@@ -7,6 +7,9 @@ import { requireMerchant } from "~/models/auth/require-merchant.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in" }];
 export const handle = { i18n: ["Global"] };
+
+// Pass the action's headers (Retry-After when rate-limited) to the document.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Already logged in: straight to the dashboard.

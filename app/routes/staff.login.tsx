@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
@@ -6,6 +6,9 @@ import { merchantLoginAction } from "~/models/auth/login-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Staff log in" }];
 export const handle = { i18n: ["Global"] };
+
+// Pass the action's headers (Retry-After when rate-limited) to the document.
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const action = (args: ActionFunctionArgs) => merchantLoginAction("staff", args);
 

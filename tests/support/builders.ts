@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "~/db.server";
+import { hashPassword } from "~/models/auth/password.server";
+
+// Builders for test data: each takes only what a test cares about.
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+export async function buildShop(overrides: Partial<{ domain: string; pricingPlan: string | null; needSelectPlan: boolean | null; language: string }> = {}) {
+  const domain = overrides.domain ?? `shop-${unique()}.myshopify.com`;
+  return getDb().shop.create({
+    data: {
+      domain,
+      name: domain.split(".")[0]!,
+      url: `https://${domain}`,
+      adminEmail: `owner@${domain}`,
+      pricingPlan: overrides.pricingPlan === undefined ? "growth" : overrides.pricingPlan,
+      needSelectPlan: overrides.needSelectPlan ?? null,
+      language: overrides.language ?? "en",
+    },
+  });
+}
+
+export const TEST_PASSWORD = "correct horse battery";
+
+export async function buildUser(
+  shopId: string,
+  overrides: Partial<{ role: "admin" | "staff"; email: string; password: string | null; permissions: string[]; status: string }> = {},
+) {
+  const password = overrides.password === undefined ? TEST_PASSWORD : overrides.password;
+  return getDb().user.create({
+    data: {
+      shopId,
+      role: overrides.role ?? "admin",
+      email: overrides.email ?? `user-${unique()}@example.com`,
+      name: overrides.role === "staff" ? "Test Staff" : "Test Admin",
+      passwordHash: password ? await hashPassword(password) : null,
+      permissions: JSON.stringify(overrides.permissions ?? []),
+      status: overrides.status ?? "active",
+    },
+  });
+}
+
+export async function buildCampaign(shopId: string, overrides: Partial<{ name: string; status: string }> = {}) {
+  return getDb().campaign.create({
+    data: { shopId, name: overrides.name ?? `Campaign ${unique()}`, status: overrides.status ?? "active" },
+  });
+}
+
+export async function buildAffiliate(shopId: string, campaignId: string, overrides: Partial<{ email: string; status: string; referralCode: string }> = {}) {
+  const id = unique();
+  return getDb().affiliate.create({
+    data: {
+      shopId,
+      campaignId,
+      email: overrides.email ?? `aff-${id}@example.com`,
+      firstName: "Test",
+      lastName: "Affiliate",
+      status: overrides.status ?? "approved",
+      referralCode: overrides.referralCode ?? `CODE${id}`.toUpperCase(),
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(__dirname, "app") };
+
+// Three projects, all run by `npm test`:
+// - unit: pure modules, no database, no server.
+// - db:   real database (a fresh SQLite file per test file, or PostgreSQL
+//         when TEST_DATABASE_URL is a postgres URL) and real HTTP against the
+//         built app.
+// - e2e:  the built app in a real Chromium (skipped, loudly, when no
+//         Chromium is found; mandatory when CI=true).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    pool: "forks",
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "db",
+          include: ["tests/db/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One file at a time keeps PostgreSQL connection counts and CPU
+          // use predictable on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
