@@ -56,7 +56,7 @@ export async function truncateAll(db: TestDatabase) {
   const client = getDb();
   if (db.provider === "postgresql") {
     const rows = await client.$queryRawUnsafe<{ tablename: string }[]>(
-      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`,
+      `SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = current_schema()`,
     );
     const tables = rows.map((r) => r.tablename).filter((t) => !KEEP.has(t));
     if (tables.length) await client.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => `"${t}"`).join(", ")} CASCADE`);
