@@ -17,7 +17,7 @@ export interface TestDatabase {
   provider: "sqlite" | "postgresql";
 }
 
-async function createDatabase(): Promise<{ db: TestDatabase; drop: () => Promise<void> }> {
+export async function createDatabase(): Promise<{ db: TestDatabase; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   if (base && parseDatabaseUrl(base).provider === "postgresql") {
