@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { createInstance } from "i18next";
 import Backend from "i18next-fs-backend";
@@ -70,5 +70,7 @@ export default async function handleRequest(
 // Unexpected loader/action errors: log with the path, never send details.
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A 4xx (wrong method, no such route) is the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
 }

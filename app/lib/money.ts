@@ -43,8 +43,7 @@ function formatNumber(
   decimalMark: string,
 ): string {
   const { whole, fraction } = toParts(minor, exponent, decimals);
-  const body = groupThousands(whole, thousands) + (fraction ? decimalMark + fraction : "");
-  return minor < 0 && /[1-9]/.test(whole + fraction) ? `-${body}` : body;
+  return groupThousands(whole, thousands) + (fraction ? decimalMark + fraction : "");
 }
 
 /**
@@ -61,17 +60,25 @@ export function formatMoney(
   const currency = options.currency ?? "USD";
   const template = options.format && PLACEHOLDER.test(options.format) ? options.format : DEFAULT_MONEY_FORMAT;
   const exponent = currencyExponent(currency);
-  return template.replace(new RegExp(PLACEHOLDER.source, "g"), (_, name: string) => {
-    switch (name) {
-      case "amount_no_decimals":
-        return formatNumber(minor, exponent, 0, ",", ".");
-      case "amount_with_comma_separator":
-        return formatNumber(minor, exponent, exponent, ".", ",");
-      case "amount_no_decimals_with_comma_separator":
-        return formatNumber(minor, exponent, 0, ".", ",");
-      case "amount":
-      default:
-        return formatNumber(minor, exponent, exponent, ",", ".");
-    }
+  let nonZero = false;
+  const text = template.replace(new RegExp(PLACEHOLDER.source, "g"), (_, name: string) => {
+    const number = (() => {
+      switch (name) {
+        case "amount_no_decimals":
+          return formatNumber(minor, exponent, 0, ",", ".");
+        case "amount_with_comma_separator":
+          return formatNumber(minor, exponent, exponent, ".", ",");
+        case "amount_no_decimals_with_comma_separator":
+          return formatNumber(minor, exponent, 0, ".", ",");
+        case "amount":
+        default:
+          return formatNumber(minor, exponent, exponent, ",", ".");
+      }
+    })();
+    nonZero ||= /[1-9]/.test(number);
+    return number;
   });
+  // The sign goes in front of the whole text ("-$19.99"), and only when the
+  // amount shown is not zero after rounding.
+  return minor < 0 && nonZero ? `-${text}` : text;
 }
