@@ -14,6 +14,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     pool: "forks",
+    // One file at a time keeps database connections, ports and CPU use
+    // predictable on a 2-core machine (each file has its own database).
+    fileParallelism: false,
     projects: [
       {
         resolve: { alias },
@@ -31,9 +34,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One file at a time keeps PostgreSQL connection counts and CPU
-          // use predictable on a 2-core machine.
-          fileParallelism: false,
         },
       },
       {
@@ -44,7 +44,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

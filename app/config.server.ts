@@ -15,7 +15,7 @@ const schema = z.object({
   SHOPIFY_API_KEY: z.string().min(1),
   SHOPIFY_API_SECRET: z.string().min(1),
   SHOPIFY_APP_URL: z.string().url().optional(),
-  SHOPIFY_API_VERSION: z.string().default("2025-07"),
+  SHOPIFY_API_VERSION: z.string().default("2026-07"),
   // Base URL that replaces https://{shop} for calls to Shopify (tests point it
   // at a local fake; unset in production).
   SHOPIFY_ADMIN_BASE_URL: z.string().url().optional(),

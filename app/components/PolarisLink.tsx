@@ -1,15 +1,14 @@
 import { Link } from "@remix-run/react";
-import { forwardRef, type AnchorHTMLAttributes } from "react";
+import type { LinkLikeComponentProps } from "@shopify/polaris/build/ts/src/utilities/link";
+import { forwardRef } from "react";
 
 // Polaris renders every link through this: app links use Remix navigation
 // (so pages load lazily behind the spinner); external links open in a new tab.
-type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { url: string; external?: boolean };
-
 export function isExternalUrl(url: string): boolean {
   return /^(https?:)?\/\//i.test(url) || url.startsWith("mailto:");
 }
 
-export const PolarisLink = forwardRef<HTMLAnchorElement, Props>(function PolarisLink({ url, external, children, ...rest }, ref) {
+export const PolarisLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>(function PolarisLink({ url, external, children, ...rest }, ref) {
   if (external || isExternalUrl(url)) {
     return (
       <a ref={ref} href={url} target="_blank" rel="noopener noreferrer" {...rest}>

@@ -10,7 +10,6 @@ export const BUILD_PATH = path.join(PROJECT_ROOT, "build/index.js");
 
 export function loadBuild(): ServerBuild {
   // The Remix server build is CommonJS (remix.config.js serverModuleFormat).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(BUILD_PATH) as ServerBuild;
 }
 

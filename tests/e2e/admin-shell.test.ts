@@ -1,0 +1,224 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import {
+  failedResource,
+  findChromium,
+  screenshotPath,
+  skipWithoutChromium,
+  useBrowser,
+  type BrowserSession,
+} from "../support/browser";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
+
+// The standalone admin in a real Chromium: login, the left navigation (every
+// item, clicked like a user would), staff permissions, not-found, and the
+// unsaved-changes prompt. Needs the built app (npm run build).
+
+applyTestEnv();
+
+const chromiumPath = findChromium();
+
+// The twelve menu items in the spec's order; each page's title equals its menu label.
+const ADMIN_MENU = [
+  { label: "Campaigns", path: "campaigns" },
+  { label: "Affiliates", path: "affiliates" },
+  { label: "Sales", path: "sales" },
+  { label: "Payouts", path: "payouts" },
+  { label: "Portals", path: "portals" },
+  { label: "Bonuses", path: "bonuses" },
+  { label: "Creatives", path: "creatives" },
+  { label: "Notifications", path: "mails" },
+  { label: "Settings", path: "settings" },
+  { label: "Referrals", path: "referrals" },
+  { label: "Pricing", path: "plans" },
+  { label: "Contact us", path: "contact-us" },
+] as const;
+
+// The crash screen (root and shell) and the in-page render-error fallback.
+const ERROR_SCREEN = /Whoops, something went wrong\.|This page could not be displayed/;
+
+const ADMIN_EMAIL = "owner@example.com";
+const STAFF_EMAIL = "staff@example.com";
+
+/**
+ * Waits until the page is interactive: the Remix router exists and has its
+ * data, and React has committed the hydrated tree (Polaris' AppProvider sets
+ * the body's inline colours when it mounts; server HTML has none). Clicking
+ * earlier would follow links as plain full-page loads.
+ */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter;
+    return router?.state.initialized === true && document.body.style.backgroundColor !== "";
+  });
+}
+
+async function logIn(page: Page, role: "admin" | "staff", email: string, password = TEST_PASSWORD) {
+  await page.goto(role === "admin" ? "/login" : "/staff/login");
+  await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/**
+ * Waits for a (usually client-side) navigation to `pathname` and its page
+ * title, failing early and clearly if an error screen shows instead.
+ * Client-side navigations fire no load event, hence waitUntil "commit".
+ */
+async function expectPage(page: Page, pathname: string, title: string) {
+  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: "commit" });
+  const heading = page.getByRole("heading", { level: 1, name: title, exact: true });
+  const crash = page.getByText(ERROR_SCREEN);
+  await heading.or(crash).first().waitFor();
+  expect(await crash.count(), `error screen on ${pathname}`).toBe(0);
+  expect(await heading.count(), `title "${title}" on ${pathname}`).toBe(1);
+}
+
+function menu(page: Page) {
+  return page.getByRole("navigation");
+}
+
+function menuLink(page: Page, label: string) {
+  return menu(page).getByRole("link", { name: label, exact: true });
+}
+
+async function menuLabels(page: Page): Promise<string[]> {
+  return (await menu(page).getByRole("link").allInnerTexts()).map((text) => text.trim());
+}
+
+// A flag on the window survives client-side navigations only: if it is gone,
+// the page was reloaded from the server.
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { __e2eSameDocument: true }));
+}
+
+async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { __e2eSameDocument?: boolean }).__e2eSameDocument === true);
+}
+
+describe.skipIf(skipWithoutChromium(chromiumPath))("admin shell in Chromium", () => {
+  // The browser first: on CI without Chromium, its failure is the first thing reported.
+  const browser = useBrowser(chromiumPath);
+  useTestDatabase();
+  const server = useTestServer();
+  const newSession = (): Promise<BrowserSession> => browser.newSession(server.url(""));
+
+  it("logs an admin in and opens every menu item by clicking it, without an error", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const { page, errors } = await newSession();
+
+    await logIn(page, "admin", ADMIN_EMAIL);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+    await waitForHydration(page);
+    await page.screenshot({ path: screenshotPath("admin-dashboard"), fullPage: true });
+    expect(await menuLabels(page)).toEqual(["Dashboard", ...ADMIN_MENU.map((item) => item.label)]);
+
+    await markDocument(page);
+    for (const item of ADMIN_MENU) {
+      await menuLink(page, item.label).click();
+      await expectPage(page, `/admin/${item.path}`, item.label);
+      expect(await isSameDocument(page), `${item.label} should load without a full page reload`).toBe(true);
+      if (item.path === "settings") await page.screenshot({ path: screenshotPath("admin-settings"), fullPage: true });
+    }
+
+    expect(errors.unexpected()).toEqual([]);
+  });
+
+  it("shows staff only their permitted items and refuses the rest with the 403 page", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { role: "staff", email: STAFF_EMAIL, permissions: ["campaigns", "affiliates"] });
+    const { page, errors } = await newSession();
+
+    await logIn(page, "staff", STAFF_EMAIL);
+    await expectPage(page, "/staff/dashboard", "Dashboard");
+    // Contact us is open to everyone; Sales, Pricing and the rest are not permitted.
+    expect(await menuLabels(page)).toEqual(["Dashboard", "Campaigns", "Affiliates", "Contact us"]);
+    await expect(menuLink(page, "Sales").count()).resolves.toBe(0);
+    await expect(menuLink(page, "Pricing").count()).resolves.toBe(0);
+
+    await waitForHydration(page);
+    await menuLink(page, "Affiliates").click();
+    await expectPage(page, "/staff/affiliates", "Affiliates");
+
+    const forbidden = page.getByText("You don't have permission to view this page", { exact: true });
+    for (const path of ["/admin/settings", "/staff/sales"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      await forbidden.waitFor();
+      await expect(page.getByText(ERROR_SCREEN).count(), path).resolves.toBe(0);
+    }
+
+    // Chrome logs every 403 document as a failed resource; nothing else may go wrong.
+    expect(errors.unexpected(failedResource(403))).toEqual([]);
+  });
+
+  it("sends an unknown admin URL to the not-found page, without the menu", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const { page, errors } = await newSession();
+    await logIn(page, "admin", ADMIN_EMAIL);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+
+    const response = await page.goto("/admin/no/such/page");
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/admin/not-found");
+    await page.getByText("This page does not exist", { exact: true }).waitFor();
+    await expect(menu(page).count()).resolves.toBe(0);
+    await expect(page.getByRole("link", { name: "Campaigns", exact: true }).count()).resolves.toBe(0);
+
+    expect(errors.unexpected()).toEqual([]);
+  });
+
+  it("asks before leaving settings with unsaved changes, and stays or leaves as told", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const { page, errors } = await newSession();
+    await logIn(page, "admin", ADMIN_EMAIL);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+
+    await page.goto("/admin/settings/general");
+    await expectPage(page, "/admin/settings/general", "General");
+    await waitForHydration(page);
+    const moneyFormat = page.getByLabel("Money format", { exact: true });
+    const changed = (await moneyFormat.inputValue()) === "EUR {{amount}}" ? "{{amount}} EUR" : "EUR {{amount}}";
+    await moneyFormat.fill(changed);
+
+    const prompt = page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+    await menuLink(page, "Campaigns").click();
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "Stay", exact: true }).click();
+    await prompt.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/admin/settings/general");
+    await expect(moneyFormat.inputValue()).resolves.toBe(changed);
+
+    await menuLink(page, "Campaigns").click();
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "Leave page", exact: true }).click();
+    await expectPage(page, "/admin/campaigns", "Campaigns");
+    await expect(prompt.count()).resolves.toBe(0);
+
+    expect(errors.unexpected()).toEqual([]);
+  });
+
+  it("keeps a wrong password on the login page with a clear message and no session", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const { context, page, errors } = await newSession();
+
+    await logIn(page, "admin", ADMIN_EMAIL, "wrong password");
+    const message = page.getByTestId("login-error");
+    await message.waitFor();
+    await expect(message.innerText()).resolves.toBe("Incorrect e-mail or password.");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("__merchant_session");
+
+    // The login action answers 401, which Chrome logs as a failed resource.
+    expect(errors.unexpected(failedResource(401))).toEqual([]);
+  });
+});

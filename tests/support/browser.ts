@@ -1,0 +1,158 @@
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
+
+// A real Chromium for the e2e tests, driven by playwright-core. We never
+// download a browser: the system's Chromium is used, and without one the
+// suite is skipped (loudly) on a developer machine but fails under CI=true,
+// so a CI image that lost its browser cannot pass by testing nothing.
+
+const DEFAULT_CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+export const SKIP_MESSAGE =
+  "E2E browser tests SKIPPED: no Chromium found (install the Debian package 'chromium' or set CHROMIUM_PATH)";
+
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox", // tests often run as root in containers, where the sandbox cannot start
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const SCREENSHOT_DIR = path.resolve(__dirname, "../.artifacts/screenshots");
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Where Chromium is looked for, in order. */
+export function chromiumCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
+  const explicit = env.CHROMIUM_PATH ? [env.CHROMIUM_PATH] : [];
+  // E2E_CHROMIUM_PATHS (a PATH-style list, possibly empty) replaces the
+  // default locations, so the skip and CI-failure behaviour can be checked on
+  // a machine that does have Chromium installed.
+  const override = env.E2E_CHROMIUM_PATHS;
+  const defaults = override === undefined ? DEFAULT_CHROMIUM_PATHS : override.split(path.delimiter).filter(Boolean);
+  return [...explicit, ...defaults];
+}
+
+/** The first usable Chromium: CHROMIUM_PATH, then the usual system locations. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.CHROMIUM_PATH && !isExecutableFile(env.CHROMIUM_PATH)) {
+    console.warn(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; trying the default locations.`);
+  }
+  return chromiumCandidates(env).find(isExecutableFile);
+}
+
+/**
+ * Whether a browser suite should be skipped: only when there is no Chromium
+ * and we are not on CI. On CI the suite runs and useBrowser() fails it.
+ */
+export function skipWithoutChromium(executablePath: string | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (executablePath) return false;
+  if (env.CI === "true") return false;
+  console.warn(SKIP_MESSAGE);
+  return true;
+}
+
+export function launchBrowser(executablePath: string): Promise<Browser> {
+  // chromium.launch gives every browser a fresh temporary profile and removes it on close.
+  return chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+}
+
+export interface PageProblem {
+  kind: "pageerror" | "console";
+  text: string;
+  url: string;
+}
+
+/**
+ * Records uncaught exceptions and console errors of one page, so a test can
+ * assert that nothing went wrong even where the screen looks fine.
+ */
+export class PageErrors {
+  readonly all: PageProblem[] = [];
+
+  constructor(page: Page) {
+    page.on("pageerror", (error) => this.all.push({ kind: "pageerror", text: error.stack ?? String(error), url: page.url() }));
+    page.on("console", (message) => {
+      if (message.type() === "error") this.all.push({ kind: "console", text: message.text(), url: page.url() });
+    });
+  }
+
+  /** Problems not matched by any of `expected`, as readable lines for an assertion diff. */
+  unexpected(...expected: RegExp[]): string[] {
+    return this.all
+      .filter((problem) => problem.kind === "pageerror" || !expected.some((pattern) => pattern.test(problem.text)))
+      .map((problem) => `${problem.kind} at ${problem.url}: ${problem.text}`);
+  }
+}
+
+/** Chrome's console line for a response with an error status, e.g. the 403 of a forbidden page. */
+export function failedResource(status: number): RegExp {
+  return new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`);
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  errors: PageErrors;
+}
+
+/**
+ * Registers hooks that launch one Chromium for the enclosing suite and close
+ * every session's context after each test. Throws (failing the suite) when
+ * there is no Chromium, which only happens when skipWithoutChromium() said
+ * not to skip, i.e. on CI.
+ */
+export function useBrowser(executablePath: string | undefined): {
+  newSession: (baseURL: string) => Promise<BrowserSession>;
+} {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (!executablePath) {
+      throw new Error(
+        `E2E browser tests FAILED: CI=true requires a Chromium but none was found (looked at: ${chromiumCandidates().join(", ") || "nothing"}). ` +
+          "Install the Debian package 'chromium' or set CHROMIUM_PATH.",
+      );
+    }
+    browser = await launchBrowser(executablePath);
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newSession(baseURL: string) {
+      if (!browser) throw new Error("browser not launched");
+      // A context per session: its own cookies, so admin and staff never share a login.
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page, errors: new PageErrors(page) };
+    },
+  };
+}
+
+/** A path in the git-ignored tests/.artifacts/screenshots folder (created on demand). */
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}
