@@ -61,7 +61,7 @@ export function AdminShell(props: ShellProps) {
   }
 
   const navigation = props.menuHidden ? undefined : (
-    <Navigation location={location.pathname} ariaLabelledBy="app-nav-label">
+    <Navigation location={location.pathname} ariaLabelledBy="app-nav-label" onDismiss={() => setMobileNavOpen(false)}>
       <Navigation.Section
         items={[
           { label: t("dashboard"), url: `${base}/dashboard`, exactMatch: true },

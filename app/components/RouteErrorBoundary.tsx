@@ -10,7 +10,10 @@ export function RouteErrorBoundary() {
   const { role } = useParams();
   const dashboardUrl = `/${role === "staff" ? "staff" : "admin"}/dashboard`;
   if (isRouteErrorResponse(error)) {
-    if (error.status === 403) return <ForbiddenScreen dashboardUrl={dashboardUrl} />;
+    if (error.status === 403) {
+      const home = (error.data as { home?: string | null } | null)?.home;
+      return <ForbiddenScreen dashboardUrl={home ?? dashboardUrl} />;
+    }
     if (error.status === 404) return <NotFoundScreen dashboardUrl={dashboardUrl} />;
   }
   console.error(error);

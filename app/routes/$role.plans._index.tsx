@@ -14,8 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const waiting = ctx.shop.needSelectPlan !== null;
   // Plans are the admin's; staff only see that the admin must choose one.
   if (ctx.user.role === "staff") {
-    if (!waiting) throw forbidden();
-    return json({ staffWaiting: true, current: null, plans: [] as typeof PLANS extends readonly (infer P)[] ? P[] : never });
+    if (!waiting) throw forbidden("/staff/dashboard");
+    return json({ staffWaiting: true, current: null, plans: [] as (typeof PLANS)[number][] });
   }
   return json({ staffWaiting: false, current: ctx.shop.pricingPlan, plans: [...PLANS] });
 }

@@ -78,7 +78,12 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();
   const role = location.pathname.startsWith("/staff") ? "staff" : "admin";
-  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenScreen dashboardUrl={`/${role}/dashboard`} />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // The server says where this user's dashboard is (a staff user who
+    // opened an /admin/ URL belongs on /staff/dashboard).
+    const home = (error.data as { home?: string | null } | null)?.home;
+    return <ForbiddenScreen dashboardUrl={home ?? `/${role}/dashboard`} />;
+  }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen dashboardUrl="/login" />;
   console.error(error);
   const params = new URLSearchParams(location.search);

@@ -5,5 +5,6 @@ import { shopify } from "~/shopify.server";
 // answered by shopify-app-remix itself.
 export async function loader({ request }: LoaderFunctionArgs) {
   await shopify().authenticate.admin(request);
-  return redirect("/admin/dashboard");
+  // Keep shop/host/embedded so the dashboard loads embedded, not standalone.
+  return redirect(`/admin/dashboard${new URL(request.url).search}`);
 }

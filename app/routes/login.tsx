@@ -2,8 +2,7 @@ import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFun
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
 import { merchantLoginAction } from "~/models/auth/login-action.server";
-import { getMerchantSession } from "~/models/auth/user-session.server";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { loggedInHome } from "~/models/auth/require-merchant.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in" }];
 export const handle = { i18n: ["Global"] };
@@ -12,12 +11,9 @@ export const handle = { i18n: ["Global"] };
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Already logged in: straight to the dashboard.
-  const session = await getMerchantSession(request);
-  if (session.get("userId")) {
-    const ctx = await requireMerchant(request, "admin").catch(() => null);
-    if (ctx) throw redirect("/admin/dashboard");
-  }
+  // Already logged in: straight to that user's dashboard.
+  const home = await loggedInHome(request);
+  if (home) throw redirect(home);
   return null;
 }
 

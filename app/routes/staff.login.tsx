@@ -1,14 +1,21 @@
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
 import { merchantLoginAction } from "~/models/auth/login-action.server";
+import { loggedInHome } from "~/models/auth/require-merchant.server";
 
 export const meta: MetaFunction = () => [{ title: "Staff log in" }];
 export const handle = { i18n: ["Global"] };
 
 // Pass the action's headers (Retry-After when rate-limited) to the document.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const home = await loggedInHome(request);
+  if (home) throw redirect(home);
+  return null;
+}
 
 export const action = (args: ActionFunctionArgs) => merchantLoginAction("staff", args);
 

@@ -23,7 +23,12 @@ export function createApp(build: ServerBuild = loadBuild()) {
   app.use("/build", express.static(path.join(pub, "build"), { immutable: true, maxAge: "1y" }));
   app.use("/locales", express.static(path.join(pub, "locales"), { maxAge: "1h", fallthrough: false }));
   app.use(express.static(pub, { maxAge: "1h", index: false }));
-  app.use((req, _res, next) => {
+  app.use((req, res, next) => {
+    // A NUL byte has no business in a URL, and PostgreSQL refuses it in text.
+    if (/%00|\0/.test(req.url)) {
+      res.status(400).type("text/plain").send("Bad request");
+      return;
+    }
     // The client address for rate limiting; always overwritten, so a client
     // cannot choose it by sending the header itself.
     req.headers["x-app-remote-address"] = req.socket.remoteAddress ?? "unknown";

@@ -131,8 +131,13 @@ describe("roles and areas", () => {
     await buildUser(shop.id, { role: "staff", email: staffEmail, permissions: ["campaigns", "settings"] });
     const client = await loggedIn("staff", staffEmail);
     for (const path of ["/admin/dashboard", "/admin/campaigns", "/admin/settings/general", "/admin/plans"]) {
-      expect((await client.get(path)).status, path).toBe(403);
+      const res = await client.get(path);
+      expect(res.status, path).toBe(403);
+      // The way back leads to the staff dashboard, not to another refusal.
+      expect(await res.text(), path).toContain('href="/staff/dashboard"');
     }
+    expect(location(await client.get("/staff/login"))).toBe("/staff/dashboard");
+    expect(location(await client.get("/login"))).toBe("/staff/dashboard");
     const post = await client.postForm("/admin/plans/activate", { plan_id: "free" });
     expect(post.status).toBe(403);
     expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).pricingPlan).toBe("growth");

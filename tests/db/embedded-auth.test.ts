@@ -45,15 +45,24 @@ beforeEach(() => fake.reset());
 const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36" };
 
 const OFFLINE_SESSION_ID = `offline_${TEST_SHOP}`;
+const OTHER_SHOP = "other-shop.myshopify.com";
 
 /** The offline session a previous install left, as the app's own storage writes it. */
-async function storeOfflineSession() {
-  const session = setUpValidSession({ shop: TEST_SHOP, accessToken: fake.accessToken, scope: SCOPES.join(",") });
+async function storeOfflineSession(shop = TEST_SHOP) {
+  const session = setUpValidSession({ shop, accessToken: fake.accessToken, scope: SCOPES.join(",") });
   await shopify().sessionStorage.storeSession(session);
 }
 
 async function sessionToken(overrides: Record<string, unknown> = {}, secret = API_SECRET_KEY) {
   return (await getJwt(TEST_SHOP_NAME, API_KEY, secret, overrides)).token;
+}
+
+/** A valid token whose payload was edited afterwards, keeping the original signature. */
+async function tamperedToken(shop: string) {
+  const [header, payload, signature] = (await sessionToken()).split(".") as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
+  const edited = { ...claims, iss: String(claims.iss).replace(TEST_SHOP, shop), dest: `https://${shop}` };
+  return [header, Buffer.from(JSON.stringify(edited)).toString("base64url"), signature].join(".");
 }
 
 function bearer(token: string) {
@@ -111,11 +120,11 @@ describe("GET /api/auth with a session token (embedded launch)", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       domain: TEST_SHOP,
-      name: "Test Shop",
+      name: fake.shopDetails.name,
       adminEmail: fake.shopDetails.email,
-      shopifyPlan: "Basic",
-      currency: "EUR",
-      timezone: "Europe/Paris",
+      shopifyPlan: fake.shopDetails.plan.displayName,
+      currency: fake.shopDetails.currencyCode,
+      timezone: fake.shopDetails.ianaTimezone,
       pricingPlan: null,
       needSelectPlan: true,
       uninstalledAt: null,
@@ -136,26 +145,39 @@ describe("GET /api/auth with a session token (embedded launch)", () => {
     expect(fake.requests.filter((r) => r.path.endsWith("/graphql.json"))).toHaveLength(1);
   });
 
-  it("exchanges the session token for an offline token when no session is stored", async () => {
+  it("installs the shop once when the admin's first requests arrive together", async () => {
+    await storeOfflineSession();
     const client = new HttpClient(server.url);
-    const token = await sessionToken();
-    const res = await client.get("/api/auth", bearer(token));
-    expect(res.status).toBe(200);
-    const exchange = fake.requests.filter((r) => r.path === "/admin/oauth/access_token");
-    expect(exchange).toHaveLength(1);
-    expect(exchange[0]!.body).toMatchObject({ client_id: API_KEY, client_secret: API_SECRET_KEY, subject_token: token });
-    const session = await getDb().session.findUniqueOrThrow({ where: { id: OFFLINE_SESSION_ID } });
-    expect(session).toMatchObject({ shop: TEST_SHOP, isOnline: false, accessToken: fake.accessToken });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, async () => client.get("/api/auth", bearer(await sessionToken()))),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
+    expect(new Set(ids).size).toBe(1);
     expect(await getDb().shop.count()).toBe(1);
   });
 
+  it("asks App Bridge to send a shop without a stored session through OAuth", async () => {
+    // Token exchange is a future flag of shopify-app-remix that the app leaves
+    // off: a shop is installed by the OAuth code flow of /auth, so an unknown
+    // shop gets 401 with the URL to re-authorize at, and Shopify is not called.
+    const res = await new HttpClient(server.url).get("/api/auth", bearer(await sessionToken()));
+    expect(res.status).toBe(401);
+    expect(res.headers.get("x-shopify-api-request-failure-reauthorize-url")).toBe(`${APP_URL}/auth?shop=${TEST_SHOP}`);
+    expect(fake.requests).toHaveLength(0);
+    expect(await getDb().shop.count()).toBe(0);
+    expect(await getDb().session.count()).toBe(0);
+  });
+
   it.each([
-    ["a tampered token", async () => (await sessionToken()).replace(/.$/, (c) => (c === "A" ? "B" : "A"))],
+    ["a token altered to name another shop", () => tamperedToken(OTHER_SHOP)],
     ["an expired token", () => sessionToken({ exp: Date.now() / 1000 - 600, nbf: Date.now() / 1000 - 7200 })],
     ["a token signed with another secret", () => sessionToken({}, "some-other-app-secret")],
     ["a token for another app", () => sessionToken({ aud: "another-api-key" })],
   ])("refuses %s with 401 and installs nothing", async (_, makeToken) => {
+    // Both shops are installed, so only the token itself can be the reason.
     await storeOfflineSession();
+    await storeOfflineSession(OTHER_SHOP);
     const res = await new HttpClient(server.url).get("/api/auth", bearer(await makeToken()));
     expect(res.status).toBe(401);
     expect(await getDb().shop.count()).toBe(0);
@@ -190,13 +212,46 @@ describe("embedded admin pages", () => {
     const shop = await getDb().shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
     expect(shop).toMatchObject({ needSelectPlan: true, pricingPlan: null });
 
+    // The redirect drops the one-time id_token: the page bounces through App
+    // Bridge, which reloads it with a fresh one.
+    const bounce = await client.get(location(first), BROWSER);
+    expect(bounce.status).toBe(302);
+    const bounceUrl = new URL(location(bounce), "http://app.invalid");
+    expect(bounceUrl.pathname).toBe("/auth/session-token");
+    expect(bounceUrl.searchParams.get("shopify-reload")).toBe(`${APP_URL}/admin/plans?${target.searchParams}`);
+    const bouncePage = await client.get(location(bounce), BROWSER);
+    expect(bouncePage.status).toBe(200);
+    expect(await bouncePage.text()).toContain(`data-api-key="${API_KEY}"`);
+    const plans = await client.get(await adminUrl(`/admin/plans?installing=1`), BROWSER);
+    expect(plans.status).toBe(200);
+    expect(await plans.text()).toContain("Choose a plan to start using the app.");
+
     await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "free", needSelectPlan: null } });
     const page = await client.get(await adminUrl("/admin/dashboard"), BROWSER);
     expect(page.status).toBe(200);
+    // The Shopify admin (and only it, for this shop) may frame the page.
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`frame-ancestors https://${TEST_SHOP} https://admin.shopify.com`);
     const html = await page.text();
     expect(html).toMatch(new RegExp(`<meta name="shopify-api-key" content="${API_KEY}"/>`));
     expect(html).toContain("https://cdn.shopify.com/shopifycloud/app-bridge.js");
     expect(await getDb().shop.count()).toBe(1);
+  });
+
+  it("sends a shop that has not installed the app out of the iframe, to OAuth", async () => {
+    const client = new HttpClient(server.url);
+    const res = await client.get(await adminUrl("/admin/dashboard"), BROWSER);
+    expect(res.status).toBe(302);
+    const exit = new URL(location(res), "http://app.invalid");
+    expect(exit.pathname).toBe("/auth/exit-iframe");
+    expect(exit.searchParams.get("exitIframe")).toBe(`/auth?shop=${TEST_SHOP}&host=${BASE64_HOST}`);
+    const page = await client.get(location(res), BROWSER);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`data-api-key="${API_KEY}"`);
+    expect(html).toContain(`window.open("${APP_URL}/auth?shop=${TEST_SHOP}&host=${BASE64_HOST}", "_top")`);
+    expect(await getDb().shop.count()).toBe(0);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("keeps standalone visitors out, without loading App Bridge", async () => {
@@ -240,8 +295,8 @@ describe("OAuth authorization code flow", () => {
     expect(target.pathname).toBe("/admin/oauth/authorize");
     expect(target.searchParams.get("client_id")).toBe(API_KEY);
     expect(target.searchParams.get("redirect_uri")).toBe(`${APP_URL}/auth`);
-    expect(grantedScopes(target.searchParams.get("scope") ?? "")).toEqual([...SCOPES].sort());
-    expect(state).toMatch(/^\d{10,}$/);
+    expect(grantedScopes(target.searchParams.get("scope") ?? "")).toEqual(grantedScopes(SCOPES.join(",")));
+    expect(state).toMatch(/^[0-9a-f]{32,}$/);
     // The offline (per-shop) token, not an online per-user one.
     expect(target.searchParams.get("grant_options[]")).toBe("");
 
@@ -265,7 +320,7 @@ describe("OAuth authorization code flow", () => {
     expect(record).toMatchObject({
       domain: TEST_SHOP,
       url: fake.shopDetails.primaryDomain.url,
-      configuration: { admin_email: fake.shopDetails.email, plan_name: "Basic" },
+      configuration: { admin_email: fake.shopDetails.email, plan_name: fake.shopDetails.plan.displayName },
       pricing: { needSelectPlan: true },
       setting: { general: { language: "en" } },
     });
@@ -279,7 +334,7 @@ describe("OAuth authorization code flow", () => {
     });
     const session = await getDb().session.findUniqueOrThrow({ where: { id: OFFLINE_SESSION_ID } });
     expect(session).toMatchObject({ shop: TEST_SHOP, isOnline: false, accessToken: fake.accessToken, state });
-    expect(grantedScopes(session.scope ?? "")).toEqual([...SCOPES].sort());
+    expect(grantedScopes(session.scope ?? "")).toEqual(grantedScopes(SCOPES.join(",")));
     const shop = await getDb().shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
     expect(shop).toMatchObject({ adminEmail: fake.shopDetails.email, needSelectPlan: true });
     // The state is single-use: the callback clears the cookie where it was set.

@@ -50,9 +50,14 @@ const STAFF_EMAIL = "staff@example.com";
  * earlier would follow links as plain full-page loads.
  */
 async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
+  const hydrated = () => {
     const router = (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter;
     return router?.state.initialized === true && document.body.style.backgroundColor !== "";
+  };
+  await page.waitForFunction(hydrated, undefined, { timeout: 15_000 }).catch((error: Error) => {
+    // Usually a client bundle that failed to load, e.g. because build/ was
+    // rebuilt while the server still serves the old build's pages.
+    throw new Error(`${page.url()} did not hydrate (is build/ current, and not being rebuilt?): ${error.message}`);
   });
 }
 

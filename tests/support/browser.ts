@@ -49,7 +49,7 @@ export function chromiumCandidates(env: NodeJS.ProcessEnv = process.env): string
 /** The first usable Chromium: CHROMIUM_PATH, then the usual system locations. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.CHROMIUM_PATH && !isExecutableFile(env.CHROMIUM_PATH)) {
-    console.warn(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; trying the default locations.`);
+    console.warn(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; trying the other locations.`);
   }
   return chromiumCandidates(env).find(isExecutableFile);
 }
@@ -84,7 +84,9 @@ export class PageErrors {
   readonly all: PageProblem[] = [];
 
   constructor(page: Page) {
-    page.on("pageerror", (error) => this.all.push({ kind: "pageerror", text: error.stack ?? String(error), url: page.url() }));
+    page.on("pageerror", (error) =>
+      this.all.push({ kind: "pageerror", text: error.stack ?? String(error), url: page.url() }),
+    );
     page.on("console", (message) => {
       if (message.type() === "error") this.all.push({ kind: "console", text: message.text(), url: page.url() });
     });

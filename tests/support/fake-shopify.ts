@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 // offline. The app reaches it through SHOPIFY_ADMIN_BASE_URL, which turns
 // https://{shop}/... into {base}/shops/{shop}/... (app/shopify.server.ts).
 // It answers:
-//   POST /shops/{shop}/admin/oauth/access_token          (code grant and token exchange)
+//   POST /shops/{shop}/admin/oauth/access_token          (authorization code grant, token exchange)
 //   POST /shops/{shop}/admin/api/{version}/graphql.json  (the shop details query)
 // and records every request so tests can check what the app sent.
 
@@ -106,7 +106,9 @@ export async function startFakeShopify(options: { scope?: string } = {}): Promis
     }
     if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(path)) {
       if (req.headers["x-shopify-access-token"] !== fake.accessToken) {
-        return send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+        return send(res, 401, {
+          errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+        });
       }
       const query = String(body.query ?? "");
       if (/\bshop\s*\{/.test(query)) return send(res, 200, { data: { shop: fake.shopDetails } });

@@ -2,6 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Area } from "../../lib/areas";
 import { notFound, requireMerchant } from "./require-merchant.server";
 
+const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 type Finder = (shopId: string, id: string) => Promise<unknown | null>;
 
 /**
@@ -14,7 +16,9 @@ export async function areaLoader({ request, params }: LoaderFunctionArgs, area: 
   const ctx = await requireMerchant(request, params.role, { area });
   if (find) {
     const id = params.id ?? "";
-    const record = id.length <= 64 ? await find(ctx.shop.id, id) : null;
+    // Ids are cuids; anything else cannot exist, and must not reach the
+    // database (PostgreSQL refuses a NUL byte with an error, not a miss).
+    const record = RECORD_ID.test(id) ? await find(ctx.shop.id, id) : null;
     if (!record) throw notFound();
   }
   return json({ area });

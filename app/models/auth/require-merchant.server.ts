@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { getDb } from "../../db.server";
+import type { Shop } from "../../db/generated/sqlite";
 import { shopify } from "../../shopify.server";
 import { canUseArea, isRole, parsePermissions, type Area, type Role, type StaffArea } from "../../lib/areas";
 import { roleLoginPath } from "../../lib/shop-loading";
@@ -9,14 +10,10 @@ import { getMerchantSession } from "./user-session.server";
 export interface MerchantContext {
   role: Role;
   mode: "embedded" | "standalone";
-  shop: NonNullable<Awaited<ReturnType<typeof loadShop>>>;
+  shop: Shop;
   user: { id: string | null; name: string; email: string; role: Role; permissions: StaffArea[] };
   // Embedded only: App Bridge host parameter, for reloads.
   host: string | null;
-}
-
-function loadShop(id: string) {
-  return getDb().shop.findUnique({ where: { id } });
 }
 
 /** A request made from inside the Shopify admin (App Bridge adds these). */
@@ -26,8 +23,9 @@ export function isEmbeddedRequest(request: Request): boolean {
   return params.has("id_token") || params.get("embedded") === "1";
 }
 
-export function forbidden(message = "You don't have permission to use this page.") {
-  return json({ error: { code: "forbidden", message } }, { status: 403 });
+/** 403 with no data of the page; `home` is where this user's dashboard is. */
+export function forbidden(home: string | null = null, message = "You don't have permission to use this page.") {
+  return json({ error: { code: "forbidden", message }, home }, { status: 403 });
 }
 
 export function notFound(message = "Page not found") {
@@ -38,6 +36,14 @@ interface Options {
   area?: Area;
   // API routes answer 401 JSON instead of redirecting to a login page.
   api?: boolean;
+}
+
+/** Where a logged-in merchant belongs, for /login and /staff/login. */
+export async function loggedInHome(request: Request): Promise<string | null> {
+  const userId = (await getMerchantSession(request)).get("userId");
+  if (!userId) return null;
+  const user = await getDb().user.findFirst({ where: { id: userId, status: "active" }, select: { role: true } });
+  return user ? `/${user.role === "staff" ? "staff" : "admin"}/dashboard` : null;
 }
 
 /**
@@ -76,9 +82,9 @@ export async function requireMerchant(request: Request, roleParam: string | unde
   if (userRole === "admin" && role === "staff") {
     throw redirect(url.pathname.replace(/^\/staff/, "/admin") + url.search);
   }
-  if (userRole === "staff" && role === "admin") throw forbidden();
+  if (userRole === "staff" && role === "admin") throw forbidden("/staff/dashboard");
   const permissions = parsePermissions(user.permissions);
-  if (options.area && !canUseArea(userRole, permissions, options.area)) throw forbidden();
+  if (options.area && !canUseArea(userRole, permissions, options.area)) throw forbidden(`/${userRole}/dashboard`);
   const { shop, ...rest } = user;
   return {
     role,

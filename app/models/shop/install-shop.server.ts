@@ -12,17 +12,27 @@ export async function findOrInstallShop(domain: string) {
   if (existing) {
     return db.shop.update({ where: { id: existing.id }, data: { uninstalledAt: null, installedAt: new Date() } });
   }
-  return db.shop.upsert({
-    where: { domain },
-    update: {},
-    create: {
-      domain,
-      name: domain.replace(/\.myshopify\.com$/, ""),
-      url: `https://${domain}`,
-      adminEmail: "",
-      needSelectPlan: true,
-    },
-  });
+  try {
+    return await db.shop.create({
+      data: {
+        domain,
+        name: domain.replace(/\.myshopify\.com$/, ""),
+        url: `https://${domain}`,
+        adminEmail: "",
+        needSelectPlan: true,
+      },
+    });
+  } catch (error) {
+    // The admin's first launch sends several requests at once (the page's
+    // loaders, App Bridge's fetches); when another one created the row first,
+    // the unique domain refuses this insert and that row is the answer.
+    if (!isUniqueViolation(error)) throw error;
+    return db.shop.findUniqueOrThrow({ where: { domain } });
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 export interface ShopDetails {

@@ -1,3 +1,4 @@
+import { STATE_COOKIE_NAME } from "@shopify/shopify-api";
 import { AppError } from "../../lib/errors";
 import { shopify, shopifyLib } from "../../shopify.server";
 import { findOrInstallShop, saveShopDetails } from "./install-shop.server";
@@ -12,40 +13,49 @@ export async function beginOAuth(request: Request): Promise<Response> {
   const lib = shopifyLib();
   const shop = lib.utils.sanitizeShop(new URL(request.url).searchParams.get("shop") ?? "");
   if (!shop) throw new AppError("bad_request", "The shop parameter must be a myshopify.com domain.");
-  const response = (await lib.auth.begin({
+  const response: Response = await lib.auth.begin({
     shop,
     callbackPath: OAUTH_CALLBACK_PATH,
     isOnline: false,
     rawRequest: request,
-  })) as Response;
-  // The state cookie is scoped to the callback path (/auth), but the code is
-  // exchanged by GET /api/auth, so the cookie must reach that path instead.
+  });
+  return new Response(null, { status: response.status, headers: stateCookiesOnExchangePath(response.headers) });
+}
+
+// The code is exchanged by GET /api/auth, not on the callback page (/auth):
+// Shopify's library scopes the state cookie to the callback path when it sets
+// it, and to / when it clears it. Both must name /api/auth instead, or the
+// browser would not send the cookie there, nor clear it once used.
+const STATE_COOKIE_PATH = "/api/auth";
+
+function stateCookiesOnExchangePath(source: Headers): Headers {
   const headers = new Headers();
-  response.headers.forEach((value, key) => {
+  source.forEach((value, key) => {
     if (key.toLowerCase() !== "set-cookie") headers.append(key, value);
   });
-  for (const cookie of response.headers.getSetCookie()) {
-    headers.append("Set-Cookie", cookie.replace(/;\s*path=\/auth(?=;|$)/i, "; path=/api/auth"));
+  for (const cookie of source.getSetCookie()) {
+    const isState = cookie.startsWith(`${STATE_COOKIE_NAME}=`) || cookie.startsWith(`${STATE_COOKIE_NAME}.sig=`);
+    headers.append("Set-Cookie", isState ? cookie.replace(/;\s*path=[^;]*/i, `; path=${STATE_COOKIE_PATH}`) : cookie);
   }
-  return new Response(null, { status: response.status, headers });
+  return headers;
 }
 
 /** Exchanges the code of an OAuth callback, stores the session and the shop. */
 export async function completeOAuth(request: Request): Promise<{ shop: ShopRecord; headers: Headers }> {
   let result;
   try {
-    result = await shopifyLib().auth.callback({ rawRequest: request });
-  } catch (error) {
+    result = await shopifyLib().auth.callback<Headers>({ rawRequest: request });
+  } catch {
     throw new AppError("unauthenticated", "Shopify authorization failed. Start the installation again.");
   }
-  const { session, headers } = result as { session: Parameters<ReturnType<typeof shopify>["sessionStorage"]["storeSession"]>[0]; headers: Headers };
+  const { session } = result;
   await shopify().sessionStorage.storeSession(session);
   const shop = await findOrInstallShop(session.shop);
   const detailed = await fetchShopDetails(session.shop, session.accessToken ?? "").then(
     (details) => (details ? saveShopDetails(shop.id, details) : shop),
     () => shop,
   );
-  return { shop: toShopRecord(detailed), headers: headers instanceof Headers ? headers : new Headers() };
+  return { shop: toShopRecord(detailed), headers: stateCookiesOnExchangePath(result.headers) };
 }
 
 /** Embedded launch: the session token identifies the shop (spec: store the shop record). */
