@@ -1,5 +1,8 @@
-// Pure commission arithmetic on integer minor units. Rounding is half-up per
-// commission line (docs/decisions/005-money-and-rounding.md).
+import { formatMoney } from "../../lib/money";
+
+// Pure commission arithmetic on integer minor units. A commission line is
+// rounded half-up once, after its exact parts are added up
+// (docs/decisions/005-money-and-rounding.md).
 
 /** amount × basisPoints / 10 000, rounded half-up; amount must be >= 0. */
 export function percentOf(amountMinor: number, basisPoints: number): number {
@@ -10,4 +13,144 @@ export function percentOf(amountMinor: number, basisPoints: number): number {
   // Integer arithmetic: exact while amount × bps stays below 2^53 (amounts up
   // to about 9 × 10^11 minor units at 100 %).
   return Math.floor((amountMinor * basisPoints + 5_000) / 10_000);
+}
+
+/** Half-up rounding of numerator / denominator for non-negative integers. */
+function divideHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+export type CommissionType = "percent" | "flat_item" | "flat_order";
+
+export interface CommissionRuleTerms {
+  targetType: "product" | "collection";
+  targetGid: string;
+  kind: "rate" | "exclude";
+  commissionType: "percent" | "flat_item";
+  value: number;
+}
+
+export interface LevelTerms {
+  level: number; // 2..n
+  basis: "percent_of_sale" | "percent_of_commission";
+  rate: number; // basis points
+}
+
+export interface CampaignTerms {
+  commissionType: CommissionType;
+  commissionValue: number; // bps for percent, minor units for flat types
+  newCustomerValue: number | null;
+  rules: CommissionRuleTerms[];
+  levels: LevelTerms[];
+}
+
+export interface CommissionLineInput {
+  id: string;
+  productGid: string | null;
+  quantity: number;
+  amount: number; // minor units after discounts
+}
+
+export interface CommissionInput {
+  currency: string;
+  lines: CommissionLineInput[];
+  isNewCustomer: boolean;
+  collectionsByProduct?: Record<string, readonly string[]>;
+  // The order's basis before any refund: flat-per-order commissions shrink in
+  // proportion when part of the order is refunded.
+  originalBasis?: number;
+  // Affiliate ids by level: [level 1, level 2, ...]; null where an upline is
+  // missing or not approved (that level earns nothing).
+  chain: (string | null)[];
+}
+
+export interface CommissionResult {
+  affiliateId: string;
+  level: number;
+  amount: number;
+  explanation: string;
+}
+
+export interface CommissionOutcome {
+  basis: number; // commissionable amount (excluded lines left out)
+  lines: CommissionResult[];
+}
+
+type LineTerms = { mode: "exclude" } | { mode: "percent" | "flat_item"; value: number; source: string };
+
+function termsForLine(line: CommissionLineInput, campaign: CampaignTerms, input: CommissionInput): LineTerms {
+  const product = line.productGid ? campaign.rules.find((r) => r.targetType === "product" && r.targetGid === line.productGid) : undefined;
+  const collections = (line.productGid && input.collectionsByProduct?.[line.productGid]) || [];
+  const collection = product ? undefined : campaign.rules.find((r) => r.targetType === "collection" && collections.includes(r.targetGid));
+  const rule = product ?? collection;
+  if (rule?.kind === "exclude") return { mode: "exclude" };
+  if (rule) return { mode: rule.commissionType, value: rule.value, source: `${rule.targetType} rule` };
+  const base = input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
+  const source = input.isNewCustomer && campaign.newCustomerValue !== null ? "new-customer rate" : "campaign rate";
+  if (campaign.commissionType === "flat_order") return { mode: "percent", value: 0, source };
+  return { mode: campaign.commissionType, value: base, source };
+}
+
+function pct(bps: number) {
+  return `${(bps / 100).toFixed(2).replace(/\.00$/, "")}%`;
+}
+
+/** Level 1 and MLM upline commissions for one order (or what remains of it). */
+export function calculateCommissions(campaign: CampaignTerms, input: CommissionInput): CommissionOutcome {
+  const money = (minor: number) => formatMoney(minor, { currency: input.currency });
+  // Exact level-1 total in 1/10 000 of a minor unit, rounded once at the end.
+  let exact = 0;
+  let basis = 0;
+  const parts = new Set<string>();
+  let excluded = 0;
+  for (const line of input.lines) {
+    if (line.quantity <= 0 || line.amount <= 0) continue;
+    const terms = termsForLine(line, campaign, input);
+    if (terms.mode === "exclude") {
+      excluded += line.amount;
+      continue;
+    }
+    basis += line.amount;
+    if (terms.mode === "percent") {
+      exact += line.amount * terms.value;
+      if (campaign.commissionType !== "flat_order" || terms.source.endsWith("rule")) parts.add(`${pct(terms.value)} (${terms.source})`);
+    } else {
+      exact += terms.value * line.quantity * 10_000;
+      parts.add(`${money(terms.value)} per item (${terms.source})`);
+    }
+  }
+  let level1 = Math.floor((exact + 5_000) / 10_000);
+  if (campaign.commissionType === "flat_order" && basis > 0) {
+    const original = input.originalBasis && input.originalBasis > 0 ? input.originalBasis : basis;
+    const value = input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
+    level1 += original === basis ? value : divideHalfUp(value * basis, original);
+    parts.add(original === basis ? `${money(value)} per order` : `${money(value)} per order × ${money(basis)}/${money(original)} kept`);
+  }
+
+  const lines: CommissionResult[] = [];
+  const direct = input.chain[0];
+  const excludedNote = excluded > 0 ? `; ${money(excluded)} of excluded products left out` : "";
+  if (direct) {
+    lines.push({
+      affiliateId: direct,
+      level: 1,
+      amount: level1,
+      explanation: `${[...parts].join(" + ") || "nothing commissionable"} on ${money(basis)}${excludedNote}`,
+    });
+  }
+  for (const level of [...campaign.levels].sort((a, b) => a.level - b.level)) {
+    const affiliateId = input.chain[level.level - 1];
+    if (!affiliateId) continue;
+    const amount = level.basis === "percent_of_sale" ? percentOf(basis, level.rate) : percentOf(level1, level.rate);
+    lines.push({
+      affiliateId,
+      level: level.level,
+      amount,
+      explanation:
+        level.basis === "percent_of_sale"
+          ? `Level ${level.level}: ${pct(level.rate)} of ${money(basis)} sale`
+          : `Level ${level.level}: ${pct(level.rate)} of the ${money(level1)} direct commission`,
+    });
+  }
+  return { basis, lines };
 }

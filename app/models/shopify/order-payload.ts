@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { toMinorUnits } from "./money-string";
+
+// The parts of Shopify's order webhook payload (orders/create, orders/paid,
+// orders/cancelled) the app uses. Ids may be strings (see safe-json.ts).
+const id = z.union([z.string(), z.number()]).transform(String);
+const money = z.union([z.string(), z.number()]).nullish();
+
+const lineItemSchema = z.object({
+  id,
+  admin_graphql_api_id: z.string().optional(),
+  product_id: id.nullish(),
+  variant_id: id.nullish(),
+  quantity: z.number().int().nonnegative(),
+  price: money,
+  total_discount: money,
+  discount_allocations: z.array(z.object({ amount: money })).optional().default([]),
+  gift_card: z.boolean().optional(),
+});
+
+export const orderPayloadSchema = z.object({
+  id,
+  admin_graphql_api_id: z.string().min(1),
+  name: z.string().optional().default(""),
+  email: z.string().nullish(),
+  contact_email: z.string().nullish(),
+  currency: z.string().length(3),
+  subtotal_price: money,
+  total_price: money,
+  checkout_token: z.string().nullish(),
+  created_at: z.string().nullish(),
+  processed_at: z.string().nullish(),
+  cancelled_at: z.string().nullish(),
+  discount_codes: z.array(z.object({ code: z.string() })).optional().default([]),
+  note_attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).optional().default([]),
+  customer: z
+    .object({ id: id.nullish(), admin_graphql_api_id: z.string().nullish(), email: z.string().nullish(), orders_count: z.number().nullish() })
+    .nullish(),
+  line_items: z.array(lineItemSchema).default([]),
+  fulfillment_status: z.string().nullish(),
+});
+
+export type OrderPayload = z.infer<typeof orderPayloadSchema>;
+
+export interface OrderLine {
+  id: string;
+  productGid: string | null;
+  quantity: number;
+  // After line and order discounts, before tax and shipping (minor units).
+  amount: number;
+  refundedQuantity: number;
+  giftCard: boolean;
+}
+
+export interface NormalizedOrder {
+  gid: string;
+  name: string;
+  email: string | null;
+  customerGid: string | null;
+  currency: string;
+  subtotal: number;
+  total: number;
+  checkoutToken: string | null;
+  placedAt: Date;
+  cancelledAt: Date | null;
+  discountCodes: string[];
+  attributes: Record<string, string>;
+  lines: OrderLine[];
+}
+
+/**
+ * The commission basis is the order subtotal after discounts, before tax and
+ * shipping (Shopify's subtotal_price). Line amounts are price × quantity
+ * minus their own discount allocations; a discount applied to the whole
+ * order that Shopify did not allocate to lines is spread over the lines in
+ * proportion to their amounts (largest remainder), so the lines always add
+ * up to the subtotal exactly.
+ */
+export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
+  const currency = payload.currency.toUpperCase();
+  const raw = payload.line_items.map((li) => {
+    const gross = toMinorUnits(li.price, currency) * li.quantity;
+    const allocated = li.discount_allocations.reduce((sum, d) => sum + toMinorUnits(d.amount, currency), 0);
+    const lineDiscount = allocated > 0 ? allocated : toMinorUnits(li.total_discount, currency);
+    return {
+      id: li.id,
+      productGid: li.product_id ? `gid://shopify/Product/${li.product_id}` : null,
+      quantity: li.quantity,
+      amount: Math.max(0, gross - lineDiscount),
+      refundedQuantity: 0,
+      giftCard: li.gift_card === true,
+    };
+  });
+  const linesTotal = raw.reduce((s, l) => s + l.amount, 0);
+  const subtotal = payload.subtotal_price != null ? toMinorUnits(payload.subtotal_price, currency) : linesTotal;
+  const lines = spreadDifference(raw, Math.max(0, subtotal));
+  const when = (v: string | null | undefined) => (v ? new Date(v) : null);
+  const attributes: Record<string, string> = {};
+  for (const a of payload.note_attributes) if (typeof a.value === "string") attributes[a.name] = a.value;
+  const customerGid =
+    payload.customer?.admin_graphql_api_id ?? (payload.customer?.id ? `gid://shopify/Customer/${payload.customer.id}` : null);
+  return {
+    gid: payload.admin_graphql_api_id,
+    name: payload.name,
+    email: (payload.email || payload.contact_email || payload.customer?.email || null)?.toLowerCase() ?? null,
+    customerGid,
+    currency,
+    subtotal: lines.reduce((s, l) => s + l.amount, 0),
+    total: toMinorUnits(payload.total_price, currency),
+    checkoutToken: payload.checkout_token ?? null,
+    placedAt: when(payload.processed_at) ?? when(payload.created_at) ?? new Date(),
+    cancelledAt: when(payload.cancelled_at),
+    discountCodes: payload.discount_codes.map((d) => d.code.trim().toUpperCase()).filter(Boolean),
+    attributes,
+    lines,
+  };
+}
+
+function spreadDifference<T extends { amount: number }>(lines: T[], target: number): T[] {
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  if (total === target || total === 0) return lines;
+  // Scale every line by target/total, then hand the units lost to rounding
+  // down to the lines with the largest remainders.
+  const scaled = lines.map((l, i) => {
+    const exact = (l.amount * target) / total;
+    return { i, floor: Math.floor(exact), rest: exact - Math.floor(exact) };
+  });
+  let missing = target - scaled.reduce((s, x) => s + x.floor, 0);
+  for (const x of [...scaled].sort((a, b) => b.rest - a.rest || a.i - b.i)) {
+    if (missing <= 0) break;
+    x.floor += 1;
+    missing -= 1;
+  }
+  return lines.map((l, i) => ({ ...l, amount: scaled[i]!.floor }));
+}
