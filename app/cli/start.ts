@@ -1,15 +1,10 @@
 // `npm start`: standalone app on SQLite (or PostgreSQL via DATABASE_URL).
 // Fills in generated secrets, applies migrations, seeds the demo shop on the
 // first start, serves the app and prints the demo logins.
-import path from "node:path";
-import { ensureSecrets } from "./secrets";
+import { loadEnvironment } from "./bootstrap";
 
 async function main() {
-  const root = path.resolve(__dirname, "../..");
-  const dataDir = process.env.DATA_DIR ?? path.join(root, "data");
-  const secrets = ensureSecrets(dataDir);
-  process.env.DATABASE_URL ||= `file:${path.join(dataDir, "app.sqlite")}`;
-  process.env.NODE_ENV ||= "production";
+  const { secrets } = loadEnvironment();
 
   const { getConfig } = await import("../config.server");
   const config = getConfig();
@@ -34,6 +29,15 @@ async function main() {
 
   const { createApp, listen } = await import("../server/app-server");
   const server = await listen(createApp(), config.PORT, config.HOST);
+
+  // Background jobs (webhook processing, scheduled approvals, erasure) run in
+  // this process unless WORKERS=external says separate worker processes
+  // (npm run worker) do it.
+  const { JobWorker } = await import("../models/jobs/job-queue.server");
+  const { registerCoreJobs } = await import("../models/webhooks/process-webhook.server");
+  registerCoreJobs();
+  const worker = process.env.WORKERS === "external" ? null : new JobWorker();
+  worker?.start();
   const url = `http://localhost:${config.PORT}`;
   const lines = [
     "",
@@ -55,6 +59,7 @@ async function main() {
   console.log(lines.join("\n"));
 
   const stop = () => {
+    void worker?.stop();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();
   };

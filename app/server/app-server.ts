@@ -4,6 +4,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { createClickHandler } from "./click-handler";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 export const BUILD_PATH = path.join(PROJECT_ROOT, "build/index.js");
@@ -47,7 +48,13 @@ export function createApp(build: ServerBuild = loadBuild()) {
 
 export function listen(app: express.Express, port: number, host: string): Promise<http.Server> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(app);
+    // GET /r/{code} (affiliate link clicks) is served by a plain Node handler
+    // before Express: the hottest request needs none of the middleware.
+    const clicks = createClickHandler();
+    const server = http.createServer((req, res) => {
+      if (!clicks.handle(req, res)) app(req, res);
+    });
+    server.on("close", () => void clicks.close());
     server.keepAliveTimeout = 65_000;
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));

@@ -12,7 +12,10 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: number }) => Promise<void>;
 
 const handlers = new Map<string, JobHandler>();
-const signals = new EventEmitter();
+// On globalThis: the server build and the start script load this module
+// separately, and an enqueue in one must wake the worker of the other.
+const globalSignals = globalThis as unknown as { __jobSignals?: EventEmitter };
+const signals = (globalSignals.__jobSignals ??= new EventEmitter());
 signals.setMaxListeners(100);
 
 export function registerJobHandler(type: string, handler: JobHandler) {

@@ -1,0 +1,104 @@
+import { getDb } from "../../db.server";
+import { AppError } from "../../lib/errors";
+import { afterCursor, pageOrder, toPage } from "./pagination.server";
+import { campaignValueIssues, type CampaignCreate, type CampaignListQuery, type CampaignUpdate } from "./schemas";
+import { serializeCampaign } from "./serializers";
+
+// Campaigns of the API key's shop. Writes run in one transaction: the
+// campaign, its levels and rules, and clearing is_default on the others.
+
+const include = { levels: true, rules: true } as const;
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0];
+type Levels = NonNullable<CampaignUpdate["levels"]>;
+type Rules = NonNullable<CampaignUpdate["rules"]>;
+
+const levelRows = (levels: Levels) => levels.map((l) => ({ level: l.level, basis: l.basis, rate: l.rate }));
+const ruleRows = (rules: Rules) =>
+  rules.map((r) => ({
+    targetType: r.target_type,
+    targetGid: r.target_gid,
+    kind: r.kind,
+    commissionType: r.commission_type,
+    // An exclusion earns nothing whatever value was sent.
+    value: r.kind === "exclude" ? 0 : r.value,
+  }));
+
+function columns(input: CampaignUpdate) {
+  return {
+    name: input.name,
+    status: input.status,
+    isDefault: input.is_default,
+    commissionType: input.commission_type,
+    commissionValue: input.commission_value,
+    newCustomerValue: input.new_customer_value,
+    cookieDays: input.cookie_days,
+    autoApproveAffiliates: input.auto_approve_affiliates,
+    autoApproveOrders: input.auto_approve_orders,
+    approvalHoldDays: input.approval_hold_days,
+    lifetimeCustomerLink: input.lifetime_customer_link,
+  };
+}
+
+async function clearOtherDefaults(tx: Tx, shopId: string, keepId?: string) {
+  await tx.campaign.updateMany({ where: { shopId, isDefault: true, ...(keepId ? { id: { not: keepId } } : {}) }, data: { isDefault: false } });
+}
+
+export async function listCampaigns(shopId: string, query: CampaignListQuery) {
+  const rows = await getDb().campaign.findMany({
+    where: { shopId, ...(query.status ? { status: query.status } : {}), ...afterCursor(query.cursor) },
+    orderBy: pageOrder,
+    take: query.limit + 1,
+    include,
+  });
+  return toPage(rows, query.limit, serializeCampaign);
+}
+
+export async function getCampaign(shopId: string, id: string) {
+  const row = await getDb().campaign.findFirst({ where: { id, shopId }, include });
+  if (!row) throw new AppError("not_found", "No campaign with this id.");
+  return serializeCampaign(row);
+}
+
+export async function createCampaign(shopId: string, input: CampaignCreate) {
+  const row = await getDb().$transaction(async (tx) => {
+    if (input.is_default) await clearOtherDefaults(tx, shopId);
+    return tx.campaign.create({
+      data: {
+        ...columns(input),
+        name: input.name,
+        shopId,
+        levels: { create: levelRows(input.levels) },
+        rules: { create: ruleRows(input.rules) },
+      },
+      include,
+    });
+  });
+  return serializeCampaign(row);
+}
+
+export async function updateCampaign(shopId: string, id: string, input: CampaignUpdate) {
+  const row = await getDb().$transaction(async (tx) => {
+    const current = await tx.campaign.findFirst({ where: { id, shopId } });
+    if (!current) throw new AppError("not_found", "No campaign with this id.");
+    const fields = campaignValueIssues({
+      commission_type: input.commission_type ?? current.commissionType,
+      commission_value: input.commission_value ?? current.commissionValue,
+      new_customer_value: input.new_customer_value === undefined ? current.newCustomerValue : input.new_customer_value,
+    });
+    if (Object.keys(fields).length) throw new AppError("validation_failed", "Some fields are not valid.", { fields });
+    if (input.is_default) await clearOtherDefaults(tx, shopId, id);
+    if (input.levels) await tx.campaignLevel.deleteMany({ where: { campaignId: id } });
+    if (input.rules) await tx.commissionRule.deleteMany({ where: { campaignId: id } });
+    return tx.campaign.update({
+      where: { id },
+      data: {
+        ...columns(input),
+        ...(input.levels ? { levels: { create: levelRows(input.levels) } } : {}),
+        ...(input.rules ? { rules: { create: ruleRows(input.rules) } } : {}),
+      },
+      include,
+    });
+  });
+  return serializeCampaign(row);
+}

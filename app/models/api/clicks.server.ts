@@ -1,0 +1,20 @@
+import { getDb } from "../../db.server";
+import { afterCursor, dateRange, pageOrder, toPage } from "./pagination.server";
+import type { ClickListQuery } from "./schemas";
+import { serializeClick } from "./serializers";
+
+// Link clicks of the shop, newest first; filters by affiliate and time.
+export async function listClicks(shopId: string, query: ClickListQuery) {
+  const createdAt = dateRange(query.since, query.until);
+  const rows = await getDb().click.findMany({
+    where: {
+      shopId,
+      ...(query.affiliate_id ? { affiliateId: query.affiliate_id } : {}),
+      ...(createdAt ? { createdAt } : {}),
+      ...afterCursor(query.cursor),
+    },
+    orderBy: pageOrder,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, serializeClick);
+}

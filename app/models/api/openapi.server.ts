@@ -1,0 +1,172 @@
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { getConfig } from "../../config.server";
+import {
+  affiliateCreateSchema,
+  affiliateListQuerySchema,
+  affiliateSchema,
+  affiliateUpdateSchema,
+  campaignCreateSchema,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignUpdateSchema,
+  clickListQuerySchema,
+  clickSchema,
+  decisionParamsSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  pageSchema,
+  saleListQuerySchema,
+  saleSchema,
+  shopSchema,
+} from "./schemas";
+
+// GET /api/v1/openapi.json: the OpenAPI 3 document of /api/v1, generated
+// from the zod schemas the routes validate with. Built once per process.
+
+extendZodWithOpenApi(z);
+
+const json = (schema: z.ZodTypeAny, description: string) => ({ description, content: { "application/json": { schema } } });
+
+function errors(registry: OpenAPIRegistry, ...statuses: number[]) {
+  const error = registry.register("Error", errorResponseSchema);
+  const text: Record<number, string> = {
+    400: "Malformed request (e.g. invalid JSON)",
+    401: "Missing or invalid API key",
+    404: "Not found (or another shop's id)",
+    409: "Conflict (taken value, or a sale that is not pending)",
+    422: "Validation failed; error.fields names each field",
+  };
+  return Object.fromEntries([401, ...statuses].map((s) => [s, json(error, text[s] ?? "Error")]));
+}
+
+function build() {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "A per-shop API key: Authorization: Bearer <key>",
+  });
+  const security = [{ [bearer.name]: [] }];
+  const shop = registry.register("Shop", shopSchema);
+  const campaign = registry.register("Campaign", campaignSchema);
+  const affiliate = registry.register("Affiliate", affiliateSchema);
+  const sale = registry.register("Sale", saleSchema);
+  const click = registry.register("Click", clickSchema);
+  const body = (schema: z.ZodTypeAny) => ({ body: { required: true, content: { "application/json": { schema } } } });
+
+  const paths: RouteConfig[] = [
+    { method: "get", path: "/api/v1/shop", summary: "The API key's shop", responses: { 200: json(shop, "The shop"), ...errors(registry) } },
+    {
+      method: "get",
+      path: "/api/v1/campaigns",
+      summary: "List campaigns",
+      request: { query: campaignListQuerySchema },
+      responses: { 200: json(pageSchema(campaign), "A page of campaigns"), ...errors(registry, 422) },
+    },
+    {
+      method: "post",
+      path: "/api/v1/campaigns",
+      summary: "Create a campaign",
+      request: body(campaignCreateSchema),
+      responses: { 201: json(campaign, "The new campaign"), ...errors(registry, 400, 422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/campaigns/{id}",
+      summary: "Get a campaign",
+      request: { params: idParamsSchema },
+      responses: { 200: json(campaign, "The campaign"), ...errors(registry, 404) },
+    },
+    {
+      method: "patch",
+      path: "/api/v1/campaigns/{id}",
+      summary: "Update a campaign (levels and rules are replaced when given)",
+      request: { params: idParamsSchema, ...body(campaignUpdateSchema) },
+      responses: { 200: json(campaign, "The updated campaign"), ...errors(registry, 400, 404, 422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/affiliates",
+      summary: "List affiliates",
+      request: { query: affiliateListQuerySchema },
+      responses: { 200: json(pageSchema(affiliate), "A page of affiliates"), ...errors(registry, 422) },
+    },
+    {
+      method: "post",
+      path: "/api/v1/affiliates",
+      summary: "Create an affiliate",
+      request: body(affiliateCreateSchema),
+      responses: { 201: json(affiliate, "The new affiliate"), ...errors(registry, 400, 409, 422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/affiliates/{id}",
+      summary: "Get an affiliate",
+      request: { params: idParamsSchema },
+      responses: { 200: json(affiliate, "The affiliate"), ...errors(registry, 404) },
+    },
+    {
+      method: "patch",
+      path: "/api/v1/affiliates/{id}",
+      summary: "Update an affiliate (coupon codes are replaced when given)",
+      request: { params: idParamsSchema, ...body(affiliateUpdateSchema) },
+      responses: { 200: json(affiliate, "The updated affiliate"), ...errors(registry, 400, 404, 409, 422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/sales",
+      summary: "List sales (orders, credited or not); since/until filter placed_at",
+      request: { query: saleListQuerySchema },
+      responses: { 200: json(pageSchema(sale), "A page of sales"), ...errors(registry, 422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/sales/{id}",
+      summary: "Get a sale with its attribution and commissions",
+      request: { params: idParamsSchema },
+      responses: { 200: json(sale, "The sale"), ...errors(registry, 404) },
+    },
+    {
+      method: "post",
+      path: "/api/v1/sales/{id}/{decision}",
+      summary: "Approve or deny a pending sale and its pending commissions",
+      request: { params: decisionParamsSchema },
+      responses: { 200: json(sale, "The updated sale"), ...errors(registry, 404, 409) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/clicks",
+      summary: "List link clicks; since/until filter created_at",
+      request: { query: clickListQuerySchema },
+      responses: { 200: json(pageSchema(click), "A page of clicks"), ...errors(registry, 422) },
+    },
+  ];
+  for (const path of paths) registry.registerPath({ ...path, security });
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/openapi.json",
+    summary: "This document (no API key needed)",
+    responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: z.object({}).passthrough() } } } },
+  });
+
+  const config = getConfig();
+  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: "3.0.3",
+    info: {
+      title: `${config.APP_NAME} API`,
+      version: "1.0.0",
+      description:
+        "REST API of one shop, authenticated with a per-shop API key. Money is integer minor units next to a currency; " +
+        "percent rates are basis points (1000 = 10 %). Lists are newest first with cursor pagination: pass next_cursor as ?cursor=.",
+    },
+    servers: [{ url: config.appUrl }],
+  });
+}
+
+let cached: ReturnType<typeof build> | undefined;
+
+export function openApiDocument() {
+  cached ??= build();
+  return cached;
+}

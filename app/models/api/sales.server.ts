@@ -1,0 +1,39 @@
+import { getDb } from "../../db.server";
+import { AppError } from "../../lib/errors";
+import { reviewSale, type SaleDecision } from "../orders/review-sale.server";
+import { afterCursor, dateRange, pageOrder, toPage } from "./pagination.server";
+import type { SaleListQuery } from "./schemas";
+import { serializeSale } from "./serializers";
+
+// Sales are the shop's Order rows, credited or not: an order credited to
+// nobody is listed too (source "none", with the reason), so the merchant
+// sees why it earned no commission.
+
+const include = { commissions: true } as const;
+
+export async function listSales(shopId: string, query: SaleListQuery) {
+  const placedAt = dateRange(query.since, query.until);
+  const rows = await getDb().order.findMany({
+    where: {
+      shopId,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.affiliate_id ? { affiliateId: query.affiliate_id } : {}),
+      ...(placedAt ? { placedAt } : {}),
+      ...afterCursor(query.cursor),
+    },
+    orderBy: pageOrder,
+    take: query.limit + 1,
+    include,
+  });
+  return toPage(rows, query.limit, serializeSale);
+}
+
+export async function getSale(shopId: string, id: string) {
+  const row = await getDb().order.findFirst({ where: { id, shopId }, include });
+  if (!row) throw new AppError("not_found", "No sale with this id.");
+  return serializeSale(row);
+}
+
+export async function decideSale(shopId: string, id: string, decision: SaleDecision) {
+  return serializeSale(await reviewSale(shopId, id, decision));
+}

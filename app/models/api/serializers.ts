@@ -1,0 +1,211 @@
+import type { AffiliateOut, CampaignOut, ClickOut, SaleOut, ShopOut } from "./schemas";
+
+// Database rows → the snake_case JSON of /api/v1. Pure functions: whatever
+// they need beyond the row (the app URL, the shop) is passed in.
+
+interface ShopRow {
+  id: string;
+  domain: string;
+  name: string;
+  url: string;
+  currency: string;
+  moneyFormat: string;
+  timezone: string;
+  referralParam: string;
+  attributionModel: string;
+}
+
+export function serializeShop(shop: ShopRow): ShopOut {
+  return {
+    id: shop.id,
+    domain: shop.domain,
+    name: shop.name,
+    url: shop.url,
+    currency: shop.currency,
+    money_format: shop.moneyFormat,
+    timezone: shop.timezone,
+    referral_param: shop.referralParam,
+    attribution_model: shop.attributionModel,
+  };
+}
+
+export interface CampaignRow {
+  id: string;
+  name: string;
+  status: string;
+  isDefault: boolean;
+  commissionType: string;
+  commissionValue: number;
+  newCustomerValue: number | null;
+  cookieDays: number;
+  autoApproveAffiliates: boolean;
+  autoApproveOrders: boolean;
+  approvalHoldDays: number;
+  lifetimeCustomerLink: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  levels: { level: number; basis: string; rate: number }[];
+  rules: { targetType: string; targetGid: string; kind: string; commissionType: string; value: number }[];
+}
+
+export function serializeCampaign(row: CampaignRow): CampaignOut {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as CampaignOut["status"],
+    is_default: row.isDefault,
+    commission_type: row.commissionType as CampaignOut["commission_type"],
+    commission_value: row.commissionValue,
+    new_customer_value: row.newCustomerValue,
+    cookie_days: row.cookieDays,
+    auto_approve_affiliates: row.autoApproveAffiliates,
+    auto_approve_orders: row.autoApproveOrders,
+    approval_hold_days: row.approvalHoldDays,
+    lifetime_customer_link: row.lifetimeCustomerLink,
+    levels: [...row.levels]
+      .sort((a, b) => a.level - b.level)
+      .map((l) => ({ level: l.level, basis: l.basis as CampaignOut["levels"][number]["basis"], rate: l.rate })),
+    rules: [...row.rules]
+      .sort((a, b) => a.targetType.localeCompare(b.targetType) || a.targetGid.localeCompare(b.targetGid))
+      .map((r) => ({
+        target_type: r.targetType as CampaignOut["rules"][number]["target_type"],
+        target_gid: r.targetGid,
+        kind: r.kind as CampaignOut["rules"][number]["kind"],
+        commission_type: r.commissionType as CampaignOut["rules"][number]["commission_type"],
+        value: r.value,
+      })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface AffiliateRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  campaignId: string;
+  parentId: string | null;
+  referralCode: string;
+  createdAt: Date;
+  updatedAt: Date;
+  coupons: { code: string }[];
+}
+
+export interface LinkContext {
+  appUrl: string;
+  shopDomain: string;
+  referralParam: string;
+}
+
+export function serializeAffiliate(row: AffiliateRow, links: LinkContext): AffiliateOut {
+  const code = encodeURIComponent(row.referralCode);
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    status: row.status as AffiliateOut["status"],
+    campaign_id: row.campaignId,
+    parent_id: row.parentId,
+    referral_code: row.referralCode,
+    referral_link: `${links.appUrl}/r/${code}`,
+    store_link: `https://${links.shopDomain}/?${encodeURIComponent(links.referralParam)}=${code}`,
+    coupon_codes: row.coupons.map((c) => c.code).sort(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface SaleRow {
+  id: string;
+  shopifyGid: string;
+  name: string;
+  currency: string;
+  subtotal: number;
+  total: number;
+  refundedAmount: number;
+  status: string;
+  placedAt: Date;
+  createdAt: Date;
+  affiliateId: string | null;
+  attributionSource: string;
+  attributionReason: string;
+  clickId: string | null;
+  commissions: {
+    id: string;
+    affiliateId: string;
+    level: number;
+    kind: string;
+    amount: number;
+    currency: string;
+    status: string;
+    explanation: string;
+    createdAt: Date;
+  }[];
+}
+
+/** "gid://shopify/Order/820982911946154508" → "820982911946154508", kept a string (it exceeds 2^53). */
+export function orderIdFromGid(gid: string): string {
+  return gid.slice(gid.lastIndexOf("/") + 1);
+}
+
+export function serializeSale(row: SaleRow): SaleOut {
+  return {
+    id: row.id,
+    order_id: orderIdFromGid(row.shopifyGid),
+    order_gid: row.shopifyGid,
+    name: row.name,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    total: row.total,
+    refunded_amount: row.refundedAmount,
+    status: row.status as SaleOut["status"],
+    placed_at: row.placedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    attribution: {
+      affiliate_id: row.affiliateId,
+      source: row.attributionSource as SaleOut["attribution"]["source"],
+      reason: row.attributionReason,
+      click_id: row.clickId,
+    },
+    commissions: [...row.commissions]
+      .sort((a, b) => a.level - b.level || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((c) => ({
+        id: c.id,
+        affiliate_id: c.affiliateId,
+        level: c.level,
+        kind: c.kind,
+        amount: c.amount,
+        currency: c.currency,
+        status: c.status,
+        explanation: c.explanation,
+      })),
+  };
+}
+
+export interface ClickRow {
+  id: string;
+  clickId: string;
+  affiliateId: string;
+  source: string;
+  landingUrl: string;
+  referrer: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+}
+
+/** The IP hash stays private: it is for deduplication, not for the merchant. */
+export function serializeClick(row: ClickRow): ClickOut {
+  return {
+    id: row.id,
+    click_id: row.clickId,
+    affiliate_id: row.affiliateId,
+    source: row.source,
+    landing_url: row.landingUrl,
+    referrer: row.referrer,
+    user_agent: row.userAgent,
+    created_at: row.createdAt.toISOString(),
+  };
+}

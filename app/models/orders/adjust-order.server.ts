@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { formatMoney } from "../../lib/money";
+import { calculateCommissions } from "../commissions/calculate-commission";
+import type { Tx } from "../jobs/job-queue.server";
+import { toMinorUnits } from "../shopify/money-string";
+import type { OrderLine } from "../shopify/order-payload";
+import type { CommissionSnapshot } from "./record-order.server";
+
+// Refunds and cancellations of orders the app already recorded.
+
+const id = z.union([z.string(), z.number()]).transform(String);
+export const refundPayloadSchema = z.object({
+  id,
+  order_id: id,
+  admin_graphql_api_id: z.string().min(1),
+  refund_line_items: z
+    .array(
+      z.object({
+        line_item_id: id,
+        quantity: z.number().int().nonnegative(),
+        subtotal: z.union([z.string(), z.number()]).nullish(),
+        subtotal_set: z.object({ shop_money: z.object({ amount: z.union([z.string(), z.number()]) }) }).nullish(),
+      }),
+    )
+    .default([]),
+});
+export type RefundPayload = z.infer<typeof refundPayloadSchema>;
+
+type CommissionRow = { id: string; affiliateId: string; level: number; amount: number; status: string; kind: string };
+
+function keyOf(c: { affiliateId: string; level: number }) {
+  return `${c.affiliateId}:${c.level}`;
+}
+
+/**
+ * Brings the commissions of an order in line with `target` (what they should
+ * add up to now) by adding one adjustment line per affiliate and level.
+ * Unpaid money just shrinks (the adjustment shares the sale line's status);
+ * money already paid out comes back as an approved negative line, which the
+ * next payout deducts.
+ */
+async function adjustTo(
+  tx: Tx,
+  order: { id: string; shopId: string; currency: string },
+  rows: CommissionRow[],
+  target: Map<string, number>,
+  kind: "refund" | "cancel",
+  sourceRef: string,
+  explain: (before: number, after: number) => string,
+) {
+  const live = rows.filter((r) => r.status !== "void" && r.status !== "denied");
+  const groups = new Map<string, CommissionRow[]>();
+  for (const r of live) groups.set(keyOf(r), [...(groups.get(keyOf(r)) ?? []), r]);
+  for (const [key, group] of groups) {
+    const net = group.reduce((s, r) => s + r.amount, 0);
+    const goal = target.get(key) ?? 0;
+    const delta = goal - net;
+    if (delta === 0) continue;
+    const sale = group.find((r) => r.kind === "sale") ?? group[0]!;
+    await tx.commission.create({
+      data: {
+        shopId: order.shopId,
+        orderId: order.id,
+        affiliateId: sale.affiliateId,
+        level: sale.level,
+        kind,
+        sourceRef,
+        amount: delta,
+        currency: order.currency,
+        status: sale.status === "paid" ? "approved" : sale.status,
+        explanation: explain(net, goal),
+      },
+    });
+  }
+}
+
+export async function applyRefund(tx: Tx, shopId: string, refund: RefundPayload) {
+  const orderGid = `gid://shopify/Order/${refund.order_id}`;
+  const order = await tx.order.findUnique({ where: { shopId_shopifyGid: { shopId, shopifyGid: orderGid } } });
+  if (!order) return { applied: false, reason: "unknown order" };
+  const applied: string[] = JSON.parse(order.refundGids);
+  if (applied.includes(refund.admin_graphql_api_id)) return { applied: false, reason: "already applied" };
+
+  const lines: OrderLine[] = JSON.parse(order.lines);
+  let refundedAmount = 0;
+  for (const item of refund.refund_line_items) {
+    const line = lines.find((l) => l.id === item.line_item_id);
+    if (line) line.refundedQuantity = Math.min(line.quantity, line.refundedQuantity + item.quantity);
+    refundedAmount += toMinorUnits(item.subtotal_set?.shop_money.amount ?? item.subtotal ?? 0, order.currency);
+  }
+  await tx.order.update({
+    where: { id: order.id },
+    data: {
+      lines: JSON.stringify(lines),
+      refundGids: JSON.stringify([...applied, refund.admin_graphql_api_id]),
+      refundedAmount: order.refundedAmount + refundedAmount,
+    },
+  });
+
+  const snapshot: CommissionSnapshot = JSON.parse(order.commissionTerms);
+  if (!snapshot.terms || !order.affiliateId) return { applied: true, reason: "no commissions" };
+  // What the commissions are on the part of the order that is kept.
+  const remaining = lines.map((l) => {
+    const kept = l.quantity - l.refundedQuantity;
+    return { ...l, quantity: kept, amount: l.quantity > 0 ? Math.round((l.amount * kept) / l.quantity) : 0 };
+  });
+  const outcome = calculateCommissions(snapshot.terms, {
+    currency: order.currency,
+    lines: remaining,
+    isNewCustomer: snapshot.isNewCustomer,
+    collectionsByProduct: snapshot.collectionsByProduct,
+    originalBasis: snapshot.basis,
+    chain: snapshot.chain,
+  });
+  const target = new Map(outcome.lines.map((l) => [keyOf(l), l.amount]));
+  const rows = await tx.commission.findMany({ where: { orderId: order.id } });
+  const money = (m: number) => formatMoney(m, { currency: order.currency });
+  await adjustTo(tx, order, rows, target, "refund", refund.admin_graphql_api_id, (before, after) =>
+    `Refund of ${money(refundedAmount)}: the commission on the kept part of the order is ${money(after)} (was ${money(before)})`,
+  );
+  return { applied: true, reason: "adjusted" };
+}
+
+export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, cancelledAt: Date) {
+  const order = await tx.order.findUnique({ where: { shopId_shopifyGid: { shopId, shopifyGid: orderGid } } });
+  if (!order) return { applied: false, reason: "unknown order" };
+  if (order.cancelledAt && order.status === "void") return { applied: false, reason: "already cancelled" };
+  const rows = await tx.commission.findMany({ where: { orderId: order.id } });
+  // Unpaid commissions are voided; paid ones are clawed back (negative line).
+  await tx.commission.updateMany({ where: { orderId: order.id, status: { in: ["pending", "approved"] } }, data: { status: "void" } });
+  const paid = rows.filter((r) => r.status === "paid");
+  await adjustTo(tx, order, paid, new Map(), "cancel", "cancel", (before) =>
+    `Order cancelled after payout: ${formatMoney(before, { currency: order.currency })} is deducted from the next payout`,
+  );
+  await tx.order.update({ where: { id: order.id }, data: { status: "void", cancelledAt, approveAfter: null } });
+  return { applied: true, reason: "cancelled" };
+}
+
+/** The scheduled end of a campaign's hold: a still-pending order is approved. */
+export async function approveIfStillPending(tx: Tx, orderId: string, now = new Date()) {
+  const order = await tx.order.findUnique({ where: { id: orderId } });
+  if (!order || order.status !== "pending" || order.cancelledAt) return false;
+  if (order.approveAfter && order.approveAfter.getTime() > now.getTime()) return false;
+  await tx.order.update({ where: { id: orderId }, data: { status: "approved" } });
+  await tx.commission.updateMany({ where: { orderId, status: "pending" }, data: { status: "approved" } });
+  return true;
+}

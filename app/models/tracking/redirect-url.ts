@@ -1,0 +1,75 @@
+// Where a referral link sends the visitor: always the shop's own storefront.
+// Pure, so the open-redirect rules are table-tested.
+
+export const CLICK_ID_PARAM = "_aff_click";
+const MAX_PATH = 2048;
+
+/**
+ * The landing path asked for with `?to=`, when it is safe: a relative path
+ * starting with a single "/" (no "//" anywhere, no scheme, no backslash, no
+ * whitespace or control characters). Anything else lands on "/".
+ */
+export function safeLandingPath(to: string | null | undefined): string {
+  if (!to || to.length > MAX_PATH) return "/";
+  if (to[0] !== "/") return "/";
+  if (to.includes("//") || to.includes("\\")) return "/";
+  // Browsers drop tabs and newlines inside URLs ("/\t/evil.com" is "//evil.com").
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(to)) return "/";
+  return to;
+}
+
+/** The storefront host of a shop: its primary URL's host, else its myshopify domain. */
+export function shopHost(shop: { domain: string; url: string }): string {
+  try {
+    const url = new URL(shop.url);
+    if ((url.protocol === "https:" || url.protocol === "http:") && url.hostname && !url.username && !url.password) return url.host;
+  } catch {
+    // fall through
+  }
+  return shop.domain;
+}
+
+/** A permanent shop domain as Shopify names it: {name}.myshopify.com. */
+export function isMyshopifyDomain(value: string | null | undefined): value is string {
+  return typeof value === "string" && value.length <= 255 && /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(value);
+}
+
+function decodeKey(part: string): string {
+  const key = part.split("=", 1)[0]!;
+  try {
+    return decodeURIComponent(key.replace(/\+/g, " "));
+  } catch {
+    return key;
+  }
+}
+
+/**
+ * https://{host}{path}?...&{param}={code}&_aff_click={clickId}. The path's own
+ * query and fragment are kept as written (minus any earlier referral or click
+ * parameter, so ours is the only one); clickId null leaves the click
+ * parameter out.
+ */
+export function buildRedirectUrl(host: string, landingPath: string, param: string, code: string, clickId: string | null): string {
+  const path = safeLandingPath(landingPath);
+  const hashAt = path.indexOf("#");
+  const beforeHash = hashAt === -1 ? path : path.slice(0, hashAt);
+  const hash = hashAt === -1 ? "" : path.slice(hashAt);
+  const queryAt = beforeHash.indexOf("?");
+  const pathname = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const kept =
+    queryAt === -1
+      ? []
+      : beforeHash
+          .slice(queryAt + 1)
+          .split("&")
+          .filter((part) => part !== "" && decodeKey(part) !== param && decodeKey(part) !== CLICK_ID_PARAM);
+  kept.push(`${encodeURIComponent(param)}=${encodeURIComponent(code)}`);
+  if (clickId) kept.push(`${CLICK_ID_PARAM}=${encodeURIComponent(clickId)}`);
+  return `https://${host}${pathname}?${kept.join("&")}${hash}`;
+}
+
+/** The shop's home page, for links that credit nobody. */
+export function shopHomeUrl(host: string): string {
+  return `https://${host}/`;
+}

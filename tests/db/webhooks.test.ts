@@ -1,0 +1,332 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { drainJobs, JobWorker } from "~/models/jobs/job-queue.server";
+import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
+import { HttpClient } from "../support/http-client";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
+import { fixtureText, fixtureWith, signWebhook, webhookHeaders } from "../support/webhooks";
+
+// The core loop from real Shopify payloads: signed webhooks over HTTP, stored
+// durably, processed by the job worker, with exact commissions.
+applyTestEnv();
+useTestDatabase();
+const server = useTestServer();
+beforeAll(() => registerCoreJobs());
+
+const SHOP = "webhook-shop.myshopify.com";
+const ORDER_GID = "gid://shopify/Order/820982911946154508";
+let ids: { shop: string; campaign: string; a: string; b: string; c: string };
+
+beforeEach(async () => {
+  const db = getDb();
+  const shop = await db.shop.create({ data: { domain: SHOP, name: "Webhook shop", url: `https://${SHOP}`, adminEmail: "o@x.example", pricingPlan: "growth" } });
+  const campaign = await db.campaign.create({
+    data: {
+      shopId: shop.id,
+      name: "Main",
+      status: "active",
+      commissionType: "percent",
+      commissionValue: 1000,
+      cookieDays: 30,
+      levels: { create: [{ level: 2, basis: "percent_of_sale", rate: 300 }, { level: 3, basis: "percent_of_sale", rate: 100 }] },
+    },
+  });
+  const mk = (code: string, parentId: string | null, email: string) =>
+    db.affiliate.create({ data: { shopId: shop.id, campaignId: campaign.id, parentId, email, firstName: code, lastName: "Test", status: "approved", referralCode: code } });
+  const c = await mk("CARA", null, "cara@aff.example");
+  const b = await mk("BEN", c.id, "ben@aff.example");
+  const a = await mk("ANNA", b.id, "anna@aff.example");
+  await db.coupon.create({ data: { shopId: shop.id, affiliateId: a.id, code: "ANNA10" } });
+  ids = { shop: shop.id, campaign: campaign.id, a: a.id, b: b.id, c: c.id };
+});
+
+async function send(topic: string, body: string, headers: Record<string, string> = {}) {
+  const client = new HttpClient(server.url);
+  return client.request("/webhooks", { method: "POST", body, headers: webhookHeaders(topic, SHOP, body, headers) });
+}
+
+async function deliver(topic: string, body: string, headers: Record<string, string> = {}) {
+  const res = await send(topic, body, headers);
+  expect(res.status, await res.clone().text()).toBe(200);
+  await drainJobs();
+  return res;
+}
+
+// The fixture is a cancelled test order; the scenarios start from a live one.
+const orderWith = (edit: (o: Record<string, any>) => void) =>
+  fixtureWith("orders_create.json", (o) => {
+    o.cancelled_at = null;
+    edit(o);
+  });
+const couponOrder = () =>
+  orderWith((o) => {
+    o.discount_codes = [{ code: "anna10", amount: "20.00", type: "fixed_amount" }];
+    o.cancelled_at = null;
+  });
+
+async function commissionsOf(orderGid = ORDER_GID) {
+  const order = await getDb().order.findUniqueOrThrow({ where: { shopId_shopifyGid: { shopId: ids.shop, shopifyGid: orderGid } } });
+  const rows = await getDb().commission.findMany({ where: { orderId: order.id }, orderBy: [{ level: "asc" }, { createdAt: "asc" }] });
+  return { order, rows: rows.map((r) => ({ affiliateId: r.affiliateId, level: r.level, kind: r.kind, amount: r.amount, status: r.status })) };
+}
+
+describe("orders/create", () => {
+  it("credits a coupon order to its affiliate with exact 3-level MLM commissions", async () => {
+    await deliver("orders/create", couponOrder());
+    const { order, rows } = await commissionsOf();
+    // Subtotal after discounts 404.95: 10 % = 40.495 -> 40.50; 3 % -> 12.15; 1 % -> 4.05.
+    expect(order).toMatchObject({ subtotal: 40495, currency: "USD", affiliateId: ids.a, attributionSource: "coupon", status: "pending" });
+    expect(order.attributionReason).toBe("Credited to ANNA Test (ANNA): their coupon ANNA10 was used at checkout.");
+    expect(rows).toEqual([
+      { affiliateId: ids.a, level: 1, kind: "sale", amount: 4050, status: "pending" },
+      { affiliateId: ids.b, level: 2, kind: "sale", amount: 1215, status: "pending" },
+      { affiliateId: ids.c, level: 3, kind: "sale", amount: 405, status: "pending" },
+    ]);
+  });
+
+  it("credits by cart attribute (a recorded click) within the cookie window", async () => {
+    const click = await getDb().click.create({
+      data: { shopId: ids.shop, affiliateId: ids.b, clickId: "clk-123", landingUrl: `https://${SHOP}/`, createdAt: new Date(Date.now() - 2 * 86_400_000) },
+    });
+    await deliver(
+      "orders/create",
+      orderWith((o) => {
+        o.note_attributes = [
+          { name: "_affiliate_ref", value: "BEN" },
+          { name: "_affiliate_click", value: click.clickId },
+        ];
+        o.processed_at = new Date().toISOString();
+      }),
+    );
+    const { order, rows } = await commissionsOf();
+    expect(order).toMatchObject({ affiliateId: ids.b, attributionSource: "link", clickId: "clk-123" });
+    expect(order.attributionReason).toMatch(/^Credited to BEN Test \(BEN\): referral link click 2 days before the order/);
+    // B is level 1 now, C level 2; nobody above C.
+    expect(rows.map((r) => [r.affiliateId, r.level, r.amount])).toEqual([
+      [ids.b, 1, 4050],
+      [ids.c, 2, 1215],
+    ]);
+  });
+
+  it("credits by the Web Pixel's report when the cart carried nothing", async () => {
+    await getDb().pixelEvent.create({ data: { shopId: ids.shop, checkoutToken: "tok-1", referralCode: "ANNA" } });
+    await deliver(
+      "orders/create",
+      orderWith((o) => {
+        o.checkout_token = "tok-1";
+      }),
+    );
+    const { order } = await commissionsOf();
+    expect(order).toMatchObject({ affiliateId: ids.a, attributionSource: "pixel" });
+  });
+
+  it("credits a returning customer to their lifetime affiliate", async () => {
+    await getDb().customerLink.create({ data: { shopId: ids.shop, customerKey: "gid://shopify/Customer/115310627314723954", affiliateId: ids.c } });
+    await deliver("orders/create", fixtureText("orders_create.json"));
+    const { order, rows } = await commissionsOf();
+    expect(order).toMatchObject({ affiliateId: ids.c, attributionSource: "lifetime" });
+    expect(order.attributionReason).toMatch(/lifetime customer link/);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("stores orders credited to nobody with the reason", async () => {
+    await deliver("orders/create", fixtureText("orders_create.json"));
+    const { order, rows } = await commissionsOf();
+    expect(order).toMatchObject({ affiliateId: null, attributionSource: "none" });
+    expect(order.attributionReason).toBe("Not credited: no affiliate coupon, referral link, pixel report or lifetime customer link applies.");
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses a self-referral and says why", async () => {
+    await getDb().affiliate.update({ where: { id: ids.a }, data: { email: "jon@example.com" } });
+    await deliver("orders/create", couponOrder());
+    const { order, rows } = await commissionsOf();
+    expect(order.affiliateId).toBeNull();
+    expect(order.attributionReason).toBe(
+      "Not credited. Self-referral refused: coupon ANNA10 points to ANNA Test (ANNA), but the buyer's e-mail jon@example.com is the affiliate's own.",
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("gives one sale and one set of commissions when the same webhook is replayed 10 times", async () => {
+    const body = couponOrder();
+    const headers = { "x-shopify-webhook-id": "replayed-webhook-1" };
+    for (let i = 0; i < 10; i++) {
+      const res = await send("orders/create", body, headers);
+      expect(res.status).toBe(200);
+    }
+    await drainJobs();
+    // The same order again under other webhook ids (orders/paid, a retry).
+    await deliver("orders/paid", body);
+    await deliver("orders/create", body);
+    expect(await getDb().order.count()).toBe(1);
+    expect(await getDb().commission.count()).toBe(3);
+    expect(await getDb().webhookEvent.count({ where: { webhookId: "replayed-webhook-1" } })).toBe(1);
+  });
+
+  it("refuses a tampered HMAC with 401 and stores nothing", async () => {
+    const body = couponOrder();
+    const forged = await send("orders/create", body, { "x-shopify-hmac-sha256": signWebhook(body, "not-the-secret") });
+    expect(forged.status).toBe(401);
+    const altered = await send("orders/create", body.replace("anna10", "anna11"), { "x-shopify-hmac-sha256": signWebhook(body) });
+    expect(altered.status).toBe(401);
+    await drainJobs();
+    expect(await getDb().webhookEvent.count()).toBe(0);
+    expect(await getDb().job.count()).toBe(0);
+    expect(await getDb().order.count()).toBe(0);
+  });
+
+  it("keeps the 18-digit order id exact", async () => {
+    await deliver("orders/create", couponOrder());
+    const { order } = await commissionsOf();
+    expect(order.shopifyGid).toBe(ORDER_GID);
+    expect(JSON.parse(order.lines)[0].id).toBe("487817672276298554");
+  });
+});
+
+describe("lifecycle", () => {
+  const partialRefund = () =>
+    fixtureWith("refunds_create.json", (r) => {
+      r.refund_line_items = r.refund_line_items.slice(0, 2);
+    });
+
+  it("reduces commissions in proportion to a partial refund before payout", async () => {
+    await deliver("orders/create", couponOrder());
+    const body = partialRefund();
+    await deliver("refunds/create", body);
+    await deliver("refunds/create", body); // a new delivery of the same refund changes nothing
+    const { order, rows } = await commissionsOf();
+    expect(order.refundedAmount).toBe(8999 + 1999);
+    // Kept lines: 24.39 + 156.13 + 117.10 = 297.62 -> 29.76 / 8.93 / 2.98.
+    expect(rows).toEqual([
+      { affiliateId: ids.a, level: 1, kind: "sale", amount: 4050, status: "pending" },
+      { affiliateId: ids.a, level: 1, kind: "refund", amount: -1074, status: "pending" },
+      { affiliateId: ids.b, level: 2, kind: "sale", amount: 1215, status: "pending" },
+      { affiliateId: ids.b, level: 2, kind: "refund", amount: -322, status: "pending" },
+      { affiliateId: ids.c, level: 3, kind: "sale", amount: 405, status: "pending" },
+      { affiliateId: ids.c, level: 3, kind: "refund", amount: -107, status: "pending" },
+    ]);
+  });
+
+  it("leaves a negative balance for the next payout when a paid order is refunded", async () => {
+    await deliver("orders/create", couponOrder());
+    await getDb().commission.updateMany({ data: { status: "paid" } });
+    await deliver("refunds/create", fixtureText("refunds_create.json")); // every line refunded
+    const { rows } = await commissionsOf();
+    const negative = rows.filter((r) => r.kind === "refund");
+    expect(negative).toEqual([
+      { affiliateId: ids.a, level: 1, kind: "refund", amount: -4050, status: "approved" },
+      { affiliateId: ids.b, level: 2, kind: "refund", amount: -1215, status: "approved" },
+      { affiliateId: ids.c, level: 3, kind: "refund", amount: -405, status: "approved" },
+    ]);
+    const balance = await getDb().commission.aggregate({ where: { affiliateId: ids.a, status: "approved", payoutId: null }, _sum: { amount: true } });
+    expect(balance._sum.amount).toBe(-4050);
+  });
+
+  it("voids unpaid commissions when the order is cancelled", async () => {
+    await deliver("orders/create", couponOrder());
+    await deliver("orders/cancelled", orderWith((o) => {
+      o.discount_codes = [{ code: "ANNA10" }];
+      o.cancelled_at = "2026-01-05T10:00:00Z";
+    }));
+    const { order, rows } = await commissionsOf();
+    expect(order.status).toBe("void");
+    expect(order.cancelledAt?.toISOString()).toBe("2026-01-05T10:00:00.000Z");
+    expect(rows.map((r) => r.status)).toEqual(["void", "void", "void"]);
+  });
+
+  it("approves automatically after the campaign's hold, through a durable scheduled job", async () => {
+    await getDb().campaign.update({ where: { id: ids.campaign }, data: { autoApproveOrders: true, approvalHoldDays: 14 } });
+    await deliver(
+      "orders/create",
+      orderWith((o) => {
+        o.discount_codes = [{ code: "ANNA10" }];
+        o.processed_at = new Date().toISOString();
+      }),
+    );
+    let { order } = await commissionsOf();
+    expect(order.status).toBe("pending");
+    const job = await getDb().job.findUniqueOrThrow({ where: { uniqueKey: `approve:${order.id}` } });
+    expect(job.runAt.getTime()).toBe(order.placedAt.getTime() + 14 * 86_400_000);
+    // Time passes: the hold ends.
+    await getDb().order.update({ where: { id: order.id }, data: { approveAfter: new Date(Date.now() - 1000) } });
+    await getDb().job.update({ where: { id: job.id }, data: { runAt: new Date(Date.now() - 1000) } });
+    await drainJobs();
+    ({ order } = await commissionsOf());
+    expect(order.status).toBe("approved");
+    expect((await commissionsOf()).rows.map((r) => r.status)).toEqual(["approved", "approved", "approved"]);
+  });
+
+  it("approves at once when the campaign auto-approves without a hold", async () => {
+    await getDb().campaign.update({ where: { id: ids.campaign }, data: { autoApproveOrders: true, approvalHoldDays: 0 } });
+    await deliver("orders/create", couponOrder());
+    expect((await commissionsOf()).order.status).toBe("approved");
+  });
+
+  it("loses nothing when a worker dies while processing: the job is taken again", async () => {
+    const res = await send("orders/create", couponOrder());
+    expect(res.status).toBe(200);
+    // A worker claims the job and dies before committing (its transaction is
+    // rolled back with it; only the claim remains).
+    const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
+    await getDb().job.update({ where: { id: job.id }, data: { status: "running", lockedBy: "dead-worker", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 } });
+    expect(await new JobWorker().runDue()).toBe(0); // the lease still holds
+    await getDb().job.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() - 1) } });
+    expect(await new JobWorker().runDue()).toBe(1);
+    const { rows } = await commissionsOf();
+    expect(rows).toHaveLength(3);
+    expect((await getDb().job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("done");
+  });
+
+  it("retries a failed job later and keeps the error", async () => {
+    await send("orders/create", "{\"not\": \"an order\"}".replace("}", ", \"admin_graphql_api_id\": 1}"));
+    await drainJobs();
+    const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
+    expect(job.status).toBe("queued");
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toMatch(/ZodError/);
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("app and privacy webhooks", () => {
+  it("customers/data_request exports, customers/redact erases the customer's data", async () => {
+    await deliver("orders/create", couponOrder());
+    const customer = { id: 115310627314723954, email: "jon@example.com" };
+    const request = JSON.stringify({ shop_id: 1, shop_domain: SHOP, orders_requested: [820982911946154508], customer, data_request: { id: 9999 } });
+    await deliver("customers/data_request", request);
+    const exported = await getDb().customerDataExport.findFirstOrThrow({ where: { shopId: ids.shop } });
+    expect(JSON.parse(exported.data).orders[0].customerEmail).toBe("jon@example.com");
+    await deliver("customers/redact", JSON.stringify({ shop_id: 1, shop_domain: SHOP, customer, orders_to_redact: [] }));
+    const { order } = await commissionsOf();
+    expect(order.customerEmail).toBeNull();
+    expect(order.customerGid).toBeNull();
+  });
+
+  it("app/uninstalled removes tokens now and schedules the erasure 48 hours later; shop/redact erases", async () => {
+    await getDb().session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: "tok" } });
+    await deliver("orders/create", couponOrder());
+    await deliver("app/uninstalled", fixtureText("app_uninstalled.json"));
+    expect(await getDb().session.count()).toBe(0);
+    const shop = await getDb().shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(shop.uninstalledAt).not.toBeNull();
+    const erase = await getDb().job.findFirstOrThrow({ where: { type: "shop.erase" } });
+    expect(erase.runAt.getTime() - shop.uninstalledAt!.getTime()).toBe(48 * 3600 * 1000);
+    // Orders arriving after uninstall are not tracked.
+    await deliver("orders/create", orderWith((o) => (o.admin_graphql_api_id = "gid://shopify/Order/1")));
+    expect(await getDb().order.count()).toBe(1);
+    await deliver("shop/redact", JSON.stringify({ shop_id: 1, shop_domain: SHOP }));
+    expect(await getDb().shop.count()).toBe(0);
+    expect(await getDb().order.count()).toBe(0);
+    expect(await getDb().affiliate.count()).toBe(0);
+  });
+
+  it("refuses unknown topics and unsigned compliance webhooks", async () => {
+    const body = JSON.stringify({ shop_domain: SHOP });
+    expect((await send("products/create", body)).status).toBe(400);
+    expect((await send("shop/redact", body, { "x-shopify-hmac-sha256": "bad" })).status).toBe(401);
+    expect(await getDb().shop.count()).toBe(1);
+  });
+});
