@@ -36,7 +36,8 @@ function describeSqlite(file: string): Catalog {
       const foreignKeys = (db.pragma(`foreign_key_list("${t}")`) as { table: string; from: string; to: string; on_update: string; on_delete: string }[])
         .map((f) => `${f.from} -> ${f.table}.${f.to} on update ${f.on_update} on delete ${f.on_delete}`)
         .sort();
-      catalog.tables[t] = { columns, indexes, foreignKeys };
+      // Column order is not part of the schema (ALTER TABLE appends).
+      catalog.tables[t] = { columns: columns.sort(), indexes, foreignKeys };
     }
     return catalog;
   } finally {
@@ -69,7 +70,9 @@ async function describePostgres(url: string): Promise<Catalog> {
         [t],
       );
       catalog.tables[t] = {
-        columns: cols.map((c) => `${c.column_name} ${c.data_type}/${c.udt_name} ${c.is_nullable === "YES" ? "NULL" : "NOT NULL"} default=${c.column_default ?? ""}`),
+        columns: cols
+          .map((c) => `${c.column_name} ${c.data_type}/${c.udt_name} ${c.is_nullable === "YES" ? "NULL" : "NOT NULL"} default=${c.column_default ?? ""}`)
+          .sort(),
         indexes: idx.map((i) => i.indexdef.replace(/ ON [^ ]+\./, " ON ")),
         foreignKeys: fks.map((f) => f.def),
       };
