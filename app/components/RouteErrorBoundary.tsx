@@ -16,6 +16,7 @@ export function RouteErrorBoundary() {
     }
     if (error.status === 404) return <NotFoundScreen dashboardUrl={dashboardUrl} />;
   }
-  console.error(error);
+  // A client's mistake (405, 400) is not worth a log line; anything else is.
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return <RenderErrorFallback />;
 }

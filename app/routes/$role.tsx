@@ -85,7 +85,8 @@ export function ErrorBoundary() {
     return <ForbiddenScreen dashboardUrl={home ?? `/${role}/dashboard`} />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen dashboardUrl="/login" />;
-  console.error(error);
+  // A client's mistake (405, 400) is not worth a log line; anything else is.
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   const params = new URLSearchParams(location.search);
   return (
     <GenericErrorScreen
