@@ -41,9 +41,10 @@ export interface MigrateResult {
   alreadyApplied: number;
 }
 
-export async function migrate(databaseUrl: string): Promise<MigrateResult> {
+/** Applies the pending migrations (all of them, or the given ones: tests). */
+export async function migrate(databaseUrl: string, only?: Migration[]): Promise<MigrateResult> {
   const target = parseDatabaseUrl(databaseUrl);
-  return target.provider === "sqlite" ? migrateSqlite(target) : migratePostgres(target);
+  return target.provider === "sqlite" ? migrateSqlite(target, only) : migratePostgres(target, only);
 }
 
 function checkRecorded(recorded: Map<string, string>, migrations: Migration[]) {
@@ -57,7 +58,7 @@ function checkRecorded(recorded: Map<string, string>, migrations: Migration[]) {
   }
 }
 
-function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>): MigrateResult {
+function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>, only?: Migration[]): MigrateResult {
   const db = new Database(target.file);
   try {
     // WAL lets readers run while a writer commits; it is a property of the file.
@@ -72,8 +73,14 @@ function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>):
       "started_at" DATETIME NOT NULL DEFAULT current_timestamp,
       "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0
     )`);
-    const migrations = readMigrations("sqlite");
+    const migrations = only ?? readMigrations("sqlite");
     const applied: string[] = [];
+    // SQLite changes a table by copying it into a new one and dropping the
+    // old: with foreign keys on, that DROP would cascade and delete every row
+    // that refers to the table. The pragma only works outside a transaction,
+    // so it is switched off here, and the references are checked before the
+    // transaction commits.
+    db.pragma("foreign_keys = OFF");
     // IMMEDIATE takes the write lock up front, so two processes starting at
     // once cannot both apply the same migration.
     const run = db.transaction(() => {
@@ -91,9 +98,12 @@ function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>):
         ).run(randomUUID(), m.checksum, new Date().toISOString(), m.name, startedAt);
         applied.push(m.name);
       }
+      const broken = db.pragma("foreign_key_check") as unknown[];
+      if (broken.length > 0) throw new Error(`Migration left ${broken.length} broken foreign key reference(s); nothing was applied.`);
       return recorded.size;
     });
     const alreadyApplied = run.immediate();
+    db.pragma("foreign_keys = ON");
     return { applied, alreadyApplied };
   } finally {
     db.close();
@@ -104,7 +114,7 @@ function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>):
 // and this migrator never interleave.
 const PG_ADVISORY_LOCK = 72707369;
 
-async function migratePostgres(target: Extract<DatabaseTarget, { provider: "postgresql" }>): Promise<MigrateResult> {
+async function migratePostgres(target: Extract<DatabaseTarget, { provider: "postgresql" }>, only?: Migration[]): Promise<MigrateResult> {
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {
@@ -123,7 +133,7 @@ async function migratePostgres(target: Extract<DatabaseTarget, { provider: "post
       `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
     );
     const recorded = new Map(rows.map((r) => [r.migration_name, r.checksum]));
-    const migrations = readMigrations("postgresql");
+    const migrations = only ?? readMigrations("postgresql");
     checkRecorded(recorded, migrations);
     const applied: string[] = [];
     for (const m of migrations) {

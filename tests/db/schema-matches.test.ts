@@ -62,6 +62,48 @@ describe("migrations", () => {
     expect(again.alreadyApplied).toBe(readMigrations(provider).length);
   });
 
+  it("keep every row when a later migration rebuilds a table", async () => {
+    const fresh = await createDatabase();
+    drops.push(fresh.drop);
+    const all = readMigrations(fresh.db.provider);
+    await migrate(fresh.db.url, all.slice(0, 1));
+    // Data written under the first schema: a shop with a user, a campaign,
+    // an affiliate and an order (all of which refer to the shop).
+    const statements = [
+      `INSERT INTO "Shop" (id, domain, name, url, "adminEmail", "updatedAt") VALUES ('s1', 'keep.myshopify.com', 'Keep', 'https://keep', 'a@b.c', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "User" (id, "shopId", role, email, name, "updatedAt") VALUES ('u1', 's1', 'admin', 'a@b.c', 'A', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "Campaign" (id, "shopId", name, "updatedAt") VALUES ('c1', 's1', 'C', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "Affiliate" (id, "shopId", "campaignId", email, "firstName", "lastName", "referralCode", "updatedAt") VALUES ('a1', 's1', 'c1', 'x@y.z', 'X', 'Y', 'XY', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "Order" (id, "shopId", "shopifyGid", name, currency, subtotal, total, "placedAt", "updatedAt", "affiliateId") VALUES ('o1', 's1', 'gid://shopify/Order/1', '#1', 'USD', 100, 100, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 'a1')`,
+    ];
+    if (fresh.db.provider === "sqlite") {
+      const db = new Database(fresh.db.url.replace(/^file:/, ""));
+      for (const sql of statements) db.exec(sql);
+      db.close();
+    } else {
+      const client = new pg.Client({ connectionString: fresh.db.url });
+      await client.connect();
+      for (const sql of statements) await client.query(sql);
+      await client.end();
+    }
+    const result = await migrate(fresh.db.url);
+    expect(result.applied.length).toBe(all.length - 1);
+    const count = async (table: string) => {
+      if (fresh.db.provider === "sqlite") {
+        const db = new Database(fresh.db.url.replace(/^file:/, ""));
+        const n = (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
+        db.close();
+        return n;
+      }
+      const client = new pg.Client({ connectionString: fresh.db.url });
+      await client.connect();
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM "${table}"`);
+      await client.end();
+      return rows[0].n as number;
+    };
+    for (const table of ["Shop", "User", "Campaign", "Affiliate", "Order"]) expect(await count(table), table).toBe(1);
+  });
+
   it("refuse to run when an applied migration was edited", async () => {
     const fresh = await createDatabase();
     drops.push(fresh.drop);
