@@ -4,7 +4,8 @@ import { decideSale } from "~/models/api/sales.server";
 
 // POST /api/v1/sales/{id}/approve and /deny; any other last segment is 404.
 const handlers: { POST: Handler } = {
-  POST: async (api, { params }) => decideSale(api.shop.id, pathId(params.id, "sale"), params.decision === "approve" ? "approve" : "deny"),
+  POST: async (api, { params }) =>
+    decideSale(api.shop.id, pathId(params.id, "sale"), params.decision === "approve" ? "approve" : "deny"),
 };
 
 function isDecision(value: string | undefined) {

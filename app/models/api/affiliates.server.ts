@@ -27,7 +27,8 @@ function links(shop: ShopRef): LinkContext {
 }
 
 const invalid = (fields: FieldErrors) => new AppError("validation_failed", "Some fields are not valid.", { fields });
-const conflict = (field: string, message: string) => new AppError("conflict", message, { fields: { [field]: message } });
+const conflict = (field: string, message: string) =>
+  new AppError("conflict", message, { fields: { [field]: message } });
 
 /** Concurrent writers can still collide on a unique index: that is a conflict too, not a 500. */
 function mapUniqueViolation(error: unknown): never {
@@ -51,13 +52,17 @@ async function requireCampaign(tx: Tx, shopId: string, campaignId: string | unde
 /** Checks parent_id: same shop, not itself, and not one of its own downline (walks the upline chain). */
 async function checkUpline(tx: Tx, shopId: string, affiliateId: string | null, parentId: string) {
   if (parentId === affiliateId) throw invalid({ parent_id: "An affiliate cannot be its own upline" });
-  const parent = await tx.affiliate.findFirst({ where: { id: parentId, shopId }, select: { id: true, parentId: true } });
+  const parent = await tx.affiliate.findFirst({
+    where: { id: parentId, shopId },
+    select: { id: true, parentId: true },
+  });
   if (!parent) throw invalid({ parent_id: "No affiliate with this id in this shop" });
   if (!affiliateId) return; // a new affiliate has no downline yet
   const seen = new Set<string>([parent.id]);
   let next = parent.parentId;
   for (let depth = 0; next && depth < MAX_UPLINE_DEPTH; depth++) {
-    if (next === affiliateId) throw invalid({ parent_id: "This upline would create a cycle: the affiliate is already above it" });
+    if (next === affiliateId)
+      throw invalid({ parent_id: "This upline would create a cycle: the affiliate is already above it" });
     if (seen.has(next)) return; // an existing loop that does not involve this affiliate
     seen.add(next);
     const row = await tx.affiliate.findFirst({ where: { id: next, shopId }, select: { parentId: true } });
@@ -66,12 +71,18 @@ async function checkUpline(tx: Tx, shopId: string, affiliateId: string | null, p
 }
 
 async function checkEmail(tx: Tx, shopId: string, email: string, selfId?: string) {
-  const other = await tx.affiliate.findFirst({ where: { shopId, email, ...(selfId ? { id: { not: selfId } } : {}) }, select: { id: true } });
+  const other = await tx.affiliate.findFirst({
+    where: { shopId, email, ...(selfId ? { id: { not: selfId } } : {}) },
+    select: { id: true },
+  });
   if (other) throw conflict("email", `An affiliate with the e-mail ${email} exists already.`);
 }
 
 async function checkReferralCode(tx: Tx, shopId: string, code: string, selfId?: string) {
-  const other = await tx.affiliate.findFirst({ where: { shopId, referralCode: code, ...(selfId ? { id: { not: selfId } } : {}) }, select: { id: true } });
+  const other = await tx.affiliate.findFirst({
+    where: { shopId, referralCode: code, ...(selfId ? { id: { not: selfId } } : {}) },
+    select: { id: true },
+  });
   if (other) throw conflict("referral_code", `The referral code ${code} is taken.`);
 }
 
@@ -96,7 +107,11 @@ export function referralCodeBase(firstName: string, lastName: string): string {
 
 async function generateReferralCode(tx: Tx, shopId: string, firstName: string, lastName: string): Promise<string> {
   const base = referralCodeBase(firstName, lastName);
-  const candidates = [base, ...Array.from({ length: 8 }, () => `${base}${randomInt(1000, 10_000)}`), `${base}${randomInt(10_000_000, 100_000_000)}`];
+  const candidates = [
+    base,
+    ...Array.from({ length: 8 }, () => `${base}${randomInt(1000, 10_000)}`),
+    `${base}${randomInt(10_000_000, 100_000_000)}`,
+  ];
   for (const code of candidates) {
     const taken = await tx.affiliate.findFirst({ where: { shopId, referralCode: code }, select: { id: true } });
     if (!taken) return code;
@@ -134,7 +149,8 @@ export async function createAffiliate(shop: ShopRef, input: AffiliateCreate) {
       await checkEmail(tx, shop.id, input.email);
       if (input.referral_code) await checkReferralCode(tx, shop.id, input.referral_code);
       await checkCoupons(tx, shop.id, input.coupon_codes);
-      const referralCode = input.referral_code ?? (await generateReferralCode(tx, shop.id, input.first_name, input.last_name));
+      const referralCode =
+        input.referral_code ?? (await generateReferralCode(tx, shop.id, input.first_name, input.last_name));
       return tx.affiliate.create({
         data: {
           shopId: shop.id,
@@ -177,7 +193,9 @@ export async function updateAffiliate(shop: ShopRef, id: string, input: Affiliat
           lastName: input.last_name,
           status: input.status,
           referralCode: input.referral_code,
-          ...(input.coupon_codes ? { coupons: { create: input.coupon_codes.map((code) => ({ shopId: shop.id, code })) } } : {}),
+          ...(input.coupon_codes
+            ? { coupons: { create: input.coupon_codes.map((code) => ({ shopId: shop.id, code })) } }
+            : {}),
         },
         include,
       });

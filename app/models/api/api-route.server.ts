@@ -70,7 +70,9 @@ export function parseQuery<T>(request: Request, schema: ZodType<T, ZodTypeDef, u
   for (const [key, value] of new URL(request.url).searchParams) if (!(key in raw)) raw[key] = value;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some query parameters are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
+    throw new AppError("validation_failed", "Some query parameters are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
   }
   return parsed.data;
 }

@@ -41,7 +41,10 @@ function columns(input: CampaignUpdate) {
 }
 
 async function clearOtherDefaults(tx: Tx, shopId: string, keepId?: string) {
-  await tx.campaign.updateMany({ where: { shopId, isDefault: true, ...(keepId ? { id: { not: keepId } } : {}) }, data: { isDefault: false } });
+  await tx.campaign.updateMany({
+    where: { shopId, isDefault: true, ...(keepId ? { id: { not: keepId } } : {}) },
+    data: { isDefault: false },
+  });
 }
 
 export async function listCampaigns(shopId: string, query: CampaignListQuery) {

@@ -1,4 +1,9 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  OpenApiGeneratorV3,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { getConfig } from "../../config.server";
 import {
@@ -26,18 +31,22 @@ import {
 
 extendZodWithOpenApi(z);
 
-const json = (schema: z.ZodTypeAny, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = (schema: z.ZodTypeAny, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
-function errors(registry: OpenAPIRegistry, ...statuses: number[]) {
-  const error = registry.register("Error", errorResponseSchema);
-  const text: Record<number, string> = {
-    400: "Malformed request (e.g. invalid JSON)",
-    401: "Missing or invalid API key",
-    404: "Not found (or another shop's id)",
-    409: "Conflict (taken value, or a sale that is not pending)",
-    422: "Validation failed; error.fields names each field",
+function errorResponses(error: z.ZodTypeAny) {
+  return (...statuses: number[]) => {
+    const text: Record<number, string> = {
+      400: "Malformed request (e.g. invalid JSON)",
+      401: "Missing or invalid API key",
+      404: "Not found (or another shop's id)",
+      409: "Conflict (taken value, or a sale that is not pending)",
+      422: "Validation failed; error.fields names each field",
+    };
+    return Object.fromEntries([401, ...statuses].map((s) => [s, json(error, text[s] ?? "Error")]));
   };
-  return Object.fromEntries([401, ...statuses].map((s) => [s, json(error, text[s] ?? "Error")]));
 }
 
 function build() {
@@ -53,93 +62,99 @@ function build() {
   const affiliate = registry.register("Affiliate", affiliateSchema);
   const sale = registry.register("Sale", saleSchema);
   const click = registry.register("Click", clickSchema);
+  const errors = errorResponses(registry.register("Error", errorResponseSchema));
   const body = (schema: z.ZodTypeAny) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
   const paths: RouteConfig[] = [
-    { method: "get", path: "/api/v1/shop", summary: "The API key's shop", responses: { 200: json(shop, "The shop"), ...errors(registry) } },
+    {
+      method: "get",
+      path: "/api/v1/shop",
+      summary: "The API key's shop",
+      responses: { 200: json(shop, "The shop"), ...errors() },
+    },
     {
       method: "get",
       path: "/api/v1/campaigns",
       summary: "List campaigns",
       request: { query: campaignListQuerySchema },
-      responses: { 200: json(pageSchema(campaign), "A page of campaigns"), ...errors(registry, 422) },
+      responses: { 200: json(pageSchema(campaign), "A page of campaigns"), ...errors(422) },
     },
     {
       method: "post",
       path: "/api/v1/campaigns",
       summary: "Create a campaign",
       request: body(campaignCreateSchema),
-      responses: { 201: json(campaign, "The new campaign"), ...errors(registry, 400, 422) },
+      responses: { 201: json(campaign, "The new campaign"), ...errors(400, 422) },
     },
     {
       method: "get",
       path: "/api/v1/campaigns/{id}",
       summary: "Get a campaign",
       request: { params: idParamsSchema },
-      responses: { 200: json(campaign, "The campaign"), ...errors(registry, 404) },
+      responses: { 200: json(campaign, "The campaign"), ...errors(404) },
     },
     {
       method: "patch",
       path: "/api/v1/campaigns/{id}",
       summary: "Update a campaign (levels and rules are replaced when given)",
       request: { params: idParamsSchema, ...body(campaignUpdateSchema) },
-      responses: { 200: json(campaign, "The updated campaign"), ...errors(registry, 400, 404, 422) },
+      responses: { 200: json(campaign, "The updated campaign"), ...errors(400, 404, 422) },
     },
     {
       method: "get",
       path: "/api/v1/affiliates",
       summary: "List affiliates",
       request: { query: affiliateListQuerySchema },
-      responses: { 200: json(pageSchema(affiliate), "A page of affiliates"), ...errors(registry, 422) },
+      responses: { 200: json(pageSchema(affiliate), "A page of affiliates"), ...errors(422) },
     },
     {
       method: "post",
       path: "/api/v1/affiliates",
       summary: "Create an affiliate",
       request: body(affiliateCreateSchema),
-      responses: { 201: json(affiliate, "The new affiliate"), ...errors(registry, 400, 409, 422) },
+      responses: { 201: json(affiliate, "The new affiliate"), ...errors(400, 409, 422) },
     },
     {
       method: "get",
       path: "/api/v1/affiliates/{id}",
       summary: "Get an affiliate",
       request: { params: idParamsSchema },
-      responses: { 200: json(affiliate, "The affiliate"), ...errors(registry, 404) },
+      responses: { 200: json(affiliate, "The affiliate"), ...errors(404) },
     },
     {
       method: "patch",
       path: "/api/v1/affiliates/{id}",
       summary: "Update an affiliate (coupon codes are replaced when given)",
       request: { params: idParamsSchema, ...body(affiliateUpdateSchema) },
-      responses: { 200: json(affiliate, "The updated affiliate"), ...errors(registry, 400, 404, 409, 422) },
+      responses: { 200: json(affiliate, "The updated affiliate"), ...errors(400, 404, 409, 422) },
     },
     {
       method: "get",
       path: "/api/v1/sales",
       summary: "List sales (orders, credited or not); since/until filter placed_at",
       request: { query: saleListQuerySchema },
-      responses: { 200: json(pageSchema(sale), "A page of sales"), ...errors(registry, 422) },
+      responses: { 200: json(pageSchema(sale), "A page of sales"), ...errors(422) },
     },
     {
       method: "get",
       path: "/api/v1/sales/{id}",
       summary: "Get a sale with its attribution and commissions",
       request: { params: idParamsSchema },
-      responses: { 200: json(sale, "The sale"), ...errors(registry, 404) },
+      responses: { 200: json(sale, "The sale"), ...errors(404) },
     },
     {
       method: "post",
       path: "/api/v1/sales/{id}/{decision}",
       summary: "Approve or deny a pending sale and its pending commissions",
       request: { params: decisionParamsSchema },
-      responses: { 200: json(sale, "The updated sale"), ...errors(registry, 404, 409) },
+      responses: { 200: json(sale, "The updated sale"), ...errors(404, 409) },
     },
     {
       method: "get",
       path: "/api/v1/clicks",
       summary: "List link clicks; since/until filter created_at",
       request: { query: clickListQuerySchema },
-      responses: { 200: json(pageSchema(click), "A page of clicks"), ...errors(registry, 422) },
+      responses: { 200: json(pageSchema(click), "A page of clicks"), ...errors(422) },
     },
   ];
   for (const path of paths) registry.registerPath({ ...path, security });
@@ -147,7 +162,12 @@ function build() {
     method: "get",
     path: "/api/v1/openapi.json",
     summary: "This document (no API key needed)",
-    responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: z.object({}).passthrough() } } } },
+    responses: {
+      200: {
+        description: "The OpenAPI document",
+        content: { "application/json": { schema: z.object({}).passthrough() } },
+      },
+    },
   });
 
   const config = getConfig();

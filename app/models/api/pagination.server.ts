@@ -18,7 +18,10 @@ export function encodeCursor(row: Position): string {
 }
 
 export function decodeCursor(cursor: string): Position {
-  const invalid = () => new AppError("validation_failed", "Some query parameters are not valid.", { fields: { cursor: "Not a valid cursor" } });
+  const invalid = () =>
+    new AppError("validation_failed", "Some query parameters are not valid.", {
+      fields: { cursor: "Not a valid cursor" },
+    });
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let value: unknown;
   try {

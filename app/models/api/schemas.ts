@@ -27,7 +27,11 @@ const id = () => z.string().regex(ID_PATTERN, "Not a valid id");
 const isoDateTime = () => z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 const bool = () => z.boolean({ invalid_type_error: "Use true or false" });
 const int = (min: number, max: number) =>
-  z.number({ invalid_type_error: "Use a whole number" }).int("Use a whole number").min(min, `Use at least ${min}`).max(max, `Use at most ${max}`);
+  z
+    .number({ invalid_type_error: "Use a whole number" })
+    .int("Use a whole number")
+    .min(min, `Use at least ${min}`)
+    .max(max, `Use at most ${max}`);
 
 // ---------------------------------------------------------------- queries
 
@@ -103,7 +107,10 @@ export const campaignLevelSchema = z
   })
   .strict();
 
-const GID_PATTERN = { product: /^gid:\/\/shopify\/Product\/\d{1,20}$/, collection: /^gid:\/\/shopify\/Collection\/\d{1,20}$/ };
+const GID_PATTERN = {
+  product: /^gid:\/\/shopify\/Product\/\d{1,20}$/,
+  collection: /^gid:\/\/shopify\/Collection\/\d{1,20}$/,
+};
 
 export const commissionRuleSchema = z
   .object({
@@ -129,7 +136,8 @@ const levelsSchema = z
   .superRefine((levels, ctx) => {
     const seen = new Set<number>();
     levels.forEach((level, index) => {
-      if (seen.has(level.level)) ctx.addIssue({ code: "custom", path: [index, "level"], message: `Level ${level.level} is listed twice` });
+      if (seen.has(level.level))
+        ctx.addIssue({ code: "custom", path: [index, "level"], message: `Level ${level.level} is listed twice` });
       seen.add(level.level);
     });
   });
@@ -141,18 +149,25 @@ const rulesSchema = z
     const seen = new Set<string>();
     rules.forEach((rule, index) => {
       const key = `${rule.target_type} ${rule.target_gid}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "target_gid"], message: "This target has a rule already" });
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: [index, "target_gid"], message: "This target has a rule already" });
       seen.add(key);
     });
   });
 
 const campaignFields = {
-  name: z.string({ required_error: "Enter a name" }).trim().min(1, "Enter a name").max(100, "Use at most 100 characters"),
+  name: z
+    .string({ required_error: "Enter a name" })
+    .trim()
+    .min(1, "Enter a name")
+    .max(100, "Use at most 100 characters"),
   status: z.enum(CAMPAIGN_STATUSES),
   is_default: bool().describe("Setting true clears it on the shop's other campaigns"),
   commission_type: z.enum(COMMISSION_TYPES),
   commission_value: int(0, MAX_FLAT).describe("Basis points for percent, minor units for the flat types"),
-  new_customer_value: int(0, MAX_FLAT).nullable().describe("Same unit as commission_value; for a customer's first order"),
+  new_customer_value: int(0, MAX_FLAT)
+    .nullable()
+    .describe("Same unit as commission_value; for a customer's first order"),
   cookie_days: int(1, 365),
   auto_approve_affiliates: bool(),
   auto_approve_orders: bool(),
@@ -163,7 +178,11 @@ const campaignFields = {
 };
 
 /** Cross-field check: percent values are at most 100 %. Also run on a PATCH merged with the stored row. */
-export function campaignValueIssues(values: { commission_type: string; commission_value: number; new_customer_value?: number | null }) {
+export function campaignValueIssues(values: {
+  commission_type: string;
+  commission_value: number;
+  new_customer_value?: number | null;
+}) {
   const fields: Record<string, string> = {};
   const value = commissionValueIssue(values.commission_type, values.commission_value);
   if (value) fields.commission_value = value;
@@ -190,7 +209,8 @@ export const campaignCreateSchema = z
   })
   .strict()
   .superRefine((values, ctx) => {
-    for (const [path, message] of Object.entries(campaignValueIssues(values))) ctx.addIssue({ code: "custom", path: [path], message });
+    for (const [path, message] of Object.entries(campaignValueIssues(values)))
+      ctx.addIssue({ code: "custom", path: [path], message });
   });
 
 export const campaignUpdateSchema = z.object(campaignFields).partial().strict();
@@ -209,7 +229,7 @@ const couponCodesSchema = z
       .trim()
       .min(3, "Use 3 to 64 characters")
       .max(64, "Use 3 to 64 characters")
-      .regex(/^[^\s\p{Cc}]+$/u, "Use no spaces or control characters")
+      .regex(/^[!-~\u00a1-\uffff]+$/, "Use no spaces or control characters")
       .toUpperCase(),
   )
   .max(50, "At most 50 coupon codes")
@@ -223,8 +243,17 @@ const couponCodesSchema = z
   .describe("Stored upper-cased, unique per shop; replaces all codes when given");
 
 const affiliateFields = {
-  email: z.string({ required_error: "Enter an e-mail address" }).trim().toLowerCase().max(254).email("Enter a valid e-mail address"),
-  first_name: z.string({ required_error: "Enter a first name" }).trim().min(1, "Enter a first name").max(100, "Use at most 100 characters"),
+  email: z
+    .string({ required_error: "Enter an e-mail address" })
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .email("Enter a valid e-mail address"),
+  first_name: z
+    .string({ required_error: "Enter a first name" })
+    .trim()
+    .min(1, "Enter a first name")
+    .max(100, "Use at most 100 characters"),
   last_name: z.string().trim().max(100, "Use at most 100 characters"),
   status: z.enum(AFFILIATE_STATUSES),
   campaign_id: id(),
@@ -242,7 +271,9 @@ export const affiliateCreateSchema = z
   .object({
     ...affiliateFields,
     last_name: affiliateFields.last_name.default(""),
-    status: affiliateFields.status.optional().describe("Default: approved when the campaign auto-approves affiliates, else pending"),
+    status: affiliateFields.status
+      .optional()
+      .describe("Default: approved when the campaign auto-approves affiliates, else pending"),
     campaign_id: affiliateFields.campaign_id.optional().describe("Default: the shop's default campaign"),
     parent_id: affiliateFields.parent_id.default(null),
     referral_code: affiliateFields.referral_code.optional().describe("Generated from the name when not given"),
@@ -259,7 +290,9 @@ export type AffiliateUpdate = z.infer<typeof affiliateUpdateSchema>;
 
 export const errorResponseSchema = z.object({
   error: z.object({
-    code: z.string().describe("unauthenticated, not_found, validation_failed, conflict, bad_request, method_not_allowed, ..."),
+    code: z
+      .string()
+      .describe("unauthenticated, not_found, validation_failed, conflict, bad_request, method_not_allowed, ..."),
     message: z.string(),
     fields: z.record(z.string()).optional().describe("Field path → message (validation errors)"),
   }),

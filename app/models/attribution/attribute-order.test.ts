@@ -70,4 +70,9 @@ describe("attributeOrder", () => {
   it("keeps the click that won", () => {
     expect(attributeOrder(input({ links: [{ affiliate: aff("b"), clickId: "c-77", at: daysAgo(1) }] })).clickId).toBe("c-77");
   });
+
+  it("says when only a referral code (no recorded click) was in the cart", () => {
+    const decision = attributeOrder(input({ links: [{ affiliate: aff("b"), clickId: null, at: placedAt }] }));
+    expect(decision.reason).toBe("Credited to B (B1): their referral code was in the cart (no recorded click).");
+  });
 });

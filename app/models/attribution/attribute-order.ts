@@ -98,7 +98,9 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
         affiliateId: link.affiliate.id,
         source: "link",
         clickId: link.clickId,
-        reason: `Credited to ${who(link.affiliate)}: referral link click ${ageText(link, input.placedAt)}${model}, within the ${link.affiliate.cookieDays}-day cookie window.`,
+        reason: link.clickId
+          ? `Credited to ${who(link.affiliate)}: referral link click ${ageText(link, input.placedAt)}${model}, within the ${link.affiliate.cookieDays}-day cookie window.`
+          : `Credited to ${who(link.affiliate)}: their referral code was in the cart (no recorded click)${model}.`,
       };
     }
     notes.push(no);

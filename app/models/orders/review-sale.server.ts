@@ -20,7 +20,10 @@ export async function reviewSale(shopId: string, orderId: string, decision: Sale
       new AppError("conflict", `Only pending sales can be ${status}; this sale is ${current}.`);
     if (order.status !== "pending") throw refuse(order.status);
     // A decided sale no longer waits for automatic approval.
-    const { count } = await tx.order.updateMany({ where: { id: orderId, shopId, status: "pending" }, data: { status, approveAfter: null } });
+    const { count } = await tx.order.updateMany({
+      where: { id: orderId, shopId, status: "pending" },
+      data: { status, approveAfter: null },
+    });
     if (count === 0) throw refuse("no longer pending");
     await tx.commission.updateMany({ where: { shopId, orderId, kind: "sale", status: "pending" }, data: { status } });
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { commissions: true } });
