@@ -1,0 +1,164 @@
+// Webhook ingest, end to end: N signed orders/create webhooks (each credited
+// by coupon to an affiliate with a 3-level MLM chain) are POSTed to the real
+// app on SQLite (HMAC check, idempotency, durable event + job), and the clock
+// stops when the job worker has committed every order's commissions.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { migrate } from "../../app/db/migrate.server";
+import { sampleOrder } from "../../app/models/shopify/sample-payloads";
+import type { BenchResult } from "./run";
+
+const ROOT = path.resolve(__dirname, "../..");
+const SHOP = "bench-store.myshopify.com";
+const SECRET = "bench-webhook-secret";
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
+const CONCURRENCY = 32;
+const TARGET_ORDERS_PER_SECOND = 1000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function seed(file: string) {
+  const db = new Database(file);
+  const now = new Date().toISOString();
+  db.prepare(`INSERT INTO "Shop" (id, domain, name, url, "adminEmail", "pricingPlan", "updatedAt") VALUES ('shop', ?, 'Bench', ?, 'o@bench.example', 'pro', ?)`).run(SHOP, `https://${SHOP}`, now);
+  db.prepare(`INSERT INTO "Campaign" (id, "shopId", name, status, "commissionType", "commissionValue", "updatedAt") VALUES ('camp', 'shop', 'Bench', 'active', 'percent', 1000, ?)`).run(now);
+  db.prepare(`INSERT INTO "CampaignLevel" (id, "campaignId", level, basis, rate) VALUES ('l2', 'camp', 2, 'percent_of_sale', 300), ('l3', 'camp', 3, 'percent_of_commission', 1000)`).run();
+  const aff = db.prepare(
+    `INSERT INTO "Affiliate" (id, "shopId", "campaignId", "parentId", email, "firstName", "lastName", status, "referralCode", "updatedAt") VALUES (?, 'shop', 'camp', ?, ?, ?, 'Bench', 'approved', ?, ?)`,
+  );
+  aff.run("c", null, "c@bench.example", "C", "TOPC", now);
+  aff.run("b", "c", "b@bench.example", "B", "MIDB", now);
+  aff.run("a", "b", "a@bench.example", "A", "LEAFA", now);
+  db.prepare(`INSERT INTO "Coupon" (id, "shopId", "affiliateId", code) VALUES ('cp', 'shop', 'a', 'LEAFA10')`).run();
+  db.close();
+}
+
+function startApp(dataDir: string, file: string, port: number): Promise<ChildProcess> {
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["app/cli/start.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${file}`,
+      SEED_DEMO: "0",
+      SHOPIFY_API_SECRET: SECRET,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the app did not start within 60 s")), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("is running at")) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    child.once("exit", (code) => reject(new Error(`the app exited with ${code}`)));
+  });
+}
+
+async function post(url: string, body: string, webhookId: string) {
+  const response = await fetch(url, {
+    method: "POST",
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-topic": "orders/create",
+      "x-shopify-shop-domain": SHOP,
+      "x-shopify-api-version": "2026-07",
+      "x-shopify-webhook-id": webhookId,
+      "x-shopify-hmac-sha256": createHmac("sha256", SECRET).update(body).digest("base64"),
+    },
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+export async function ordersBench(): Promise<BenchResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "orders-bench-"));
+  const file = path.join(dataDir, "bench.sqlite");
+  await migrate(`file:${file}`);
+  seed(file);
+  const port = await freePort();
+  const app = await startApp(dataDir, file, port);
+  const url = `http://127.0.0.1:${port}/webhooks`;
+  try {
+    const orders = Array.from({ length: ORDERS }, (_, i) => ({ id: randomUUID(), body: sampleOrder({ couponCode: "LEAFA10", number: i + 1 }).text }));
+    // Warm up the server's code paths with a few orders of their own.
+    for (let i = 0; i < 20; i++) await post(url, sampleOrder({ couponCode: "LEAFA10" }).text, randomUUID());
+    const reader = new Database(file, { readonly: true });
+    const commissions = () => (reader.prepare(`SELECT count(*) AS n FROM "Commission"`).get() as { n: number }).n;
+    const waitFor = async (n: number) => {
+      while (commissions() < n) await new Promise((r) => setTimeout(r, 20));
+    };
+    await waitFor(60);
+
+    let failures = 0;
+    const started = performance.now();
+    await pool(orders, CONCURRENCY, async (o) => {
+      if ((await post(url, o.body, o.id)) !== 200) failures++;
+    });
+    const ingested = performance.now();
+    await waitFor(60 + orders.length * 3);
+    const done = performance.now();
+
+    // Replaying some webhooks changes nothing.
+    const before = commissions();
+    await pool(orders.slice(0, 200), CONCURRENCY, async (o) => void (await post(url, o.body, o.id)));
+    await new Promise((r) => setTimeout(r, 500));
+    const after = commissions();
+    reader.close();
+
+    const ingestRate = ORDERS / ((ingested - started) / 1000);
+    const endToEnd = ORDERS / ((done - started) / 1000);
+    console.log(`  ${ORDERS} orders/create webhooks, ${CONCURRENCY} concurrent, 3 commission lines each`);
+    console.log(`  ingest (answered 200):      ${ingestRate.toFixed(0)} webhooks/s, ${failures} not 200`);
+    console.log(`  end to end (all committed): ${endToEnd.toFixed(0)} orders/s (${((done - started) / 1000).toFixed(2)} s)`);
+    console.log(`  replay of 200 webhooks:     commission rows ${before} -> ${after}`);
+    return {
+      checks: [
+        { name: `end to end >= ${TARGET_ORDERS_PER_SECOND} orders/s (measured ${endToEnd.toFixed(0)})`, pass: endToEnd >= TARGET_ORDERS_PER_SECOND },
+        { name: "every webhook answered 200", pass: failures === 0 },
+        { name: "replaying webhooks changes nothing", pass: before === after },
+      ],
+    };
+  } finally {
+    app.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  ordersBench().then((r) => {
+    for (const c of r.checks) console.log(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}`);
+    process.exit(0);
+  });
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "~/db.server";
+import { hashApiKey } from "~/models/api-keys/api-key.server";
+
+// Builders and an HTTP client for the REST API /api/v1 tests.
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+/** A key of the shop (revoked when asked); returns the plain key and its row. */
+export async function buildApiKey(shopId: string, overrides: Partial<{ revokedAt: Date; lastUsedAt: Date }> = {}) {
+  const key = `sk_test_${unique()}${randomBytes(8).toString("hex")}`;
+  const row = await getDb().apiKey.create({
+    data: {
+      shopId,
+      name: "Test key",
+      prefix: key.slice(0, 10),
+      keyHash: hashApiKey(key),
+      revokedAt: overrides.revokedAt ?? null,
+      lastUsedAt: overrides.lastUsedAt ?? null,
+    },
+  });
+  return { key, row };
+}
+
+export interface OrderOverrides {
+  shopifyGid: string;
+  name: string;
+  currency: string;
+  subtotal: number;
+  total: number;
+  refundedAmount: number;
+  status: string;
+  affiliateId: string | null;
+  attributionSource: string;
+  attributionReason: string;
+  clickId: string | null;
+  placedAt: Date;
+  createdAt: Date;
+}
+
+export async function buildOrder(shopId: string, overrides: Partial<OrderOverrides> = {}) {
+  const number = 1000 + counter++;
+  return getDb().order.create({
+    data: {
+      shopId,
+      shopifyGid: overrides.shopifyGid ?? `gid://shopify/Order/${Date.now()}${number}`,
+      name: overrides.name ?? `#${number}`,
+      currency: overrides.currency ?? "USD",
+      subtotal: overrides.subtotal ?? 10_000,
+      total: overrides.total ?? 11_000,
+      refundedAmount: overrides.refundedAmount ?? 0,
+      status: overrides.status ?? "pending",
+      affiliateId: overrides.affiliateId ?? null,
+      attributionSource: overrides.attributionSource ?? (overrides.affiliateId ? "link" : "none"),
+      attributionReason: overrides.attributionReason ?? "",
+      clickId: overrides.clickId ?? null,
+      placedAt: overrides.placedAt ?? new Date(),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    },
+  });
+}
+
+export async function buildCommission(
+  shopId: string,
+  orderId: string,
+  affiliateId: string,
+  overrides: Partial<{
+    level: number;
+    kind: string;
+    sourceRef: string;
+    amount: number;
+    status: string;
+    explanation: string;
+  }> = {},
+) {
+  return getDb().commission.create({
+    data: {
+      shopId,
+      orderId,
+      affiliateId,
+      level: overrides.level ?? 1,
+      kind: overrides.kind ?? "sale",
+      sourceRef: overrides.sourceRef ?? "",
+      amount: overrides.amount ?? 1_000,
+      currency: "USD",
+      status: overrides.status ?? "pending",
+      explanation: overrides.explanation ?? "10 % of 100.00",
+    },
+  });
+}
+
+export async function buildClick(
+  shopId: string,
+  affiliateId: string,
+  overrides: Partial<{ createdAt: Date; userAgent: string; referrer: string; landingUrl: string }> = {},
+) {
+  return getDb().click.create({
+    data: {
+      shopId,
+      affiliateId,
+      clickId: `clk_${unique()}`,
+      landingUrl: overrides.landingUrl ?? "https://shop.example/products/a",
+      referrer: overrides.referrer ?? "https://blog.example/post",
+      ipHash: "ip-hash-secret",
+      userAgent: overrides.userAgent ?? "Mozilla/5.0 (test)",
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    },
+  });
+}
+
+/** fetch against the test server with an API key (or none). */
+export class ApiClient {
+  constructor(
+    private readonly url: (path: string) => string,
+    private readonly key?: string,
+  ) {}
+
+  request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.key && !headers.has("authorization")) headers.set("authorization", `Bearer ${this.key}`);
+    return fetch(this.url(path), { ...init, headers, redirect: "manual" });
+  }
+
+  get(path: string) {
+    return this.request(path);
+  }
+
+  post(path: string, body?: unknown) {
+    return this.send("POST", path, body);
+  }
+
+  patch(path: string, body: unknown) {
+    return this.send("PATCH", path, body);
+  }
+
+  private send(method: string, path: string, body: unknown) {
+    if (body === undefined) return this.request(path, { method });
+    return this.request(path, {
+      method,
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    });
+  }
+}
