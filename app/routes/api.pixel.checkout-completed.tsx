@@ -23,16 +23,16 @@ const CORS = {
 };
 const MAX_BODY = 16 * 1024;
 
-const orderGid = z
-  .union([z.number().int().positive().safe(), z.string().trim().max(255)])
-  .transform((value, ctx) => {
-    const text = String(value);
-    if (/^\d{1,20}$/.test(text)) return `gid://shopify/Order/${text}`;
-    if (/^gid:\/\/shopify\/Order\/\d{1,20}$/.test(text)) return text;
-    if (text === "") return null;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Must be a Shopify order id." });
-    return z.NEVER;
-  });
+const orderGid = z.union([z.number().int().positive().safe(), z.string().trim().max(255)]).transform((value, ctx) => {
+  const text = String(value);
+  if (/^\d{1,20}$/.test(text)) return `gid://shopify/Order/${text}`;
+  // The pixel may report an OrderIdentity GID; its number is the order's id.
+  const gid = /^gid:\/\/shopify\/Order(?:Identity)?\/(\d{1,20})$/.exec(text);
+  if (gid) return `gid://shopify/Order/${gid[1]}`;
+  if (text === "") return null;
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Must be a Shopify order id." });
+  return z.NEVER;
+});
 
 const schema = z.object({
   shop: z
@@ -78,7 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return problem(405, "bad_request", "Use POST.");
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY) return problem(413, "payload_too_large", "The request body is too large.");
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY)
+    return problem(413, "payload_too_large", "The request body is too large.");
   let raw: unknown;
   try {
     const text = await request.text();
@@ -88,7 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return problem(400, "bad_request", "The request body is not valid JSON.");
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) return problem(400, "bad_request", "Some fields are not valid.", fieldErrorsFromZod(parsed.error.issues));
+  if (!parsed.success)
+    return problem(400, "bad_request", "Some fields are not valid.", fieldErrorsFromZod(parsed.error.issues));
   const input = parsed.data;
 
   try {
@@ -107,7 +109,12 @@ export async function action({ request }: ActionFunctionArgs) {
     // A repeated report only fills in what the first one lacked.
     const update = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null));
     const where = { shopId_checkoutToken: { shopId: shop.id, checkoutToken: input.checkout_token } };
-    const upsert = () => db.pixelEvent.upsert({ where, create: { shopId: shop.id, checkoutToken: input.checkout_token, ...fields }, update });
+    const upsert = () =>
+      db.pixelEvent.upsert({
+        where,
+        create: { shopId: shop.id, checkoutToken: input.checkout_token, ...fields },
+        update,
+      });
     try {
       await upsert();
     } catch (error) {

@@ -21,7 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopDomain = url.searchParams.get("shop") ?? "";
   const code = parseReferralCode(url.searchParams.get("code"));
   const shop = code
-    ? await getDb().shop.findFirst({ where: { domain: shopDomain, uninstalledAt: null }, select: { id: true, domain: true } })
+    ? await getDb().shop.findFirst({
+        where: { domain: shopDomain, uninstalledAt: null },
+        select: { id: true, domain: true },
+      })
     : null;
   const affiliate = shop && code ? await findApprovedAffiliate(shop.id, code) : null;
   if (!shop || !affiliate) return json({ click_id: null }, { headers: HEADERS });

@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createClickHandler } from "./click-handler";
+import { createWebhookHandler } from "./webhook-handler";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 export const BUILD_PATH = path.join(PROJECT_ROOT, "build/index.js");
@@ -51,10 +52,14 @@ export function listen(app: express.Express, port: number, host: string): Promis
     // GET /r/{code} (affiliate link clicks) is served by a plain Node handler
     // before Express: the hottest request needs none of the middleware.
     const clicks = createClickHandler();
+    const webhooks = createWebhookHandler();
     const server = http.createServer((req, res) => {
-      if (!clicks.handle(req, res)) app(req, res);
+      if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
     });
-    server.on("close", () => void clicks.close());
+    server.on("close", () => {
+      void clicks.close();
+      webhooks.close();
+    });
     server.keepAliveTimeout = 65_000;
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));

@@ -22,8 +22,19 @@
 import type http from "node:http";
 import { getConfig } from "../config.server";
 import { parseReferralCode } from "../models/tracking/referral-code";
-import { buildClickRow, createClickStore, type ClickStore, type ClickTarget } from "../models/tracking/record-click.server";
-import { buildRedirectUrl, isMyshopifyDomain, safeLandingPath, shopHomeUrl } from "../models/tracking/redirect-url";
+import {
+  buildClickRow,
+  createClickStore,
+  type ClickStore,
+  type ClickTarget,
+} from "../models/tracking/record-click.server";
+import {
+  isMyshopifyDomain,
+  redirectTemplate,
+  safeLandingPath,
+  shopHomeUrl,
+  type RedirectTemplate,
+} from "../models/tracking/redirect-url";
 
 export interface ClickHandler {
   /** Handles GET /r/... and answers true; anything else is left alone (false). */
@@ -39,7 +50,9 @@ export interface ClickHandlerOptions {
   cacheMax?: number;
 }
 
-type Resolution = { target: ClickTarget; home: null } | { target: null; home: string | null };
+type Resolution =
+  | { target: ClickTarget; home: null; code: string; templates: Map<string, RedirectTemplate> }
+  | { target: null; home: string | null };
 
 const NO_STORE = "private, no-store";
 
@@ -77,6 +90,7 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
   let store = options.store;
   let secret = options.secret;
   const cache = new Map<string, { expires: number; value: Resolution }>();
+  const inFlight = new Map<string, Promise<Resolution>>();
 
   const ready = () => {
     if (!store || !secret) {
@@ -88,7 +102,7 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
   };
 
   const decide = (code: string | null, targets: ClickTarget[], home: string | null): Resolution => {
-    if (code && targets.length === 1) return { target: targets[0]!, home: null };
+    if (code && targets.length === 1) return { target: targets[0]!, home: null, code, templates: new Map() };
     return { target: null, home };
   };
 
@@ -103,20 +117,36 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
       cache.set(key, { expires: Date.now() + ttl, value });
       return value;
     };
+    const pending = inFlight.get(key);
+    if (pending) return pending;
     const targets = code ? s.findTargets(code, shop) : [];
     const home = shop ? s.findShopHost(shop) : null;
     if (targets instanceof Promise || home instanceof Promise) {
-      return Promise.all([targets, home]).then(([t, h]) => remember(decide(code, t, h ? shopHomeUrl(h) : null)));
+      // One lookup per key at a time: a burst on a new link waits for the first.
+      const lookup = Promise.all([targets, home])
+        .then(([t, h]) => remember(decide(code, t, h ? shopHomeUrl(h) : null)))
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, lookup);
+      return lookup;
     }
     return remember(decide(code, targets, home ? shopHomeUrl(home) : null));
   };
 
   const redirect = (res: http.ServerResponse, location: string) => {
-    res.writeHead(302, { Location: location, "Cache-Control": NO_STORE, "Content-Length": "0" });
+    // A flat [name, value, ...] list is the cheapest form Node accepts.
+    // (Node adds "Content-Length: 0" to an empty response itself.)
+    res.writeHead(302, ["Location", location, "Cache-Control", NO_STORE]);
     res.end();
   };
 
-  const answer = (req: http.IncomingMessage, res: http.ServerResponse, s: ClickStore, key: string, parsed: ParsedClick, r: Resolution) => {
+  const answer = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    s: ClickStore,
+    key: string,
+    parsed: ParsedClick,
+    r: Resolution,
+  ) => {
     if (!r.target) {
       // Unknown, disabled or ambiguous: nothing recorded, one shape for all.
       if (r.home) return redirect(res, r.home);
@@ -125,32 +155,40 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
       return;
     }
     const t = r.target;
-    const code = parsed.code!;
     const path = safeLandingPath(parsed.to);
+    // The redirect URL of each landing path, built once per cache entry.
+    let template = r.templates.get(path);
+    if (!template) {
+      if (r.templates.size >= 100) r.templates.clear();
+      template = redirectTemplate(t.host, path, t.param, r.code);
+      r.templates.set(path, template);
+    }
     const row = buildClickRow(
       {
         shopId: t.shopId,
         affiliateId: t.affiliateId,
         source: "link",
         landingUrl: `https://${t.host}${path}`,
-        referrer: req.headers.referer ?? null,
+        referrer: rawHeader(req.rawHeaders, "referer"),
         ip: req.socket.remoteAddress ?? null,
-        userAgent: req.headers["user-agent"] ?? null,
+        userAgent: rawHeader(req.rawHeaders, "user-agent"),
       },
       key,
     );
-    s.insert(row).then(
-      () => redirect(res, buildRedirectUrl(t.host, path, t.param, code, row.clickId)),
-      (error: unknown) => {
+    const url = template;
+    s.insert(row, (error) => {
+      if (error === undefined) {
+        redirect(res, url.before + row.clickId + url.after);
+      } else {
         // Not committed: no click id goes out. The visitor still reaches the
         // shop with the code, and the storefront script records the click
         // through the app proxy instead. A lookup cached a moment before the
         // affiliate was deleted ends here too, so forget it.
         console.error("[click] could not record a click:", error);
         cache.clear();
-        redirect(res, buildRedirectUrl(t.host, path, t.param, code, null));
-      },
-    );
+        redirect(res, url.withoutClick);
+      }
+    });
   };
 
   return {
@@ -161,10 +199,9 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
         const parsed = parseClickUrl(req.url!);
         const resolution = resolve(s, parsed.code, parsed.shop);
         if (resolution instanceof Promise) {
-          resolution.then(
-            (r) => answer(req, res, s, key, parsed, r),
-            (error: unknown) => unavailable(res, error),
-          );
+          resolution
+            .then((r) => answer(req, res, s, key, parsed, r))
+            .catch((error: unknown) => unavailable(res, error));
         } else {
           answer(req, res, s, key, parsed, resolution);
         }
@@ -180,6 +217,15 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
       store = options.store;
     },
   };
+}
+
+/** A request header read from rawHeaders: cheaper than building req.headers for two values. */
+function rawHeader(raw: string[], lowerName: string): string | null {
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1] ?? null;
+  }
+  return null;
 }
 
 function unavailable(res: http.ServerResponse, error: unknown) {

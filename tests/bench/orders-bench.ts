@@ -113,7 +113,7 @@ export async function ordersBench(): Promise<BenchResult> {
     const orders = Array.from({ length: ORDERS }, (_, i) => ({ id: randomUUID(), body: sampleOrder({ couponCode: "LEAFA10", number: i + 1 }).text }));
     // Warm up the server's code paths with a few orders of their own.
     for (let i = 0; i < 20; i++) await post(url, sampleOrder({ couponCode: "LEAFA10" }).text, randomUUID());
-    const reader = new Database(file, { readonly: true });
+    const reader = new Database(file);
     const commissions = () => (reader.prepare(`SELECT count(*) AS n FROM "Commission"`).get() as { n: number }).n;
     const waitFor = async (n: number) => {
       while (commissions() < n) await new Promise((r) => setTimeout(r, 20));
@@ -152,7 +152,8 @@ export async function ordersBench(): Promise<BenchResult> {
   } finally {
     app.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log("  kept", dataDir);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

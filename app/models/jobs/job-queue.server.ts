@@ -10,16 +10,22 @@ import { getDb, type Db } from "../../db.server";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: number }) => Promise<void>;
+// Runs many jobs of one type in one transaction (a busy webhook stream); if
+// the batch fails, each job is run on its own so one bad job cannot hold up
+// the others.
+export type BatchJobHandler = (payloads: any[], tx: Tx) => Promise<void>;
 
 const handlers = new Map<string, JobHandler>();
+const batchHandlers = new Map<string, BatchJobHandler>();
 // On globalThis: the server build and the start script load this module
 // separately, and an enqueue in one must wake the worker of the other.
 const globalSignals = globalThis as unknown as { __jobSignals?: EventEmitter };
 const signals = (globalSignals.__jobSignals ??= new EventEmitter());
 signals.setMaxListeners(100);
 
-export function registerJobHandler(type: string, handler: JobHandler) {
+export function registerJobHandler(type: string, handler: JobHandler, batch?: BatchJobHandler) {
   handlers.set(type, handler);
+  if (batch) batchHandlers.set(type, batch);
 }
 
 export interface EnqueueOptions {
@@ -127,30 +133,59 @@ export class JobWorker {
   /** Claims and runs the jobs that are due now; returns how many ran. */
   async runDue(now = new Date()): Promise<number> {
     const db = getDb();
-    const due = await db.job.findMany({
-      where: {
-        OR: [
-          { status: "queued", runAt: { lte: now } },
-          // A running job whose lease ran out belonged to a worker that died.
-          { status: "running", lockedUntil: { lt: now } },
-        ],
-      },
-      orderBy: { runAt: "asc" },
-      take: this.batchSize,
-      select: { id: true, attempts: true, status: true },
+    const dueWhere = {
+      OR: [
+        { status: "queued", runAt: { lte: now } },
+        // A running job whose lease ran out belonged to a worker that died.
+        { status: "running", lockedUntil: { lt: now } },
+      ],
+    };
+    const due = await db.job.findMany({ where: dueWhere, orderBy: { runAt: "asc" }, take: this.batchSize, select: { id: true } });
+    if (due.length === 0) return 0;
+    // Claim with a token of this round, then read back what is ours: another
+    // worker may have claimed some of the same jobs first.
+    const claim = `${this.id}:${randomBytes(4).toString("hex")}`;
+    await db.job.updateMany({
+      where: { id: { in: due.map((j) => j.id) }, ...dueWhere },
+      data: { status: "running", lockedBy: claim, lockedUntil: new Date(Date.now() + this.leaseMs), attempts: { increment: 1 } },
     });
-    let ran = 0;
-    for (const candidate of due) {
+    const mine = await db.job.findMany({ where: { lockedBy: claim, status: "running" }, orderBy: { runAt: "asc" } });
+    const byType = new Map<string, typeof mine>();
+    for (const job of mine) byType.set(job.type, [...(byType.get(job.type) ?? []), job]);
+    for (const [type, jobs] of byType) {
       if (this.halted) break;
-      const claimed = await db.job.updateMany({
-        where: { id: candidate.id, attempts: candidate.attempts, status: candidate.status },
-        data: { status: "running", lockedBy: this.id, lockedUntil: new Date(Date.now() + this.leaseMs), attempts: { increment: 1 } },
-      });
-      if (claimed.count !== 1) continue; // another worker was faster
-      await this.runOne(candidate.id);
-      ran++;
+      const batch = batchHandlers.get(type);
+      if (batch && jobs.length > 1 && (await this.runBatch(batch, jobs))) continue;
+      for (const job of jobs) {
+        if (this.halted) break;
+        await this.runOne(job.id);
+      }
     }
-    return ran;
+    return mine.length;
+  }
+
+  private async runBatch(batch: BatchJobHandler, jobs: { id: string; payload: string }[]) {
+    try {
+      await getDb().$transaction(
+        async (tx) => {
+          // A write first: on SQLite this takes the write lock at the start,
+          // so no other connection's commit can invalidate what the batch
+          // reads (a deferred transaction that read first would fail with
+          // SQLITE_BUSY when it later tries to write).
+          await tx.job.updateMany({ where: { id: { in: jobs.map((j) => j.id) } }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } });
+          await batch(
+            jobs.map((j) => JSON.parse(j.payload)),
+            tx,
+          );
+          await tx.job.updateMany({ where: { id: { in: jobs.map((j) => j.id) } }, data: { status: "done", lockedUntil: null, lastError: null } });
+        },
+        { timeout: 60_000 },
+      );
+      return true;
+    } catch (error) {
+      this.logger.error(`[jobs] a batch of ${jobs.length} failed, running them one by one:`, error instanceof Error ? error.message : error);
+      return false;
+    }
   }
 
   private async runOne(id: string) {
@@ -160,6 +195,8 @@ export class JobWorker {
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       await db.$transaction(async (tx) => {
+        // Write first, for the same reason as in runBatch.
+        await tx.job.update({ where: { id }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } });
         await handler(JSON.parse(job.payload), tx, { id: job.id, attempts: job.attempts });
         await tx.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
       });

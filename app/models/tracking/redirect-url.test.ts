@@ -62,7 +62,13 @@ describe("buildRedirectUrl", () => {
   it.each([
     ["/", "ref", "JANE", "c1", "https://shop.example/?ref=JANE&_aff_click=c1"],
     ["/products/x", "ref", "JANE", "c1", "https://shop.example/products/x?ref=JANE&_aff_click=c1"],
-    ["/products/x?variant=1&q=a%20b", "ref", "JANE", "c1", "https://shop.example/products/x?variant=1&q=a%20b&ref=JANE&_aff_click=c1"],
+    [
+      "/products/x?variant=1&q=a%20b",
+      "ref",
+      "JANE",
+      "c1",
+      "https://shop.example/products/x?variant=1&q=a%20b&ref=JANE&_aff_click=c1",
+    ],
     ["/p?ref=OTHER&_aff_click=old&x=1", "ref", "JANE", "c1", "https://shop.example/p?x=1&ref=JANE&_aff_click=c1"],
     ["/p#reviews", "ref", "JANE", "c1", "https://shop.example/p?ref=JANE&_aff_click=c1#reviews"],
     ["/p?", "aff", "JANE", null, "https://shop.example/p?aff=JANE"],

@@ -14,7 +14,6 @@ export function safeLandingPath(to: string | null | undefined): string {
   if (to[0] !== "/") return "/";
   if (to.includes("//") || to.includes("\\")) return "/";
   // Browsers drop tabs and newlines inside URLs ("/\t/evil.com" is "//evil.com").
-  // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(to)) return "/";
   return to;
 }
@@ -23,7 +22,8 @@ export function safeLandingPath(to: string | null | undefined): string {
 export function shopHost(shop: { domain: string; url: string }): string {
   try {
     const url = new URL(shop.url);
-    if ((url.protocol === "https:" || url.protocol === "http:") && url.hostname && !url.username && !url.password) return url.host;
+    if ((url.protocol === "https:" || url.protocol === "http:") && url.hostname && !url.username && !url.password)
+      return url.host;
   } catch {
     // fall through
   }
@@ -50,7 +50,25 @@ function decodeKey(part: string): string {
  * parameter, so ours is the only one); clickId null leaves the click
  * parameter out.
  */
-export function buildRedirectUrl(host: string, landingPath: string, param: string, code: string, clickId: string | null): string {
+export function buildRedirectUrl(
+  host: string,
+  landingPath: string,
+  param: string,
+  code: string,
+  clickId: string | null,
+): string {
+  const t = redirectTemplate(host, landingPath, param, code);
+  return clickId ? t.before + encodeURIComponent(clickId) + t.after : t.withoutClick;
+}
+
+/** A redirect URL in two halves around the click id, so a hot path only concatenates. */
+export interface RedirectTemplate {
+  before: string;
+  after: string;
+  withoutClick: string;
+}
+
+export function redirectTemplate(host: string, landingPath: string, param: string, code: string): RedirectTemplate {
   const path = safeLandingPath(landingPath);
   const hashAt = path.indexOf("#");
   const beforeHash = hashAt === -1 ? path : path.slice(0, hashAt);
@@ -65,8 +83,8 @@ export function buildRedirectUrl(host: string, landingPath: string, param: strin
           .split("&")
           .filter((part) => part !== "" && decodeKey(part) !== param && decodeKey(part) !== CLICK_ID_PARAM);
   kept.push(`${encodeURIComponent(param)}=${encodeURIComponent(code)}`);
-  if (clickId) kept.push(`${CLICK_ID_PARAM}=${encodeURIComponent(clickId)}`);
-  return `https://${host}${pathname}?${kept.join("&")}${hash}`;
+  const base = `https://${host}${pathname}?${kept.join("&")}`;
+  return { before: `${base}&${CLICK_ID_PARAM}=`, after: hash, withoutClick: base + hash };
 }
 
 /** The shop's home page, for links that credit nobody. */

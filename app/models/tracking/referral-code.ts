@@ -19,9 +19,12 @@ export function checkReferralCode(raw: unknown): ReferralCodeCheck {
   if (typeof raw !== "string") return { ok: false, message: "Enter a referral code." };
   const code = normalizeReferralCode(raw);
   if (!code) return { ok: false, message: "Enter a referral code." };
-  if (code.length < REFERRAL_CODE_MIN) return { ok: false, message: `A referral code has at least ${REFERRAL_CODE_MIN} characters.` };
-  if (code.length > REFERRAL_CODE_MAX) return { ok: false, message: `A referral code has at most ${REFERRAL_CODE_MAX} characters.` };
-  if (!PATTERN.test(code)) return { ok: false, message: "A referral code may only contain letters, digits, \"_\" and \"-\"." };
+  if (code.length < REFERRAL_CODE_MIN)
+    return { ok: false, message: `A referral code has at least ${REFERRAL_CODE_MIN} characters.` };
+  if (code.length > REFERRAL_CODE_MAX)
+    return { ok: false, message: `A referral code has at most ${REFERRAL_CODE_MAX} characters.` };
+  if (!PATTERN.test(code))
+    return { ok: false, message: 'A referral code may only contain letters, digits, "_" and "-".' };
   return { ok: true, code };
 }
 

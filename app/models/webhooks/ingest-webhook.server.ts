@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { getDb } from "../../db.server";
-import { enqueueJob, notifyJobsEnqueued } from "../jobs/job-queue.server";
+import { notifyJobsEnqueued } from "../jobs/job-queue.server";
 
 export interface IncomingWebhook {
   shopDomain: string;
@@ -20,22 +21,20 @@ function isUniqueViolation(error: unknown) {
  */
 export async function ingestWebhook(hook: IncomingWebhook): Promise<"stored" | "duplicate"> {
   const db = getDb();
-  const shop = await db.shop.findUnique({ where: { domain: hook.shopDomain }, select: { id: true } });
+  const eventId = randomUUID();
   try {
-    await db.$transaction(async (tx) => {
-      const event = await tx.webhookEvent.create({
-        data: {
-          shopId: shop?.id ?? null,
-          shopDomain: hook.shopDomain,
-          topic: hook.topic,
-          webhookId: hook.webhookId,
-          apiVersion: hook.apiVersion,
-          payload: hook.rawBody,
-        },
+    // Two inserts in one (non-interactive) transaction: the cheapest durable
+    // write. The worker fills in the shop when it processes the event.
+    await db.$transaction([
+      db.webhookEvent.create({
+        data: { id: eventId, shopDomain: hook.shopDomain, topic: hook.topic, webhookId: hook.webhookId, apiVersion: hook.apiVersion, payload: hook.rawBody },
         select: { id: true },
-      });
-      await enqueueJob(tx, "webhook", { eventId: event.id }, { uniqueKey: `webhook:${hook.webhookId}` });
-    });
+      }),
+      db.job.create({
+        data: { type: "webhook", payload: JSON.stringify({ eventId }), uniqueKey: `webhook:${hook.webhookId}` },
+        select: { id: true },
+      }),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) return "duplicate";
     throw error;

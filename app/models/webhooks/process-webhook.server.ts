@@ -1,6 +1,6 @@
 import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
-import { recordOrder } from "../orders/record-order.server";
+import { recordOrder, recordOrders } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
 import { orderPayloadSchema } from "../shopify/order-payload";
 import { parseShopifyJson } from "../shopify/safe-json";
@@ -66,13 +66,42 @@ async function processEvent(tx: Tx, eventId: string) {
   await tx.webhookEvent.update({ where: { id: event.id }, data: { processedAt: new Date() } });
 }
 
+/**
+ * Many webhooks at once: new orders are recorded in bulk per shop; anything
+ * else is processed one event after the other, in the same transaction.
+ */
+async function processEvents(tx: Tx, eventIds: string[]) {
+  const events = await tx.webhookEvent.findMany({ where: { id: { in: eventIds }, processedAt: null }, orderBy: { receivedAt: "asc" } });
+  const orderEvents = events.filter((e) => e.topic === "orders/create" || e.topic === "orders/paid");
+  const byShop = new Map<string, typeof orderEvents>();
+  for (const e of orderEvents) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
+  for (const [domain, group] of byShop) {
+    const shop = await tx.shop.findUnique({ where: { domain }, select: { id: true, attributionModel: true, uninstalledAt: true } });
+    if (shop && !shop.uninstalledAt) {
+      await recordOrders(
+        tx,
+        shop,
+        group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
+      );
+    }
+    await tx.webhookEvent.updateMany({ where: { id: { in: group.map((e) => e.id) } }, data: { processedAt: new Date(), shopId: shop?.id ?? null } });
+  }
+  for (const e of events) {
+    if (e.topic !== "orders/create" && e.topic !== "orders/paid") await processEvent(tx, e.id);
+  }
+}
+
 let registered = false;
 
 /** Registers the job handlers of the core loop (idempotent). */
 export function registerCoreJobs() {
   if (registered) return;
   registered = true;
-  registerJobHandler("webhook", (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId));
+  registerJobHandler(
+    "webhook",
+    (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId),
+    (payloads: { eventId: string }[], tx) => processEvents(tx, payloads.map((p) => p.eventId)),
+  );
   registerJobHandler("orders.approve", async (payload: { orderId: string }, tx) => {
     await approveIfStillPending(tx, payload.orderId);
   });

@@ -1,0 +1,113 @@
+import { Worker } from "node:worker_threads";
+import { getConfig } from "../../config.server";
+import { parseDatabaseUrl } from "../../db/database-url";
+import { notifyJobsEnqueued } from "../jobs/job-queue.server";
+import { ingestWebhook, type IncomingWebhook } from "./ingest-webhook.server";
+
+// Where a verified webhook is stored before it is answered. On SQLite this
+// is a connection of its own with prepared statements (tens of microseconds:
+// the webhook stream of a busy store must not wait on the ORM); on
+// PostgreSQL it is the Prisma client.
+
+export interface WebhookStore {
+  store(hook: IncomingWebhook): Promise<"stored" | "duplicate">;
+  close(): void;
+}
+
+// The SQLite writer runs on a worker thread with its own connection: its
+// wait for the write lock (held by the job worker, or by a transaction of
+// this very process) must never block the event loop that would release it.
+// Plain JavaScript evaluated as the thread's source, so it runs the same
+// under tsx, vitest and the built server.
+const WRITER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { randomUUID } = require("node:crypto");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { timeout: 10000 });
+db.pragma("journal_mode = WAL");
+// Durable against a crash of the app (WAL); see docs/decisions/007.
+db.pragma("synchronous = NORMAL");
+const insertEvent = db.prepare(workerData.insertEvent);
+const insertJob = db.prepare(workerData.insertJob);
+// Prisma's SQLite adapter writes DateTime as ISO 8601 with "+00:00".
+const now = () => new Date().toISOString().replace("Z", "+00:00");
+const write = db.transaction((hooks) => {
+  const results = [];
+  for (const hook of hooks) {
+    // A savepoint per webhook: a duplicate fails alone, not the whole batch.
+    try {
+      db.transaction(() => {
+        const eventId = randomUUID();
+        const at = now();
+        insertEvent.run(eventId, hook.shopDomain, hook.topic, hook.webhookId, hook.apiVersion, hook.rawBody, at);
+        insertJob.run(randomUUID(), JSON.stringify({ eventId }), "webhook:" + hook.webhookId, at, at, at);
+      })();
+      results.push("stored");
+    } catch (error) {
+      if (error && error.code === "SQLITE_CONSTRAINT_UNIQUE") results.push("duplicate");
+      else results.push("error:" + (error && error.message));
+    }
+  }
+  return results;
+});
+parentPort.on("message", (batch) => {
+  try {
+    parentPort.postMessage({ seq: batch.seq, results: write.immediate(batch.hooks) });
+  } catch (error) {
+    parentPort.postMessage({ seq: batch.seq, error: String(error && error.message) });
+  }
+});
+`;
+
+const INSERT_EVENT = `INSERT INTO "WebhookEvent" ("id", "shopDomain", "topic", "webhookId", "apiVersion", "payload", "receivedAt") VALUES (?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_JOB = `INSERT INTO "Job" ("id", "type", "payload", "uniqueKey", "status", "runAt", "attempts", "maxAttempts", "createdAt", "updatedAt") VALUES (?, 'webhook', ?, ?, 'queued', ?, 0, 8, ?, ?)`;
+
+function sqliteStore(file: string): WebhookStore {
+  const worker = new Worker(WRITER_SOURCE, {
+    eval: true,
+    workerData: { file, driver: require.resolve("better-sqlite3"), insertEvent: INSERT_EVENT, insertJob: INSERT_JOB },
+  });
+  worker.unref();
+  // Webhooks that arrive while the thread is busy go together in its next
+  // transaction (group commit).
+  let queue: { hook: IncomingWebhook; resolve: (r: "stored" | "duplicate") => void; reject: (e: Error) => void }[] = [];
+  const inFlight = new Map<number, typeof queue>();
+  let seq = 0;
+  const flush = () => {
+    if (queue.length === 0 || inFlight.size > 0) return;
+    const batch = queue;
+    queue = [];
+    inFlight.set(++seq, batch);
+    worker.postMessage({ seq, hooks: batch.map((b) => b.hook) });
+  };
+  worker.on("message", (msg: { seq: number; results?: string[]; error?: string }) => {
+    const batch = inFlight.get(msg.seq) ?? [];
+    inFlight.delete(msg.seq);
+    batch.forEach((b, i) => {
+      const result = msg.results?.[i];
+      if (result === "stored" || result === "duplicate") b.resolve(result);
+      else b.reject(new Error(msg.error ?? result ?? "webhook not stored"));
+    });
+    if (msg.results?.includes("stored")) notifyJobsEnqueued();
+    flush();
+  });
+  worker.on("error", (error) => {
+    for (const batch of inFlight.values()) batch.forEach((b) => b.reject(error));
+    inFlight.clear();
+  });
+  return {
+    store(hook) {
+      return new Promise((resolve, reject) => {
+        queue.push({ hook, resolve, reject });
+        flush();
+      });
+    },
+    close: () => void worker.terminate(),
+  };
+}
+
+export function createWebhookStore(databaseUrl = getConfig().DATABASE_URL): WebhookStore {
+  const target = parseDatabaseUrl(databaseUrl);
+  if (target.provider === "sqlite" && target.file !== ":memory:") return sqliteStore(target.file);
+  return { store: ingestWebhook, close: () => {} };
+}

@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getConfig } from "../config.server";
+import { shopifyLib } from "../shopify.server";
+import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
+import { createWebhookStore, type WebhookStore } from "../models/webhooks/webhook-store.server";
+
+// POST /webhooks, served in front of Express and Remix: a store's webhook
+// stream is the app's busiest input. The HMAC and the required headers are
+// checked by Shopify's own library (shopify-api `webhooks.validate`, the
+// check `authenticate.webhook` makes, without the session lookup a webhook
+// does not need); the event and its job are stored before the answer, and
+// the job worker does the rest (docs/decisions/007).
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+function reply(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const fail = (res: ServerResponse, status: number, code: string, message: string) => reply(res, status, { error: { code, message } });
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+export function createWebhookHandler() {
+  let store: WebhookStore | undefined;
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const rawBody = await readBody(req);
+    if (rawBody === null) return fail(res, 413, "payload_too_large", "The webhook body is too large.");
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+    const check = await shopifyLib().webhooks.validate({
+      rawBody,
+      rawRequest: new Request(`${getConfig().appUrl}/webhooks`, { method: "POST", headers }),
+    });
+    if (!check.valid) {
+      if (check.reason === "invalid_hmac") return fail(res, 401, "unauthenticated", "The webhook signature does not match.");
+      return fail(res, 400, "bad_request", `The webhook is missing headers: ${("missingHeaders" in check ? check.missingHeaders : []).join(", ")}`);
+    }
+    const topic = headers.get("x-shopify-topic") ?? "";
+    if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
+    const webhookId = headers.get("x-shopify-webhook-id") ?? "";
+    if (webhookId.length > 200) return fail(res, 400, "bad_request", "X-Shopify-Webhook-Id is too long.");
+    store ??= createWebhookStore();
+    const result = await store.store({
+      shopDomain: headers.get("x-shopify-shop-domain") ?? "",
+      topic,
+      webhookId,
+      apiVersion: headers.get("x-shopify-api-version"),
+      rawBody,
+    });
+    reply(res, 200, { ok: true, duplicate: result === "duplicate" });
+  }
+
+  return {
+    /** Serves the request when it is a webhook; returns false otherwise. */
+    handle(req: IncomingMessage, res: ServerResponse): boolean {
+      if (req.url?.split("?")[0] !== "/webhooks") return false;
+      if (req.method !== "POST") {
+        fail(res, 405, "method_not_allowed", "Webhooks are POSTed.");
+        return true;
+      }
+      serve(req, res).catch((error) => {
+        console.error("[webhooks] could not store a webhook:", error);
+        if (!res.headersSent) fail(res, 500, "internal", "Something went wrong, please try again.");
+      });
+      return true;
+    },
+    close() {
+      store?.close();
+    },
+  };
+}

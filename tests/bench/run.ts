@@ -1,0 +1,39 @@
+// `npm run bench`: every benchmark in turn (after a build). Measurements,
+// not tests: each prints its numbers and PASS/FAIL per target, and the run
+// exits 0 whatever the outcome.
+import { clickBench } from "./click-bench";
+
+export interface BenchResult {
+  checks: { name: string; pass: boolean }[];
+}
+
+interface Bench {
+  name: string;
+  run: () => Promise<BenchResult>;
+}
+
+// Add new benchmarks here.
+const benches: Bench[] = [{ name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench }];
+
+async function main() {
+  const summary: string[] = [];
+  for (const bench of benches) {
+    console.log(`\n== ${bench.name}`);
+    try {
+      const result = await bench.run();
+      for (const check of result.checks) {
+        const line = `${check.pass ? "PASS" : "FAIL"}  ${check.name}`;
+        console.log(`  ${line}`);
+        summary.push(`${line}  [${bench.name}]`);
+      }
+    } catch (error) {
+      console.log(`  FAIL  the benchmark did not complete: ${error instanceof Error ? error.message : String(error)}`);
+      summary.push(`FAIL  did not complete  [${bench.name}]`);
+    }
+  }
+  console.log(`\n== summary\n${summary.map((l) => `  ${l}`).join("\n")}\n`);
+}
+
+main()
+  .catch((error) => console.error(error))
+  .finally(() => process.exit(0));
