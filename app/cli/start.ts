@@ -1,6 +1,8 @@
 // `npm start`: standalone app on SQLite (or PostgreSQL via DATABASE_URL).
 // Fills in generated secrets, applies migrations, seeds the demo shop on the
 // first start, serves the app and prints the demo logins.
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { loadEnvironment } from "./bootstrap";
 
 async function main() {
@@ -31,13 +33,28 @@ async function main() {
   const server = await listen(createApp(), config.PORT, config.HOST);
 
   // Background jobs (webhook processing, scheduled approvals, erasure) run in
-  // this process unless WORKERS=external says separate worker processes
-  // (npm run worker) do it.
-  const { JobWorker } = await import("../models/jobs/job-queue.server");
-  const { registerCoreJobs } = await import("../models/webhooks/process-webhook.server");
-  registerCoreJobs();
-  const worker = process.env.WORKERS === "external" ? null : new JobWorker();
-  worker?.start();
+  // a worker process of their own, so they use the machine's other core and
+  // never hold up requests. WORKERS=inline runs them in this process instead;
+  // WORKERS=external runs none here (separate `npm run worker` processes do).
+  const mode = process.env.WORKERS ?? "process";
+  let worker: { stop(): Promise<void> } | null = null;
+  if (mode === "inline") {
+    const { JobWorker } = await import("../models/jobs/job-queue.server");
+    const { registerCoreJobs } = await import("../models/webhooks/process-webhook.server");
+    registerCoreJobs();
+    const inline = new JobWorker();
+    inline.start();
+    worker = inline;
+  } else if (mode !== "external") {
+    const child = spawn(process.execPath, [...process.execArgv, path.join(__dirname, "worker.ts")], { stdio: "inherit", env: process.env });
+    child.on("exit", (code, signal) => {
+      if (!stopping) {
+        console.error(`job worker exited (${signal ?? code}); stopping the app so a supervisor can restart both`);
+        process.exit(1);
+      }
+    });
+    worker = { stop: async () => void child.kill("SIGTERM") };
+  }
   const url = `http://localhost:${config.PORT}`;
   const lines = [
     "",
@@ -58,7 +75,9 @@ async function main() {
   ];
   console.log(lines.join("\n"));
 
+  let stopping = false;
   const stop = () => {
+    stopping = true;
     void worker?.stop();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();

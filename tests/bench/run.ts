@@ -2,6 +2,7 @@
 // not tests: each prints its numbers and PASS/FAIL per target, and the run
 // exits 0 whatever the outcome.
 import { clickBench } from "./click-bench";
+import { ordersBench } from "./orders-bench";
 
 export interface BenchResult {
   checks: { name: string; pass: boolean }[];
@@ -13,7 +14,10 @@ interface Bench {
 }
 
 // Add new benchmarks here.
-const benches: Bench[] = [{ name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench }];
+const benches: Bench[] = [
+  { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
+  { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
+];
 
 async function main() {
   const summary: string[] = [];
