@@ -20,7 +20,6 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
 const CONCURRENCY = 32;
 const CONNECTIONS = 32;
 // autocannon ships no types; this is the part used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require("autocannon") as (options: Record<string, unknown>) => Promise<{ non2xx: number; errors: number }>;
 const TARGET_ORDERS_PER_SECOND = 1000;
 
