@@ -6,14 +6,22 @@ export const DEFAULT_MONEY_FORMAT = "${{amount}}";
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/;
 
+// Building an Intl.NumberFormat is slow (it showed up first in the webhook
+// worker's profile), and a shop uses few currencies: remember each answer.
+const exponents = new Map<string, number>();
+
 /** Digits after the decimal point for a currency (USD 2, JPY 0, KWD 3). */
 export function currencyExponent(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let exponent = exponents.get(currency);
+  if (exponent === undefined) {
+    try {
+      exponent = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      exponent = 2;
+    }
+    if (exponents.size < 500) exponents.set(currency, exponent);
   }
+  return exponent;
 }
 
 function groupThousands(digits: string, separator: string): string {

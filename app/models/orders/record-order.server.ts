@@ -200,11 +200,19 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
     results.push({ orderId: id, created: true });
   }
 
-  await tx.order.createMany({ data: orderRows });
-  if (commissionRows.length) await tx.commission.createMany({ data: commissionRows });
-  if (newLinks.length) await tx.customerLink.createMany({ data: newLinks });
-  if (approvals.length) await tx.job.createMany({ data: approvals });
+  // In chunks: a statement may bind only so many parameters (SQLite's limit
+  // is the lowest), and a batch of orders with deep MLM chains adds up.
+  for (const part of chunks(orderRows, 200)) await tx.order.createMany({ data: part });
+  for (const part of chunks(commissionRows, 400)) await tx.commission.createMany({ data: part });
+  for (const part of chunks(newLinks, 400)) await tx.customerLink.createMany({ data: part });
+  for (const part of chunks(approvals, 400)) await tx.job.createMany({ data: part });
   return results;
+}
+
+function chunks<T>(rows: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
 }
 
 export async function recordOrder(tx: Tx, shop: { id: string; attributionModel: string }, payload: OrderPayload) {
