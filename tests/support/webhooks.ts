@@ -5,7 +5,7 @@ import { API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 
 // Real Shopify webhook payloads (../shared/fixtures/shopify) and signed
 // deliveries of them, as Shopify sends them.
-const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/shopify");
+const FIXTURES = path.resolve(__dirname, "../fixtures/shopify");
 
 /** The fixture's raw text: ids above 2^53 stay exact. */
 export function fixtureText(name: string): string {
