@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 
-// Real Shopify webhook payloads (../shared/fixtures/shopify) and signed
+// Real Shopify webhook payloads (tests/fixtures/shopify) and signed
 // deliveries of them, as Shopify sends them.
 const FIXTURES = path.resolve(__dirname, "../fixtures/shopify");
 
