@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Affiliate_referralCode_idx" ON "Affiliate"("referralCode");
+
