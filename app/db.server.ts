@@ -1,5 +1,6 @@
 import { getConfig } from "./config.server";
 import { createDb, type Db } from "./db/client.server";
+import { parseDatabaseUrl } from "./db/database-url";
 
 export type { Db };
 
@@ -16,4 +17,9 @@ export async function disconnectDb() {
   const db = globalForDb.__appDb;
   globalForDb.__appDb = undefined;
   await db?.$disconnect();
+}
+
+/** Which database the app's client talks to (for the few raw SQL statements). */
+export function dbProvider(): "sqlite" | "postgresql" {
+  return parseDatabaseUrl(getConfig().DATABASE_URL).provider;
 }

@@ -18,6 +18,8 @@ if (!name) {
   process.exit(2);
 }
 
+// The Prisma config opens a SQLite file under data/ (unused, but it must open).
+mkdirSync(path.join(projectRoot, "data"), { recursive: true });
 const stamp = new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14);
 const sqliteSchema = readFileSync(sqliteSchemaPath, "utf8");
 writeFileSync(postgresSchemaPath, toPostgresSchema(sqliteSchema));

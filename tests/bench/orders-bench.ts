@@ -34,7 +34,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function seed(file: string) {
+export function seed(file: string) {
   const db = new Database(file);
   const now = new Date().toISOString();
   db.prepare(`INSERT INTO "Shop" (id, domain, name, url, "adminEmail", "pricingPlan", "updatedAt") VALUES ('shop', ?, 'Bench', ?, 'o@bench.example', 'pro', ?)`).run(SHOP, `https://${SHOP}`, now);
@@ -51,7 +51,8 @@ function seed(file: string) {
 }
 
 function startApp(dataDir: string, file: string, port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["app/cli/start.ts"], {
+  const profile = process.env.BENCH_PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "app/cli/start.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
-import { getDb, type Db } from "../../db.server";
+import { dbProvider, getDb, type Db } from "../../db.server";
+import { updateIn } from "../../db/bulk-sql.server";
 
 // A durable job queue in the database (table Job). Work is stored in the same
 // transaction as the data that calls for it, so a crash loses nothing: a
@@ -14,6 +15,8 @@ export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: num
 // the batch fails, each job is run on its own so one bad job cannot hold up
 // the others.
 export type BatchJobHandler = (payloads: any[], tx: Tx) => Promise<void>;
+
+type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
 
 const handlers = new Map<string, JobHandler>();
 const batchHandlers = new Map<string, BatchJobHandler>();
@@ -132,25 +135,8 @@ export class JobWorker {
 
   /** Claims and runs the jobs that are due now; returns how many ran. */
   async runDue(now = new Date()): Promise<number> {
-    const db = getDb();
-    const dueWhere = {
-      OR: [
-        { status: "queued", runAt: { lte: now } },
-        // A running job whose lease ran out belonged to a worker that died.
-        { status: "running", lockedUntil: { lt: now } },
-      ],
-    };
-    const due = await db.job.findMany({ where: dueWhere, orderBy: { runAt: "asc" }, take: this.batchSize, select: { id: true } });
-    if (due.length === 0) return 0;
-    // Claim with a token of this round, then read back what is ours: another
-    // worker may have claimed some of the same jobs first.
-    const claim = `${this.id}:${randomBytes(4).toString("hex")}`;
-    await db.job.updateMany({
-      where: { id: { in: due.map((j) => j.id) }, ...dueWhere },
-      data: { status: "running", lockedBy: claim, lockedUntil: new Date(Date.now() + this.leaseMs), attempts: { increment: 1 } },
-    });
-    const mine = await db.job.findMany({ where: { lockedBy: claim, status: "running" }, orderBy: { runAt: "asc" } });
-    const byType = new Map<string, typeof mine>();
+    const mine = await this.claimDue(now);
+    const byType = new Map<string, ClaimedJob[]>();
     for (const job of mine) byType.set(job.type, [...(byType.get(job.type) ?? []), job]);
     for (const [type, jobs] of byType) {
       if (this.halted) break;
@@ -164,7 +150,39 @@ export class JobWorker {
     return mine.length;
   }
 
-  private async runBatch(batch: BatchJobHandler, jobs: { id: string; payload: string }[]) {
+  /**
+   * Marks up to batchSize due jobs as running under a lease of this worker
+   * and returns them, oldest first: queued jobs whose time has come, and
+   * running jobs whose lease ran out (their worker died). One statement, so
+   * two workers never claim the same job: SQLite runs it under its write
+   * lock; on PostgreSQL, SKIP LOCKED lets concurrent workers take different
+   * rows instead of waiting on each other.
+   */
+  private async claimDue(now: Date): Promise<ClaimedJob[]> {
+    const pg = dbProvider() === "postgresql";
+    const p = (n: number) => (pg ? `$${n}` : "?");
+    const claim = `${this.id}:${randomBytes(4).toString("hex")}`;
+    const rows = await getDb().$queryRawUnsafe<ClaimedJob[]>(
+      `UPDATE "Job" SET "status" = 'running', "lockedBy" = ${p(1)}, "lockedUntil" = ${p(2)}, "attempts" = "attempts" + 1, "updatedAt" = ${p(3)}
+       WHERE "id" IN (
+         SELECT "id" FROM "Job"
+         WHERE ("status" = 'queued' AND "runAt" <= ${p(4)}) OR ("status" = 'running' AND "lockedUntil" < ${p(5)})
+         ORDER BY "runAt" LIMIT ${p(6)}${pg ? " FOR UPDATE SKIP LOCKED" : ""}
+       )
+       RETURNING "id", "type", "payload", "attempts", "runAt", "createdAt"`,
+      claim,
+      new Date(Date.now() + this.leaseMs),
+      new Date(),
+      now,
+      now,
+      this.batchSize,
+    );
+    return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  private async runBatch(batch: BatchJobHandler, jobs: ClaimedJob[]) {
+    const ids = jobs.map((j) => j.id);
+    const provider = dbProvider();
     try {
       await getDb().$transaction(
         async (tx) => {
@@ -172,12 +190,12 @@ export class JobWorker {
           // so no other connection's commit can invalidate what the batch
           // reads (a deferred transaction that read first would fail with
           // SQLITE_BUSY when it later tries to write).
-          await tx.job.updateMany({ where: { id: { in: jobs.map((j) => j.id) } }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } });
+          await updateIn(tx, provider, "Job", { lockedUntil: new Date(Date.now() + this.leaseMs) }, "id", ids);
           await batch(
             jobs.map((j) => JSON.parse(j.payload)),
             tx,
           );
-          await tx.job.updateMany({ where: { id: { in: jobs.map((j) => j.id) } }, data: { status: "done", lockedUntil: null, lastError: null } });
+          await updateIn(tx, provider, "Job", { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }, "id", ids);
         },
         { timeout: 60_000 },
       );

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { dbProvider } from "../../db.server";
+import { findIn, insertRows } from "../../db/bulk-sql.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import type { Tx } from "../jobs/job-queue.server";
@@ -44,40 +46,43 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
     const o = normalizeOrder(p);
     if (!byGid.has(o.gid)) byGid.set(o.gid, o);
   }
-  const existing = await tx.order.findMany({ where: { shopId: shop.id, shopifyGid: { in: [...byGid.keys()] } }, select: { shopifyGid: true } });
+  const provider = dbProvider();
+  const shopScope = { shopId: shop.id };
+  // The batch's lookups go through bulk statements (app/db/bulk-sql.server.ts):
+  // their `in` lists hold up to a few hundred values each.
+  const findInShop = <T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], column: string, values: string[]) =>
+    findIn<T>(tx, provider, table, columns, shopScope, column, values);
+  const existing = await findInShop<{ shopifyGid: string }>("Order", ["shopifyGid"], "shopifyGid", [...byGid.keys()]);
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
   if (orders.length === 0) return [];
 
   // Every signal of the batch, a query each.
-  const codes = unique(orders.flatMap((o) => o.discountCodes));
-  const coupons = codes.length ? await tx.coupon.findMany({ where: { shopId: shop.id, code: { in: codes } }, select: { code: true, affiliateId: true } }) : [];
-  const tokens = unique(orders.map((o) => o.checkoutToken));
-  const pixels = tokens.length
-    ? await tx.pixelEvent.findMany({ where: { shopId: shop.id, checkoutToken: { in: tokens } }, select: { checkoutToken: true, clickId: true, referralCode: true } })
-    : [];
+  const coupons = await findInShop<{ code: string; affiliateId: string }>("Coupon", ["code", "affiliateId"], "code", unique(orders.flatMap((o) => o.discountCodes)));
+  const pixels = await findInShop<{ checkoutToken: string; clickId: string | null; referralCode: string | null }>(
+    "PixelEvent",
+    ["checkoutToken", "clickId", "referralCode"],
+    "checkoutToken",
+    unique(orders.map((o) => o.checkoutToken)),
+  );
   const clickIds = unique([...orders.map((o) => o.attributes._affiliate_click?.slice(0, 64)), ...pixels.map((p) => p.clickId)]);
-  const clicks = clickIds.length
-    ? await tx.click.findMany({ where: { shopId: shop.id, clickId: { in: clickIds } }, select: { clickId: true, createdAt: true, affiliateId: true } })
-    : [];
+  const clicks = await findInShop<{ clickId: string; createdAt: Date; affiliateId: string }>("Click", ["clickId", "createdAt", "affiliateId"], "clickId", clickIds);
   const refCodes = unique([...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)), ...pixels.map((p) => p.referralCode?.toUpperCase())]);
   const customerGids = unique(orders.map((o) => o.customerGid));
   const emails = unique(orders.map((o) => o.email));
-  const keys = [...customerGids, ...emails];
-  const links = keys.length ? await tx.customerLink.findMany({ where: { shopId: shop.id, customerKey: { in: keys } }, select: { customerKey: true, affiliateId: true } }) : [];
-  const earlier = keys.length
-    ? await tx.order.findMany({
-        where: { shopId: shop.id, OR: [{ customerGid: { in: customerGids } }, { customerEmail: { in: emails } }] },
-        select: { customerGid: true, customerEmail: true },
-      })
-    : [];
+  const links = await findInShop<{ customerKey: string; affiliateId: string }>("CustomerLink", ["customerKey", "affiliateId"], "customerKey", [...customerGids, ...emails]);
+  type Earlier = { customerGid: string | null; customerEmail: string | null };
+  const earlier = [
+    ...(await findInShop<Earlier>("Order", ["customerGid", "customerEmail"], "customerGid", customerGids)),
+    ...(await findInShop<Earlier>("Order", ["customerGid", "customerEmail"], "customerEmail", emails)),
+  ];
 
   const affiliateIds = unique([...coupons.map((c) => c.affiliateId), ...clicks.map((c) => c.affiliateId), ...links.map((l) => l.affiliateId)]);
-  const select = { id: true, firstName: true, lastName: true, referralCode: true, email: true, customerGid: true, status: true, campaignId: true, parentId: true };
-  const affiliateRows: AffiliateRow[] =
-    affiliateIds.length || refCodes.length
-      ? await tx.affiliate.findMany({ where: { shopId: shop.id, OR: [{ id: { in: affiliateIds } }, { referralCode: { in: refCodes } }] }, select })
-      : [];
+  const columns: (keyof AffiliateRow)[] = ["id", "firstName", "lastName", "referralCode", "email", "customerGid", "status", "campaignId", "parentId"];
+  const affiliateRows: AffiliateRow[] = [
+    ...(await findInShop<AffiliateRow>("Affiliate", columns, "id", affiliateIds)),
+    ...(await findInShop<AffiliateRow>("Affiliate", columns, "referralCode", refCodes)),
+  ];
   const affiliates = new Map(affiliateRows.map((a) => [a.id, a]));
   const byCode = new Map(affiliateRows.map((a) => [a.referralCode, a]));
   const campaigns = await loadCampaigns(tx, unique(affiliateRows.map((a) => a.campaignId)));
@@ -86,7 +91,7 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
   const depth = Math.max(1, ...[...campaigns.values()].flatMap((c) => c.levels.map((l) => l.level)));
   let frontier = unique(affiliateRows.map((a) => a.parentId)).filter((id) => !affiliates.has(id));
   for (let level = 2; level <= depth && frontier.length; level++) {
-    const parents = await tx.affiliate.findMany({ where: { id: { in: frontier } }, select });
+    const parents = await findInShop<AffiliateRow>("Affiliate", columns, "id", frontier);
     for (const p of parents) affiliates.set(p.id, p);
     frontier = unique(parents.map((p) => p.parentId)).filter((id) => !affiliates.has(id));
   }
@@ -114,9 +119,10 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
     return viaCode ? { affiliate: facts(viaCode), clickId: null, at } : null;
   };
 
+  const now = new Date();
   const orderRows = [];
   const commissionRows = [];
-  const newLinks: { shopId: string; customerKey: string; affiliateId: string }[] = [];
+  const newLinks = [];
   const approvals = [];
   const results: { orderId: string; created: boolean }[] = [];
   for (const order of orders) {
@@ -161,17 +167,46 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
         else approveAfter = new Date(order.placedAt.getTime() + approvalHoldDays * DAY);
       }
       for (const c of outcome.lines) {
-        commissionRows.push({ ...c, shopId: shop.id, orderId: id, currency: order.currency, status, kind: "sale", sourceRef: "" });
+        commissionRows.push({
+          id: randomUUID(),
+          shopId: shop.id,
+          orderId: id,
+          affiliateId: c.affiliateId,
+          level: c.level,
+          kind: "sale",
+          sourceRef: "",
+          explanation: c.explanation,
+          amount: c.amount,
+          currency: order.currency,
+          status,
+          payoutId: null,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
       if (lifetimeCustomerLink && decision.source !== "lifetime") {
         for (const customerKey of customerKeys) {
           if (linkByKey.has(customerKey)) continue;
           linkByKey.set(customerKey, credited.id);
-          newLinks.push({ shopId: shop.id, customerKey, affiliateId: credited.id });
+          newLinks.push({ id: randomUUID(), shopId: shop.id, customerKey, affiliateId: credited.id, createdAt: now });
         }
       }
       if (approveAfter) {
-        approvals.push({ type: "orders.approve", payload: JSON.stringify({ orderId: id }), runAt: approveAfter, uniqueKey: `approve:${id}` });
+        approvals.push({
+          id: randomUUID(),
+          type: "orders.approve",
+          payload: JSON.stringify({ orderId: id }),
+          uniqueKey: `approve:${id}`,
+          status: "queued",
+          runAt: approveAfter,
+          attempts: 0,
+          maxAttempts: 8,
+          lockedUntil: null,
+          lockedBy: null,
+          lastError: null,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
     }
     orderRows.push({
@@ -185,6 +220,7 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
       subtotal: order.subtotal,
       total: order.total,
       status,
+      fulfillment: null,
       affiliateId: decision.affiliateId,
       attributionSource: decision.source,
       attributionReason: decision.reason,
@@ -193,26 +229,24 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
       lines: JSON.stringify(order.lines),
       isNewCustomer,
       commissionTerms: JSON.stringify(snapshot),
+      refundGids: "[]",
+      refundedAmount: 0,
+      cancelledAt: order.cancelledAt,
       approveAfter,
       placedAt: order.placedAt,
-      cancelledAt: order.cancelledAt,
+      createdAt: now,
+      updatedAt: now,
     });
     results.push({ orderId: id, created: true });
   }
 
-  // In chunks: a statement may bind only so many parameters (SQLite's limit
-  // is the lowest), and a batch of orders with deep MLM chains adds up.
-  for (const part of chunks(orderRows, 200)) await tx.order.createMany({ data: part });
-  for (const part of chunks(commissionRows, 400)) await tx.commission.createMany({ data: part });
-  for (const part of chunks(newLinks, 400)) await tx.customerLink.createMany({ data: part });
-  for (const part of chunks(approvals, 400)) await tx.job.createMany({ data: part });
+  // Multi-row inserts: the hottest write of the app, where Prisma's
+  // createMany cost more than everything else.
+  await insertRows(tx, provider, "Order", orderRows);
+  await insertRows(tx, provider, "Commission", commissionRows);
+  await insertRows(tx, provider, "CustomerLink", newLinks);
+  await insertRows(tx, provider, "Job", approvals);
   return results;
-}
-
-function chunks<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
 }
 
 export async function recordOrder(tx: Tx, shop: { id: string; attributionModel: string }, payload: OrderPayload) {

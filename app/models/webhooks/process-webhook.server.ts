@@ -1,3 +1,5 @@
+import { dbProvider } from "../../db.server";
+import { findIn, updateIn } from "../../db/bulk-sql.server";
 import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { recordOrder, recordOrders } from "../orders/record-order.server";
@@ -71,7 +73,22 @@ async function processEvent(tx: Tx, eventId: string) {
  * else is processed one event after the other, in the same transaction.
  */
 async function processEvents(tx: Tx, eventIds: string[]) {
-  const events = await tx.webhookEvent.findMany({ where: { id: { in: eventIds }, processedAt: null }, orderBy: { receivedAt: "asc" } });
+  const provider = dbProvider();
+  // In the order the jobs were claimed (the order the webhooks arrived).
+  const position = new Map(eventIds.map((id, i) => [id, i]));
+  const events = (
+    await findIn<{ id: string; shopDomain: string; topic: string; payload: string; processedAt: Date | null }>(
+      tx,
+      provider,
+      "WebhookEvent",
+      ["id", "shopDomain", "topic", "payload", "processedAt"],
+      {},
+      "id",
+      eventIds,
+    )
+  )
+    .filter((e) => e.processedAt === null)
+    .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   const orderEvents = events.filter((e) => e.topic === "orders/create" || e.topic === "orders/paid");
   const byShop = new Map<string, typeof orderEvents>();
   for (const e of orderEvents) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
@@ -84,7 +101,7 @@ async function processEvents(tx: Tx, eventIds: string[]) {
         group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
       );
     }
-    await tx.webhookEvent.updateMany({ where: { id: { in: group.map((e) => e.id) } }, data: { processedAt: new Date(), shopId: shop?.id ?? null } });
+    await updateIn(tx, provider, "WebhookEvent", { processedAt: new Date(), shopId: shop?.id ?? null }, "id", group.map((e) => e.id));
   }
   for (const e of events) {
     if (e.topic !== "orders/create" && e.topic !== "orders/paid") await processEvent(tx, e.id);
