@@ -1,22 +1,39 @@
+import type BetterSqlite3 from "better-sqlite3";
 import type { Tx } from "../models/jobs/job-queue.server";
 import type { Db } from "./client.server";
 
 // Bulk statements for the hot path of the job worker (a batch of webhook
 // orders: their events, signals, rows and commission lines). Prisma's query
-// compiler (engineType "client") costs tens of microseconds per row written
-// and per value of an `in` list: in the orders benchmark createMany and the
-// batch's `in` lookups took most of the worker's time. One parameterised
-// statement per chunk, run through the same client and transaction (so the
-// same connection, transaction and driver adapter conversions), does the
-// same work for a fraction of that. Everything else stays on Prisma's API.
+// compiler (engineType "client") costs tens of microseconds per row written,
+// per value of an `in` list and per kilobyte of parameters: in the orders
+// benchmark createMany and the batch's `in` lookups took most of the worker's
+// time. Two implementations of one small interface:
+// - prismaBulk: statements through the Prisma client and its transaction
+//   (PostgreSQL, and SQLite inside Prisma transactions). A batch travels as
+//   ONE bound JSON parameter that the database unpacks itself.
+// - sqliteBulk: a better-sqlite3 connection of the job worker's own, with
+//   prepared statements (SQLite: the worker's batch transaction runs on it,
+//   see job-queue.server.ts).
 //
 // Inserts give every column, DateTime ones included: the database's own
 // defaults are not Prisma's (SQLite's CURRENT_TIMESTAMP is not the ISO 8601
 // text Prisma writes and compares against), and @default(cuid()) and
-// @updatedAt are filled in by Prisma, not by the database.
+// @updatedAt are filled in by Prisma, not by the database. Selects are for
+// text and number columns; Dates come back as Date, booleans as booleans
+// only where the caller converts them (bool()).
 
 export type Provider = "sqlite" | "postgresql";
 export type SqlValue = string | number | boolean | Date | null;
+type Row = Record<string, SqlValue>;
+
+export interface BulkSql {
+  /** SELECT columns FROM table WHERE scope AND column IN (values), for a text column. */
+  findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]): Promise<T[]>;
+  /** UPDATE table SET set WHERE column IN (values), for a text column. */
+  updateIn(table: string, set: Row, column: string, values: string[]): Promise<void>;
+  /** Inserts the rows (each with the columns of the first). */
+  insertRows(table: string, rows: Row[]): Promise<void>;
+}
 
 const identifier = (name: string) => {
   // Table and column names come from code, never from input; this keeps it so.
@@ -24,26 +41,24 @@ const identifier = (name: string) => {
   return `"${name}"`;
 };
 
-// A batch travels as ONE bound parameter, a JSON array, that the database
-// unpacks itself (SQLite's json_each, PostgreSQL's json_populate_recordset /
-// json_array_elements_text): the query compiler's cost is per bound value,
-// so thousands of values as separate parameters cost more than the write.
-// Dates are written in the text form each database stores through Prisma's
-// driver adapters (SQLite: ISO 8601 with "+00:00"; PostgreSQL: timestamp(3)
-// in UTC, which the cast from ISO 8601 gives).
+/** A boolean column's value from either database (SQLite stores 0/1). */
+export const bool = (value: unknown) => value === true || value === 1 || value === "1";
+
+// Dates in the text form each database stores through Prisma's driver
+// adapters (SQLite: ISO 8601 with "+00:00"; PostgreSQL: timestamp(3) in UTC,
+// which the cast from ISO 8601 gives).
+const sqliteDate = (value: Date) => value.toISOString().replace("Z", "+00:00");
+
 function jsonValue(provider: Provider, value: SqlValue) {
-  if (value instanceof Date) return provider === "sqlite" ? value.toISOString().replace("Z", "+00:00") : value.toISOString();
+  if (value instanceof Date) return provider === "sqlite" ? sqliteDate(value) : value.toISOString();
   if (typeof value === "boolean" && provider === "sqlite") return value ? 1 : 0;
   return value;
 }
 
-const jsonParam = (provider: Provider, rows: Record<string, SqlValue>[], columns: string[]) =>
-  JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)]))));
-
 /** Parameters in the order their placeholders appear in the SQL text. */
 function params(provider: Provider) {
-  const values: unknown[] = [];
-  const mark = (value: unknown) => {
+  const values: SqlValue[] = [];
+  const mark = (value: SqlValue) => {
     values.push(value);
     return provider === "postgresql" ? `$${values.length}` : "?";
   };
@@ -55,52 +70,75 @@ function params(provider: Provider) {
   return { values, mark, set };
 }
 
-/** The SQL text of one INSERT of the rows of a JSON array (bound as parameter 1). */
-export function buildInsert(provider: Provider, table: string, columns: string[]) {
-  const list = columns.map(identifier).join(", ");
-  if (provider === "postgresql") return `INSERT INTO ${identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)`;
-  const fields = columns.map((c) => `value ->> '$.${c}'`).join(", ");
-  return `INSERT INTO ${identifier(table)} (${list}) SELECT ${fields} FROM json_each(?)`;
+function selectInSql(provider: Provider, table: string, columns: string[], scope: Row, column: string, values: string[]) {
+  const p = params(provider);
+  const conditions = [`${identifier(column)} IN ${p.set(values)}`, ...Object.entries(scope).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`)];
+  return { sql: `SELECT ${columns.map(identifier).join(", ")} FROM ${identifier(table)} WHERE ${conditions.join(" AND ")}`, values: p.values };
+}
+
+function updateInSql(provider: Provider, table: string, set: Row, column: string, values: string[]) {
+  const p = params(provider);
+  const sets = Object.entries(set).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`);
+  return { sql: `UPDATE ${identifier(table)} SET ${sets.join(", ")} WHERE ${identifier(column)} IN ${p.set(values)}`, values: p.values };
 }
 
 // Rows per statement: keeps one statement's JSON text to a few megabytes.
 const ROWS_PER_STATEMENT = 2000;
 
-/** Inserts the rows (every row with the columns of the first). */
-export async function insertRows(client: Tx | Db, provider: Provider, table: string, rows: Record<string, SqlValue>[]) {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!);
-  for (const column of columns) identifier(column);
-  const sql = buildInsert(provider, table, columns);
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await client.$executeRawUnsafe(sql, jsonParam(provider, rows.slice(i, i + ROWS_PER_STATEMENT), columns));
-  }
+/** Bulk statements through a Prisma client or transaction. */
+export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
+  return {
+    async findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]) {
+      if (values.length === 0) return [];
+      const { sql, values: args } = selectInSql(provider, table, columns, scope, column, values);
+      return client.$queryRawUnsafe<T[]>(sql, ...args);
+    },
+    async updateIn(table, set, column, values) {
+      if (values.length === 0) return;
+      const { sql, values: args } = updateInSql(provider, table, set, column, values);
+      await client.$executeRawUnsafe(sql, ...args);
+    },
+    async insertRows(table, rows) {
+      if (rows.length === 0) return;
+      const columns = Object.keys(rows[0]!);
+      const list = columns.map(identifier).join(", ");
+      const sql =
+        provider === "postgresql"
+          ? `INSERT INTO ${identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)`
+          : `INSERT INTO ${identifier(table)} (${list}) SELECT ${columns.map((c) => `value ->> '$.${c}'`).join(", ")} FROM json_each(?)`;
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+        await client.$executeRawUnsafe(sql, JSON.stringify(part.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)])))));
+      }
+    },
+  };
 }
 
-/**
- * SELECT `columns` FROM `table` WHERE scope AND `column` IN (values), for a
- * text column. The value list is one JSON parameter however long it is.
- */
-export async function findIn<T extends Record<string, unknown>>(
-  client: Tx | Db,
-  provider: Provider,
-  table: string,
-  columns: (keyof T & string)[],
-  scope: Record<string, SqlValue>,
-  column: string,
-  values: string[],
-): Promise<T[]> {
-  if (values.length === 0) return [];
-  const p = params(provider);
-  const conditions = [`${identifier(column)} IN ${p.set(values)}`, ...Object.entries(scope).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`)];
-  const sql = `SELECT ${columns.map(identifier).join(", ")} FROM ${identifier(table)} WHERE ${conditions.join(" AND ")}`;
-  return client.$queryRawUnsafe<T[]>(sql, ...p.values);
-}
-
-/** UPDATE `table` SET `set` WHERE `column` IN (values), for a text column. */
-export async function updateIn(client: Tx | Db, provider: Provider, table: string, set: Record<string, SqlValue>, column: string, values: string[]) {
-  if (values.length === 0) return;
-  const p = params(provider);
-  const sets = Object.entries(set).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`);
-  await client.$executeRawUnsafe(`UPDATE ${identifier(table)} SET ${sets.join(", ")} WHERE ${identifier(column)} IN ${p.set(values)}`, ...p.values);
+/** Bulk statements on a better-sqlite3 connection (prepared once, by SQL text). */
+export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  const statement = (sql: string) => {
+    let s = prepared.get(sql);
+    if (!s) prepared.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  const arg = (value: SqlValue) => (value instanceof Date ? sqliteDate(value) : typeof value === "boolean" ? (value ? 1 : 0) : value);
+  return {
+    async findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]) {
+      if (values.length === 0) return [];
+      const { sql, values: args } = selectInSql("sqlite", table, columns, scope, column, values);
+      return statement(sql).all(...args.map(arg)) as T[];
+    },
+    async updateIn(table, set, column, values) {
+      if (values.length === 0) return;
+      const { sql, values: args } = updateInSql("sqlite", table, set, column, values);
+      statement(sql).run(...args.map(arg));
+    },
+    async insertRows(table, rows) {
+      if (rows.length === 0) return;
+      const columns = Object.keys(rows[0]!);
+      const insert = statement(`INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+      for (const row of rows) insert.run(...columns.map((c) => arg(row[c] ?? null)));
+    },
+  };
 }

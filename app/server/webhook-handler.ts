@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getConfig } from "../config.server";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
-import { createWebhookStore, type WebhookStore } from "../models/webhooks/webhook-store.server";
+import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../models/webhooks/webhook-store.server";
 import { verifyWebhook } from "./verify-webhook";
 
 // POST /webhooks, served in front of Express and Remix: a store's webhook
@@ -68,6 +68,13 @@ export function createWebhookHandler() {
         return true;
       }
       serve(req, res).catch((error) => {
+        if (error instanceof DatabaseBusyError) {
+          // Not stored, so not acknowledged: Shopify delivers it again.
+          console.warn("[webhooks] database busy; answered 503 for a redelivery");
+          if (!res.headersSent) res.setHeader("retry-after", "5");
+          if (!res.headersSent) fail(res, 503, "busy", "The app is busy; please deliver this webhook again.");
+          return;
+        }
         console.error("[webhooks] could not store a webhook:", error);
         if (!res.headersSent) fail(res, 500, "internal", "Something went wrong, please try again.");
       });

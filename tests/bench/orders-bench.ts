@@ -2,9 +2,9 @@
 // by coupon to an affiliate with a 3-level MLM chain) are POSTed to the real
 // app on SQLite (HMAC check, idempotency, durable event + job), and the clock
 // stops when the job worker has committed every order's commissions.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -79,6 +79,28 @@ function startApp(dataDir: string, file: string, port: number): Promise<ChildPro
   });
 }
 
+// CPU seconds (user + system) used so far by a process and its children
+// that are still alive: the app's web process and its job worker. On a
+// shared machine these say more than wall time.
+function cpuSeconds(pid: number): { web: number; worker: number } {
+  const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  const read = (p: string) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
+    } catch {
+      return null;
+    }
+  };
+  const web = read(String(pid))?.cpu ?? 0;
+  let worker = 0;
+  for (const p of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    const stat = read(p);
+    if (stat?.ppid === pid) worker += stat.cpu;
+  }
+  return { web, worker };
+}
+
 async function post(url: string, body: string, webhookId: string) {
   const response = await fetch(url, {
     method: "POST",
@@ -138,6 +160,7 @@ export async function ordersBench(): Promise<BenchResult> {
         "x-shopify-hmac-sha256": createHmac("sha256", SECRET).update(o.body).digest("base64"),
       },
     }));
+    const cpuBefore = cpuSeconds(app.pid!);
     const started = performance.now();
     const result = await autocannon({
       url,
@@ -149,6 +172,7 @@ export async function ordersBench(): Promise<BenchResult> {
     const ingested = performance.now();
     await waitFor(60 + orders.length * 3);
     const done = performance.now();
+    const cpuAfter = cpuSeconds(app.pid!);
 
     // Replaying some webhooks changes nothing.
     const before = commissions();
@@ -163,6 +187,10 @@ export async function ordersBench(): Promise<BenchResult> {
     console.log(`  ingest (answered 200):      ${ingestRate.toFixed(0)} webhooks/s, ${failures} not 200`);
     console.log(`  end to end (all committed): ${endToEnd.toFixed(0)} orders/s (${((done - started) / 1000).toFixed(2)} s)`);
     console.log(`  replay of 200 webhooks:     commission rows ${before} -> ${after}`);
+    const perOrder = (s: number) => ((s * 1000) / ORDERS).toFixed(3);
+    console.log(
+      `  CPU per order:              web process ${perOrder(cpuAfter.web - cpuBefore.web)} ms, job worker ${perOrder(cpuAfter.worker - cpuBefore.worker)} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    );
     return {
       checks: [
         { name: `end to end >= ${TARGET_ORDERS_PER_SECOND} orders/s (measured ${endToEnd.toFixed(0)})`, pass: endToEnd >= TARGET_ORDERS_PER_SECOND },

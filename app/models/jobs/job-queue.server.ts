@@ -1,7 +1,10 @@
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
+import Database from "better-sqlite3";
+import { getConfig } from "../../config.server";
 import { dbProvider, getDb, type Db } from "../../db.server";
-import { updateIn } from "../../db/bulk-sql.server";
+import { prismaBulk, sqliteBulk, type BulkSql } from "../../db/bulk-sql.server";
+import { parseDatabaseUrl } from "../../db/database-url";
 
 // A durable job queue in the database (table Job). Work is stored in the same
 // transaction as the data that calls for it, so a crash loses nothing: a
@@ -11,10 +14,13 @@ import { updateIn } from "../../db/bulk-sql.server";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: number }) => Promise<void>;
-// Runs many jobs of one type in one transaction (a busy webhook stream); if
-// the batch fails, each job is run on its own so one bad job cannot hold up
-// the others.
-export type BatchJobHandler = (payloads: any[], tx: Tx) => Promise<void>;
+// Runs many jobs of one type in one transaction (a busy webhook stream) with
+// bulk statements; if the batch fails, each job is run on its own so one bad
+// job cannot hold up the others. Jobs that canBatch refuses run on their own.
+export interface BatchJobHandler {
+  canBatch: (payload: any) => boolean;
+  run: (payloads: any[], bulk: BulkSql) => Promise<void>;
+}
 
 type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
 
@@ -66,6 +72,8 @@ export interface WorkerOptions {
   batchSize?: number;
   pollMs?: number;
   leaseMs?: number;
+  // Pause between busy rounds (default: 2 ms on SQLite, none on PostgreSQL).
+  yieldMs?: number;
   logger?: Pick<Console, "error" | "info">;
 }
 
@@ -80,6 +88,7 @@ export class JobWorker {
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private readonly yieldMs: number;
   private readonly logger: Pick<Console, "error" | "info">;
   private readonly onEnqueued = () => this.kick();
 
@@ -87,6 +96,7 @@ export class JobWorker {
     this.batchSize = options.batchSize ?? 50;
     this.pollMs = options.pollMs ?? 500;
     this.leaseMs = options.leaseMs ?? 60_000;
+    this.yieldMs = options.yieldMs ?? (dbProvider() === "sqlite" ? 2 : 0);
     this.logger = options.logger ?? console;
   }
 
@@ -104,6 +114,8 @@ export class JobWorker {
     signals.off("enqueued", this.onEnqueued);
     if (this.timer) clearTimeout(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 10));
+    this.sqlite?.close();
+    this.sqlite = undefined;
   }
 
   kick() {
@@ -124,6 +136,10 @@ export class JobWorker {
       do {
         this.again = false;
         worked = await this.runDue();
+        // SQLite has one write lock: a pause between rounds lets the web
+        // process's writers (clicks, incoming webhooks) take it instead of
+        // losing it, round after round, to this loop.
+        if (worked > 0 && this.yieldMs > 0) await new Promise((r) => setTimeout(r, this.yieldMs));
       } while (!this.stopped && (worked > 0 || this.again));
     } catch (error) {
       this.logger.error("[jobs] worker loop failed:", error);
@@ -141,8 +157,10 @@ export class JobWorker {
     for (const [type, jobs] of byType) {
       if (this.halted) break;
       const batch = batchHandlers.get(type);
-      if (batch && jobs.length > 1 && (await this.runBatch(batch, jobs))) continue;
-      for (const job of jobs) {
+      const payloads = jobs.map((j) => JSON.parse(j.payload) as unknown);
+      const together = batch ? jobs.filter((_, i) => batch.canBatch(payloads[i])) : [];
+      const alone = batch && together.length && (await this.runBatch(batch, together)) ? jobs.filter((j) => !together.includes(j)) : jobs;
+      for (const job of alone) {
         if (this.halted) break;
         await this.runOne(job.id);
       }
@@ -182,28 +200,56 @@ export class JobWorker {
 
   private async runBatch(batch: BatchJobHandler, jobs: ClaimedJob[]) {
     const ids = jobs.map((j) => j.id);
-    const provider = dbProvider();
+    const payloads = jobs.map((j) => JSON.parse(j.payload) as unknown);
+    const lease = { lockedUntil: new Date(Date.now() + this.leaseMs) };
+    const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
     try {
-      await getDb().$transaction(
-        async (tx) => {
-          // A write first: on SQLite this takes the write lock at the start,
-          // so no other connection's commit can invalidate what the batch
-          // reads (a deferred transaction that read first would fail with
-          // SQLITE_BUSY when it later tries to write).
-          await updateIn(tx, provider, "Job", { lockedUntil: new Date(Date.now() + this.leaseMs) }, "id", ids);
-          await batch(
-            jobs.map((j) => JSON.parse(j.payload)),
-            tx,
-          );
-          await updateIn(tx, provider, "Job", { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }, "id", ids);
-        },
-        { timeout: 60_000 },
-      );
+      const sqlite = this.sqliteConnection();
+      if (sqlite) {
+        // SQLite: the batch runs on the worker's own better-sqlite3
+        // connection (prepared statements, no query compiler), under the
+        // write lock from its first statement.
+        const bulk = sqliteBulk(sqlite);
+        sqlite.exec("BEGIN IMMEDIATE");
+        try {
+          await bulk.updateIn("Job", lease, "id", ids);
+          await batch.run(payloads, bulk);
+          await bulk.updateIn("Job", done, "id", ids);
+          sqlite.exec("COMMIT");
+        } finally {
+          if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+        }
+      } else {
+        const provider = dbProvider();
+        await getDb().$transaction(
+          async (tx) => {
+            const bulk = prismaBulk(tx, provider);
+            await bulk.updateIn("Job", lease, "id", ids);
+            await batch.run(payloads, bulk);
+            await bulk.updateIn("Job", done, "id", ids);
+          },
+          { timeout: 60_000 },
+        );
+      }
       return true;
     } catch (error) {
       this.logger.error(`[jobs] a batch of ${jobs.length} failed, running them one by one:`, error instanceof Error ? error.message : error);
       return false;
     }
+  }
+
+  private sqlite: Database.Database | null | undefined;
+
+  /** The worker's own SQLite connection (none on PostgreSQL). */
+  private sqliteConnection() {
+    if (this.sqlite !== undefined) return this.sqlite;
+    const target = parseDatabaseUrl(getConfig().DATABASE_URL);
+    if (target.provider !== "sqlite" || target.file === ":memory:") return (this.sqlite = null);
+    const db = new Database(target.file, { timeout: 5000 });
+    db.pragma("journal_mode = WAL");
+    // As the app's other connections (docs/decisions/007).
+    db.pragma("synchronous = NORMAL");
+    return (this.sqlite = db);
   }
 
   private async runOne(id: string) {
@@ -240,9 +286,13 @@ export class JobWorker {
 export async function drainJobs(options: WorkerOptions = {}) {
   const worker = new JobWorker(options);
   let total = 0;
-  for (;;) {
-    const ran = await worker.runDue();
-    total += ran;
-    if (ran === 0) return total;
+  try {
+    for (;;) {
+      const ran = await worker.runDue();
+      total += ran;
+      if (ran === 0) return total;
+    }
+  } finally {
+    await worker.stop();
   }
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { dbProvider } from "../../db.server";
-import { findIn, insertRows } from "../../db/bulk-sql.server";
+import { bool, type BulkSql } from "../../db/bulk-sql.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
-import type { Tx } from "../jobs/job-queue.server";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
 
 export interface CommissionSnapshot {
@@ -40,18 +38,16 @@ const unique = <T,>(values: (T | null | undefined)[]) => [...new Set(values.filt
  * few queries and the rows are written in bulk, which is what lets the
  * worker keep up with a busy store.
  */
-export async function recordOrders(tx: Tx, shop: { id: string; attributionModel: string }, payloads: OrderPayload[]) {
+export async function recordOrders(bulk: BulkSql, shop: { id: string; attributionModel: string }, payloads: OrderPayload[]) {
   const byGid = new Map<string, NormalizedOrder>();
   for (const p of payloads) {
     const o = normalizeOrder(p);
     if (!byGid.has(o.gid)) byGid.set(o.gid, o);
   }
-  const provider = dbProvider();
-  const shopScope = { shopId: shop.id };
-  // The batch's lookups go through bulk statements (app/db/bulk-sql.server.ts):
-  // their `in` lists hold up to a few hundred values each.
+  // Bulk statements (app/db/bulk-sql.server.ts): the `in` lists of a batch
+  // hold up to a few hundred values each.
   const findInShop = <T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], column: string, values: string[]) =>
-    findIn<T>(tx, provider, table, columns, shopScope, column, values);
+    bulk.findIn<T>(table, columns, { shopId: shop.id }, column, values);
   const existing = await findInShop<{ shopifyGid: string }>("Order", ["shopifyGid"], "shopifyGid", [...byGid.keys()]);
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
@@ -66,7 +62,9 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
     unique(orders.map((o) => o.checkoutToken)),
   );
   const clickIds = unique([...orders.map((o) => o.attributes._affiliate_click?.slice(0, 64)), ...pixels.map((p) => p.clickId)]);
-  const clicks = await findInShop<{ clickId: string; createdAt: Date; affiliateId: string }>("Click", ["clickId", "createdAt", "affiliateId"], "clickId", clickIds);
+  const clicks = (await findInShop<{ clickId: string; createdAt: Date | string; affiliateId: string }>("Click", ["clickId", "createdAt", "affiliateId"], "clickId", clickIds)).map(
+    (c) => ({ ...c, createdAt: new Date(c.createdAt) }),
+  );
   const refCodes = unique([...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)), ...pixels.map((p) => p.referralCode?.toUpperCase())]);
   const customerGids = unique(orders.map((o) => o.customerGid));
   const emails = unique(orders.map((o) => o.email));
@@ -85,7 +83,7 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
   ];
   const affiliates = new Map(affiliateRows.map((a) => [a.id, a]));
   const byCode = new Map(affiliateRows.map((a) => [a.referralCode, a]));
-  const campaigns = await loadCampaigns(tx, unique(affiliateRows.map((a) => a.campaignId)));
+  const campaigns = await loadCampaigns(bulk, shop.id, unique(affiliateRows.map((a) => a.campaignId)));
 
   // Uplines, one query per level for the whole batch.
   const depth = Math.max(1, ...[...campaigns.values()].flatMap((c) => c.levels.map((l) => l.level)));
@@ -242,21 +240,40 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
 
   // Multi-row inserts: the hottest write of the app, where Prisma's
   // createMany cost more than everything else.
-  await insertRows(tx, provider, "Order", orderRows);
-  await insertRows(tx, provider, "Commission", commissionRows);
-  await insertRows(tx, provider, "CustomerLink", newLinks);
-  await insertRows(tx, provider, "Job", approvals);
+  await bulk.insertRows("Order", orderRows);
+  await bulk.insertRows("Commission", commissionRows);
+  await bulk.insertRows("CustomerLink", newLinks);
+  await bulk.insertRows("Job", approvals);
   return results;
 }
 
-export async function recordOrder(tx: Tx, shop: { id: string; attributionModel: string }, payload: OrderPayload) {
-  const [result] = await recordOrders(tx, shop, [payload]);
+export async function recordOrder(bulk: BulkSql, shop: { id: string; attributionModel: string }, payload: OrderPayload) {
+  const [result] = await recordOrders(bulk, shop, [payload]);
   return result ?? { orderId: null, created: false };
 }
 
-async function loadCampaigns(tx: Tx, ids: string[]): Promise<Map<string, CampaignRow>> {
-  if (!ids.length) return new Map();
-  const rows = await tx.campaign.findMany({ where: { id: { in: ids } }, include: { levels: true, rules: true } });
+async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Promise<Map<string, CampaignRow>> {
+  type Campaign = {
+    id: string;
+    commissionType: string;
+    commissionValue: number;
+    newCustomerValue: number | null;
+    autoApproveOrders: unknown;
+    approvalHoldDays: number;
+    lifetimeCustomerLink: unknown;
+    cookieDays: number;
+  };
+  type Level = { campaignId: string; level: number; basis: string; rate: number };
+  type Rule = { campaignId: string; targetType: string; targetGid: string; kind: string; commissionType: string; value: number };
+  const rows = await bulk.findIn<Campaign>(
+    "Campaign",
+    ["id", "commissionType", "commissionValue", "newCustomerValue", "autoApproveOrders", "approvalHoldDays", "lifetimeCustomerLink", "cookieDays"],
+    { shopId },
+    "id",
+    ids,
+  );
+  const levels = await bulk.findIn<Level>("CampaignLevel", ["campaignId", "level", "basis", "rate"], {}, "campaignId", ids);
+  const rules = await bulk.findIn<Rule>("CommissionRule", ["campaignId", "targetType", "targetGid", "kind", "commissionType", "value"], {}, "campaignId", ids);
   return new Map(
     rows.map((c) => [
       c.id,
@@ -264,17 +281,22 @@ async function loadCampaigns(tx: Tx, ids: string[]): Promise<Map<string, Campaig
         commissionType: c.commissionType as CampaignTerms["commissionType"],
         commissionValue: c.commissionValue,
         newCustomerValue: c.newCustomerValue,
-        rules: c.rules.map((r) => ({
-          targetType: r.targetType as "product" | "collection",
-          targetGid: r.targetGid,
-          kind: r.kind as "rate" | "exclude",
-          commissionType: r.commissionType as "percent" | "flat_item",
-          value: r.value,
-        })),
-        levels: c.levels.map((l) => ({ level: l.level, basis: l.basis as "percent_of_sale" | "percent_of_commission", rate: l.rate })),
-        autoApproveOrders: c.autoApproveOrders,
+        rules: rules
+          .filter((r) => r.campaignId === c.id)
+          .map((r) => ({
+            targetType: r.targetType as "product" | "collection",
+            targetGid: r.targetGid,
+            kind: r.kind as "rate" | "exclude",
+            commissionType: r.commissionType as "percent" | "flat_item",
+            value: r.value,
+          })),
+        levels: levels
+          .filter((l) => l.campaignId === c.id)
+          .sort((a, b) => a.level - b.level)
+          .map((l) => ({ level: l.level, basis: l.basis as "percent_of_sale" | "percent_of_commission", rate: l.rate })),
+        autoApproveOrders: bool(c.autoApproveOrders),
         approvalHoldDays: c.approvalHoldDays,
-        lifetimeCustomerLink: c.lifetimeCustomerLink,
+        lifetimeCustomerLink: bool(c.lifetimeCustomerLink),
         cookieDays: c.cookieDays,
       },
     ]),

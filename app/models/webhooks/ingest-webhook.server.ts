@@ -31,7 +31,7 @@ export async function ingestWebhook(hook: IncomingWebhook): Promise<"stored" | "
         select: { id: true },
       }),
       db.job.create({
-        data: { type: "webhook", payload: JSON.stringify({ eventId }), uniqueKey: `webhook:${hook.webhookId}` },
+        data: { type: "webhook", payload: JSON.stringify({ eventId, topic: hook.topic }), uniqueKey: `webhook:${hook.webhookId}` },
         select: { id: true },
       }),
     ]);

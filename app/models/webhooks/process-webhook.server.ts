@@ -1,5 +1,5 @@
 import { dbProvider } from "../../db.server";
-import { findIn, updateIn } from "../../db/bulk-sql.server";
+import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { recordOrder, recordOrders } from "../orders/record-order.server";
@@ -33,7 +33,7 @@ async function processEvent(tx: Tx, eventId: string) {
       // An uninstalled (or unknown) shop's orders are not ours to track.
       if (!shop || shop.uninstalledAt) break;
       const payload = orderPayloadSchema.parse(body);
-      await recordOrder(tx, shop, payload);
+      await recordOrder(prismaBulk(tx, dbProvider()), shop, payload);
       break;
     }
     case "orders/cancelled": {
@@ -41,7 +41,7 @@ async function processEvent(tx: Tx, eventId: string) {
       const payload = orderPayloadSchema.parse(body);
       // The order may not have been seen yet (webhooks arrive in any order):
       // record it first, then cancel.
-      if (!shop.uninstalledAt) await recordOrder(tx, shop, payload);
+      if (!shop.uninstalledAt) await recordOrder(prismaBulk(tx, dbProvider()), shop, payload);
       await cancelOrder(tx, shop.id, payload.admin_graphql_api_id, payload.cancelled_at ? new Date(payload.cancelled_at) : new Date());
       break;
     }
@@ -68,43 +68,35 @@ async function processEvent(tx: Tx, eventId: string) {
   await tx.webhookEvent.update({ where: { id: event.id }, data: { processedAt: new Date() } });
 }
 
+const ORDER_TOPICS = new Set(["orders/create", "orders/paid"]);
+
+/** New orders can be recorded many at once; every other topic one by one. */
+export const isBatchableWebhook = (payload: { topic?: string }) => ORDER_TOPICS.has(payload.topic ?? "");
+
 /**
- * Many webhooks at once: new orders are recorded in bulk per shop; anything
- * else is processed one event after the other, in the same transaction.
+ * orders/create and orders/paid webhooks in bulk: their events read in one
+ * statement, then the orders of each shop recorded together (recordOrders).
  */
-async function processEvents(tx: Tx, eventIds: string[]) {
-  const provider = dbProvider();
+async function recordOrderEvents(bulk: BulkSql, eventIds: string[]) {
+  type Event = { id: string; shopDomain: string; topic: string; payload: string; processedAt: unknown };
   // In the order the jobs were claimed (the order the webhooks arrived).
   const position = new Map(eventIds.map((id, i) => [id, i]));
-  const events = (
-    await findIn<{ id: string; shopDomain: string; topic: string; payload: string; processedAt: Date | null }>(
-      tx,
-      provider,
-      "WebhookEvent",
-      ["id", "shopDomain", "topic", "payload", "processedAt"],
-      {},
-      "id",
-      eventIds,
-    )
-  )
-    .filter((e) => e.processedAt === null)
+  const events = (await bulk.findIn<Event>("WebhookEvent", ["id", "shopDomain", "topic", "payload", "processedAt"], {}, "id", eventIds))
+    .filter((e) => e.processedAt === null && ORDER_TOPICS.has(e.topic))
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  const orderEvents = events.filter((e) => e.topic === "orders/create" || e.topic === "orders/paid");
-  const byShop = new Map<string, typeof orderEvents>();
-  for (const e of orderEvents) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
+  const byShop = new Map<string, Event[]>();
+  for (const e of events) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
   for (const [domain, group] of byShop) {
-    const shop = await tx.shop.findUnique({ where: { domain }, select: { id: true, attributionModel: true, uninstalledAt: true } });
-    if (shop && !shop.uninstalledAt) {
+    const [shop] = await bulk.findIn<{ id: string; attributionModel: string; uninstalledAt: unknown }>("Shop", ["id", "attributionModel", "uninstalledAt"], {}, "domain", [domain]);
+    // An uninstalled (or unknown) shop's orders are not ours to track.
+    if (shop && shop.uninstalledAt === null) {
       await recordOrders(
-        tx,
+        bulk,
         shop,
         group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
       );
     }
-    await updateIn(tx, provider, "WebhookEvent", { processedAt: new Date(), shopId: shop?.id ?? null }, "id", group.map((e) => e.id));
-  }
-  for (const e of events) {
-    if (e.topic !== "orders/create" && e.topic !== "orders/paid") await processEvent(tx, e.id);
+    await bulk.updateIn("WebhookEvent", { processedAt: new Date(), shopId: shop?.id ?? null }, "id", group.map((e) => e.id));
   }
 }
 
@@ -114,11 +106,10 @@ let registered = false;
 export function registerCoreJobs() {
   if (registered) return;
   registered = true;
-  registerJobHandler(
-    "webhook",
-    (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId),
-    (payloads: { eventId: string }[], tx) => processEvents(tx, payloads.map((p) => p.eventId)),
-  );
+  registerJobHandler("webhook", (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId), {
+    canBatch: isBatchableWebhook,
+    run: (payloads: { eventId: string }[], bulk) => recordOrderEvents(bulk, payloads.map((p) => p.eventId)),
+  });
   registerJobHandler("orders.approve", async (payload: { orderId: string }, tx) => {
     await approveIfStillPending(tx, payload.orderId);
   });

@@ -9,6 +9,13 @@ import { ingestWebhook, type IncomingWebhook } from "./ingest-webhook.server";
 // the webhook stream of a busy store must not wait on the ORM); on
 // PostgreSQL it is the Prisma client.
 
+/** The database stayed locked longer than a webhook may wait: answer 503, Shopify retries. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super("the database stayed locked; the webhook was not stored");
+  }
+}
+
 export interface WebhookStore {
   store(hook: IncomingWebhook): Promise<"stored" | "duplicate">;
   close(): void;
@@ -23,7 +30,12 @@ const WRITER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { randomUUID } = require("node:crypto");
 const Database = require(workerData.driver);
-const db = new Database(workerData.file, { timeout: 10000 });
+// No busy timeout: SQLite's own backs off to 100 ms sleeps and can lose the
+// lock again and again to the job worker's back-to-back transactions. This
+// thread may block, so it polls every quarter of a millisecond instead.
+const db = new Database(workerData.file, { timeout: 0 });
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const isBusy = (error) => error && /^SQLITE_(BUSY|LOCKED)/.test(String(error.code));
 db.pragma("journal_mode = WAL");
 // Durable against a crash of the app (WAL); see docs/decisions/007.
 db.pragma("synchronous = NORMAL");
@@ -40,7 +52,7 @@ const write = db.transaction((hooks) => {
         const eventId = randomUUID();
         const at = now();
         insertEvent.run(eventId, hook.shopDomain, hook.topic, hook.webhookId, hook.apiVersion, hook.rawBody, at);
-        insertJob.run(randomUUID(), JSON.stringify({ eventId }), "webhook:" + hook.webhookId, at, at, at);
+        insertJob.run(randomUUID(), JSON.stringify({ eventId, topic: hook.topic }), "webhook:" + hook.webhookId, at, at, at);
       })();
       results.push("stored");
     } catch (error) {
@@ -51,13 +63,26 @@ const write = db.transaction((hooks) => {
   return results;
 });
 parentPort.on("message", (batch) => {
-  try {
-    parentPort.postMessage({ seq: batch.seq, results: write.immediate(batch.hooks) });
-  } catch (error) {
-    parentPort.postMessage({ seq: batch.seq, error: String(error && error.message) });
+  const giveUpAt = Date.now() + workerData.giveUpMs;
+  for (;;) {
+    try {
+      parentPort.postMessage({ seq: batch.seq, results: write.immediate(batch.hooks) });
+      return;
+    } catch (error) {
+      if (isBusy(error) && Date.now() < giveUpAt) {
+        Atomics.wait(pause, 0, 0, 0.25);
+        continue;
+      }
+      parentPort.postMessage({ seq: batch.seq, error: String(error && error.message), busy: isBusy(error) });
+      return;
+    }
   }
 });
 `;
+
+// Shopify waits 5 s for an answer; a webhook not stored by then is answered
+// 503 and delivered again later.
+const BUSY_GIVE_UP_MS = 4000;
 
 const INSERT_EVENT = `INSERT INTO "WebhookEvent" ("id", "shopDomain", "topic", "webhookId", "apiVersion", "payload", "receivedAt") VALUES (?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_JOB = `INSERT INTO "Job" ("id", "type", "payload", "uniqueKey", "status", "runAt", "attempts", "maxAttempts", "createdAt", "updatedAt") VALUES (?, 'webhook', ?, ?, 'queued', ?, 0, 8, ?, ?)`;
@@ -65,7 +90,7 @@ const INSERT_JOB = `INSERT INTO "Job" ("id", "type", "payload", "uniqueKey", "st
 function sqliteStore(file: string): WebhookStore {
   const worker = new Worker(WRITER_SOURCE, {
     eval: true,
-    workerData: { file, driver: require.resolve("better-sqlite3"), insertEvent: INSERT_EVENT, insertJob: INSERT_JOB },
+    workerData: { file, driver: require.resolve("better-sqlite3"), insertEvent: INSERT_EVENT, insertJob: INSERT_JOB, giveUpMs: BUSY_GIVE_UP_MS },
   });
   worker.unref();
   // Webhooks that arrive while the thread is busy go together in its next
@@ -80,13 +105,13 @@ function sqliteStore(file: string): WebhookStore {
     inFlight.set(++seq, batch);
     worker.postMessage({ seq, hooks: batch.map((b) => b.hook) });
   };
-  worker.on("message", (msg: { seq: number; results?: string[]; error?: string }) => {
+  worker.on("message", (msg: { seq: number; results?: string[]; error?: string; busy?: boolean }) => {
     const batch = inFlight.get(msg.seq) ?? [];
     inFlight.delete(msg.seq);
     batch.forEach((b, i) => {
       const result = msg.results?.[i];
       if (result === "stored" || result === "duplicate") b.resolve(result);
-      else b.reject(new Error(msg.error ?? result ?? "webhook not stored"));
+      else b.reject(msg.busy ? new DatabaseBusyError() : new Error(msg.error ?? result ?? "webhook not stored"));
     });
     if (msg.results?.includes("stored")) notifyJobsEnqueued();
     flush();
