@@ -31,8 +31,8 @@ export interface BulkSql {
   findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]): Promise<T[]>;
   /** UPDATE table SET set WHERE column IN (values), for a text column. */
   updateIn(table: string, set: Row, column: string, values: string[]): Promise<void>;
-  /** Inserts the rows (each with the columns of the first). */
-  insertRows(table: string, rows: Row[]): Promise<void>;
+  /** Inserts the rows (each with the columns of the first); ignoreConflicts skips rows a unique key already has. */
+  insertRows(table: string, rows: Row[], options?: { ignoreConflicts?: boolean }): Promise<void>;
 }
 
 const identifier = (name: string) => {
@@ -98,14 +98,16 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
       const { sql, values: args } = updateInSql(provider, table, set, column, values);
       await client.$executeRawUnsafe(sql, ...args);
     },
-    async insertRows(table, rows) {
+    async insertRows(table, rows, options = {}) {
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0]!);
       const list = columns.map(identifier).join(", ");
+      // "WHERE true" lets SQLite read ON CONFLICT after INSERT ... SELECT.
+      const conflict = options.ignoreConflicts ? " WHERE true ON CONFLICT DO NOTHING" : "";
       const sql =
         provider === "postgresql"
-          ? `INSERT INTO ${identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)`
-          : `INSERT INTO ${identifier(table)} (${list}) SELECT ${columns.map((c) => `value ->> '$.${c}'`).join(", ")} FROM json_each(?)`;
+          ? `INSERT INTO ${identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)${conflict}`
+          : `INSERT INTO ${identifier(table)} (${list}) SELECT ${columns.map((c) => `value ->> '$.${c}'`).join(", ")} FROM json_each(?)${conflict}`;
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         const part = rows.slice(i, i + ROWS_PER_STATEMENT);
         await client.$executeRawUnsafe(sql, JSON.stringify(part.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)])))));
@@ -134,10 +136,11 @@ export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
       const { sql, values: args } = updateInSql("sqlite", table, set, column, values);
       statement(sql).run(...args.map(arg));
     },
-    async insertRows(table, rows) {
+    async insertRows(table, rows, options = {}) {
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0]!);
-      const insert = statement(`INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+      const conflict = options.ignoreConflicts ? " ON CONFLICT DO NOTHING" : "";
+      const insert = statement(`INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`);
       for (const row of rows) insert.run(...columns.map((c) => arg(row[c] ?? null)));
     },
   };

@@ -14,12 +14,15 @@ import { parseDatabaseUrl } from "../../db/database-url";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: number }) => Promise<void>;
-// Runs many jobs of one type in one transaction (a busy webhook stream) with
-// bulk statements; if the batch fails, each job is run on its own so one bad
-// job cannot hold up the others. Jobs that canBatch refuses run on their own.
+// Runs many jobs of one type together (a busy webhook stream) with bulk
+// statements, in two steps: `plan` reads and decides, and the step it returns
+// writes, in one transaction with the jobs' "done" mark. On SQLite only the
+// writing step holds the write lock. If the batch fails, each job is run on
+// its own so one bad job cannot hold up the others; jobs that canBatch
+// refuses always run on their own.
 export interface BatchJobHandler {
   canBatch: (payload: any) => boolean;
-  run: (payloads: any[], bulk: BulkSql) => Promise<void>;
+  plan: (payloads: any[], bulk: BulkSql) => Promise<(bulk: BulkSql) => Promise<void>>;
 }
 
 type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
@@ -207,13 +210,14 @@ export class JobWorker {
       const sqlite = this.sqliteConnection();
       if (sqlite) {
         // SQLite: the batch runs on the worker's own better-sqlite3
-        // connection (prepared statements, no query compiler), under the
-        // write lock from its first statement.
+        // connection (prepared statements, no query compiler). The plan
+        // reads committed data without a lock; only the writes wait for,
+        // and hold, the write lock.
         const bulk = sqliteBulk(sqlite);
+        const write = await batch.plan(payloads, bulk);
         sqlite.exec("BEGIN IMMEDIATE");
         try {
-          await bulk.updateIn("Job", lease, "id", ids);
-          await batch.run(payloads, bulk);
+          await write(bulk);
           await bulk.updateIn("Job", done, "id", ids);
           sqlite.exec("COMMIT");
         } finally {
@@ -225,7 +229,8 @@ export class JobWorker {
           async (tx) => {
             const bulk = prismaBulk(tx, provider);
             await bulk.updateIn("Job", lease, "id", ids);
-            await batch.run(payloads, bulk);
+            const write = await batch.plan(payloads, bulk);
+            await write(bulk);
             await bulk.updateIn("Job", done, "id", ids);
           },
           { timeout: 60_000 },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { bool, type BulkSql } from "../../db/bulk-sql.server";
+import { bool, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
@@ -38,7 +38,25 @@ const unique = <T,>(values: (T | null | undefined)[]) => [...new Set(values.filt
  * few queries and the rows are written in bulk, which is what lets the
  * worker keep up with a busy store.
  */
+type Row = Record<string, SqlValue>;
+
+/** What recording a batch of orders will write, order by order. */
+export interface OrderPlan {
+  shopId: string;
+  orders: { gid: string; order: Row; commissions: Row[]; links: Row[]; approvals: Row[] }[];
+}
+
+/** Records new orders (see planOrders and writeOrders); returns how many were new. */
 export async function recordOrders(bulk: BulkSql, shop: { id: string; attributionModel: string }, payloads: OrderPayload[]) {
+  return writeOrders(bulk, await planOrders(bulk, shop, payloads));
+}
+
+/**
+ * Reads and decides everything for a batch of orders without writing: the
+ * job worker runs this before it takes SQLite's write lock, so the webhook
+ * and click writers wait only for writeOrders.
+ */
+export async function planOrders(bulk: BulkSql, shop: { id: string; attributionModel: string }, payloads: OrderPayload[]): Promise<OrderPlan> {
   const byGid = new Map<string, NormalizedOrder>();
   for (const p of payloads) {
     const o = normalizeOrder(p);
@@ -51,7 +69,8 @@ export async function recordOrders(bulk: BulkSql, shop: { id: string; attributio
   const existing = await findInShop<{ shopifyGid: string }>("Order", ["shopifyGid"], "shopifyGid", [...byGid.keys()]);
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
-  if (orders.length === 0) return [];
+  const plan: OrderPlan = { shopId: shop.id, orders: [] };
+  if (orders.length === 0) return plan;
 
   // Every signal of the batch, a query each.
   const coupons = await findInShop<{ code: string; affiliateId: string }>("Coupon", ["code", "affiliateId"], "code", unique(orders.flatMap((o) => o.discountCodes)));
@@ -118,11 +137,6 @@ export async function recordOrders(bulk: BulkSql, shop: { id: string; attributio
   };
 
   const now = new Date();
-  const orderRows = [];
-  const commissionRows = [];
-  const newLinks = [];
-  const approvals = [];
-  const results: { orderId: string; created: boolean }[] = [];
   for (const order of orders) {
     const customerKeys = [order.customerGid, order.email].filter((k): k is string => Boolean(k));
     const isNewCustomer = customerKeys.length > 0 && !customerKeys.some((k) => seenCustomers.has(k));
@@ -150,6 +164,9 @@ export async function recordOrders(bulk: BulkSql, shop: { id: string; attributio
     let snapshot: CommissionSnapshot = { terms: null, chain: [], isNewCustomer, collectionsByProduct: {}, basis: 0 };
     let status = "pending";
     let approveAfter: Date | null = null;
+    const commissionRows: Row[] = [];
+    const newLinks: Row[] = [];
+    const approvals: Row[] = [];
     const credited = decision.affiliateId ? affiliates.get(decision.affiliateId) : undefined;
     const campaign = credited ? campaigns.get(credited.campaignId) : undefined;
     if (credited && campaign) {
@@ -207,7 +224,7 @@ export async function recordOrders(bulk: BulkSql, shop: { id: string; attributio
         });
       }
     }
-    orderRows.push({
+    const orderRow: Row = {
       id,
       shopId: shop.id,
       shopifyGid: order.gid,
@@ -234,22 +251,44 @@ export async function recordOrders(bulk: BulkSql, shop: { id: string; attributio
       placedAt: order.placedAt,
       createdAt: now,
       updatedAt: now,
-    });
-    results.push({ orderId: id, created: true });
+    };
+    plan.orders.push({ gid: order.gid, order: orderRow, commissions: commissionRows, links: newLinks, approvals });
   }
-
-  // Multi-row inserts: the hottest write of the app, where Prisma's
-  // createMany cost more than everything else.
-  await bulk.insertRows("Order", orderRows);
-  await bulk.insertRows("Commission", commissionRows);
-  await bulk.insertRows("CustomerLink", newLinks);
-  await bulk.insertRows("Job", approvals);
-  return results;
+  return plan;
 }
 
-export async function recordOrder(bulk: BulkSql, shop: { id: string; attributionModel: string }, payload: OrderPayload) {
-  const [result] = await recordOrders(bulk, shop, [payload]);
-  return result ?? { orderId: null, created: false };
+/**
+ * Writes a plan in bulk. The orders are checked once more under the write
+ * lock (another worker may have recorded one since the plan was made), so a
+ * second delivery still changes nothing; a lifetime link another order
+ * created meanwhile is kept as it is.
+ */
+export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<number> {
+  if (plan.orders.length === 0) return 0;
+  const existing = new Set(
+    (await bulk.findIn<{ shopifyGid: string }>("Order", ["shopifyGid"], { shopId: plan.shopId }, "shopifyGid", plan.orders.map((o) => o.gid))).map((e) => e.shopifyGid),
+  );
+  const fresh = plan.orders.filter((o) => !existing.has(o.gid));
+  // Multi-row inserts: the hottest write of the app, where Prisma's
+  // createMany cost more than everything else.
+  await bulk.insertRows(
+    "Order",
+    fresh.map((o) => o.order),
+  );
+  await bulk.insertRows(
+    "Commission",
+    fresh.flatMap((o) => o.commissions),
+  );
+  await bulk.insertRows(
+    "CustomerLink",
+    fresh.flatMap((o) => o.links),
+    { ignoreConflicts: true },
+  );
+  await bulk.insertRows(
+    "Job",
+    fresh.flatMap((o) => o.approvals),
+  );
+  return fresh.length;
 }
 
 async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Promise<Map<string, CampaignRow>> {

@@ -2,7 +2,7 @@ import { dbProvider } from "../../db.server";
 import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
-import { recordOrder, recordOrders } from "../orders/record-order.server";
+import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
 import { orderPayloadSchema } from "../shopify/order-payload";
 import { parseShopifyJson } from "../shopify/safe-json";
@@ -33,7 +33,7 @@ async function processEvent(tx: Tx, eventId: string) {
       // An uninstalled (or unknown) shop's orders are not ours to track.
       if (!shop || shop.uninstalledAt) break;
       const payload = orderPayloadSchema.parse(body);
-      await recordOrder(prismaBulk(tx, dbProvider()), shop, payload);
+      await recordOrders(prismaBulk(tx, dbProvider()), shop, [payload]);
       break;
     }
     case "orders/cancelled": {
@@ -41,7 +41,7 @@ async function processEvent(tx: Tx, eventId: string) {
       const payload = orderPayloadSchema.parse(body);
       // The order may not have been seen yet (webhooks arrive in any order):
       // record it first, then cancel.
-      if (!shop.uninstalledAt) await recordOrder(prismaBulk(tx, dbProvider()), shop, payload);
+      if (!shop.uninstalledAt) await recordOrders(prismaBulk(tx, dbProvider()), shop, [payload]);
       await cancelOrder(tx, shop.id, payload.admin_graphql_api_id, payload.cancelled_at ? new Date(payload.cancelled_at) : new Date());
       break;
     }
@@ -75,9 +75,10 @@ export const isBatchableWebhook = (payload: { topic?: string }) => ORDER_TOPICS.
 
 /**
  * orders/create and orders/paid webhooks in bulk: their events read in one
- * statement, then the orders of each shop recorded together (recordOrders).
+ * statement and the orders of each shop planned together (planOrders); the
+ * returned step writes them and marks the events processed.
  */
-async function recordOrderEvents(bulk: BulkSql, eventIds: string[]) {
+async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   type Event = { id: string; shopDomain: string; topic: string; payload: string; processedAt: unknown };
   // In the order the jobs were claimed (the order the webhooks arrived).
   const position = new Map(eventIds.map((id, i) => [id, i]));
@@ -86,18 +87,26 @@ async function recordOrderEvents(bulk: BulkSql, eventIds: string[]) {
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   const byShop = new Map<string, Event[]>();
   for (const e of events) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
+  const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[] }[] = [];
   for (const [domain, group] of byShop) {
     const [shop] = await bulk.findIn<{ id: string; attributionModel: string; uninstalledAt: unknown }>("Shop", ["id", "attributionModel", "uninstalledAt"], {}, "domain", [domain]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
-    if (shop && shop.uninstalledAt === null) {
-      await recordOrders(
-        bulk,
-        shop,
-        group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
-      );
-    }
-    await bulk.updateIn("WebhookEvent", { processedAt: new Date(), shopId: shop?.id ?? null }, "id", group.map((e) => e.id));
+    const tracked = shop && shop.uninstalledAt === null;
+    const plan = tracked
+      ? await planOrders(
+          bulk,
+          shop,
+          group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
+        )
+      : null;
+    steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((e) => e.id) });
   }
+  return async (writer: BulkSql) => {
+    for (const step of steps) {
+      if (step.plan) await writeOrders(writer, step.plan);
+      await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
+    }
+  };
 }
 
 let registered = false;
@@ -108,7 +117,7 @@ export function registerCoreJobs() {
   registered = true;
   registerJobHandler("webhook", (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId), {
     canBatch: isBatchableWebhook,
-    run: (payloads: { eventId: string }[], bulk) => recordOrderEvents(bulk, payloads.map((p) => p.eventId)),
+    plan: (payloads: { eventId: string }[], bulk) => planOrderEvents(bulk, payloads.map((p) => p.eventId)),
   });
   registerJobHandler("orders.approve", async (payload: { orderId: string }, tx) => {
     await approveIfStillPending(tx, payload.orderId);
