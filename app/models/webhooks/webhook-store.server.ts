@@ -32,7 +32,7 @@ const { randomUUID } = require("node:crypto");
 const Database = require(workerData.driver);
 // No busy timeout: SQLite's own backs off to 100 ms sleeps and can lose the
 // lock again and again to the job worker's back-to-back transactions. This
-// thread may block, so it polls every quarter of a millisecond instead.
+// thread may block, so it tries again every millisecond instead.
 const db = new Database(workerData.file, { timeout: 0 });
 const pause = new Int32Array(new SharedArrayBuffer(4));
 const isBusy = (error) => error && /^SQLITE_(BUSY|LOCKED)/.test(String(error.code));
@@ -70,7 +70,7 @@ parentPort.on("message", (batch) => {
       return;
     } catch (error) {
       if (isBusy(error) && Date.now() < giveUpAt) {
-        Atomics.wait(pause, 0, 0, 0.25);
+        Atomics.wait(pause, 0, 0, 1);
         continue;
       }
       parentPort.postMessage({ seq: batch.seq, error: String(error && error.message), busy: isBusy(error) });
