@@ -31,8 +31,24 @@ export interface BulkSql {
   findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]): Promise<T[]>;
   /** UPDATE table SET set WHERE column IN (values), for a text column. */
   updateIn(table: string, set: Row, column: string, values: string[]): Promise<void>;
-  /** Inserts the rows (each with the columns of the first); ignoreConflicts skips rows a unique key already has. */
-  insertRows(table: string, rows: Row[], options?: { ignoreConflicts?: boolean }): Promise<void>;
+  /**
+   * Inserts the rows (each with the columns of the first). onConflict: skip
+   * the rows a unique key already has ("ignore"), or update those columns
+   * of the row with that key ({ key, update }).
+   */
+  insertRows(table: string, rows: Row[], options?: InsertOptions): Promise<void>;
+}
+
+export interface InsertOptions {
+  onConflict?: "ignore" | { key: string[]; update: string[] };
+}
+
+// The ON CONFLICT clause (the same words on SQLite and PostgreSQL).
+function conflictClause(options: InsertOptions) {
+  const c = options.onConflict;
+  if (!c) return "";
+  if (c === "ignore") return " ON CONFLICT DO NOTHING";
+  return ` ON CONFLICT (${c.key.map(identifier).join(", ")}) DO UPDATE SET ${c.update.map((u) => `${identifier(u)} = excluded.${identifier(u)}`).join(", ")}`;
 }
 
 const identifier = (name: string) => {
@@ -103,7 +119,7 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
       const columns = Object.keys(rows[0]!);
       const list = columns.map(identifier).join(", ");
       // "WHERE true" lets SQLite read ON CONFLICT after INSERT ... SELECT.
-      const conflict = options.ignoreConflicts ? " WHERE true ON CONFLICT DO NOTHING" : "";
+      const conflict = options.onConflict ? ` WHERE true${conflictClause(options)}` : "";
       const sql =
         provider === "postgresql"
           ? `INSERT INTO ${identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)${conflict}`
@@ -139,7 +155,7 @@ export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
     async insertRows(table, rows, options = {}) {
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0]!);
-      const conflict = options.ignoreConflicts ? " ON CONFLICT DO NOTHING" : "";
+      const conflict = conflictClause(options);
       const insert = statement(`INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`);
       for (const row of rows) insert.run(...columns.map((c) => arg(row[c] ?? null)));
     },

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 // https://{shop}/... into {base}/shops/{shop}/... (app/shopify.server.ts).
 // It answers:
 //   POST /shops/{shop}/admin/oauth/access_token          (authorization code grant, token exchange)
-//   POST /shops/{shop}/admin/api/{version}/graphql.json  (the shop details query)
+//   POST /shops/{shop}/admin/api/{version}/graphql.json  (the shop details query, and
+//        the nodes query of product collections, from `productCollections`)
 // and records every request so tests can check what the app sent.
 
 export interface FakeRequest {
@@ -33,6 +34,8 @@ export interface FakeShopify {
   accessToken: string;
   scope: string;
   shopDetails: FakeShopDetails;
+  // Collection GIDs by product GID, for the nodes query.
+  productCollections: Record<string, string[]>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -81,7 +84,9 @@ export async function startFakeShopify(options: { scope?: string } = {}): Promis
     accessToken: ACCESS_TOKEN,
     scope,
     shopDetails: structuredClone(DEFAULT_DETAILS),
+    productCollections: {} as Record<string, string[]>,
     reset() {
+      this.productCollections = {};
       this.requests.length = 0;
       this.accessToken = ACCESS_TOKEN;
       this.scope = scope;
@@ -112,6 +117,13 @@ export async function startFakeShopify(options: { scope?: string } = {}): Promis
       }
       const query = String(body.query ?? "");
       if (/\bshop\s*\{/.test(query)) return send(res, 200, { data: { shop: fake.shopDetails } });
+      if (/\bnodes\s*\(\s*ids:/.test(query)) {
+        const ids = ((body.variables as { ids?: unknown } | undefined)?.ids ?? []) as string[];
+        const nodes = ids.map((id) =>
+          id in fake.productCollections ? { id, collections: { nodes: fake.productCollections[id]!.map((c) => ({ id: c })) } } : null,
+        );
+        return send(res, 200, { data: { nodes } });
+      }
       return send(res, 200, { errors: [{ message: "The fake Shopify does not answer this query." }] });
     }
     return send(res, 404, { errors: "Not Found" });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { bool, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
+import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
 
 export interface CommissionSnapshot {
@@ -44,11 +45,15 @@ type Row = Record<string, SqlValue>;
 export interface OrderPlan {
   shopId: string;
   orders: { gid: string; order: Row; commissions: Row[]; links: Row[]; approvals: Row[] }[];
+  // Product collections read from the Admin API for this batch.
+  collections: Row[];
 }
 
+type ShopFacts = { id: string; domain: string; attributionModel: string };
+
 /** Records new orders (see planOrders and writeOrders); returns how many were new. */
-export async function recordOrders(bulk: BulkSql, shop: { id: string; attributionModel: string }, payloads: OrderPayload[]) {
-  return writeOrders(bulk, await planOrders(bulk, shop, payloads));
+export async function recordOrders(bulk: BulkSql, shop: ShopFacts, payloads: OrderPayload[], collectionFetcher?: CollectionFetcher) {
+  return writeOrders(bulk, await planOrders(bulk, shop, payloads, collectionFetcher));
 }
 
 /**
@@ -56,7 +61,7 @@ export async function recordOrders(bulk: BulkSql, shop: { id: string; attributio
  * job worker runs this before it takes SQLite's write lock, so the webhook
  * and click writers wait only for writeOrders.
  */
-export async function planOrders(bulk: BulkSql, shop: { id: string; attributionModel: string }, payloads: OrderPayload[]): Promise<OrderPlan> {
+export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: OrderPayload[], collectionFetcher?: CollectionFetcher): Promise<OrderPlan> {
   const byGid = new Map<string, NormalizedOrder>();
   for (const p of payloads) {
     const o = normalizeOrder(p);
@@ -69,7 +74,7 @@ export async function planOrders(bulk: BulkSql, shop: { id: string; attributionM
   const existing = await findInShop<{ shopifyGid: string }>("Order", ["shopifyGid"], "shopifyGid", [...byGid.keys()]);
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
-  const plan: OrderPlan = { shopId: shop.id, orders: [] };
+  const plan: OrderPlan = { shopId: shop.id, orders: [], collections: [] };
   if (orders.length === 0) return plan;
 
   // Every signal of the batch, a query each.
@@ -136,6 +141,14 @@ export async function planOrders(bulk: BulkSql, shop: { id: string; attributionM
     return viaCode ? { affiliate: facts(viaCode), clickId: null, at } : null;
   };
 
+  // Per-collection rules need the products' collections (Admin API, cached):
+  // read once for the batch when a campaign in play has such a rule.
+  const needsCollections = [...campaigns.values()].some((c) => c.rules.some((r) => r.targetType === "collection"));
+  const collections = needsCollections
+    ? await lookupProductCollections(bulk, shop, unique(orders.flatMap((o) => o.lines.map((l) => l.productGid))), collectionFetcher)
+    : null;
+  plan.collections = collections?.rows ?? [];
+
   const now = new Date();
   for (const order of orders) {
     const customerKeys = [order.customerGid, order.email].filter((k): k is string => Boolean(k));
@@ -172,10 +185,16 @@ export async function planOrders(bulk: BulkSql, shop: { id: string; attributionM
     if (credited && campaign) {
       const { autoApproveOrders, approvalHoldDays, lifetimeCustomerLink, cookieDays: _cookieDays, ...terms } = campaign;
       const chain = uplineChain(affiliates, credited.id, Math.max(1, ...terms.levels.map((l) => l.level)));
-      // Collection rules need the products' collections from Shopify's
-      // Admin API; until that lookup exists, lines match product rules only.
       const collectionsByProduct: Record<string, string[]> = {};
+      for (const line of order.lines) {
+        const known = line.productGid ? collections?.byProduct[line.productGid] : undefined;
+        if (line.productGid && known) collectionsByProduct[line.productGid] = known;
+      }
       const outcome = calculateCommissions(terms, { currency: order.currency, lines: order.lines, isNewCustomer, collectionsByProduct, chain });
+      if (collections && !collections.complete && terms.rules.some((r) => r.targetType === "collection") && outcome.lines[0]) {
+        // Standalone shops have no Admin API: say so where the amount is explained.
+        outcome.lines[0].explanation += "; collection rules not applied (the shop's product collections could not be read)";
+      }
       snapshot = { terms, chain, isNewCustomer, collectionsByProduct, basis: outcome.basis };
       if (autoApproveOrders) {
         if (approvalHoldDays === 0) status = "approved";
@@ -282,12 +301,13 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
   await bulk.insertRows(
     "CustomerLink",
     fresh.flatMap((o) => o.links),
-    { ignoreConflicts: true },
+    { onConflict: "ignore" },
   );
   await bulk.insertRows(
     "Job",
     fresh.flatMap((o) => o.approvals),
   );
+  await bulk.insertRows("ProductCollections", plan.collections, { onConflict: { key: ["shopId", "productGid"], update: ["collectionGids", "fetchedAt"] } });
   return fresh.length;
 }
 

@@ -25,7 +25,7 @@ async function processEvent(tx: Tx, eventId: string) {
   const event = await tx.webhookEvent.findUnique({ where: { id: eventId } });
   if (!event || event.processedAt) return;
   const body = parseShopifyJson(event.payload);
-  const shop = await tx.shop.findUnique({ where: { domain: event.shopDomain }, select: { id: true, attributionModel: true, uninstalledAt: true } });
+  const shop = await tx.shop.findUnique({ where: { domain: event.shopDomain }, select: { id: true, domain: true, attributionModel: true, uninstalledAt: true } });
 
   switch (event.topic) {
     case "orders/create":
@@ -89,7 +89,13 @@ async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   for (const e of events) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
   const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[] }[] = [];
   for (const [domain, group] of byShop) {
-    const [shop] = await bulk.findIn<{ id: string; attributionModel: string; uninstalledAt: unknown }>("Shop", ["id", "attributionModel", "uninstalledAt"], {}, "domain", [domain]);
+    const [shop] = await bulk.findIn<{ id: string; domain: string; attributionModel: string; uninstalledAt: unknown }>(
+      "Shop",
+      ["id", "domain", "attributionModel", "uninstalledAt"],
+      {},
+      "domain",
+      [domain],
+    );
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
