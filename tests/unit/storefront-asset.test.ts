@@ -27,12 +27,22 @@ function storefront(options: {
   param?: string;
   days?: string;
   proxyClickId?: string | null;
+  // Shopify's Customer Privacy API on the page: whether marketing is allowed
+  // (undefined: no API), or "fails" when it does not load.
+  marketing?: boolean | "fails";
 }) {
   const jar = new Map(Object.entries(options.cookies ?? {}));
   const cookieWrites: string[] = [];
   const calls: FetchCall[] = [];
   const location = new URL(options.url);
+  const listeners = new Map<string, ((event: { detail: unknown }) => void)[]>();
   const document = {
+    addEventListener: (type: string, fn: (event: { detail: unknown }) => void) => listeners.set(type, [...(listeners.get(type) ?? []), fn]),
+    removeEventListener: (type: string, fn: (event: { detail: unknown }) => void) =>
+      listeners.set(
+        type,
+        (listeners.get(type) ?? []).filter((f) => f !== fn),
+      ),
     currentScript: { dataset: { param: options.param ?? "ref", days: options.days ?? "30" } },
     referrer: options.referrer ?? "",
     get cookie() {
@@ -64,13 +74,22 @@ function storefront(options: {
     fetch,
     URLSearchParams,
     location: { href: location.href, search: location.search, protocol: location.protocol },
-    Shopify: { routes: { root: "/" } },
+    Shopify: {
+      routes: { root: "/" },
+      ...(options.marketing === undefined
+        ? {}
+        : {
+            customerPrivacy: { marketingAllowed: () => options.marketing === true },
+            loadFeatures: (_features: unknown, done: (error: unknown) => void) => done(options.marketing === "fails" ? new Error("not loaded") : false),
+          }),
+    },
   };
   sandbox.window = sandbox;
   const context = vm.createContext(sandbox);
   vm.runInContext(ASSET, context, { filename: "affiliate-tracking.js" });
   const api = sandbox.AffiliateTracking as Record<string, (...args: any[]) => any> & { ready: Promise<void> };
-  return { api, jar, cookieWrites, calls, ready: api.ready };
+  const dispatch = (type: string, detail: unknown) => (listeners.get(type) ?? []).forEach((fn) => fn({ detail }));
+  return { api, jar, cookieWrites, calls, ready: api.ready, dispatch };
 }
 
 describe("affiliate-tracking.js on a storefront page", () => {
@@ -136,6 +155,37 @@ describe("affiliate-tracking.js on a storefront page", () => {
     const used = storefront({ url: `https://shop.example/?aff=JANE10&_aff_click=${CLICK}`, param: "aff" });
     await used.ready;
     expect(used.jar.get("_aff_ref")).toBe(`JANE10.${CLICK}`);
+  });
+});
+
+describe("affiliate-tracking.js and the visitor's consent", () => {
+  const url = `https://shop.example/?ref=JANE10&_aff_click=${CLICK}`;
+
+  it("tracks at once where the Customer Privacy API allows marketing", async () => {
+    const page = storefront({ url, marketing: true });
+    await page.ready;
+    expect(page.jar.get("_aff_ref")).toBe(`JANE10.${CLICK}`);
+    expect(page.calls.map((c) => c.url)).toEqual(["/cart/update.js"]);
+  });
+
+  it("stores and sends nothing until the visitor allows marketing, then tracks", async () => {
+    const page = storefront({ url, marketing: false });
+    await page.ready;
+    expect(page.cookieWrites).toEqual([]);
+    expect(page.calls).toEqual([]);
+    page.dispatch("visitorConsentCollected", { marketingAllowed: false, analyticsAllowed: true });
+    expect(page.cookieWrites).toEqual([]);
+    page.dispatch("visitorConsentCollected", { marketingAllowed: true });
+    await page.api.ready;
+    expect(page.jar.get("_aff_ref")).toBe(`JANE10.${CLICK}`);
+    expect(page.calls.map((c) => c.url)).toEqual(["/cart/update.js"]);
+  });
+
+  it("tracks nothing when the Customer Privacy API fails to load", async () => {
+    const page = storefront({ url, marketing: "fails" });
+    await page.ready;
+    expect(page.cookieWrites).toEqual([]);
+    expect(page.calls).toEqual([]);
   });
 });
 
@@ -207,5 +257,8 @@ describe("affiliate-tracking.js matches storefront-logic.ts", () => {
       api.cookieString!("_aff_cart", "x", null, false),
       logic.cookieString("_aff_cart", "x", null, false),
     );
+    for (const privacy of [undefined, null, {}, { marketingAllowed: () => true }, { marketingAllowed: () => false }]) {
+      same("trackingAllowed", api.trackingAllowed!(privacy), logic.trackingAllowed(privacy));
+    }
   });
 });

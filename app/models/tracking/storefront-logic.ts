@@ -123,3 +123,18 @@ export function shouldUpdateCart(
 export function cookieString(name: string, value: string, maxAgeSeconds: number | null, secure: boolean): string {
   return `${name}=${value}; path=/${maxAgeSeconds === null ? "" : `; max-age=${maxAgeSeconds}`}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/** Shopify's Customer Privacy API (window.Shopify.customerPrivacy), as far as the embed uses it. */
+export interface CustomerPrivacy {
+  marketingAllowed?: () => boolean;
+}
+
+/**
+ * Whether this visit may be tracked. A referral cookie is marketing: with
+ * Shopify's Customer Privacy API on the page, the visitor's decision (or
+ * their region's default) rules; a storefront without it restricts nothing.
+ */
+export function trackingAllowed(privacy: CustomerPrivacy | null | undefined): boolean {
+  if (!privacy || typeof privacy.marketingAllowed !== "function") return true;
+  return privacy.marketingAllowed() === true;
+}

@@ -11,6 +11,11 @@
  * ask the app proxy (/apps/affiliate/click) for a click id when the visit did
  * not come through /r/{code}, and write the cart attributes _affiliate_ref and
  * _affiliate_click once per value and cart (POST /cart/update.js).
+ *
+ * Consent: referral tracking is marketing. Where Shopify's Customer Privacy
+ * API is on the page, nothing is stored or sent until marketing is allowed
+ * (by the visitor, or by their region's default); if the API fails to load,
+ * nothing is tracked.
  */
 (function () {
   "use strict";
@@ -99,6 +104,11 @@
     return referral !== null && cartMarker(referral, cartToken) !== (lastMarker || "");
   }
 
+  function trackingAllowed(privacy) {
+    if (!privacy || typeof privacy.marketingAllowed !== "function") return true;
+    return privacy.marketingAllowed() === true;
+  }
+
   function cookieString(name, value, maxAgeSeconds, secure) {
     return (
       name +
@@ -125,6 +135,7 @@
     cartMarker: cartMarker,
     shouldUpdateCart: shouldUpdateCart,
     cookieString: cookieString,
+    trackingAllowed: trackingAllowed,
   };
 
   // ---- the page ----
@@ -191,5 +202,23 @@
     });
   }
 
-  window.AffiliateTracking.ready = run();
+  // Runs the tracking once consent allows it (see the header).
+  function withConsent(start) {
+    var shopify = window.Shopify;
+    if (!shopify || typeof shopify.loadFeatures !== "function") return start();
+    return new Promise(function (resolve) {
+      shopify.loadFeatures([{ name: "consent-tracking-api", version: "0.1" }], function (error) {
+        if (error) return resolve();
+        if (trackingAllowed(shopify.customerPrivacy)) return resolve(start());
+        document.addEventListener("visitorConsentCollected", function onConsent(event) {
+          if (!(event && event.detail && event.detail.marketingAllowed)) return;
+          document.removeEventListener("visitorConsentCollected", onConsent);
+          window.AffiliateTracking.ready = start();
+        });
+        resolve();
+      });
+    });
+  }
+
+  window.AffiliateTracking.ready = withConsent(run);
 })();
