@@ -1,4 +1,6 @@
+import Database from "better-sqlite3";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseDatabaseUrl } from "~/db/database-url";
 import { getDb } from "~/db.server";
 import { drainJobs, JobWorker } from "~/models/jobs/job-queue.server";
 import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
@@ -11,7 +13,7 @@ import { fixtureText, fixtureWith, signWebhook, webhookHeaders } from "../suppor
 // The core loop from real Shopify payloads: signed webhooks over HTTP, stored
 // durably, processed by the job worker, with exact commissions.
 applyTestEnv();
-useTestDatabase();
+const database = useTestDatabase();
 const server = useTestServer();
 beforeAll(() => registerCoreJobs());
 
@@ -329,4 +331,44 @@ describe("app and privacy webhooks", () => {
     expect((await send("shop/redact", body, { "x-shopify-hmac-sha256": "bad" })).status).toBe(401);
     expect(await getDb().shop.count()).toBe(1);
   });
+});
+
+describe("a busy SQLite write lock", () => {
+  // Another writer (the job worker, a click burst) holds SQLite's lock.
+  async function withLockHeld<T>(ms: number, during: () => Promise<T>): Promise<T | undefined> {
+    const target = parseDatabaseUrl(database.current().url);
+    if (target.provider !== "sqlite") return undefined; // PostgreSQL has row locks, no file lock
+    const locker = new Database(target.file);
+    locker.exec("BEGIN IMMEDIATE");
+    const release = setTimeout(() => locker.inTransaction && locker.exec("COMMIT"), ms);
+    try {
+      return await during();
+    } finally {
+      clearTimeout(release);
+      if (locker.inTransaction) locker.exec("ROLLBACK");
+      locker.close();
+    }
+  }
+
+  it("stores the webhook once the lock is free, then answers 200", async () => {
+    const body = couponOrder();
+    const res = await withLockHeld(300, () => send("orders/create", body));
+    if (!res) return;
+    expect(res.status).toBe(200);
+    expect(await getDb().webhookEvent.count()).toBe(1);
+  });
+
+  it("answers 503 (Shopify delivers again), never 500, when the lock stays held past Shopify's wait", async () => {
+    const body = couponOrder();
+    const headers = { "x-shopify-webhook-id": "busy-delivery-1" };
+    const res = await withLockHeld(6000, () => send("orders/create", body, headers));
+    if (!res) return;
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("busy");
+    expect(await getDb().webhookEvent.count()).toBe(0);
+    // Shopify's next delivery of the same webhook is stored and processed.
+    await deliver("orders/create", body, headers);
+    expect((await commissionsOf()).rows).toHaveLength(3);
+  }, 20_000);
 });
