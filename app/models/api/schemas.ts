@@ -165,7 +165,9 @@ export const couponSettingsSchema = z
   .object({
     enabled: bool().default(false),
     discount_type: z.enum(COUPON_DISCOUNT_TYPES).default("percentage"),
-    discount_value: int(0, MAX_FLAT).default(1000).describe("Basis points for percentage, minor units for fixed_amount"),
+    discount_value: int(0, MAX_FLAT)
+      .default(1000)
+      .describe("Basis points for percentage, minor units for fixed_amount"),
     prefix: z
       .string()
       .trim()

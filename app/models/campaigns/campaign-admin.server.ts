@@ -31,7 +31,11 @@ export async function listCampaignsPage(shopId: string, filters: CampaignListFil
   const result = keysetPage("createdAt", filters, fetched, (row) => row.createdAt);
   const ids = result.rows.map((row) => row.id);
   const counts = ids.length
-    ? await db.affiliate.groupBy({ by: ["campaignId"], where: { shopId, campaignId: { in: ids } }, _count: { _all: true } })
+    ? await db.affiliate.groupBy({
+        by: ["campaignId"],
+        where: { shopId, campaignId: { in: ids } },
+        _count: { _all: true },
+      })
     : [];
   const countOf = new Map(counts.map((c) => [c.campaignId, c._count._all]));
   return {

@@ -22,10 +22,30 @@ describe("parseCampaignForm", () => {
           { key: "b", basis: "percent_of_commission", rate: "2.25" },
         ],
         rules: [
-          { key: "r", target_type: "product", target: "123", kind: "rate", commission_type: "flat_item", value: "3.50" },
-          { key: "x", target_type: "collection", target: "gid://shopify/Collection/9", kind: "exclude", commission_type: "percent", value: "" },
+          {
+            key: "r",
+            target_type: "product",
+            target: "123",
+            kind: "rate",
+            commission_type: "flat_item",
+            value: "3.50",
+          },
+          {
+            key: "x",
+            target_type: "collection",
+            target: "gid://shopify/Collection/9",
+            kind: "exclude",
+            commission_type: "percent",
+            value: "",
+          },
         ],
-        coupon: { enabled: true, discount_type: "fixed_amount", discount_value: "5", prefix: "sum-", once_per_customer: false },
+        coupon: {
+          enabled: true,
+          discount_type: "fixed_amount",
+          discount_value: "5",
+          prefix: "sum-",
+          once_per_customer: false,
+        },
       }),
       2,
     );
@@ -40,10 +60,28 @@ describe("parseCampaignForm", () => {
           { level: 3, basis: "percent_of_commission", rate: 225 },
         ],
         rules: [
-          { target_type: "product", target_gid: "gid://shopify/Product/123", kind: "rate", commission_type: "flat_item", value: 350 },
-          { target_type: "collection", target_gid: "gid://shopify/Collection/9", kind: "exclude", commission_type: "percent", value: 0 },
+          {
+            target_type: "product",
+            target_gid: "gid://shopify/Product/123",
+            kind: "rate",
+            commission_type: "flat_item",
+            value: 350,
+          },
+          {
+            target_type: "collection",
+            target_gid: "gid://shopify/Collection/9",
+            kind: "exclude",
+            commission_type: "percent",
+            value: 0,
+          },
         ],
-        coupon: { enabled: true, discount_type: "fixed_amount", discount_value: 500, prefix: "SUM-", once_per_customer: false },
+        coupon: {
+          enabled: true,
+          discount_type: "fixed_amount",
+          discount_value: 500,
+          prefix: "SUM-",
+          once_per_customer: false,
+        },
       }),
     });
   });
@@ -66,17 +104,44 @@ describe("parseCampaignForm", () => {
     [{ auto_approve_orders: true, approval_hold_days: "1.5" }, "approval_hold_days", "Use a whole number"],
     [{ levels: [{ key: "a", basis: "percent_of_sale" as const, rate: "101" }] }, "levels.0.rate", "Use at most 100 %"],
     [
-      { rules: [{ key: "r", target_type: "product" as const, target: "abc", kind: "rate" as const, commission_type: "percent" as const, value: "5" }] },
+      {
+        rules: [
+          {
+            key: "r",
+            target_type: "product" as const,
+            target: "abc",
+            kind: "rate" as const,
+            commission_type: "percent" as const,
+            value: "5",
+          },
+        ],
+      },
       "rules.0.target_gid",
       "Use a gid://shopify/Product/<number> id",
     ],
     [
-      { coupon: { enabled: true, discount_type: "percentage" as const, discount_value: "0", prefix: "", once_per_customer: true } },
+      {
+        coupon: {
+          enabled: true,
+          discount_type: "percentage" as const,
+          discount_value: "0",
+          prefix: "",
+          once_per_customer: true,
+        },
+      },
       "coupon.discount_value",
       "Enter a discount above 0",
     ],
     [
-      { coupon: { enabled: false, discount_type: "percentage" as const, discount_value: "10", prefix: "no spaces", once_per_customer: true } },
+      {
+        coupon: {
+          enabled: false,
+          discount_type: "percentage" as const,
+          discount_value: "10",
+          prefix: "no spaces",
+          once_per_customer: true,
+        },
+      },
       "coupon.prefix",
       "Use letters, digits, - or _",
     ],
@@ -87,9 +152,23 @@ describe("parseCampaignForm", () => {
   });
 
   it("refuses a tenth level and a duplicate rule target", () => {
-    const levels = Array.from({ length: 10 }, (_, i) => ({ key: `${i}`, basis: "percent_of_sale" as const, rate: "1" }));
-    expect(parseCampaignForm(base({ levels }), 2)).toEqual({ ok: false, fields: { levels: "At most 9 levels (2..10)" } });
-    const rule = { key: "r", target_type: "product" as const, target: "1", kind: "rate" as const, commission_type: "percent" as const, value: "5" };
+    const levels = Array.from({ length: 10 }, (_, i) => ({
+      key: `${i}`,
+      basis: "percent_of_sale" as const,
+      rate: "1",
+    }));
+    expect(parseCampaignForm(base({ levels }), 2)).toEqual({
+      ok: false,
+      fields: { levels: "At most 9 levels (2..10)" },
+    });
+    const rule = {
+      key: "r",
+      target_type: "product" as const,
+      target: "1",
+      kind: "rate" as const,
+      commission_type: "percent" as const,
+      value: "5",
+    };
     const dup = parseCampaignForm(base({ rules: [rule, { ...rule, target: "gid://shopify/Product/1" }] }), 2);
     expect(!dup.ok && dup.fields["rules.1.target_gid"]).toBe("This target has a rule already");
   });
@@ -101,7 +180,13 @@ describe("campaignToForm", () => {
       base({
         commission_value: "7.25",
         levels: [{ key: "a", basis: "percent_of_sale", rate: "3" }],
-        coupon: { enabled: true, discount_type: "percentage", discount_value: "15", prefix: "VIP", once_per_customer: true },
+        coupon: {
+          enabled: true,
+          discount_type: "percentage",
+          discount_value: "15",
+          prefix: "VIP",
+          once_per_customer: true,
+        },
       }),
       2,
     );

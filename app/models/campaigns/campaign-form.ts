@@ -124,7 +124,8 @@ export function parseCampaignForm(raw: unknown, currencyExponent: number): Campa
       target_gid: toTargetGid(rule.target_type, rule.target),
       kind: rule.kind,
       commission_type: rule.commission_type,
-      value: rule.kind === "exclude" ? 0 : amount(`rules.${index}.value`, rule.value, rule.commission_type === "percent"),
+      value:
+        rule.kind === "exclude" ? 0 : amount(`rules.${index}.value`, rule.value, rule.commission_type === "percent"),
     })),
     coupon: {
       enabled: form.coupon.enabled,
@@ -141,8 +142,7 @@ export function parseCampaignForm(raw: unknown, currencyExponent: number): Campa
   const checked = campaignCreateSchema.safeParse(candidate);
   if (!checked.success) {
     // The conversion's own messages speak in the units the merchant typed; keep them first.
-    for (const [path, message] of Object.entries(fieldErrorsFromZod(checked.error.issues)))
-      fields[path] ??= message;
+    for (const [path, message] of Object.entries(fieldErrorsFromZod(checked.error.issues))) fields[path] ??= message;
   }
   if (Object.keys(fields).length || !checked.success) return { ok: false, fields };
   return { ok: true, data: checked.data };
@@ -193,7 +193,11 @@ export function campaignToForm(campaign: CampaignOut, currencyExponent: number):
     auto_approve_orders: campaign.auto_approve_orders,
     approval_hold_days: String(campaign.approval_hold_days),
     lifetime_customer_link: campaign.lifetime_customer_link,
-    levels: campaign.levels.map((level) => ({ key: `level-${level.level}`, basis: level.basis, rate: show(level.rate, true) })),
+    levels: campaign.levels.map((level) => ({
+      key: `level-${level.level}`,
+      basis: level.basis,
+      rate: show(level.rate, true),
+    })),
     rules: campaign.rules.map((rule) => ({
       key: `rule-${rule.target_type}-${rule.target_gid}`,
       target_type: rule.target_type,

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { CAMPAIGN_STATUSES } from "../api/schemas";
+
+// The campaign list's URL parameters (?status=&q=&after=&before=). Anything
+// unknown or malformed is dropped rather than refused: a list URL that was
+// edited by hand still shows the list.
+const cursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .optional()
+  .catch(undefined);
+
+export const campaignListParamsSchema = z.object({
+  status: z.enum(CAMPAIGN_STATUSES).optional().catch(undefined),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
+  after: cursor,
+  before: cursor,
+});
+
+export type CampaignListParams = z.infer<typeof campaignListParamsSchema>;
+
+export function readParams<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, url: URL): T {
+  return schema.parse(Object.fromEntries(url.searchParams));
+}
