@@ -17,10 +17,11 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { readParams } from "~/lib/url-params";
 import { requireMerchant, notFound } from "~/models/auth/require-merchant.server";
 import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage } from "~/models/campaigns/campaign-admin.server";
-import { campaignListParamsSchema, readParams } from "~/models/campaigns/campaign-list-query";
+import { campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
 import { useShell } from "./$role";
 
 // /{role}/campaigns: the shop's campaigns, paginated on the server, with

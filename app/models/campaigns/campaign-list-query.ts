@@ -25,7 +25,3 @@ export const campaignListParamsSchema = z.object({
 });
 
 export type CampaignListParams = z.infer<typeof campaignListParamsSchema>;
-
-export function readParams<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, url: URL): T {
-  return schema.parse(Object.fromEntries(url.searchParams));
-}

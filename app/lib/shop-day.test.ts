@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { nextDay, startOfShopDay } from "./shop-day";
+
+describe("startOfShopDay", () => {
+  it.each([
+    ["2025-03-01", "UTC", "2025-03-01T00:00:00.000Z"],
+    ["2025-03-01", "America/New_York", "2025-03-01T05:00:00.000Z"],
+    ["2025-07-01", "America/New_York", "2025-07-01T04:00:00.000Z"],
+    // Daylight saving starts at 02:00 that day in New York; midnight is still EST.
+    ["2025-03-09", "America/New_York", "2025-03-09T05:00:00.000Z"],
+    ["2025-03-10", "America/New_York", "2025-03-10T04:00:00.000Z"],
+    ["2025-01-01", "Asia/Tokyo", "2024-12-31T15:00:00.000Z"],
+    ["2025-01-01", "Asia/Kolkata", "2024-12-31T18:30:00.000Z"],
+    ["2025-01-01", "Not/AZone", "2025-01-01T00:00:00.000Z"],
+  ])("%s in %s starts at %s", (day, zone, iso) => {
+    expect(startOfShopDay(day, zone)?.toISOString()).toBe(iso);
+  });
+
+  it.each(["2025-02-30", "2025-13-01", "yesterday", "2025-1-1", ""])("refuses %j", (day) => {
+    expect(startOfShopDay(day, "UTC")).toBeNull();
+  });
+
+  it("steps over month and year ends", () => {
+    expect(nextDay("2024-02-28")).toBe("2024-02-29");
+    expect(nextDay("2025-12-31")).toBe("2026-01-01");
+  });
+});
