@@ -50,17 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Document({
-  children,
-  locale,
-  embedded,
-  apiKey,
-}: {
-  children: ReactNode;
-  locale: string;
-  embedded: boolean;
-  apiKey: string | null;
-}) {
+function Document({ children, locale, embedded, apiKey }: { children: ReactNode; locale: string; embedded: boolean; apiKey: string | null }) {
   const { i18n } = useTranslation();
   return (
     <html lang={locale} dir={i18n.dir(locale)}>

@@ -13,10 +13,7 @@ export async function requestLanguage(request: Request): Promise<string> {
     const session = await getMerchantSession(request);
     const userId = session.get("userId");
     if (userId) {
-      const user = await getDb().user.findUnique({
-        where: { id: userId },
-        select: { shop: { select: { language: true } } },
-      });
+      const user = await getDb().user.findUnique({ where: { id: userId }, select: { shop: { select: { language: true } } } });
       if (user) return resolveLanguage(user.shop.language);
     }
     const shopDomain = new URL(request.url).searchParams.get("shop");

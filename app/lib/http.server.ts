@@ -30,9 +30,7 @@ export async function parseJsonBody<T>(request: Request, schema: ZodType<T, ZodT
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some fields are not valid.", {
-      fields: fieldErrorsFromZod(parsed.error.issues),
-    });
+    throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
   }
   return parsed.data;
 }
@@ -49,9 +47,7 @@ export async function parseForm<T>(request: Request, schema: ZodType<T, ZodTypeD
   for (const [key, value] of form.entries()) if (typeof value === "string") data[key] = value;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some fields are not valid.", {
-      fields: fieldErrorsFromZod(parsed.error.issues),
-    });
+    throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
   }
   return parsed.data;
 }

@@ -54,9 +54,7 @@ export default function Dashboard() {
               </Text>
               <Link url={`/${role}/sales`}>{t("pending.sales", { count: totals.pendingSales })}</Link>
               <Link url={`/${role}/affiliates`}>{t("pending.affiliates", { count: totals.pendingAffiliates })}</Link>
-              <Link url={`/${role}/payouts`}>
-                {t("pending.commissions", { count: totals.commissionsAwaitingPayment })}
-              </Link>
+              <Link url={`/${role}/payouts`}>{t("pending.commissions", { count: totals.commissionsAwaitingPayment })}</Link>
             </BlockStack>
           </Card>
         </Layout.Section>

@@ -18,11 +18,7 @@ export default function SettingsIndex() {
         <ResourceList
           items={[...SETTINGS_TABS]}
           renderItem={(item) => (
-            <ResourceItem
-              id={item.tab}
-              url={`/${role}/settings/${item.tab}`}
-              accessibilityLabel={t(`${item.ns}:${item.titleKey}`)}
-            >
+            <ResourceItem id={item.tab} url={`/${role}/settings/${item.tab}`} accessibilityLabel={t(`${item.ns}:${item.titleKey}`)}>
               <Text as="h3" variant="bodyMd" fontWeight="semibold">
                 {t(`${item.ns}:${item.titleKey}`)}
               </Text>

@@ -15,15 +15,11 @@ const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-  });
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
   res.end(text);
 }
 
-const fail = (res: ServerResponse, status: number, code: string, message: string) =>
-  reply(res, status, { error: { code, message } });
+const fail = (res: ServerResponse, status: number, code: string, message: string) => reply(res, status, { error: { code, message } });
 
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
@@ -56,18 +52,11 @@ export function createWebhookHandler() {
       rawRequest: new Request(`${getConfig().appUrl}/webhooks`, { method: "POST", headers }),
     });
     if (!check.valid) {
-      if (check.reason === "invalid_hmac")
-        return fail(res, 401, "unauthenticated", "The webhook signature does not match.");
-      return fail(
-        res,
-        400,
-        "bad_request",
-        `The webhook is missing headers: ${("missingHeaders" in check ? check.missingHeaders : []).join(", ")}`,
-      );
+      if (check.reason === "invalid_hmac") return fail(res, 401, "unauthenticated", "The webhook signature does not match.");
+      return fail(res, 400, "bad_request", `The webhook is missing headers: ${("missingHeaders" in check ? check.missingHeaders : []).join(", ")}`);
     }
     const topic = headers.get("x-shopify-topic") ?? "";
-    if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic))
-      return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
+    if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
     const webhookId = headers.get("x-shopify-webhook-id") ?? "";
     if (webhookId.length > 200) return fail(res, 400, "bad_request", "X-Shopify-Webhook-Id is too long.");
     store ??= createWebhookStore();
