@@ -83,10 +83,15 @@ export default function CampaignDetail() {
   const [values, setValues] = useState(saved);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [toast, setToast] = useState<string | null>(() =>
-    search.get("created") ? t("toast.created") : search.get("duplicated") ? t("toast.duplicated") : null,
-  );
+  const [toast, setToast] = useState<string | null>(null);
   useEffect(() => setValues(saved), [saved]);
+  // After a create or duplicate the same screen shows another campaign; the
+  // redirect's flag says which toast to show.
+  const arrived = search.get("created") ? "toast.created" : search.get("duplicated") ? "toast.duplicated" : null;
+  useEffect(() => {
+    if (arrived === "toast.created") setToast(t("toast.created"));
+    if (arrived === "toast.duplicated") setToast(t("toast.duplicated"));
+  }, [arrived, campaign?.id, t]);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.campaign) setToast(t("Global:saveSuccessful"));
   }, [fetcher.state, fetcher.data, t]);

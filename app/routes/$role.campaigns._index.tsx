@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useNavigate, useNavigation, useParams, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import {
   Badge,
+  Box,
   Card,
   EmptyState,
   IndexFilters,
@@ -12,9 +13,10 @@ import {
   Toast,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { useListSearch } from "~/components/useListSearch";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { readParams } from "~/lib/url-params";
@@ -49,25 +51,11 @@ export default function Campaigns() {
   const { role } = useParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [search, setSearch] = useSearchParams();
   const { t } = useTranslation(["Campaigns", "Global"]);
   const { mode, setMode } = useSetIndexFiltersMode();
-  const [query, setQuery] = useState(search.get("q") ?? "");
+  const { search, update, query, setQuery } = useListSearch("q", ["deleted"]);
   const [toast, setToast] = useState(search.get("deleted") ? t("toast.deleted") : null);
   const status = search.get("status") ?? "all";
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(search);
-    for (const key of ["after", "before", "deleted"]) next.delete(key);
-    for (const [key, value] of Object.entries(changes)) value ? next.set(key, value) : next.delete(key);
-    setSearch(next, { replace: true });
-  };
-  // The search box waits for a pause in typing before asking the server.
-  useEffect(() => {
-    if (query === (search.get("q") ?? "")) return;
-    const timer = setTimeout(() => update({ q: query || null }), 300);
-    return () => clearTimeout(timer);
-  });
 
   const money = (minor: number) => formatMoney(minor, { currency: shop.currency, format: shop.money_format });
   const commission = (c: CampaignOut) =>
@@ -116,7 +104,13 @@ export default function Campaigns() {
               itemCount={campaigns.length}
               selectable={false}
               loading={navigation.state === "loading"}
-              emptyState={<EmptyState heading={t("noMatches")} image="" />}
+              emptyState={
+                <Box padding="800">
+                  <Text as="p" variant="headingMd" alignment="center">
+                    {t("noMatches")}
+                  </Text>
+                </Box>
+              }
               headings={[
                 { title: t("columns.name") },
                 { title: t("columns.state") },

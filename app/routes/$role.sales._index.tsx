@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import {
+  BlockStack,
+  Box,
   Card,
   ChoiceList,
-  EmptyState,
   FormLayout,
   IndexFilters,
   IndexTable,
@@ -18,6 +19,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { useListSearch } from "~/components/useListSearch";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
@@ -57,28 +59,16 @@ export default function Sales() {
   const { role } = useParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [search, setSearch] = useSearchParams();
   const { t } = useTranslation(["Sales", "Global"]);
   const { mode, setMode } = useSetIndexFiltersMode();
   const fetcher = useFetcher<{ result?: BulkReviewResult; error?: { message: string } }>();
-  const [query, setQuery] = useState(search.get("affiliate") ?? "");
+  const { search, update, query, setQuery } = useListSearch("affiliate");
   const [toast, setToast] = useState<{ text: string; error?: boolean } | null>(null);
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(sales);
   const status = search.get("status") ?? "all";
   const loading = navigation.state === "loading" && navigation.location.pathname === `/${role}/sales`;
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(search);
-    for (const key of ["after", "before"]) next.delete(key);
-    for (const [key, value] of Object.entries(changes)) value ? next.set(key, value) : next.delete(key);
-    setSearch(next, { replace: true });
-  };
-  useEffect(() => {
-    if (query === (search.get("affiliate") ?? "")) return;
-    const timer = setTimeout(() => update({ affiliate: query || null }), 300);
-    return () => clearTimeout(timer);
-  });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const { result, error } = fetcher.data;
@@ -210,9 +200,16 @@ export default function Sales() {
           ]}
           loading={loading || fetcher.state !== "idle"}
           emptyState={
-            <EmptyState heading={t("empty.heading")} image="">
-              <p>{t("empty.body")}</p>
-            </EmptyState>
+            <Box padding="800">
+              <BlockStack gap="200" inlineAlign="center">
+                <Text as="p" variant="headingMd">
+                  {t("empty.heading")}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t("empty.body")}
+                </Text>
+              </BlockStack>
+            </Box>
           }
           headings={[
             { title: t("columns.order") },
