@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
+import { TableCard } from "~/components/sales/TableCard";
 import type { ErrorBody } from "~/lib/errors";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
@@ -141,66 +142,40 @@ export default function SaleScreen() {
                 ) : null}
               </BlockStack>
             </Card>
-            <Card padding="0">
-              <BlockStack gap="200">
-                <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
-                  <Text as="h2" variant="headingMd">
-                    {t("commissions.title")}
-                  </Text>
-                </div>
-                {sale.commissions.length ? (
-                  <DataTable
-                    columnContentTypes={["text", "text", "numeric", "text", "text"]}
-                    headings={[
-                      t("columns.level"),
-                      t("columns.affiliate"),
-                      t("columns.amount"),
-                      t("columns.status"),
-                      t("columns.explanation"),
-                    ]}
-                    rows={lineRows(sale.commissions, false)}
-                    totals={["", "", money(sale.netCommission), "", ""]}
-                    totalsName={{ singular: t("commissions.net"), plural: t("commissions.net") }}
-                    showTotalsInFooter
-                  />
-                ) : (
-                  <div style={{ padding: "0 var(--p-space-400) var(--p-space-400)" }}>
-                    <Text as="p" tone="subdued">
-                      {t("commissions.none")}
-                    </Text>
-                  </div>
-                )}
-              </BlockStack>
-            </Card>
-            <Card padding="0">
-              <BlockStack gap="200">
-                <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
-                  <Text as="h2" variant="headingMd">
-                    {t("adjustments.title")}
-                  </Text>
-                </div>
-                {sale.adjustments.length ? (
-                  <DataTable
-                    columnContentTypes={["text", "text", "text", "numeric", "text", "text"]}
-                    headings={[
-                      t("columns.kind"),
-                      t("columns.affiliate"),
-                      t("columns.level"),
-                      t("columns.amount"),
-                      t("columns.status"),
-                      t("columns.explanation"),
-                    ]}
-                    rows={lineRows(sale.adjustments, true)}
-                  />
-                ) : (
-                  <div style={{ padding: "0 var(--p-space-400) var(--p-space-400)" }}>
-                    <Text as="p" tone="subdued">
-                      {t("adjustments.none")}
-                    </Text>
-                  </div>
-                )}
-              </BlockStack>
-            </Card>
+            <TableCard title={t("commissions.title")} emptyText={t("commissions.none")}>
+              {sale.commissions.length ? (
+                <DataTable
+                  columnContentTypes={["text", "text", "numeric", "text", "text"]}
+                  headings={[
+                    t("columns.level"),
+                    t("columns.affiliate"),
+                    t("columns.amount"),
+                    t("columns.status"),
+                    t("columns.explanation"),
+                  ]}
+                  rows={lineRows(sale.commissions, false)}
+                  totals={["", "", money(sale.netCommission), "", ""]}
+                  totalsName={{ singular: t("commissions.net"), plural: t("commissions.net") }}
+                  showTotalsInFooter
+                />
+              ) : null}
+            </TableCard>
+            <TableCard title={t("adjustments.title")} emptyText={t("adjustments.none")}>
+              {sale.adjustments.length ? (
+                <DataTable
+                  columnContentTypes={["text", "text", "text", "numeric", "text", "text"]}
+                  headings={[
+                    t("columns.kind"),
+                    t("columns.affiliate"),
+                    t("columns.level"),
+                    t("columns.amount"),
+                    t("columns.status"),
+                    t("columns.explanation"),
+                  ]}
+                  rows={lineRows(sale.adjustments, true)}
+                />
+              ) : null}
+            </TableCard>
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

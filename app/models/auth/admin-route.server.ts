@@ -1,17 +1,16 @@
 import { json } from "@remix-run/node";
 import { AppError } from "../../lib/errors";
 import { handleApi } from "../../lib/http.server";
+import { ID_PATTERN } from "../api/schemas";
 import { notFound } from "./require-merchant.server";
 
 // Plumbing of the admin's own route modules (not the REST API): ids that
 // cannot exist are 404 before any query, and domain errors become JSON
 // answers with their status and field messages, which the pages show.
 
-const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** The route's id parameter, or a thrown 404 when it could not be an id. */
 export function recordId(id: string | undefined): string {
-  if (!id || !RECORD_ID.test(id)) throw notFound();
+  if (!id || !ID_PATTERN.test(id)) throw notFound();
   return id;
 }
 

@@ -1,15 +1,11 @@
 import { z } from "zod";
+import { cursorParam } from "../../lib/url-params";
 import { CAMPAIGN_STATUSES } from "../api/schemas";
 
 // The campaign list's URL parameters (?status=&q=&after=&before=). Anything
 // unknown or malformed is dropped rather than refused: a list URL that was
 // edited by hand still shows the list.
-const cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/)
-  .optional()
-  .catch(undefined);
+const cursor = cursorParam();
 
 export const campaignListParamsSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES).optional().catch(undefined),

@@ -9,6 +9,7 @@ import {
   type CouponSettings,
 } from "../api/schemas";
 import { serializeCampaign } from "../api/serializers";
+import type { Tx } from "../jobs/job-queue.server";
 
 // Campaigns of a shop, for the REST API and the admin alike. Writes run in
 // one transaction: the campaign, its levels and rules, and the shop's one
@@ -17,8 +18,6 @@ import { serializeCampaign } from "../api/serializers";
 export const campaignInclude = { levels: true, rules: true } as const;
 const include = campaignInclude;
 
-type Db = ReturnType<typeof getDb>;
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type Levels = NonNullable<CampaignUpdate["levels"]>;
 type Rules = NonNullable<CampaignUpdate["rules"]>;
 

@@ -2,7 +2,7 @@ import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import type { Tx } from "../jobs/job-queue.server";
 
-// A merchant's decision on a pending sale: approve it (its pending
+// A merchant's decision on a pending sale: approve it (its pending sale
 // commissions become payable) or deny it (they are denied). Only pending
 // sales can be decided; anything else is a conflict naming the current
 // status (a paid sale never changes). The status change is conditional on
@@ -12,11 +12,7 @@ export type SaleDecision = "approve" | "deny";
 
 const RESULT = { approve: "approved", deny: "denied" } as const;
 
-/**
- * Decides one order inside `tx`; false when it is no longer pending. The
- * order's pending lines follow it: the sale lines and any refund adjustment
- * made while it waited (an adjustment shares its sale line's status).
- */
+/** Decides one order and its pending sale lines inside `tx`; false when it is no longer pending. */
 async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDecision): Promise<boolean> {
   const status = RESULT[decision];
   // A decided sale no longer waits for automatic approval.
@@ -26,7 +22,7 @@ async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDec
   });
   if (count === 0) return false;
   await tx.commission.updateMany({
-    where: { shopId, orderId, kind: { in: ["sale", "refund"] }, status: "pending" },
+    where: { shopId, orderId, kind: "sale", status: "pending" },
     data: { status },
   });
   return true;

@@ -1,14 +1,10 @@
 import { z } from "zod";
-import { ATTRIBUTION_SOURCES, SALE_STATUSES } from "../api/schemas";
+import { cursorParam } from "../../lib/url-params";
+import { ATTRIBUTION_SOURCES, ID_PATTERN, SALE_STATUSES } from "../api/schemas";
 
 // The sales list's URL parameters. Filters that do not parse are dropped
 // (an edited URL still shows a list), and the page says which one was.
-const cursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/)
-  .optional()
-  .catch(undefined);
+const cursor = cursorParam();
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -26,11 +22,7 @@ export const saleListParamsSchema = z.object({
     .optional()
     .catch(undefined)
     .transform((v) => v || undefined),
-  affiliate_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional()
-    .catch(undefined),
+  affiliate_id: z.string().regex(ID_PATTERN).optional().catch(undefined),
   // Calendar days in the shop's time zone, both inclusive.
   since: day,
   until: day,
@@ -46,7 +38,7 @@ export const SALE_BULK_LIMIT = 250;
 export const saleDecisionSchema = z.object({
   intent: z.enum(["approve", "deny"]),
   ids: z
-    .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a valid id"))
+    .array(z.string().regex(ID_PATTERN, "Not a valid id"))
     .min(1, "Select at least one sale")
     .max(SALE_BULK_LIMIT, `Select at most ${SALE_BULK_LIMIT} sales at a time`),
 });
