@@ -28,8 +28,14 @@ export function keysetQuery(field: KeysetField, page: KeysetRequest) {
   const position = cursor ? decodeCursor(cursor) : null;
   const op = backwards ? "gt" : "lt";
   const direction = backwards ? ("asc" as const) : ("desc" as const);
+  // The bound on the date alone is implied by the OR; it is there so the
+  // database can start its index range at the cursor instead of filtering
+  // every newer row (deep pages would otherwise cost as much as an OFFSET).
   const where = position
-    ? { OR: [{ [field]: { [op]: position.createdAt } }, { [field]: position.createdAt, id: { [op]: position.id } }] }
+    ? {
+        [field]: { [`${op}e`]: position.createdAt },
+        OR: [{ [field]: { [op]: position.createdAt } }, { [field]: position.createdAt, id: { [op]: position.id } }],
+      }
     : {};
   return { where, orderBy: [{ [field]: direction }, { id: direction }], take: page.limit + 1, backwards };
 }
