@@ -140,24 +140,14 @@ export class JobWorker {
         { status: "running", lockedUntil: { lt: now } },
       ],
     };
-    const due = await db.job.findMany({
-      where: dueWhere,
-      orderBy: { runAt: "asc" },
-      take: this.batchSize,
-      select: { id: true },
-    });
+    const due = await db.job.findMany({ where: dueWhere, orderBy: { runAt: "asc" }, take: this.batchSize, select: { id: true } });
     if (due.length === 0) return 0;
     // Claim with a token of this round, then read back what is ours: another
     // worker may have claimed some of the same jobs first.
     const claim = `${this.id}:${randomBytes(4).toString("hex")}`;
     await db.job.updateMany({
       where: { id: { in: due.map((j) => j.id) }, ...dueWhere },
-      data: {
-        status: "running",
-        lockedBy: claim,
-        lockedUntil: new Date(Date.now() + this.leaseMs),
-        attempts: { increment: 1 },
-      },
+      data: { status: "running", lockedBy: claim, lockedUntil: new Date(Date.now() + this.leaseMs), attempts: { increment: 1 } },
     });
     const mine = await db.job.findMany({ where: { lockedBy: claim, status: "running" }, orderBy: { runAt: "asc" } });
     const byType = new Map<string, typeof mine>();
@@ -182,27 +172,18 @@ export class JobWorker {
           // so no other connection's commit can invalidate what the batch
           // reads (a deferred transaction that read first would fail with
           // SQLITE_BUSY when it later tries to write).
-          await tx.job.updateMany({
-            where: { id: { in: jobs.map((j) => j.id) } },
-            data: { lockedUntil: new Date(Date.now() + this.leaseMs) },
-          });
+          await tx.job.updateMany({ where: { id: { in: jobs.map((j) => j.id) } }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } });
           await batch(
             jobs.map((j) => JSON.parse(j.payload)),
             tx,
           );
-          await tx.job.updateMany({
-            where: { id: { in: jobs.map((j) => j.id) } },
-            data: { status: "done", lockedUntil: null, lastError: null },
-          });
+          await tx.job.updateMany({ where: { id: { in: jobs.map((j) => j.id) } }, data: { status: "done", lockedUntil: null, lastError: null } });
         },
         { timeout: 60_000 },
       );
       return true;
     } catch (error) {
-      this.logger.error(
-        `[jobs] a batch of ${jobs.length} failed, running them one by one:`,
-        error instanceof Error ? error.message : error,
-      );
+      this.logger.error(`[jobs] a batch of ${jobs.length} failed, running them one by one:`, error instanceof Error ? error.message : error);
       return false;
     }
   }
@@ -222,9 +203,7 @@ export class JobWorker {
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const final = job.attempts >= job.maxAttempts;
-      this.logger.error(
-        `[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`,
-      );
+      this.logger.error(`[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`);
       await db.job.update({
         where: { id },
         data: {

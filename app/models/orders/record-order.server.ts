@@ -26,16 +26,9 @@ type AffiliateRow = {
   parentId: string | null;
 };
 
-type CampaignRow = CampaignTerms & {
-  autoApproveOrders: boolean;
-  approvalHoldDays: number;
-  lifetimeCustomerLink: boolean;
-  cookieDays: number;
-};
+type CampaignRow = CampaignTerms & { autoApproveOrders: boolean; approvalHoldDays: number; lifetimeCustomerLink: boolean; cookieDays: number };
 
-const unique = <T>(values: (T | null | undefined)[]) => [
-  ...new Set(values.filter((v): v is T => v !== null && v !== undefined && v !== "")),
-];
+const unique = <T,>(values: (T | null | undefined)[]) => [...new Set(values.filter((v): v is T => v !== null && v !== undefined && v !== ""))];
 
 /**
  * orders/create and orders/paid, for one order or a batch of them: stores
@@ -51,52 +44,27 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
     const o = normalizeOrder(p);
     if (!byGid.has(o.gid)) byGid.set(o.gid, o);
   }
-  const existing = await tx.order.findMany({
-    where: { shopId: shop.id, shopifyGid: { in: [...byGid.keys()] } },
-    select: { shopifyGid: true },
-  });
+  const existing = await tx.order.findMany({ where: { shopId: shop.id, shopifyGid: { in: [...byGid.keys()] } }, select: { shopifyGid: true } });
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
   if (orders.length === 0) return [];
 
   // Every signal of the batch, a query each.
   const codes = unique(orders.flatMap((o) => o.discountCodes));
-  const coupons = codes.length
-    ? await tx.coupon.findMany({
-        where: { shopId: shop.id, code: { in: codes } },
-        select: { code: true, affiliateId: true },
-      })
-    : [];
+  const coupons = codes.length ? await tx.coupon.findMany({ where: { shopId: shop.id, code: { in: codes } }, select: { code: true, affiliateId: true } }) : [];
   const tokens = unique(orders.map((o) => o.checkoutToken));
   const pixels = tokens.length
-    ? await tx.pixelEvent.findMany({
-        where: { shopId: shop.id, checkoutToken: { in: tokens } },
-        select: { checkoutToken: true, clickId: true, referralCode: true },
-      })
+    ? await tx.pixelEvent.findMany({ where: { shopId: shop.id, checkoutToken: { in: tokens } }, select: { checkoutToken: true, clickId: true, referralCode: true } })
     : [];
-  const clickIds = unique([
-    ...orders.map((o) => o.attributes._affiliate_click?.slice(0, 64)),
-    ...pixels.map((p) => p.clickId),
-  ]);
+  const clickIds = unique([...orders.map((o) => o.attributes._affiliate_click?.slice(0, 64)), ...pixels.map((p) => p.clickId)]);
   const clicks = clickIds.length
-    ? await tx.click.findMany({
-        where: { shopId: shop.id, clickId: { in: clickIds } },
-        select: { clickId: true, createdAt: true, affiliateId: true },
-      })
+    ? await tx.click.findMany({ where: { shopId: shop.id, clickId: { in: clickIds } }, select: { clickId: true, createdAt: true, affiliateId: true } })
     : [];
-  const refCodes = unique([
-    ...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)),
-    ...pixels.map((p) => p.referralCode?.toUpperCase()),
-  ]);
+  const refCodes = unique([...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)), ...pixels.map((p) => p.referralCode?.toUpperCase())]);
   const customerGids = unique(orders.map((o) => o.customerGid));
   const emails = unique(orders.map((o) => o.email));
   const keys = [...customerGids, ...emails];
-  const links = keys.length
-    ? await tx.customerLink.findMany({
-        where: { shopId: shop.id, customerKey: { in: keys } },
-        select: { customerKey: true, affiliateId: true },
-      })
-    : [];
+  const links = keys.length ? await tx.customerLink.findMany({ where: { shopId: shop.id, customerKey: { in: keys } }, select: { customerKey: true, affiliateId: true } }) : [];
   const earlier = keys.length
     ? await tx.order.findMany({
         where: { shopId: shop.id, OR: [{ customerGid: { in: customerGids } }, { customerEmail: { in: emails } }] },
@@ -104,28 +72,11 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
       })
     : [];
 
-  const affiliateIds = unique([
-    ...coupons.map((c) => c.affiliateId),
-    ...clicks.map((c) => c.affiliateId),
-    ...links.map((l) => l.affiliateId),
-  ]);
-  const select = {
-    id: true,
-    firstName: true,
-    lastName: true,
-    referralCode: true,
-    email: true,
-    customerGid: true,
-    status: true,
-    campaignId: true,
-    parentId: true,
-  };
+  const affiliateIds = unique([...coupons.map((c) => c.affiliateId), ...clicks.map((c) => c.affiliateId), ...links.map((l) => l.affiliateId)]);
+  const select = { id: true, firstName: true, lastName: true, referralCode: true, email: true, customerGid: true, status: true, campaignId: true, parentId: true };
   const affiliateRows: AffiliateRow[] =
     affiliateIds.length || refCodes.length
-      ? await tx.affiliate.findMany({
-          where: { shopId: shop.id, OR: [{ id: { in: affiliateIds } }, { referralCode: { in: refCodes } }] },
-          select,
-        })
+      ? await tx.affiliate.findMany({ where: { shopId: shop.id, OR: [{ id: { in: affiliateIds } }, { referralCode: { in: refCodes } }] }, select })
       : [];
   const affiliates = new Map(affiliateRows.map((a) => [a.id, a]));
   const byCode = new Map(affiliateRows.map((a) => [a.referralCode, a]));
@@ -173,9 +124,7 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
     const isNewCustomer = customerKeys.length > 0 && !customerKeys.some((k) => seenCustomers.has(k));
     customerKeys.forEach((k) => seenCustomers.add(k));
 
-    const coupon = order.discountCodes
-      .map((c) => ({ code: c, affiliateId: couponByCode.get(c) }))
-      .find((c) => c.affiliateId);
+    const coupon = order.discountCodes.map((c) => ({ code: c, affiliateId: couponByCode.get(c) })).find((c) => c.affiliateId);
     const couponAffiliate = coupon?.affiliateId ? affiliates.get(coupon.affiliateId) : undefined;
     const byClick = signal(order.attributes._affiliate_click, null, order.placedAt);
     const byRef = signal(null, order.attributes._affiliate_ref, order.placedAt);
@@ -188,9 +137,7 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
       buyerCustomerGid: order.customerGid,
       attributionModel: shop.attributionModel === "first_click" ? "first_click" : "last_click",
       coupon: coupon && couponAffiliate ? { code: coupon.code, affiliate: facts(couponAffiliate) } : null,
-      links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter(
-        (l): l is LinkSignal => l !== null,
-      ),
+      links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter((l): l is LinkSignal => l !== null),
       pixel: pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null,
       lifetime: lifetime ? facts(lifetime) : null,
     });
@@ -207,28 +154,14 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
       // Collection rules need the products' collections from Shopify's
       // Admin API; until that lookup exists, lines match product rules only.
       const collectionsByProduct: Record<string, string[]> = {};
-      const outcome = calculateCommissions(terms, {
-        currency: order.currency,
-        lines: order.lines,
-        isNewCustomer,
-        collectionsByProduct,
-        chain,
-      });
+      const outcome = calculateCommissions(terms, { currency: order.currency, lines: order.lines, isNewCustomer, collectionsByProduct, chain });
       snapshot = { terms, chain, isNewCustomer, collectionsByProduct, basis: outcome.basis };
       if (autoApproveOrders) {
         if (approvalHoldDays === 0) status = "approved";
         else approveAfter = new Date(order.placedAt.getTime() + approvalHoldDays * DAY);
       }
       for (const c of outcome.lines) {
-        commissionRows.push({
-          ...c,
-          shopId: shop.id,
-          orderId: id,
-          currency: order.currency,
-          status,
-          kind: "sale",
-          sourceRef: "",
-        });
+        commissionRows.push({ ...c, shopId: shop.id, orderId: id, currency: order.currency, status, kind: "sale", sourceRef: "" });
       }
       if (lifetimeCustomerLink && decision.source !== "lifetime") {
         for (const customerKey of customerKeys) {
@@ -238,12 +171,7 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
         }
       }
       if (approveAfter) {
-        approvals.push({
-          type: "orders.approve",
-          payload: JSON.stringify({ orderId: id }),
-          runAt: approveAfter,
-          uniqueKey: `approve:${id}`,
-        });
+        approvals.push({ type: "orders.approve", payload: JSON.stringify({ orderId: id }), runAt: approveAfter, uniqueKey: `approve:${id}` });
       }
     }
     orderRows.push({
@@ -309,11 +237,7 @@ async function loadCampaigns(tx: Tx, ids: string[]): Promise<Map<string, Campaig
           commissionType: r.commissionType as "percent" | "flat_item",
           value: r.value,
         })),
-        levels: c.levels.map((l) => ({
-          level: l.level,
-          basis: l.basis as "percent_of_sale" | "percent_of_commission",
-          rate: l.rate,
-        })),
+        levels: c.levels.map((l) => ({ level: l.level, basis: l.basis as "percent_of_sale" | "percent_of_commission", rate: l.rate })),
         autoApproveOrders: c.autoApproveOrders,
         approvalHoldDays: c.approvalHoldDays,
         lifetimeCustomerLink: c.lifetimeCustomerLink,

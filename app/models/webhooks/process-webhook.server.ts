@@ -23,10 +23,7 @@ async function processEvent(tx: Tx, eventId: string) {
   const event = await tx.webhookEvent.findUnique({ where: { id: eventId } });
   if (!event || event.processedAt) return;
   const body = parseShopifyJson(event.payload);
-  const shop = await tx.shop.findUnique({
-    where: { domain: event.shopDomain },
-    select: { id: true, attributionModel: true, uninstalledAt: true },
-  });
+  const shop = await tx.shop.findUnique({ where: { domain: event.shopDomain }, select: { id: true, attributionModel: true, uninstalledAt: true } });
 
   switch (event.topic) {
     case "orders/create":
@@ -43,12 +40,7 @@ async function processEvent(tx: Tx, eventId: string) {
       // The order may not have been seen yet (webhooks arrive in any order):
       // record it first, then cancel.
       if (!shop.uninstalledAt) await recordOrder(tx, shop, payload);
-      await cancelOrder(
-        tx,
-        shop.id,
-        payload.admin_graphql_api_id,
-        payload.cancelled_at ? new Date(payload.cancelled_at) : new Date(),
-      );
+      await cancelOrder(tx, shop.id, payload.admin_graphql_api_id, payload.cancelled_at ? new Date(payload.cancelled_at) : new Date());
       break;
     }
     case "refunds/create": {
@@ -79,18 +71,12 @@ async function processEvent(tx: Tx, eventId: string) {
  * else is processed one event after the other, in the same transaction.
  */
 async function processEvents(tx: Tx, eventIds: string[]) {
-  const events = await tx.webhookEvent.findMany({
-    where: { id: { in: eventIds }, processedAt: null },
-    orderBy: { receivedAt: "asc" },
-  });
+  const events = await tx.webhookEvent.findMany({ where: { id: { in: eventIds }, processedAt: null }, orderBy: { receivedAt: "asc" } });
   const orderEvents = events.filter((e) => e.topic === "orders/create" || e.topic === "orders/paid");
   const byShop = new Map<string, typeof orderEvents>();
   for (const e of orderEvents) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
   for (const [domain, group] of byShop) {
-    const shop = await tx.shop.findUnique({
-      where: { domain },
-      select: { id: true, attributionModel: true, uninstalledAt: true },
-    });
+    const shop = await tx.shop.findUnique({ where: { domain }, select: { id: true, attributionModel: true, uninstalledAt: true } });
     if (shop && !shop.uninstalledAt) {
       await recordOrders(
         tx,
@@ -98,10 +84,7 @@ async function processEvents(tx: Tx, eventIds: string[]) {
         group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
       );
     }
-    await tx.webhookEvent.updateMany({
-      where: { id: { in: group.map((e) => e.id) } },
-      data: { processedAt: new Date(), shopId: shop?.id ?? null },
-    });
+    await tx.webhookEvent.updateMany({ where: { id: { in: group.map((e) => e.id) } }, data: { processedAt: new Date(), shopId: shop?.id ?? null } });
   }
   for (const e of events) {
     if (e.topic !== "orders/create" && e.topic !== "orders/paid") await processEvent(tx, e.id);
@@ -117,11 +100,7 @@ export function registerCoreJobs() {
   registerJobHandler(
     "webhook",
     (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId),
-    (payloads: { eventId: string }[], tx) =>
-      processEvents(
-        tx,
-        payloads.map((p) => p.eventId),
-      ),
+    (payloads: { eventId: string }[], tx) => processEvents(tx, payloads.map((p) => p.eventId)),
   );
   registerJobHandler("orders.approve", async (payload: { orderId: string }, tx) => {
     await approveIfStillPending(tx, payload.orderId);
