@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextDay, startOfShopDay } from "./shop-day";
+import { formatShopDate, nextDay, startOfShopDay } from "./shop-day";
 
 describe("startOfShopDay", () => {
   it.each([
@@ -23,5 +23,14 @@ describe("startOfShopDay", () => {
   it("steps over month and year ends", () => {
     expect(nextDay("2024-02-28")).toBe("2024-02-29");
     expect(nextDay("2025-12-31")).toBe("2026-01-01");
+  });
+});
+
+describe("formatShopDate", () => {
+  it("shows the day where the shop is, and UTC for an unknown zone", () => {
+    expect(formatShopDate("2025-01-01T03:00:00Z", "America/New_York")).toBe("Dec 31, 2024");
+    expect(formatShopDate("2025-01-01T03:00:00Z", "Asia/Tokyo")).toBe("Jan 1, 2025");
+    expect(formatShopDate("2025-01-01T03:00:00Z", "Not/AZone")).toBe("Jan 1, 2025");
+    expect(formatShopDate("2025-01-01T03:00:00Z", "UTC", true)).toMatch(/^Jan 1, 2025, 3:00\sAM$/);
   });
 });

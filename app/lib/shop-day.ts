@@ -64,3 +64,15 @@ export function nextDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
 }
+
+/**
+ * A date (and time) as the shop reads it, in English; the same text on the
+ * server and in the browser, so hydration matches. Unknown zones show UTC.
+ */
+export function formatShopDate(iso: string, timeZone: string, withTime = false): string {
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const date = new Date(iso);
+  return withTime
+    ? date.toLocaleString("en", { timeZone: zone, dateStyle: "medium", timeStyle: "short" })
+    : date.toLocaleDateString("en", { timeZone: zone, year: "numeric", month: "short", day: "numeric" });
+}

@@ -19,6 +19,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { readParams } from "~/lib/url-params";
 import { requireMerchant, notFound } from "~/models/auth/require-merchant.server";
 import type { CampaignOut } from "~/models/api/schemas";
@@ -155,9 +156,7 @@ export default function Campaigns() {
                       {c.affiliate_count}
                     </Text>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {new Date(c.created_at).toLocaleDateString("en", { timeZone: shop.timezone ?? "UTC" })}
-                  </IndexTable.Cell>
+                  <IndexTable.Cell>{formatShopDate(c.created_at, shop.timezone)}</IndexTable.Cell>
                 </IndexTable.Row>
               ))}
             </IndexTable>

@@ -22,6 +22,7 @@ import { TableCard } from "~/components/sales/TableCard";
 import type { ErrorBody } from "~/lib/errors";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { adminAction, orNotFound, recordId } from "~/models/auth/admin-route.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
@@ -66,8 +67,7 @@ export default function SaleScreen() {
   const busy = fetcher.state !== "idle";
   const money = (minor: number) =>
     formatMoney(minor, { currency: sale.currency, format: sale.currency === shop.currency ? shop.money_format : null });
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString("en", { timeZone: shop.timezone, dateStyle: "medium", timeStyle: "short" });
+  const when = (iso: string) => formatShopDate(iso, shop.timezone, true);
   const decide = (intent: "approve" | "deny") =>
     fetcher.submit({ intent }, { method: "post", encType: "application/json" });
   const affiliateLink = (a: Line["affiliate"]) => (

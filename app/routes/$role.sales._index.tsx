@@ -23,6 +23,7 @@ import { useListSearch } from "~/components/useListSearch";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { readParams } from "~/lib/url-params";
 import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
 import { adminAction } from "~/models/auth/admin-route.server";
@@ -90,13 +91,7 @@ export default function Sales() {
     );
   const money = (minor: number, currency: string) =>
     formatMoney(minor, { currency, format: currency === shop.currency ? shop.money_format : null });
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString("en", {
-      timeZone: shop.timezone,
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-    });
+  const date = (iso: string) => formatShopDate(iso, shop.timezone);
 
   const source = search.get("source");
   const since = search.get("since") ?? "";
