@@ -1,5 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import {
   Badge,
   Box,
@@ -11,20 +11,23 @@ import {
   Page,
   Text,
   Toast,
+  useIndexResourceState,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { AppError } from "~/lib/errors";
+import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-day";
 import { readParams } from "~/lib/url-params";
+import { adminAction } from "~/models/auth/admin-route.server";
 import { requireMerchant, notFound } from "~/models/auth/require-merchant.server";
 import type { CampaignOut } from "~/models/api/schemas";
-import { listCampaignsPage } from "~/models/campaigns/campaign-admin.server";
-import { campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
+import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
+import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
 import { useShell } from "./$role";
 
 // /{role}/campaigns: the shop's campaigns, paginated on the server, with
@@ -46,6 +49,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
+  return adminAction(async () => {
+    const input = await parseJsonBody(request, campaignBulkSchema);
+    return { result: await setCampaignsStatus(ctx.shop.id, input.ids, input.status) };
+  });
+}
+
+type BulkData = { result?: { changed: number; status: string }; error?: { message: string } };
+
 export default function Campaigns() {
   const { campaigns, after, before } = useLoaderData<typeof loader>();
   const { shop } = useShell();
@@ -57,6 +70,33 @@ export default function Campaigns() {
   const { search, update, query, setQuery } = useListSearch("q", ["deleted"]);
   const [toast, setToast] = useState(search.get("deleted") ? t("toast.deleted") : null);
   const status = search.get("status") ?? "all";
+  const fetcher = useFetcher<BulkData>();
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(campaigns);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.error) setToast(fetcher.data.error.message);
+    if (fetcher.data.result) {
+      setToast(
+        t("bulk.changed", { count: fetcher.data.result.changed, state: t(`states.${fetcher.data.result.status}`) }),
+      );
+      clearSelection();
+    }
+    // Only a finished submission should raise a toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+  const setStatus = (next: "active" | "draft" | "private") => ({
+    content: t(`bulk.set.${next}`),
+    onAction: () =>
+      fetcher.submit(
+        {
+          intent: "set_status",
+          status: next,
+          ids: allResourcesSelected ? campaigns.map((c) => c.id) : selectedResources,
+        },
+        { method: "post", encType: "application/json" },
+      ),
+  });
 
   const money = (minor: number) => formatMoney(minor, { currency: shop.currency, format: shop.money_format });
   const commission = (c: CampaignOut) =>
@@ -103,8 +143,11 @@ export default function Campaigns() {
             <IndexTable
               resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
               itemCount={campaigns.length}
-              selectable={false}
-              loading={navigation.state === "loading"}
+              selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+              onSelectionChange={handleSelectionChange}
+              promotedBulkActions={[setStatus("active")]}
+              bulkActions={[setStatus("draft"), setStatus("private")]}
+              loading={navigation.state === "loading" || fetcher.state !== "idle"}
               emptyState={
                 <Box padding="800">
                   <Text as="p" variant="headingMd" alignment="center">
@@ -132,6 +175,7 @@ export default function Campaigns() {
                   id={c.id}
                   key={c.id}
                   position={index}
+                  selected={selectedResources.includes(c.id)}
                   onClick={() => navigate(`/${role}/campaigns/${c.id}`)}
                 >
                   <IndexTable.Cell>

@@ -194,6 +194,13 @@ export default function SaleScreen() {
               {sale.discountCodes.length ? (
                 <Text as="p">{t("order.codes", { codes: sale.discountCodes.join(", ") })}</Text>
               ) : null}
+              {sale.fulfillment ? (
+                <Text as="p">
+                  {t("order.fulfillment", {
+                    status: t(`Global:status.${sale.fulfillment}`, { defaultValue: sale.fulfillment }),
+                  })}
+                </Text>
+              ) : null}
               {sale.cancelledAt ? <Text as="p">{t("order.cancelled", { date: when(sale.cancelledAt) })}</Text> : null}
               <Text as="p" tone="subdued">
                 {t("order.shopifyId", { id: sale.orderGid.slice(sale.orderGid.lastIndexOf("/") + 1) })}

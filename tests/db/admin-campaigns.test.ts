@@ -275,6 +275,28 @@ describe("campaign list", () => {
   });
 });
 
+describe("campaign list bulk action", () => {
+  it("sets the state of the selected campaigns of this shop only, and refuses malformed requests", async () => {
+    const { admin, shopId } = await adminOf();
+    const mine = [await buildCampaign(shopId, { status: "active" }), await buildCampaign(shopId, { status: "draft" })];
+    const theirs = await buildCampaign((await buildShop()).id, { status: "active" });
+    const res = await admin.act("/admin/campaigns?index", LIST, {
+      intent: "set_status",
+      status: "private",
+      ids: [...mine.map((c) => c.id), theirs.id],
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).result).toEqual({ changed: 2, status: "private" });
+    for (const c of mine)
+      expect((await getDb().campaign.findUniqueOrThrow({ where: { id: c.id } })).status).toBe("private");
+    expect((await getDb().campaign.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe("active");
+
+    const bad = await admin.act("/admin/campaigns?index", LIST, { intent: "set_status", status: "archived", ids: [] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).error.fields).sort()).toEqual(["ids", "status"]);
+  });
+});
+
 describe("tenant scoping and permissions", () => {
   it("answers 404 for another shop's campaign on every loader and action, changing nothing", async () => {
     const { admin } = await adminOf();
@@ -319,8 +341,9 @@ describe("tenant scoping and permissions", () => {
       [`/staff/campaigns/${campaign.id}`, { intent: "save", values: form({ name: "Changed" }) }],
       [`/staff/campaigns/${campaign.id}`, { intent: "duplicate" }],
       [`/staff/campaigns/${campaign.id}`, { intent: "delete" }],
+      ["/staff/campaigns?index", { intent: "set_status", status: "draft", ids: [campaign.id] }],
     ] as const) {
-      const res = await staff.act(path, DETAIL, body);
+      const res = await staff.act(path, path.includes("?index") ? LIST : DETAIL, body);
       expect(res.status, `${path} ${body.intent}`).toBe(403);
       expect(await res.text()).not.toContain("Secret terms");
     }

@@ -105,3 +105,9 @@ export async function duplicateCampaign(shopId: string, id: string) {
   });
   return serializeCampaign(copy);
 }
+
+/** Bulk state change from the list; ids of other shops are not touched (and not counted). */
+export async function setCampaignsStatus(shopId: string, ids: string[], status: CampaignStatus) {
+  const { count } = await getDb().campaign.updateMany({ where: { shopId, id: { in: ids } }, data: { status } });
+  return { changed: count, status };
+}
