@@ -7,15 +7,20 @@ import { z } from "zod";
 import { CampaignForm } from "~/components/campaigns/CampaignForm";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
-import { getDb } from "~/db.server";
 import { AppError, type ErrorBody } from "~/lib/errors";
 import { parseJsonBody } from "~/lib/http.server";
 import { currencyExponent } from "~/lib/money";
 import { adminAction, orNotFound, recordId } from "~/models/auth/admin-route.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
-import { campaignAffiliateCount, deleteCampaign, duplicateCampaign } from "~/models/campaigns/campaign-admin.server";
+import {
+  campaignAffiliateCount,
+  createAdminCampaign,
+  deleteCampaign,
+  duplicateCampaign,
+  shopHasDefaultCampaign,
+} from "~/models/campaigns/campaign-admin.server";
 import { campaignToForm, emptyCampaignForm, parseCampaignForm } from "~/models/campaigns/campaign-form";
-import { createCampaign, getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
+import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
 import { useShell } from "./$role";
 
 // /{role}/campaigns/new and /{role}/campaigns/{id}: create, edit, duplicate, delete.
@@ -26,8 +31,7 @@ const NEW = "new";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
   if (params.id === NEW) {
-    const hasDefault = (await getDb().campaign.count({ where: { shopId: ctx.shop.id, isDefault: true } })) > 0;
-    return json({ campaign: null, affiliateCount: 0, hasDefault });
+    return json({ campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(ctx.shop.id) });
   }
   const id = recordId(params.id);
   const campaign = await orNotFound(getCampaign(ctx.shop.id, id));
@@ -51,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const form = parseCampaignForm(input.values, currencyExponent(ctx.shop.currency));
       if (!form.ok) throw new AppError("validation_failed", "Some fields are not valid.", { fields: form.fields });
       if (isNew) {
-        const created = await createCampaign(ctx.shop.id, form.data);
+        const created = await createAdminCampaign(ctx.shop.id, form.data);
         return redirect(`${base}/${created.id}?created=1`);
       }
       return { campaign: await updateCampaign(ctx.shop.id, id, form.data) };
@@ -182,7 +186,8 @@ export default function CampaignDetail() {
           onChange={setValues}
           errors={errors}
           currency={shop.currency}
-          lockedDefault={Boolean(campaign?.is_default)}
+          lockedDefault={campaign ? campaign.is_default : !hasDefault}
+          firstCampaign={!campaign && !hasDefault}
         />
       </BlockStack>
       <Modal

@@ -74,6 +74,7 @@ describe("campaign detail", () => {
       shopId,
       name: "Summer partners",
       status: "active",
+      isDefault: true, // the shop had no default campaign
       commissionType: "percent",
       commissionValue: 1250,
       newCustomerValue: 1500,
@@ -100,6 +101,7 @@ describe("campaign detail", () => {
       intent: "save",
       values: form({
         name: "Summer 2",
+        is_default: true, // the shop's first campaign is its default
         commission_type: "flat_order",
         commission_value: "7.50",
         levels: [{ key: "a", basis: "percent_of_sale", rate: "1" }],
@@ -187,10 +189,15 @@ describe("campaign detail", () => {
 
   it("keeps exactly one default campaign, which cannot be unset or deleted", async () => {
     const { admin, shopId } = await adminOf();
-    const first = await create(admin, { name: "First", is_default: true });
-    const second = await create(admin, { name: "Second", is_default: true });
     const defaults = async () =>
       (await getDb().campaign.findMany({ where: { shopId, isDefault: true } })).map((c) => c.id);
+    expect((await (await admin.load("/admin/campaigns/new", DETAIL)).json()).hasDefault).toBe(false);
+    // The shop's first campaign becomes its default even when the box was not ticked.
+    const first = await create(admin, { name: "First", is_default: false });
+    expect(await defaults()).toEqual([first]);
+    await create(admin, { name: "Other", is_default: false });
+    expect(await defaults()).toEqual([first]);
+    const second = await create(admin, { name: "Second", is_default: true });
     expect(await defaults()).toEqual([second]);
 
     const unset = await admin.act(`/admin/campaigns/${second}`, DETAIL, {
@@ -216,6 +223,7 @@ describe("campaign detail", () => {
 
   it("refuses to delete a campaign while affiliates are on it, saying so", async () => {
     const { admin, shopId } = await adminOf();
+    await create(admin, { name: "Main", is_default: true });
     const id = await create(admin);
     await buildAffiliate(shopId, id);
     await buildAffiliate(shopId, id);

@@ -24,11 +24,13 @@ interface Props {
   currency: string;
   // The stored campaign is the default: it stays so until another one takes over.
   lockedDefault: boolean;
+  // The shop has no default yet: this one will be it.
+  firstCampaign: boolean;
 }
 
 type Rule = CampaignFormValues["rules"][number];
 
-export function CampaignForm({ values, onChange, errors, currency, lockedDefault }: Props) {
+export function CampaignForm({ values, onChange, errors, currency, lockedDefault, firstCampaign }: Props) {
   const { t } = useTranslation(["Campaigns", "Global"]);
   const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -73,7 +75,13 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
               checked={values.is_default}
               disabled={lockedDefault}
               onChange={(v) => set("is_default", v)}
-              helpText={lockedDefault ? t("fields.isDefaultLocked") : t("fields.isDefaultHelp")}
+              helpText={
+                firstCampaign
+                  ? t("fields.isDefaultFirst")
+                  : lockedDefault
+                    ? t("fields.isDefaultLocked")
+                    : t("fields.isDefaultHelp")
+              }
               error={err("is_default")}
             />
           </FormLayout>

@@ -1,10 +1,10 @@
 import { getDb } from "../../db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
-import type { CampaignStatus } from "../api/schemas";
+import type { CampaignCreate, CampaignStatus } from "../api/schemas";
 import { serializeCampaign } from "../api/serializers";
 import { keysetPage, keysetQuery, type KeysetRequest } from "../pagination/keyset.server";
-import { campaignInclude } from "./campaigns.server";
+import { campaignInclude, createCampaign } from "./campaigns.server";
 
 // What the admin does with campaigns beyond the REST API's create/update:
 // the list with affiliate counts, duplicate and delete.
@@ -110,4 +110,19 @@ export async function duplicateCampaign(shopId: string, id: string) {
 export async function setCampaignsStatus(shopId: string, ids: string[], status: CampaignStatus) {
   const { count } = await getDb().campaign.updateMany({ where: { shopId, id: { in: ids } }, data: { status } });
   return { changed: count, status };
+}
+
+export async function shopHasDefaultCampaign(shopId: string) {
+  return (await getDb().campaign.count({ where: { shopId, isDefault: true } })) > 0;
+}
+
+/**
+ * Creates a campaign from the admin. A shop without a default campaign gets
+ * this one as its default, so the admin never leaves a shop with none (new
+ * affiliates join the default). Two first campaigns saved at once still end
+ * with one default: setting a default clears the others in its transaction.
+ */
+export async function createAdminCampaign(shopId: string, input: CampaignCreate) {
+  const makeDefault = input.is_default || !(await shopHasDefaultCampaign(shopId));
+  return createCampaign(shopId, { ...input, is_default: makeDefault });
 }
