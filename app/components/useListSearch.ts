@@ -28,5 +28,13 @@ export function useListSearch(queryParam: string, dropOnChange: string[] = []) {
     return () => clearTimeout(timer);
   });
 
-  return { search, update, query, setQuery };
+  /** IndexTable pagination props for the page's keyset cursors. */
+  const pagination = (after: string | null, before: string | null) => ({
+    hasNext: Boolean(after),
+    hasPrevious: Boolean(before),
+    onNext: () => after && update({ after }),
+    onPrevious: () => before && update({ before }),
+  });
+
+  return { search, update, query, setQuery, pagination };
 }

@@ -67,7 +67,7 @@ export default function Campaigns() {
   const navigation = useNavigation();
   const { t } = useTranslation(["Campaigns", "Global"]);
   const { mode, setMode } = useSetIndexFiltersMode();
-  const { search, update, query, setQuery } = useListSearch("q", ["deleted"]);
+  const { search, update, query, setQuery, pagination } = useListSearch("q", ["deleted"]);
   const [toast, setToast] = useState(search.get("deleted") ? t("toast.deleted") : null);
   const status = search.get("status") ?? "all";
   const fetcher = useFetcher<BulkData>();
@@ -163,12 +163,7 @@ export default function Campaigns() {
                 { title: t("columns.affiliates"), alignment: "end" },
                 { title: t("Global:fields.dateCreated") },
               ]}
-              pagination={{
-                hasNext: Boolean(after),
-                hasPrevious: Boolean(before),
-                onNext: () => after && update({ after }),
-                onPrevious: () => before && update({ before }),
-              }}
+              pagination={pagination(after, before)}
             >
               {campaigns.map((c, index) => (
                 <IndexTable.Row

@@ -63,7 +63,7 @@ export default function Sales() {
   const { t } = useTranslation(["Sales", "Global"]);
   const { mode, setMode } = useSetIndexFiltersMode();
   const fetcher = useFetcher<{ result?: BulkReviewResult; error?: { message: string } }>();
-  const { search, update, query, setQuery } = useListSearch("affiliate");
+  const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
   const [toast, setToast] = useState<{ text: string; error?: boolean } | null>(null);
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(sales);
@@ -215,12 +215,7 @@ export default function Sales() {
             { title: t("columns.total"), alignment: "end" },
             { title: t("columns.commission"), alignment: "end" },
           ]}
-          pagination={{
-            hasNext: Boolean(after),
-            hasPrevious: Boolean(before),
-            onNext: () => after && update({ after }),
-            onPrevious: () => before && update({ before }),
-          }}
+          pagination={pagination(after, before)}
         >
           {sales.map((sale, index) => (
             <IndexTable.Row

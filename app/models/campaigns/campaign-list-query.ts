@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { cursorParam } from "../../lib/url-params";
-import { CAMPAIGN_STATUSES, ID_PATTERN } from "../api/schemas";
+import { cursorParam, selectedIds } from "../../lib/url-params";
+import { CAMPAIGN_STATUSES } from "../api/schemas";
 
 // The campaign list's URL parameters (?status=&q=&after=&before=). Anything
 // unknown or malformed is dropped rather than refused: a list URL that was
@@ -28,8 +28,5 @@ export const CAMPAIGN_BULK_LIMIT = 250;
 export const campaignBulkSchema = z.object({
   intent: z.literal("set_status"),
   status: z.enum(CAMPAIGN_STATUSES),
-  ids: z
-    .array(z.string().regex(ID_PATTERN, "Not a valid id"))
-    .min(1, "Select at least one campaign")
-    .max(CAMPAIGN_BULK_LIMIT, `Select at most ${CAMPAIGN_BULK_LIMIT} campaigns at a time`),
+  ids: selectedIds("campaign", CAMPAIGN_BULK_LIMIT),
 });

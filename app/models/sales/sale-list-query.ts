@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cursorParam } from "../../lib/url-params";
+import { cursorParam, selectedIds } from "../../lib/url-params";
 import { ATTRIBUTION_SOURCES, ID_PATTERN, SALE_STATUSES } from "../api/schemas";
 
 // The sales list's URL parameters. Filters that do not parse are dropped
@@ -37,8 +37,5 @@ export const SALE_BULK_LIMIT = 250;
 /** Approve or deny one sale (detail page) or many (list page). */
 export const saleDecisionSchema = z.object({
   intent: z.enum(["approve", "deny"]),
-  ids: z
-    .array(z.string().regex(ID_PATTERN, "Not a valid id"))
-    .min(1, "Select at least one sale")
-    .max(SALE_BULK_LIMIT, `Select at most ${SALE_BULK_LIMIT} sales at a time`),
+  ids: selectedIds("sale", SALE_BULK_LIMIT),
 });
