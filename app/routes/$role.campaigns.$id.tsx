@@ -1,10 +1,217 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { placeholderPage } from "~/components/PlaceholderPage";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
+import { Badge, Banner, BlockStack, ContextualSaveBar, Modal, Page, Text, Toast } from "@shopify/polaris";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CampaignForm } from "~/components/campaigns/CampaignForm";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
-import { findCampaign } from "~/models/shop/tenant-lookups.server";
+import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
+import { AppError, type ErrorBody } from "~/lib/errors";
+import { parseJsonBody } from "~/lib/http.server";
+import { currencyExponent } from "~/lib/money";
+import { adminAction, orNotFound, recordId } from "~/models/auth/admin-route.server";
+import { requireMerchant } from "~/models/auth/require-merchant.server";
+import {
+  campaignAffiliateCount,
+  createAdminCampaign,
+  deleteCampaign,
+  duplicateCampaign,
+  shopHasDefaultCampaign,
+} from "~/models/campaigns/campaign-admin.server";
+import { campaignToForm, emptyCampaignForm, parseCampaignForm } from "~/models/campaigns/campaign-form";
+import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
+import { useShell } from "./$role";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "campaigns", findCampaign);
+// /{role}/campaigns/new and /{role}/campaigns/{id}: create, edit, duplicate, delete.
 export const handle = { i18n: ["Campaigns"] };
-export default placeholderPage("Campaigns", { titleKey: "detailTitle", back: "campaigns" });
+
+const NEW = "new";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
+  if (params.id === NEW) {
+    return json({ campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(ctx.shop.id) });
+  }
+  const id = recordId(params.id);
+  const campaign = await orNotFound(getCampaign(ctx.shop.id, id));
+  return json({ campaign, affiliateCount: await campaignAffiliateCount(ctx.shop.id, id), hasDefault: true });
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), values: z.unknown() }),
+  z.object({ intent: z.literal("duplicate") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
+  const base = `/${ctx.role}/campaigns`;
+  const isNew = params.id === NEW;
+  const id = isNew ? NEW : recordId(params.id);
+  return adminAction(async () => {
+    const input = await parseJsonBody(request, actionSchema);
+    if (input.intent === "save") {
+      const form = parseCampaignForm(input.values, currencyExponent(ctx.shop.currency));
+      if (!form.ok) throw new AppError("validation_failed", "Some fields are not valid.", { fields: form.fields });
+      if (isNew) {
+        const created = await createAdminCampaign(ctx.shop.id, form.data);
+        return redirect(`${base}/${created.id}?created=1`);
+      }
+      return { campaign: await updateCampaign(ctx.shop.id, id, form.data) };
+    }
+    if (isNew) throw new AppError("not_found", "No campaign with this id.");
+    if (input.intent === "duplicate") {
+      const copy = await duplicateCampaign(ctx.shop.id, id);
+      return redirect(`${base}/${copy.id}?duplicated=1`);
+    }
+    await deleteCampaign(ctx.shop.id, id);
+    return redirect(`${base}?deleted=1`);
+  });
+}
+
+type ActionData = { campaign?: unknown } & Partial<ErrorBody>;
+
+export default function CampaignDetail() {
+  const { campaign, affiliateCount, hasDefault } = useLoaderData<typeof loader>();
+  const { shop } = useShell();
+  const { role } = useParams();
+  const [search] = useSearchParams();
+  const { t } = useTranslation(["Campaigns", "Global"]);
+  const fetcher = useFetcher<ActionData>();
+  const exponent = currencyExponent(shop.currency);
+  const saved = useMemo(
+    () => (campaign ? campaignToForm(campaign, exponent) : emptyCampaignForm(!hasDefault)),
+    [campaign, exponent, hasDefault],
+  );
+  const [values, setValues] = useState(saved);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => setValues(saved), [saved]);
+  // After a create or duplicate the same screen shows another campaign; the
+  // redirect's flag says which toast to show.
+  const arrived = search.get("created") ? "toast.created" : search.get("duplicated") ? "toast.duplicated" : null;
+  useEffect(() => {
+    if (arrived === "toast.created") setToast(t("toast.created"));
+    if (arrived === "toast.duplicated") setToast(t("toast.duplicated"));
+  }, [arrived, campaign?.id, t]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.campaign) setToast(t("Global:saveSuccessful"));
+  }, [fetcher.state, fetcher.data, t]);
+
+  const busy = fetcher.state !== "idle";
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const serverError = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const errors = clientErrors ?? serverError?.fields ?? {};
+  const send = (body: Record<string, unknown>) =>
+    fetcher.submit(body as never, { method: "post", encType: "application/json" });
+
+  function save() {
+    const parsed = parseCampaignForm(values, exponent);
+    if (!parsed.ok) {
+      setClientErrors(parsed.fields);
+      return;
+    }
+    setClientErrors(null);
+    send({ intent: "save", values });
+  }
+
+  function discard() {
+    setValues(saved);
+    setClientErrors(null);
+  }
+
+  const title = campaign ? campaign.name : t("newTitle");
+  return (
+    <Page
+      title={title}
+      backAction={{ content: t("title"), url: `/${role}/campaigns` }}
+      titleMetadata={
+        campaign ? (
+          <>
+            <Badge tone={campaign.status === "active" ? "success" : undefined}>{t(`states.${campaign.status}`)}</Badge>
+            {campaign.is_default ? <Badge tone="info">{t("default")}</Badge> : null}
+          </>
+        ) : null
+      }
+      primaryAction={{
+        content: t("Global:save"),
+        onAction: save,
+        disabled: !dirty && Boolean(campaign),
+        loading: busy,
+      }}
+      secondaryActions={
+        campaign
+          ? [
+              {
+                content: t("actions.duplicate"),
+                onAction: () => send({ intent: "duplicate" }),
+                disabled: busy || dirty,
+              },
+              {
+                content: t("actions.delete"),
+                destructive: true,
+                onAction: () => setConfirmDelete(true),
+                disabled: busy,
+              },
+            ]
+          : []
+      }
+    >
+      {dirty ? (
+        <ContextualSaveBar
+          message={t("unsavedChanges")}
+          saveAction={{ content: t("Global:save"), onAction: save, loading: busy }}
+          discardAction={{ content: t("discard"), onAction: discard }}
+        />
+      ) : null}
+      <UnsavedChangesPrompt dirty={dirty && !busy} />
+      <BlockStack gap="400">
+        {serverError && !serverError.fields ? (
+          <Banner tone="critical" title={t("errors.notDone")}>
+            <p>{serverError.message}</p>
+          </Banner>
+        ) : null}
+        {Object.keys(errors).length ? (
+          <Banner tone="critical" title={t("errors.fixFields", { count: Object.keys(errors).length })} />
+        ) : null}
+        {campaign ? (
+          <Text as="p" tone="subdued">
+            {t("affiliateCount", { count: affiliateCount })}
+          </Text>
+        ) : null}
+        <CampaignForm
+          values={values}
+          onChange={setValues}
+          errors={errors}
+          currency={shop.currency}
+          lockedDefault={campaign ? campaign.is_default : !hasDefault}
+          firstCampaign={!campaign && !hasDefault}
+        />
+      </BlockStack>
+      <Modal
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={t("delete.title", { name: campaign?.name ?? "" })}
+        primaryAction={{
+          content: t("actions.delete"),
+          destructive: true,
+          loading: busy,
+          onAction: () => {
+            setConfirmDelete(false);
+            send({ intent: "delete" });
+          },
+        }}
+        secondaryActions={[{ content: t("delete.cancel"), onAction: () => setConfirmDelete(false) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{affiliateCount > 0 ? t("delete.blocked", { count: affiliateCount }) : t("delete.body")}</Text>
+        </Modal.Section>
+      </Modal>
+      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+    </Page>
+  );
+}
+
 export { RouteErrorBoundary as ErrorBoundary };

@@ -1,9 +1,210 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { placeholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import {
+  Badge,
+  Box,
+  Card,
+  EmptyState,
+  IndexFilters,
+  IndexTable,
+  Link,
+  Page,
+  Text,
+  Toast,
+  useIndexResourceState,
+  useSetIndexFiltersMode,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { useListSearch } from "~/components/useListSearch";
+import { AppError } from "~/lib/errors";
+import { parseJsonBody } from "~/lib/http.server";
+import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
+import { readParams } from "~/lib/url-params";
+import { adminAction } from "~/models/auth/admin-route.server";
+import { requireMerchant, notFound } from "~/models/auth/require-merchant.server";
+import type { CampaignOut } from "~/models/api/schemas";
+import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
+import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
+import { useShell } from "./$role";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "campaigns");
+// /{role}/campaigns: the shop's campaigns, paginated on the server, with
+// state tabs and a name search.
 export const handle = { i18n: ["Campaigns"] };
-export default placeholderPage("Campaigns", { titleKey: "title" });
+
+const PAGE_SIZE = 50;
+const TABS = ["all", "active", "draft", "private"] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
+  const query = readParams(campaignListParamsSchema, new URL(request.url));
+  try {
+    return json(await listCampaignsPage(ctx.shop.id, { ...query, query: query.q, limit: PAGE_SIZE }));
+  } catch (error) {
+    // A cursor that does not decode: the page it named does not exist.
+    if (error instanceof AppError && error.code === "validation_failed") throw notFound();
+    throw error;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
+  return adminAction(async () => {
+    const input = await parseJsonBody(request, campaignBulkSchema);
+    return { result: await setCampaignsStatus(ctx.shop.id, input.ids, input.status) };
+  });
+}
+
+type BulkData = { result?: { changed: number; status: string }; error?: { message: string } };
+
+export default function Campaigns() {
+  const { campaigns, after, before } = useLoaderData<typeof loader>();
+  const { shop } = useShell();
+  const { role } = useParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { t } = useTranslation(["Campaigns", "Global"]);
+  const { mode, setMode } = useSetIndexFiltersMode();
+  const { search, update, query, setQuery, pagination } = useListSearch("q", ["deleted"]);
+  const [toast, setToast] = useState(search.get("deleted") ? t("toast.deleted") : null);
+  const status = search.get("status") ?? "all";
+  const fetcher = useFetcher<BulkData>();
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(campaigns);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.error) setToast(fetcher.data.error.message);
+    if (fetcher.data.result) {
+      setToast(
+        t("bulk.changed", { count: fetcher.data.result.changed, state: t(`states.${fetcher.data.result.status}`) }),
+      );
+      clearSelection();
+    }
+    // Only a finished submission should raise a toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+  const setStatus = (next: "active" | "draft" | "private") => ({
+    content: t(`bulk.set.${next}`),
+    onAction: () =>
+      fetcher.submit(
+        {
+          intent: "set_status",
+          status: next,
+          ids: allResourcesSelected ? campaigns.map((c) => c.id) : selectedResources,
+        },
+        { method: "post", encType: "application/json" },
+      ),
+  });
+
+  const money = (minor: number) => formatMoney(minor, { currency: shop.currency, format: shop.money_format });
+  const commission = (c: CampaignOut) =>
+    c.commission_type === "percent"
+      ? t("commissionSummary.percent", { value: (c.commission_value / 100).toString() })
+      : t(`commissionSummary.${c.commission_type}`, { value: money(c.commission_value) });
+  const empty =
+    campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
+
+  return (
+    <Page title={t("title")} primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}>
+      <Card padding="0">
+        {empty ? (
+          <EmptyState
+            heading={t("empty.heading")}
+            action={{ content: t("create"), url: `/${role}/campaigns/new` }}
+            image=""
+          >
+            <p>{t("empty.body")}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <IndexFilters
+              queryValue={query}
+              queryPlaceholder={t("searchPlaceholder")}
+              onQueryChange={setQuery}
+              onQueryClear={() => setQuery("")}
+              tabs={TABS.map((tab, index) => ({
+                id: tab,
+                index,
+                content: tab === "all" ? t("tabs.all") : t(`states.${tab}`),
+                isLocked: true,
+              }))}
+              selected={Math.max(0, TABS.indexOf(status as (typeof TABS)[number]))}
+              onSelect={(index) => update({ status: TABS[index] === "all" ? null : TABS[index]! })}
+              filters={[]}
+              onClearAll={() => setQuery("")}
+              mode={mode}
+              setMode={setMode}
+              canCreateNewView={false}
+              cancelAction={{ onAction: () => setQuery("") }}
+              loading={navigation.state === "loading"}
+            />
+            <IndexTable
+              resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
+              itemCount={campaigns.length}
+              selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+              onSelectionChange={handleSelectionChange}
+              promotedBulkActions={[setStatus("active")]}
+              bulkActions={[setStatus("draft"), setStatus("private")]}
+              loading={navigation.state === "loading" || fetcher.state !== "idle"}
+              emptyState={
+                <Box padding="800">
+                  <Text as="p" variant="headingMd" alignment="center">
+                    {t("noMatches")}
+                  </Text>
+                </Box>
+              }
+              headings={[
+                { title: t("columns.name") },
+                { title: t("columns.state") },
+                { title: t("columns.commission") },
+                { title: t("columns.levels"), alignment: "end" },
+                { title: t("columns.affiliates"), alignment: "end" },
+                { title: t("Global:fields.dateCreated") },
+              ]}
+              pagination={pagination(after, before)}
+            >
+              {campaigns.map((c, index) => (
+                <IndexTable.Row
+                  id={c.id}
+                  key={c.id}
+                  position={index}
+                  selected={selectedResources.includes(c.id)}
+                  onClick={() => navigate(`/${role}/campaigns/${c.id}`)}
+                >
+                  <IndexTable.Cell>
+                    <Link url={`/${role}/campaigns/${c.id}`} removeUnderline monochrome dataPrimaryLink>
+                      <Text as="span" fontWeight="semibold">
+                        {c.name}
+                      </Text>
+                    </Link>{" "}
+                    {c.is_default ? <Badge tone="info">{t("default")}</Badge> : null}
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Badge tone={c.status === "active" ? "success" : undefined}>{t(`states.${c.status}`)}</Badge>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{commission(c)}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span" alignment="end" numeric>
+                      {c.levels.length}
+                    </Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span" alignment="end" numeric>
+                      {c.affiliate_count}
+                    </Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{formatShopDate(c.created_at, shop.timezone)}</IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          </>
+        )}
+      </Card>
+      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+    </Page>
+  );
+}
+
 export { RouteErrorBoundary as ErrorBoundary };

@@ -1,9 +1,264 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { placeholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import {
+  BlockStack,
+  Box,
+  Card,
+  ChoiceList,
+  FormLayout,
+  IndexFilters,
+  IndexTable,
+  Link,
+  Page,
+  Text,
+  TextField,
+  Toast,
+  useIndexResourceState,
+  useSetIndexFiltersMode,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { useListSearch } from "~/components/useListSearch";
+import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
+import { parseJsonBody } from "~/lib/http.server";
+import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
+import { readParams } from "~/lib/url-params";
+import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
+import { adminAction } from "~/models/auth/admin-route.server";
+import { notFound, requireMerchant } from "~/models/auth/require-merchant.server";
+import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
+import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
+import { listSalesPage } from "~/models/sales/sales-list.server";
+import { useShell } from "./$role";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "sales");
+// /{role}/sales: every order of the shop, credited or not, newest first,
+// filtered on the server, with approve / deny for the selected sales.
 export const handle = { i18n: ["Sales"] };
-export default placeholderPage("Sales", { titleKey: "title" });
+
+const TABS = ["all", "pending", "approved", "denied", "paid", "void"] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "sales" });
+  const page = await listSalesPage(ctx.shop, readParams(saleListParamsSchema, new URL(request.url)));
+  if (page.invalidCursor) throw notFound();
+  return json({ sales: page.sales, after: page.after, before: page.before });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireMerchant(request, params.role, { area: "sales" });
+  return adminAction(async () => {
+    const input = await parseJsonBody(request, saleDecisionSchema);
+    return { result: await reviewSales(ctx.shop.id, input.ids, input.intent) };
+  });
+}
+
+export default function Sales() {
+  const { sales, after, before } = useLoaderData<typeof loader>();
+  const { shop } = useShell();
+  const { role } = useParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { t } = useTranslation(["Sales", "Global"]);
+  const { mode, setMode } = useSetIndexFiltersMode();
+  const fetcher = useFetcher<{ result?: BulkReviewResult; error?: { message: string } }>();
+  const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
+  const [toast, setToast] = useState<{ text: string; error?: boolean } | null>(null);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(sales);
+  const status = search.get("status") ?? "all";
+  const loading = navigation.state === "loading" && navigation.location.pathname === `/${role}/sales`;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const { result, error } = fetcher.data;
+    if (error) setToast({ text: error.message, error: true });
+    if (result) {
+      const done = t(`bulk.${result.decision}d`, { count: result.changed.length });
+      const skipped = result.skipped.length ? ` ${t("bulk.skipped", { count: result.skipped.length })}` : "";
+      setToast({ text: done + skipped });
+      clearSelection();
+    }
+    // Only a finished submission should raise a toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  const decide = (intent: "approve" | "deny") =>
+    fetcher.submit(
+      { intent, ids: allResourcesSelected ? sales.map((s) => s.id) : selectedResources },
+      { method: "post", encType: "application/json" },
+    );
+  const money = (minor: number, currency: string) =>
+    formatMoney(minor, { currency, format: currency === shop.currency ? shop.money_format : null });
+  const date = (iso: string) => formatShopDate(iso, shop.timezone);
+
+  const source = search.get("source");
+  const since = search.get("since") ?? "";
+  const until = search.get("until") ?? "";
+  const filters = [
+    {
+      key: "source",
+      label: t("filters.source"),
+      filter: (
+        <ChoiceList
+          title={t("filters.source")}
+          titleHidden
+          choices={ATTRIBUTION_SOURCES.map((s) => ({ label: t(`sources.${s}`), value: s }))}
+          selected={source ? [source] : []}
+          onChange={(v) => update({ source: v[0] ?? null })}
+        />
+      ),
+      shortcut: true,
+    },
+    {
+      key: "date",
+      label: t("filters.date"),
+      filter: (
+        <FormLayout>
+          <TextField
+            label={t("filters.since")}
+            type="date"
+            autoComplete="off"
+            value={since}
+            onChange={(v) => update({ since: v || null })}
+          />
+          <TextField
+            label={t("filters.until")}
+            type="date"
+            autoComplete="off"
+            value={until}
+            onChange={(v) => update({ until: v || null })}
+          />
+        </FormLayout>
+      ),
+      shortcut: true,
+    },
+  ];
+  const applied = [
+    ...(source
+      ? [
+          {
+            key: "source",
+            label: `${t("filters.source")}: ${t(`sources.${source}`)}`,
+            onRemove: () => update({ source: null }),
+          },
+        ]
+      : []),
+    ...(since || until
+      ? [
+          {
+            key: "date",
+            label: t("filters.dateApplied", { since: since || "…", until: until || "…" }),
+            onRemove: () => update({ since: null, until: null }),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Page title={t("title")} fullWidth>
+      <Card padding="0">
+        <IndexFilters
+          queryValue={query}
+          queryPlaceholder={t("searchPlaceholder")}
+          onQueryChange={setQuery}
+          onQueryClear={() => setQuery("")}
+          tabs={TABS.map((tab, index) => ({
+            id: tab,
+            index,
+            content: tab === "all" ? t("tabs.all") : t(`statuses.${tab}`),
+            isLocked: true,
+          }))}
+          selected={Math.max(0, TABS.indexOf(status as (typeof TABS)[number]))}
+          onSelect={(index) => update({ status: TABS[index] === "all" ? null : TABS[index]! })}
+          filters={filters}
+          appliedFilters={applied}
+          onClearAll={() => {
+            setQuery("");
+            update({ source: null, since: null, until: null, affiliate: null, affiliate_id: null });
+          }}
+          mode={mode}
+          setMode={setMode}
+          canCreateNewView={false}
+          cancelAction={{ onAction: () => setQuery("") }}
+          loading={loading}
+        />
+        <IndexTable
+          resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
+          itemCount={sales.length}
+          selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+          onSelectionChange={handleSelectionChange}
+          promotedBulkActions={[
+            { content: t("actions.approve"), onAction: () => decide("approve") },
+            { content: t("actions.deny"), onAction: () => decide("deny") },
+          ]}
+          loading={loading || fetcher.state !== "idle"}
+          emptyState={
+            <Box padding="800">
+              <BlockStack gap="200" inlineAlign="center">
+                <Text as="p" variant="headingMd">
+                  {t("empty.heading")}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t("empty.body")}
+                </Text>
+              </BlockStack>
+            </Box>
+          }
+          headings={[
+            { title: t("columns.order") },
+            { title: t("columns.date") },
+            { title: t("columns.affiliate") },
+            { title: t("columns.source") },
+            { title: t("columns.status") },
+            { title: t("columns.total"), alignment: "end" },
+            { title: t("columns.commission"), alignment: "end" },
+          ]}
+          pagination={pagination(after, before)}
+        >
+          {sales.map((sale, index) => (
+            <IndexTable.Row
+              id={sale.id}
+              key={sale.id}
+              position={index}
+              selected={selectedResources.includes(sale.id)}
+              onClick={() => navigate(`/${role}/sales/${sale.id}`)}
+            >
+              <IndexTable.Cell>
+                <Link url={`/${role}/sales/${sale.id}`} removeUnderline monochrome dataPrimaryLink>
+                  <Text as="span" fontWeight="semibold">
+                    {sale.name}
+                  </Text>
+                </Link>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{date(sale.placedAt)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {sale.affiliate ? `${sale.affiliate.name} (${sale.affiliate.code})` : "—"}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <SourceBadge source={sale.source} />
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <SaleStatusBadge status={sale.status} />
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {money(sale.total, sale.currency)}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {money(sale.commission, sale.currency)}
+                </Text>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+      {toast ? <Toast content={toast.text} error={toast.error} onDismiss={() => setToast(null)} /> : null}
+    </Page>
+  );
+}
+
 export { RouteErrorBoundary as ErrorBoundary };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute, pathId, type Handler } from "~/models/api/api-route.server";
-import { getCampaign, updateCampaign } from "~/models/api/campaigns.server";
+import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
 import { campaignUpdateSchema } from "~/models/api/schemas";
 
 // GET /api/v1/campaigns/{id}, PATCH /api/v1/campaigns/{id}.

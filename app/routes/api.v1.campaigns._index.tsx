@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseJsonBody } from "~/lib/http.server";
 import { apiRoute, created, parseQuery, type Handler } from "~/models/api/api-route.server";
-import { createCampaign, listCampaigns } from "~/models/api/campaigns.server";
+import { createCampaign, listCampaigns } from "~/models/campaigns/campaigns.server";
 import { campaignCreateSchema, campaignListQuerySchema } from "~/models/api/schemas";
 
 // GET /api/v1/campaigns (paginated), POST /api/v1/campaigns.

@@ -22,6 +22,8 @@ export const RULE_COMMISSION_TYPES = ["percent", "flat_item"] as const;
 export const AFFILIATE_STATUSES = ["pending", "approved", "denied", "inactive"] as const;
 export const SALE_STATUSES = ["pending", "approved", "denied", "paid", "void"] as const;
 export const ATTRIBUTION_SOURCES = ["coupon", "link", "pixel", "lifetime", "none"] as const;
+export const COUPON_DISCOUNT_TYPES = ["percentage", "fixed_amount"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 const id = () => z.string().regex(ID_PATTERN, "Not a valid id");
 const isoDateTime = () => z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
@@ -155,6 +157,37 @@ const rulesSchema = z
     });
   });
 
+/**
+ * Coupon settings of a campaign: the discount its affiliates' coupon codes
+ * give customers (a template; creating the codes in Shopify is separate).
+ */
+export const couponSettingsSchema = z
+  .object({
+    enabled: bool().default(false),
+    discount_type: z.enum(COUPON_DISCOUNT_TYPES).default("percentage"),
+    discount_value: int(0, MAX_FLAT)
+      .default(1000)
+      .describe("Basis points for percentage, minor units for fixed_amount"),
+    prefix: z
+      .string()
+      .trim()
+      .max(20, "Use at most 20 characters")
+      .regex(/^[A-Za-z0-9_-]*$/, "Use letters, digits, - or _")
+      .toUpperCase()
+      .default("")
+      .describe("Prefix of the affiliates' codes, e.g. SUMMER- gives SUMMER-ANNA"),
+    once_per_customer: bool().default(true),
+  })
+  .strict()
+  .superRefine((coupon, ctx) => {
+    if (coupon.discount_type === "percentage" && coupon.discount_value > MAX_BPS)
+      ctx.addIssue({ code: "custom", path: ["discount_value"], message: "A percentage discount is at most 100 %" });
+    if (coupon.enabled && coupon.discount_value === 0)
+      ctx.addIssue({ code: "custom", path: ["discount_value"], message: "Enter a discount above 0" });
+  });
+
+export type CouponSettings = z.infer<typeof couponSettingsSchema>;
+
 const campaignFields = {
   name: z
     .string({ required_error: "Enter a name" })
@@ -175,6 +208,7 @@ const campaignFields = {
   lifetime_customer_link: bool(),
   levels: levelsSchema.describe("MLM levels; replaces all levels when given"),
   rules: rulesSchema.describe("Product/collection rules; replaces all rules when given"),
+  coupon: couponSettingsSchema.describe("Coupon settings; fields not given take their defaults"),
 };
 
 /** Cross-field check: percent values are at most 100 %. Also run on a PATCH merged with the stored row. */
@@ -206,6 +240,7 @@ export const campaignCreateSchema = z
     lifetime_customer_link: campaignFields.lifetime_customer_link.default(false),
     levels: campaignFields.levels.default([]),
     rules: campaignFields.rules.default([]),
+    coupon: campaignFields.coupon.default({}),
   })
   .strict()
   .superRefine((values, ctx) => {
@@ -333,6 +368,13 @@ export const campaignSchema = z.object({
       value: z.number().int(),
     }),
   ),
+  coupon: z.object({
+    enabled: z.boolean(),
+    discount_type: z.enum(COUPON_DISCOUNT_TYPES),
+    discount_value: z.number().int(),
+    prefix: z.string(),
+    once_per_customer: z.boolean(),
+  }),
   created_at: isoDateTime(),
   updated_at: isoDateTime(),
 });

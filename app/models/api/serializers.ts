@@ -46,6 +46,11 @@ export interface CampaignRow {
   updatedAt: Date;
   levels: { level: number; basis: string; rate: number }[];
   rules: { targetType: string; targetGid: string; kind: string; commissionType: string; value: number }[];
+  couponEnabled: boolean;
+  couponDiscountType: string;
+  couponDiscountValue: number;
+  couponPrefix: string;
+  couponOncePerCustomer: boolean;
 }
 
 export function serializeCampaign(row: CampaignRow): CampaignOut {
@@ -74,6 +79,13 @@ export function serializeCampaign(row: CampaignRow): CampaignOut {
         commission_type: r.commissionType as CampaignOut["rules"][number]["commission_type"],
         value: r.value,
       })),
+    coupon: {
+      enabled: row.couponEnabled,
+      discount_type: row.couponDiscountType as CampaignOut["coupon"]["discount_type"],
+      discount_value: row.couponDiscountValue,
+      prefix: row.couponPrefix,
+      once_per_customer: row.couponOncePerCustomer,
+    },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,15 +1,32 @@
 import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
+import type { Tx } from "../jobs/job-queue.server";
 
 // A merchant's decision on a pending sale: approve it (its pending sale
 // commissions become payable) or deny it (they are denied). Only pending
 // sales can be decided; anything else is a conflict naming the current
-// status. One transaction, and the status change is conditional on
+// status (a paid sale never changes). The status change is conditional on
 // "still pending", so two concurrent decisions cannot both win.
 
 export type SaleDecision = "approve" | "deny";
 
 const RESULT = { approve: "approved", deny: "denied" } as const;
+
+/** Decides one order and its pending sale lines inside `tx`; false when it is no longer pending. */
+async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDecision): Promise<boolean> {
+  const status = RESULT[decision];
+  // A decided sale no longer waits for automatic approval.
+  const { count } = await tx.order.updateMany({
+    where: { id: orderId, shopId, status: "pending" },
+    data: { status, approveAfter: null },
+  });
+  if (count === 0) return false;
+  await tx.commission.updateMany({
+    where: { shopId, orderId, kind: "sale", status: "pending" },
+    data: { status },
+  });
+  return true;
+}
 
 export async function reviewSale(shopId: string, orderId: string, decision: SaleDecision) {
   const status = RESULT[decision];
@@ -19,13 +36,43 @@ export async function reviewSale(shopId: string, orderId: string, decision: Sale
     const refuse = (current: string) =>
       new AppError("conflict", `Only pending sales can be ${status}; this sale is ${current}.`);
     if (order.status !== "pending") throw refuse(order.status);
-    // A decided sale no longer waits for automatic approval.
-    const { count } = await tx.order.updateMany({
-      where: { id: orderId, shopId, status: "pending" },
-      data: { status, approveAfter: null },
-    });
-    if (count === 0) throw refuse("no longer pending");
-    await tx.commission.updateMany({ where: { shopId, orderId, kind: "sale", status: "pending" }, data: { status } });
+    if (!(await decide(tx, shopId, orderId, decision))) throw refuse("no longer pending");
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { commissions: true } });
+  });
+}
+
+export interface BulkReviewResult {
+  decision: SaleDecision;
+  changed: string[];
+  // Sales of this shop that were not pending, with their status.
+  skipped: { id: string; name: string; status: string }[];
+  // Ids that are not this shop's sales (or do not exist).
+  missing: string[];
+}
+
+/** Decides many sales in one transaction; what is not pending is reported, not changed. */
+export async function reviewSales(
+  shopId: string,
+  orderIds: string[],
+  decision: SaleDecision,
+): Promise<BulkReviewResult> {
+  const ids = [...new Set(orderIds)];
+  return getDb().$transaction(async (tx) => {
+    const orders = await tx.order.findMany({
+      where: { shopId, id: { in: ids } },
+      select: { id: true, name: true, status: true },
+    });
+    const found = new Set(orders.map((o) => o.id));
+    const result: BulkReviewResult = {
+      decision,
+      changed: [],
+      skipped: [],
+      missing: ids.filter((id) => !found.has(id)),
+    };
+    for (const order of orders) {
+      if (order.status === "pending" && (await decide(tx, shopId, order.id, decision))) result.changed.push(order.id);
+      else result.skipped.push(order);
+    }
+    return result;
   });
 }

@@ -1,20 +1,28 @@
 import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
-import { afterCursor, pageOrder, toPage } from "./pagination.server";
-import { campaignValueIssues, type CampaignCreate, type CampaignListQuery, type CampaignUpdate } from "./schemas";
-import { serializeCampaign } from "./serializers";
+import { afterCursor, pageOrder, toPage } from "../api/pagination.server";
+import {
+  campaignValueIssues,
+  type CampaignCreate,
+  type CampaignListQuery,
+  type CampaignUpdate,
+  type CouponSettings,
+} from "../api/schemas";
+import { serializeCampaign } from "../api/serializers";
+import type { Tx } from "../jobs/job-queue.server";
 
-// Campaigns of the API key's shop. Writes run in one transaction: the
-// campaign, its levels and rules, and clearing is_default on the others.
+// Campaigns of a shop, for the REST API and the admin alike. Writes run in
+// one transaction: the campaign, its levels and rules, and the shop's one
+// default campaign.
 
-const include = { levels: true, rules: true } as const;
+export const campaignInclude = { levels: true, rules: true } as const;
+const include = campaignInclude;
 
-type Tx = Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0];
 type Levels = NonNullable<CampaignUpdate["levels"]>;
 type Rules = NonNullable<CampaignUpdate["rules"]>;
 
-const levelRows = (levels: Levels) => levels.map((l) => ({ level: l.level, basis: l.basis, rate: l.rate }));
-const ruleRows = (rules: Rules) =>
+export const levelRows = (levels: Levels) => levels.map((l) => ({ level: l.level, basis: l.basis, rate: l.rate }));
+export const ruleRows = (rules: Rules) =>
   rules.map((r) => ({
     targetType: r.target_type,
     targetGid: r.target_gid,
@@ -23,6 +31,17 @@ const ruleRows = (rules: Rules) =>
     // An exclusion earns nothing whatever value was sent.
     value: r.kind === "exclude" ? 0 : r.value,
   }));
+
+function couponColumns(coupon: CouponSettings | undefined) {
+  if (!coupon) return {};
+  return {
+    couponEnabled: coupon.enabled,
+    couponDiscountType: coupon.discount_type,
+    couponDiscountValue: coupon.discount_value,
+    couponPrefix: coupon.prefix,
+    couponOncePerCustomer: coupon.once_per_customer,
+  };
+}
 
 function columns(input: CampaignUpdate) {
   return {
@@ -37,10 +56,17 @@ function columns(input: CampaignUpdate) {
     autoApproveOrders: input.auto_approve_orders,
     approvalHoldDays: input.approval_hold_days,
     lifetimeCustomerLink: input.lifetime_customer_link,
+    ...couponColumns(input.coupon),
   };
 }
 
+/**
+ * Makes `keepId` (or nobody yet, on create) the only default. The shop row is
+ * written first: on PostgreSQL that row lock serializes concurrent default
+ * changes of one shop, so two of them cannot both leave a default behind.
+ */
 async function clearOtherDefaults(tx: Tx, shopId: string, keepId?: string) {
+  await tx.shop.update({ where: { id: shopId }, data: { updatedAt: new Date() } });
   await tx.campaign.updateMany({
     where: { shopId, isDefault: true, ...(keepId ? { id: { not: keepId } } : {}) },
     data: { isDefault: false },
@@ -80,6 +106,8 @@ export async function createCampaign(shopId: string, input: CampaignCreate) {
   return serializeCampaign(row);
 }
 
+export const KEEP_DEFAULT_MESSAGE = "The shop needs a default campaign: make another campaign the default instead.";
+
 export async function updateCampaign(shopId: string, id: string, input: CampaignUpdate) {
   const row = await getDb().$transaction(async (tx) => {
     const current = await tx.campaign.findFirst({ where: { id, shopId } });
@@ -89,6 +117,9 @@ export async function updateCampaign(shopId: string, id: string, input: Campaign
       commission_value: input.commission_value ?? current.commissionValue,
       new_customer_value: input.new_customer_value === undefined ? current.newCustomerValue : input.new_customer_value,
     });
+    // The default moves by making another campaign the default, never by
+    // leaving the shop without one.
+    if (current.isDefault && input.is_default === false) fields.is_default = KEEP_DEFAULT_MESSAGE;
     if (Object.keys(fields).length) throw new AppError("validation_failed", "Some fields are not valid.", { fields });
     if (input.is_default) await clearOtherDefaults(tx, shopId, id);
     if (input.levels) await tx.campaignLevel.deleteMany({ where: { campaignId: id } });

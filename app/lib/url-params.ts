@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { ID_PATTERN } from "../models/api/schemas";
+
+/** A list page's URL parameters through its schema (first value of each). */
+export function readParams<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, url: URL): T {
+  return schema.parse(Object.fromEntries(url.searchParams));
+}
+
+/** A keyset cursor parameter; anything malformed is dropped (the first page is shown). */
+export const cursorParam = () =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional()
+    .catch(undefined);
+
+/** The ids a list's bulk action was asked for: 1..limit well-formed ids. */
+export const selectedIds = (noun: string, limit: number) =>
+  z
+    .array(z.string().regex(ID_PATTERN, "Not a valid id"))
+    .min(1, `Select at least one ${noun}`)
+    .max(limit, `Select at most ${limit} ${noun}s at a time`);

@@ -1,0 +1,128 @@
+import { getDb } from "../../db.server";
+import { containsText } from "../../db/text-search.server";
+import { AppError } from "../../lib/errors";
+import type { CampaignCreate, CampaignStatus } from "../api/schemas";
+import { serializeCampaign } from "../api/serializers";
+import { keysetPage, keysetQuery, type KeysetRequest } from "../pagination/keyset.server";
+import { campaignInclude, createCampaign } from "./campaigns.server";
+
+// What the admin does with campaigns beyond the REST API's create/update:
+// the list with affiliate counts, duplicate and delete.
+
+export interface CampaignListFilters extends KeysetRequest {
+  status?: CampaignStatus;
+  query?: string;
+}
+
+export async function listCampaignsPage(shopId: string, filters: CampaignListFilters) {
+  const db = getDb();
+  const page = keysetQuery("createdAt", filters);
+  const where = {
+    shopId,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.query ? { name: containsText(filters.query) } : {}),
+  };
+  const fetched = await db.campaign.findMany({
+    where: { AND: [where, page.where] },
+    orderBy: page.orderBy,
+    take: page.take,
+    include: campaignInclude,
+  });
+  const result = keysetPage("createdAt", filters, fetched, (row) => row.createdAt);
+  const ids = result.rows.map((row) => row.id);
+  const counts = ids.length
+    ? await db.affiliate.groupBy({
+        by: ["campaignId"],
+        where: { shopId, campaignId: { in: ids } },
+        _count: { _all: true },
+      })
+    : [];
+  const countOf = new Map(counts.map((c) => [c.campaignId, c._count._all]));
+  return {
+    campaigns: result.rows.map((row) => ({ ...serializeCampaign(row), affiliate_count: countOf.get(row.id) ?? 0 })),
+    after: result.after,
+    before: result.before,
+  };
+}
+
+export async function campaignAffiliateCount(shopId: string, campaignId: string) {
+  return getDb().affiliate.count({ where: { shopId, campaignId } });
+}
+
+/**
+ * Deletes a campaign with its levels and rules. Refused while affiliates are
+ * on it (their commissions follow its terms) and for the default campaign
+ * (new affiliates join it). The checks and the delete share a transaction.
+ */
+export async function deleteCampaign(shopId: string, id: string) {
+  await getDb().$transaction(async (tx) => {
+    const campaign = await tx.campaign.findFirst({ where: { id, shopId }, select: { isDefault: true, name: true } });
+    if (!campaign) throw new AppError("not_found", "No campaign with this id.");
+    if (campaign.isDefault) {
+      throw new AppError(
+        "conflict",
+        `“${campaign.name}” is the default campaign and cannot be deleted. Make another campaign the default first.`,
+      );
+    }
+    const affiliates = await tx.affiliate.count({ where: { shopId, campaignId: id } });
+    if (affiliates > 0) {
+      const who = affiliates === 1 ? "1 affiliate is" : `${affiliates} affiliates are`;
+      throw new AppError(
+        "conflict",
+        `“${campaign.name}” cannot be deleted: ${who} on it. Move them to another campaign first.`,
+      );
+    }
+    await tx.campaign.delete({ where: { id } });
+  });
+}
+
+const COPY_PREFIX = "Copy of ";
+
+/** A draft copy of a campaign (terms, levels, rules, coupon settings); never the default. */
+export async function duplicateCampaign(shopId: string, id: string) {
+  const db = getDb();
+  const source = await db.campaign.findFirst({ where: { id, shopId }, include: campaignInclude });
+  if (!source) throw new AppError("not_found", "No campaign with this id.");
+  const { id: _id, createdAt: _c, updatedAt: _u, levels, rules, ...terms } = source;
+  const copy = await db.campaign.create({
+    data: {
+      ...terms,
+      name: `${COPY_PREFIX}${source.name}`.slice(0, 100),
+      status: "draft",
+      isDefault: false,
+      levels: { create: levels.map((l) => ({ level: l.level, basis: l.basis, rate: l.rate })) },
+      rules: {
+        create: rules.map((r) => ({
+          targetType: r.targetType,
+          targetGid: r.targetGid,
+          kind: r.kind,
+          commissionType: r.commissionType,
+          value: r.value,
+        })),
+      },
+    },
+    include: campaignInclude,
+  });
+  return serializeCampaign(copy);
+}
+
+/** Bulk state change from the list; ids of other shops are not touched (and not counted). */
+export async function setCampaignsStatus(shopId: string, ids: string[], status: CampaignStatus) {
+  const { count } = await getDb().campaign.updateMany({ where: { shopId, id: { in: ids } }, data: { status } });
+  return { changed: count, status };
+}
+
+export async function shopHasDefaultCampaign(shopId: string) {
+  return (await getDb().campaign.count({ where: { shopId, isDefault: true } })) > 0;
+}
+
+/**
+ * Creates a campaign from the admin. A shop without a default campaign gets
+ * this one as its default, so the admin never leaves a shop with none (new
+ * affiliates join the default). Two first campaigns saved at once still end
+ * with one default: setting a default clears the others in its transaction.
+ */
+export async function createAdminCampaign(shopId: string, input: CampaignCreate) {
+  const makeDefault = input.is_default || !(await shopHasDefaultCampaign(shopId));
+  return createCampaign(shopId, { ...input, is_default: makeDefault });
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { cursorParam, selectedIds } from "../../lib/url-params";
+import { CAMPAIGN_STATUSES } from "../api/schemas";
+
+// The campaign list's URL parameters (?status=&q=&after=&before=). Anything
+// unknown or malformed is dropped rather than refused: a list URL that was
+// edited by hand still shows the list.
+const cursor = cursorParam();
+
+export const campaignListParamsSchema = z.object({
+  status: z.enum(CAMPAIGN_STATUSES).optional().catch(undefined),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
+  after: cursor,
+  before: cursor,
+});
+
+export type CampaignListParams = z.infer<typeof campaignListParamsSchema>;
+
+export const CAMPAIGN_BULK_LIMIT = 250;
+
+/** The list's bulk action: put the selected campaigns in one state. */
+export const campaignBulkSchema = z.object({
+  intent: z.literal("set_status"),
+  status: z.enum(CAMPAIGN_STATUSES),
+  ids: selectedIds("campaign", CAMPAIGN_BULK_LIMIT),
+});

@@ -1,0 +1,92 @@
+import { getDb } from "../../db.server";
+import { AppError } from "../../lib/errors";
+import { attributionSentence, saleActions } from "./sale-explanation";
+
+// Everything the sale screen shows about one order of the shop: amounts,
+// attribution in plain words, commission lines per level, and the refund and
+// cancellation adjustments, as JSON-ready values.
+
+const person = { select: { id: true, firstName: true, lastName: true, referralCode: true } } as const;
+const nameOf = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
+
+export async function getSaleDetail(shopId: string, id: string) {
+  const db = getDb();
+  const order = await db.order.findFirst({
+    where: { id, shopId },
+    include: {
+      affiliate: person,
+      commissions: {
+        include: { affiliate: person },
+        orderBy: [{ level: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+      },
+    },
+  });
+  if (!order) throw new AppError("not_found", "No sale with this id.");
+  const click = order.clickId
+    ? await db.click.findFirst({
+        where: { shopId, clickId: order.clickId },
+        select: { createdAt: true, landingUrl: true },
+      })
+    : null;
+  const lines = order.commissions.map((c) => ({
+    id: c.id,
+    level: c.level,
+    kind: c.kind,
+    amount: c.amount,
+    currency: c.currency,
+    status: c.status,
+    explanation: c.explanation,
+    createdAt: c.createdAt.toISOString(),
+    affiliate: { id: c.affiliate.id, name: nameOf(c.affiliate), code: c.affiliate.referralCode },
+  }));
+  const affiliateName = order.affiliate ? nameOf(order.affiliate) : null;
+  return {
+    id: order.id,
+    name: order.name,
+    orderGid: order.shopifyGid,
+    placedAt: order.placedAt.toISOString(),
+    customerEmail: order.customerEmail,
+    isNewCustomer: order.isNewCustomer,
+    currency: order.currency,
+    subtotal: order.subtotal,
+    total: order.total,
+    refundedAmount: order.refundedAmount,
+    status: order.status,
+    fulfillment: order.fulfillment,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    approveAfter: order.approveAfter?.toISOString() ?? null,
+    discountCodes: parseCodes(order.discountCodes),
+    attribution: {
+      source: order.attributionSource,
+      sentence: attributionSentence({
+        source: order.attributionSource,
+        reason: order.attributionReason,
+        affiliateName,
+      }),
+      affiliate: order.affiliate
+        ? { id: order.affiliate.id, name: affiliateName!, code: order.affiliate.referralCode }
+        : null,
+      click: click ? { at: click.createdAt.toISOString(), landingUrl: click.landingUrl } : null,
+    },
+    commissions: lines.filter((l) => l.kind === "sale"),
+    adjustments: lines.filter((l) => l.kind !== "sale"),
+    netCommission: lines
+      .filter((l) => l.status !== "void" && l.status !== "denied")
+      .reduce((sum, l) => sum + l.amount, 0),
+    ...saleActions(order.status),
+  };
+}
+
+function parseCodes(raw: string): string[] {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return value
+      .map((c) => (typeof c === "string" ? c : typeof c === "object" && c && "code" in c ? String(c.code) : ""))
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+export type SaleDetail = Awaited<ReturnType<typeof getSaleDetail>>;

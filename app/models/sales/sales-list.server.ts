@@ -1,0 +1,116 @@
+import { getDb } from "../../db.server";
+import { containsText } from "../../db/text-search.server";
+import { AppError } from "../../lib/errors";
+import { nextDay, startOfShopDay } from "../../lib/shop-day";
+import { keysetPage, keysetQuery } from "../pagination/keyset.server";
+import type { SaleListParams } from "./sale-list-query";
+
+// The admin's sales list: the shop's orders, credited or not, newest first
+// (placedAt desc, id desc), one keyset page at a time. Every filter is a
+// where clause on indexed columns; nothing loads more than a page of rows.
+
+export const SALES_PAGE_SIZE = 50;
+const MAX_MATCHED_AFFILIATES = 100;
+
+async function affiliateIds(shopId: string, params: SaleListParams): Promise<string[] | undefined> {
+  if (params.affiliate_id) return [params.affiliate_id];
+  if (!params.affiliate) return undefined;
+  const text = params.affiliate;
+  const rows = await getDb().affiliate.findMany({
+    where: {
+      shopId,
+      OR: [
+        { referralCode: text.toUpperCase() },
+        { email: containsText(text) },
+        { firstName: containsText(text) },
+        { lastName: containsText(text) },
+      ],
+    },
+    select: { id: true },
+    take: MAX_MATCHED_AFFILIATES,
+  });
+  return rows.map((r) => r.id);
+}
+
+function placedRange(params: SaleListParams, timeZone: string) {
+  const since = params.since ? startOfShopDay(params.since, timeZone) : null;
+  const until = params.until ? startOfShopDay(nextDay(params.until), timeZone) : null;
+  if (!since && !until) return undefined;
+  return { ...(since ? { gte: since } : {}), ...(until ? { lt: until } : {}) };
+}
+
+export async function listSalesPage(shop: { id: string; timezone: string }, params: SaleListParams) {
+  const db = getDb();
+  const page = { after: params.after, before: params.before, limit: SALES_PAGE_SIZE };
+  const ids = await affiliateIds(shop.id, params);
+  const placedAt = placedRange(params, shop.timezone);
+  let query;
+  try {
+    query = keysetQuery("placedAt", page);
+  } catch (error) {
+    if (error instanceof AppError) return { sales: [], after: null, before: null, invalidCursor: true };
+    throw error;
+  }
+  const where = {
+    shopId: shop.id,
+    ...(params.status ? { status: params.status } : {}),
+    ...(params.source ? { attributionSource: params.source } : {}),
+    // One affiliate (the usual case) is an equality, which lets the database
+    // walk that affiliate's (affiliateId, placedAt) index.
+    ...(ids ? { affiliateId: ids.length === 1 ? ids[0]! : { in: ids } } : {}),
+    ...(placedAt ? { placedAt } : {}),
+  };
+  const fetched = await db.order.findMany({
+    where: { AND: [where, query.where] },
+    orderBy: query.orderBy,
+    take: query.take,
+    select: {
+      id: true,
+      name: true,
+      placedAt: true,
+      customerEmail: true,
+      currency: true,
+      subtotal: true,
+      total: true,
+      refundedAmount: true,
+      status: true,
+      attributionSource: true,
+      affiliate: { select: { id: true, firstName: true, lastName: true, referralCode: true } },
+    },
+  });
+  const result = keysetPage("placedAt", page, fetched, (row) => row.placedAt);
+  const orderIds = result.rows.map((r) => r.id);
+  const sums = orderIds.length
+    ? await db.commission.groupBy({
+        by: ["orderId"],
+        where: { shopId: shop.id, orderId: { in: orderIds }, status: { notIn: ["void", "denied"] } },
+        _sum: { amount: true },
+      })
+    : [];
+  const commissionOf = new Map(sums.map((s) => [s.orderId, s._sum.amount ?? 0]));
+  return {
+    sales: result.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      placedAt: row.placedAt.toISOString(),
+      customerEmail: row.customerEmail,
+      currency: row.currency,
+      subtotal: row.subtotal,
+      total: row.total,
+      refundedAmount: row.refundedAmount,
+      status: row.status,
+      source: row.attributionSource,
+      affiliate: row.affiliate
+        ? {
+            id: row.affiliate.id,
+            name: `${row.affiliate.firstName} ${row.affiliate.lastName}`.trim(),
+            code: row.affiliate.referralCode,
+          }
+        : null,
+      commission: commissionOf.get(row.id) ?? 0,
+    })),
+    after: result.after,
+    before: result.before,
+    invalidCursor: false,
+  };
+}
