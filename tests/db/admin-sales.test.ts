@@ -163,7 +163,7 @@ describe("sale detail", () => {
     expect(uncredited.attribution.sentence).toMatch(/^Not credited to any affiliate: /);
   });
 
-  it("approves a pending sale with its pending sale lines, and refuses to decide it again or to change a paid one", async () => {
+  it("approves a pending sale with its pending lines (refunds too), and refuses to decide it again or to change a paid one", async () => {
     const { shop, admin, anna } = await setUp();
     const order = await buildOrder(shop.id, { affiliateId: anna.id });
     await buildCommission(shop.id, order.id, anna.id, { amount: 1000 });
@@ -174,8 +174,12 @@ describe("sale detail", () => {
       status: "approved",
       approveAfter: null,
     });
-    const lines = await getDb().commission.findMany({ where: { orderId: order.id, kind: "sale" } });
-    expect(lines.map((c) => c.status)).toEqual(["approved"]);
+    const lines = await getDb().commission.findMany({ where: { orderId: order.id }, orderBy: { amount: "desc" } });
+    // The refund made while pending is approved with the sale: 8.00 is payable, not 10.00.
+    expect(lines.map((c) => [c.kind, c.status])).toEqual([
+      ["sale", "approved"],
+      ["refund", "approved"],
+    ]);
     const again = await admin.act(`/admin/sales/${order.id}`, DETAIL, { intent: "deny" });
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe("Only pending sales can be denied; this sale is approved.");

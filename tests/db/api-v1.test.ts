@@ -744,7 +744,8 @@ describe("sales", () => {
     const sale = saleSchema.parse(await res.json());
     expect(sale.status).toBe("approved");
     const statuses = Object.fromEntries(sale.commissions.map((c) => [c.id, c.status]));
-    expect(statuses).toEqual({ [f.own.id]: "approved", [f.mlm.id]: "approved", [f.refund.id]: "pending" });
+    // The refund made while the sale was pending follows it: payable is the refunded amount.
+    expect(statuses).toEqual({ [f.own.id]: "approved", [f.mlm.id]: "approved", [f.refund.id]: "approved" });
     const row = await getDb().order.findUniqueOrThrow({ where: { id: f.credited.id } });
     expect(row).toMatchObject({ status: "approved", approveAfter: null });
 
@@ -763,7 +764,7 @@ describe("sales", () => {
     expect((await res.json()).status).toBe("denied");
     const rows = await getDb().commission.findMany({ where: { orderId: f.credited.id } });
     const byId = Object.fromEntries(rows.map((c) => [c.id, c.status]));
-    expect(byId).toEqual({ [f.own.id]: "denied", [f.mlm.id]: "denied", [f.refund.id]: "pending", [paid.id]: "paid" });
+    expect(byId).toEqual({ [f.own.id]: "denied", [f.mlm.id]: "denied", [f.refund.id]: "denied", [paid.id]: "paid" });
     await expectError(await f.api.post(`/api/v1/sales/${f.credited.id}/approve`), 409, "conflict");
     // The uncredited order is untouched.
     expect((await getDb().order.findUniqueOrThrow({ where: { id: f.uncredited.id } })).status).toBe("pending");

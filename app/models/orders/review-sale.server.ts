@@ -2,8 +2,11 @@ import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import type { Tx } from "../jobs/job-queue.server";
 
-// A merchant's decision on a pending sale: approve it (its pending sale
-// commissions become payable) or deny it (they are denied). Only pending
+// A merchant's decision on a pending sale: approve it (its pending
+// commission lines become payable) or deny it (they are denied). The lines
+// are the sale's own and the refund or cancellation adjustments made while it
+// was pending, which share its status: approving only the sale lines would
+// pay the amount from before the refund. Only pending
 // sales can be decided; anything else is a conflict naming the current
 // status (a paid sale never changes). The status change is conditional on
 // "still pending", so two concurrent decisions cannot both win.
@@ -12,7 +15,7 @@ export type SaleDecision = "approve" | "deny";
 
 const RESULT = { approve: "approved", deny: "denied" } as const;
 
-/** Decides one order and its pending sale lines inside `tx`; false when it is no longer pending. */
+/** Decides one order and its pending lines inside `tx`; false when it is no longer pending. */
 async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDecision): Promise<boolean> {
   const status = RESULT[decision];
   // A decided sale no longer waits for automatic approval.
@@ -22,7 +25,7 @@ async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDec
   });
   if (count === 0) return false;
   await tx.commission.updateMany({
-    where: { shopId, orderId, kind: "sale", status: "pending" },
+    where: { shopId, orderId, status: "pending" },
     data: { status },
   });
   return true;
