@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { placeholderPage } from "~/components/PlaceholderPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { areaAction, areaLoader } from "~/models/auth/area-loader.server";
 import { findOrder } from "~/models/shop/tenant-lookups.server";
 
 export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "sales", findOrder);
+export const action = (args: ActionFunctionArgs) => areaAction(args, "sales");
 export const handle = { i18n: ["Sales"] };
 export default placeholderPage("Sales", { titleKey: "detailTitle", back: "sales" });
 export { RouteErrorBoundary as ErrorBoundary };
