@@ -5,8 +5,8 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConfig } from "~/config.server";
 import { AppError } from "~/lib/errors";
 import { handleApi, loadOrThrow, parseFormData } from "~/lib/http.server";
-import { listCampaignChoices, saveAffiliate, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
-import { affiliateFormSchema, STATUS_ACTIONS, type StatusAction } from "~/models/affiliates/admin-schemas";
+import { listCampaignChoices, readAffiliateForm, saveAffiliate, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
+import { STATUS_ACTIONS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server";
 import { ID_PATTERN } from "~/models/api/schemas";
 import { referralLinks } from "~/models/api/serializers";
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ intent, ...result });
     }
     if (intent === "update") {
-      await saveAffiliate(ctx.shop.id, id, parseFormData(form, affiliateFormSchema));
+      await saveAffiliate(ctx.shop.id, id, readAffiliateForm(form));
       return json({ intent, saved: true });
     }
     throw new AppError("bad_request", "Unknown action.");

@@ -9,8 +9,8 @@ import { ImportAffiliatesModal } from "~/components/affiliates/ImportAffiliatesM
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { AppError } from "~/lib/errors";
 import { handleApi, loadOrThrow, parseFormData, parseQuery } from "~/lib/http.server";
-import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
-import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
+import { addAffiliate, readAffiliateForm, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
+import { affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-format";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ intent, action: input.action, ...result });
     }
     if (intent === "create") {
-      const affiliate = await addAffiliate(ctx.shop.id, parseFormData(form, affiliateFormSchema));
+      const affiliate = await addAffiliate(ctx.shop.id, readAffiliateForm(form));
       return json({ intent, id: affiliate.id });
     }
     if (intent === "import") {

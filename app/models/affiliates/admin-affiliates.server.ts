@@ -2,9 +2,10 @@ import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import { parseDatabaseUrl } from "../../db/database-url";
 import { AppError } from "../../lib/errors";
+import { parseFormData } from "../../lib/http.server";
 import type { Prisma } from "../../db/generated/sqlite";
 import type { Tx } from "../jobs/job-queue.server";
-import { ADMIN_PAGE_SIZE, formFieldErrors, type AffiliateForm, type AffiliateListQuery, type AffiliateSort, type StatusAction } from "./admin-schemas";
+import { ADMIN_PAGE_SIZE, affiliateFormSchema, formFieldErrors, type AffiliateForm, type AffiliateListQuery, type AffiliateSort, type StatusAction } from "./admin-schemas";
 import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "./status-transitions";
 
@@ -126,6 +127,15 @@ function asFormError(error: unknown): never {
     throw new AppError(error.code, error.message, { fields: formFieldErrors(error.fields), headers: error.headers });
   }
   throw error;
+}
+
+/** The add / edit form, validated, with errors named by the form's fields. */
+export function readAffiliateForm(form: FormData): AffiliateForm {
+  try {
+    return parseFormData(form, affiliateFormSchema);
+  } catch (error) {
+    asFormError(error);
+  }
 }
 
 /** Adds an affiliate by hand (the admin's "Add affiliate" form). */
