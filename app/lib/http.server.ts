@@ -30,7 +30,9 @@ export async function parseJsonBody<T>(request: Request, schema: ZodType<T, ZodT
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
   }
   return parsed.data;
 }
@@ -52,7 +54,9 @@ export function parseFormData<T>(form: FormData, schema: ZodType<T, ZodTypeDef, 
   for (const [key, value] of form.entries()) if (typeof value === "string") data[key] = value;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
   }
   return parsed.data;
 }

@@ -4,8 +4,13 @@ import { AffiliateDetailView } from "~/components/affiliates/AffiliateDetailView
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConfig } from "~/config.server";
 import { AppError } from "~/lib/errors";
-import { handleApi, loadOrThrow, parseFormData } from "~/lib/http.server";
-import { listCampaignChoices, readAffiliateForm, saveAffiliate, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
+import { handleApi, loadOrThrow } from "~/lib/http.server";
+import {
+  listCampaignChoices,
+  readAffiliateForm,
+  saveAffiliate,
+  setAffiliatesStatus,
+} from "~/models/affiliates/admin-affiliates.server";
 import { STATUS_ACTIONS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server";
 import { ID_PATTERN } from "~/models/api/schemas";

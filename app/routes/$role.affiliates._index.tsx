@@ -9,9 +9,14 @@ import { ImportAffiliatesModal } from "~/components/affiliates/ImportAffiliatesM
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { AppError } from "~/lib/errors";
 import { handleApi, loadOrThrow, parseFormData, parseQuery } from "~/lib/http.server";
-import { addAffiliate, readAffiliateForm, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
+import {
+  addAffiliate,
+  readAffiliateForm,
+  listAdminAffiliates,
+  setAffiliatesStatus,
+} from "~/models/affiliates/admin-affiliates.server";
 import { affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
-import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-format";
+import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
 

@@ -24,7 +24,11 @@ export default function SettingsIndex() {
         <ResourceList
           items={items}
           renderItem={(item) => (
-            <ResourceItem id={item.tab} url={`/${role}/settings/${item.tab}`} accessibilityLabel={t(`${item.ns}:${item.titleKey}`)}>
+            <ResourceItem
+              id={item.tab}
+              url={`/${role}/settings/${item.tab}`}
+              accessibilityLabel={t(`${item.ns}:${item.titleKey}`)}
+            >
               <Text as="h3" variant="bodyMd" fontWeight="semibold">
                 {t(`${item.ns}:${item.titleKey}`)}
               </Text>

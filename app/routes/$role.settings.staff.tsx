@@ -6,7 +6,14 @@ import { AppError } from "~/lib/errors";
 import { handleApi, parseFormData } from "~/lib/http.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
 import { staffIdSchema, staffInviteSchema, staffUpdateSchema } from "~/models/staff/staff-schemas";
-import { inviteStaff, listStaff, removeStaff, renewInvite, setStaffEnabled, updateStaff } from "~/models/staff/staff.server";
+import {
+  inviteStaff,
+  listStaff,
+  removeStaff,
+  renewInvite,
+  setStaffEnabled,
+  updateStaff,
+} from "~/models/staff/staff.server";
 
 // Settings > Staff (admin only: the "staff" area is closed to staff users,
 // so staff can never invite, promote or disable anyone).
@@ -34,7 +41,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ intent, ...(await renewInvite(shopId, parseFormData(form, staffIdSchema).id)) });
       case "disable":
       case "enable":
-        return json({ intent, ...(await setStaffEnabled(shopId, parseFormData(form, staffIdSchema).id, intent === "enable")) });
+        return json({
+          intent,
+          ...(await setStaffEnabled(shopId, parseFormData(form, staffIdSchema).id, intent === "enable")),
+        });
       case "remove":
         return json({ intent, ...(await removeStaff(shopId, parseFormData(form, staffIdSchema).id)) });
       default:

@@ -44,7 +44,9 @@ function importCsv(client: HttpClient, csv: string, role = "admin") {
 
 async function setup() {
   const shop = await buildShop();
-  const campaign = await getDb().campaign.create({ data: { shopId: shop.id, name: "Main", status: "active", isDefault: true } });
+  const campaign = await getDb().campaign.create({
+    data: { shopId: shop.id, name: "Main", status: "active", isDefault: true },
+  });
   const admin = await logIn(shop.id);
   return { shop, campaign, admin };
 }
@@ -65,7 +67,8 @@ describe("affiliate list", () => {
   it("pages, filters, searches and sorts on the server, within the shop", async () => {
     const { shop, campaign, admin } = await setup();
     const other = await buildCampaign(shop.id, { name: "Second" });
-    for (let i = 0; i < 27; i++) await buildAffiliate(shop.id, campaign.id, { status: i % 3 === 0 ? "pending" : "approved" });
+    for (let i = 0; i < 27; i++)
+      await buildAffiliate(shop.id, campaign.id, { status: i % 3 === 0 ? "pending" : "approved" });
     await buildAffiliate(shop.id, other.id, { email: "zed@example.com", referralCode: "ZEDCODE" });
     const foreign = await buildShop();
     const foreignCampaign = await buildCampaign(foreign.id);
@@ -114,9 +117,15 @@ describe("approvals", () => {
     expect(await res.json()).toMatchObject({ changed: 2, skipped: 1 });
     const deny = await (await listAction(admin, { intent: "status", action: "deny", ids: c.id })).json();
     expect(deny).toMatchObject({ changed: 0, skipped: 1 });
-    const off = await (await listAction(admin, { intent: "status", action: "deactivate", ids: `${a.id},${c.id}` })).json();
+    const off = await (
+      await listAction(admin, { intent: "status", action: "deactivate", ids: `${a.id},${c.id}` })
+    ).json();
     expect(off).toMatchObject({ changed: 2, skipped: 0 });
-    const statuses = await getDb().affiliate.findMany({ where: { shopId: shop.id }, orderBy: { createdAt: "asc" }, select: { status: true } });
+    const statuses = await getDb().affiliate.findMany({
+      where: { shopId: shop.id },
+      orderBy: { createdAt: "asc" },
+      select: { status: true },
+    });
     expect(statuses.map((s) => s.status)).toEqual(["inactive", "approved", "inactive"]);
   });
 
@@ -145,7 +154,10 @@ describe("approvals", () => {
 describe("add and edit", () => {
   it("adds an affiliate by hand with a generated code, or explains every bad field", async () => {
     const { shop, admin } = await setup();
-    const bad = await listAction(admin, { intent: "create", ...validForm({ email: "nope", first_name: " ", referral_code: "a b", coupon_codes: "OK1 X" }) });
+    const bad = await listAction(admin, {
+      intent: "create",
+      ...validForm({ email: "nope", first_name: " ", referral_code: "a b", coupon_codes: "OK1 X" }),
+    });
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.fields).toEqual({
       email: "Enter a valid e-mail address",
@@ -156,7 +168,10 @@ describe("add and edit", () => {
     const ok = await listAction(admin, { intent: "create", ...validForm({ coupon_codes: "jane10, JANE20" }) });
     expect(ok.status).toBe(200);
     const { id } = await ok.json();
-    const row = await getDb().affiliate.findFirstOrThrow({ where: { id, shopId: shop.id }, include: { coupons: true } });
+    const row = await getDb().affiliate.findFirstOrThrow({
+      where: { id, shopId: shop.id },
+      include: { coupons: true },
+    });
     expect(row).toMatchObject({ email: "jane@example.com", referralCode: "JANEDOE", status: "pending" });
     expect(row.coupons.map((c) => c.code).sort()).toEqual(["JANE10", "JANE20"]);
     const dup = await listAction(admin, { intent: "create", ...validForm({ coupon_codes: "JANE10" }) });
@@ -184,7 +199,9 @@ describe("add and edit", () => {
     // top -> mid already; making mid the upline of top would be a cycle.
     const cycle = await detailAction(admin, top.id, { intent: "update", ...form(top, { upline: "MID-NEW" }) });
     expect(cycle.status).toBe(422);
-    expect((await cycle.json()).error.fields.upline).toBe("This upline would create a cycle: the affiliate is already above it");
+    expect((await cycle.json()).error.fields.upline).toBe(
+      "This upline would create a cycle: the affiliate is already above it",
+    );
     const self = await detailAction(admin, top.id, { intent: "update", ...form(top, { upline: top.email }) });
     expect((await self.json()).error.fields.upline).toBe("An affiliate cannot be its own upline");
     const unknown = await detailAction(admin, top.id, { intent: "update", ...form(top, { upline: "NOSUCH" }) });
@@ -193,7 +210,10 @@ describe("add and edit", () => {
 
     const foreign = await buildShop();
     const foreignCampaign = await buildCampaign(foreign.id);
-    const moved = await detailAction(admin, mid.id, { intent: "update", ...form(mid, { campaign_id: foreignCampaign.id }) });
+    const moved = await detailAction(admin, mid.id, {
+      intent: "update",
+      ...form(mid, { campaign_id: foreignCampaign.id }),
+    });
     expect(moved.status).toBe(422);
     expect((await moved.json()).error.fields.campaign_id).toBe("No campaign with this id in this shop");
   });
@@ -210,10 +230,17 @@ describe("affiliate detail", () => {
     const o1 = await buildOrder(shop.id, { affiliateId: aff.id, subtotal: 10_000 });
     const o2 = await buildOrder(shop.id, { affiliateId: aff.id, subtotal: 5_000 });
     await buildCommission(shop.id, o1.id, aff.id, { amount: 1_000, status: "approved" });
-    await buildCommission(shop.id, o1.id, aff.id, { amount: -300, status: "approved", kind: "refund", sourceRef: "r1" });
+    await buildCommission(shop.id, o1.id, aff.id, {
+      amount: -300,
+      status: "approved",
+      kind: "refund",
+      sourceRef: "r1",
+    });
     await buildCommission(shop.id, o2.id, aff.id, { amount: 500, status: "pending" });
     const paid = await buildCommission(shop.id, o2.id, aff.id, { amount: 700, status: "paid", sourceRef: "p" });
-    const payout = await getDb().payout.create({ data: { shopId: shop.id, affiliateId: aff.id, amount: 700, currency: "USD", status: "paid" } });
+    const payout = await getDb().payout.create({
+      data: { shopId: shop.id, affiliateId: aff.id, amount: 700, currency: "USD", status: "paid" },
+    });
     await getDb().commission.update({ where: { id: paid.id }, data: { payoutId: payout.id } });
     await buildCommission(shop.id, o2.id, other.id, { amount: 9_999, status: "approved" });
 
@@ -249,7 +276,10 @@ describe("affiliate detail", () => {
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain("secret@example.com");
     expect((await detailData(admin, aff.id)).status).toBe(404);
-    const write = await detailAction(admin, aff.id, { intent: "update", ...validForm({ email: "stolen@example.com", status: "approved", campaign_id: aff.campaignId }) });
+    const write = await detailAction(admin, aff.id, {
+      intent: "update",
+      ...validForm({ email: "stolen@example.com", status: "approved", campaign_id: aff.campaignId }),
+    });
     expect(write.status).toBe(404);
     expect((await getDb().affiliate.findUniqueOrThrow({ where: { id: aff.id } })).email).toBe("secret@example.com");
     expect((await admin.get("/admin/affiliates/not.an.id!")).status).toBe(404);
@@ -292,7 +322,16 @@ describe("CSV", () => {
     const { shop, campaign, admin } = await setup();
     const parent = await buildAffiliate(shop.id, campaign.id, { referralCode: "PARENT1" });
     const child = await getDb().affiliate.create({
-      data: { shopId: shop.id, campaignId: campaign.id, parentId: parent.id, email: "evil@example.com", firstName: "=HYPERLINK(\"http://x\")", lastName: "-1", referralCode: "CHILD1", status: "pending" },
+      data: {
+        shopId: shop.id,
+        campaignId: campaign.id,
+        parentId: parent.id,
+        email: "evil@example.com",
+        firstName: '=HYPERLINK("http://x")',
+        lastName: "-1",
+        referralCode: "CHILD1",
+        status: "pending",
+      },
     });
     await getDb().coupon.create({ data: { shopId: shop.id, affiliateId: child.id, code: "CHILD10" } });
     const foreign = await buildShop();
@@ -325,7 +364,11 @@ describe("CSV", () => {
     const res = await importCsv(admin, csv);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, imported: 3 });
-    const rows = await getDb().affiliate.findMany({ where: { shopId: shop.id }, include: { campaign: true, coupons: true, parent: true }, orderBy: { createdAt: "asc" } });
+    const rows = await getDb().affiliate.findMany({
+      where: { shopId: shop.id },
+      include: { campaign: true, coupons: true, parent: true },
+      orderBy: { createdAt: "asc" },
+    });
     expect(rows.map((r) => [r.email, r.status, r.campaign.name, r.parent?.email ?? null])).toEqual([
       ["ann@example.com", "approved", "VIP", null],
       ["bob@example.com", "pending", "Main", "ann@example.com"],

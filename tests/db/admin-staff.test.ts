@@ -76,7 +76,14 @@ describe("inviting staff", () => {
     expect(JSON.stringify(await getDb().passwordToken.findMany())).not.toContain(token);
 
     const list = await (await admin.get(`/admin/settings/staff?_data=${encodeURIComponent(STAFF)}`)).json();
-    expect(list.staff).toEqual([expect.objectContaining({ id, email: "sam@example.com", status: "invited", permissions: ["campaigns", "affiliates"] })]);
+    expect(list.staff).toEqual([
+      expect.objectContaining({
+        id,
+        email: "sam@example.com",
+        status: "invited",
+        permissions: ["campaigns", "affiliates"],
+      }),
+    ]);
 
     const { client: staff, res } = await acceptInvite(inviteUrl);
     expect(res.status).toBe(302);
@@ -92,14 +99,21 @@ describe("inviting staff", () => {
     expect((await acceptInvite(inviteUrl)).res.status).toBe(400);
     // And the new password logs in at /staff/login.
     const again = new HttpClient(server.url);
-    expect(location(await again.postForm("/staff/login", { email: "sam@example.com", password: NEW_PASSWORD }))).toBe("/staff/dashboard");
+    expect(location(await again.postForm("/staff/login", { email: "sam@example.com", password: NEW_PASSWORD }))).toBe(
+      "/staff/dashboard",
+    );
   });
 
   it("refuses an e-mail already on the team, or the admin's own", async () => {
     const shop = await buildShop();
     const admin = await adminOf(shop.id);
     await invite(admin, "sam@example.com", "sales");
-    const dup = await staffAction(admin, { intent: "invite", email: "SAM@example.com", name: "Again", permissions: "" });
+    const dup = await staffAction(admin, {
+      intent: "invite",
+      email: "SAM@example.com",
+      name: "Again",
+      permissions: "",
+    });
     expect(dup.status).toBe(409);
     expect((await dup.json()).error.fields.email).toBe("A staff member with this e-mail exists already.");
     const ownerEmail = (await getDb().user.findFirstOrThrow({ where: { shopId: shop.id, role: "admin" } })).email;
@@ -116,13 +130,18 @@ describe("managing staff", () => {
     const { client: staff } = await acceptInvite(inviteUrl);
     expect((await staff.get("/staff/sales")).status).toBe(200);
 
-    expect((await staffAction(admin, { intent: "update", id, name: "Sam S.", permissions: "affiliates" })).status).toBe(200);
+    expect((await staffAction(admin, { intent: "update", id, name: "Sam S.", permissions: "affiliates" })).status).toBe(
+      200,
+    );
     expect((await staff.get("/staff/sales")).status).toBe(403);
     expect((await staff.get("/staff/affiliates")).status).toBe(200);
 
     expect((await staffAction(admin, { intent: "disable", id })).status).toBe(200);
     expect(location(await staff.get("/staff/affiliates"))).toMatch(/^\/staff\/login/);
-    const login = await new HttpClient(server.url).postForm("/staff/login", { email: "sam@example.com", password: NEW_PASSWORD });
+    const login = await new HttpClient(server.url).postForm("/staff/login", {
+      email: "sam@example.com",
+      password: NEW_PASSWORD,
+    });
     expect(login.status).toBe(401);
     expect((await staffAction(admin, { intent: "renew", id })).status).toBe(409);
 
@@ -141,12 +160,13 @@ describe("managing staff", () => {
     const admin = await adminOf(shop.id);
     const other = await buildShop();
     const foreign = await buildUser(other.id, { role: "staff", email: "theirs@example.com", permissions: ["sales"] });
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "update", id: foreign.id, name: "Hijacked", permissions: "settings" },
       { intent: "disable", id: foreign.id },
       { intent: "renew", id: foreign.id },
       { intent: "remove", id: foreign.id },
-    ]) {
+    ];
+    for (const form of forms) {
       const res = await staffAction(admin, form);
       expect(res.status, form.intent).toBe(404);
       expect(await res.text()).not.toContain("theirs@example.com");
@@ -160,18 +180,32 @@ describe("managing staff", () => {
 
   it("never lets staff manage staff, even with the settings permission", async () => {
     const shop = await buildShop();
-    await buildUser(shop.id, { role: "staff", email: "lead@example.com", permissions: ["settings", "affiliates", "sales"] });
+    await buildUser(shop.id, {
+      role: "staff",
+      email: "lead@example.com",
+      permissions: ["settings", "affiliates", "sales"],
+    });
     const victim = await buildUser(shop.id, { role: "staff", email: "victim@example.com", permissions: ["sales"] });
     const staff = new HttpClient(server.url);
-    expect((await staff.postForm("/staff/login", { email: "lead@example.com", password: TEST_PASSWORD })).status).toBe(302);
+    expect((await staff.postForm("/staff/login", { email: "lead@example.com", password: TEST_PASSWORD })).status).toBe(
+      302,
+    );
     expect((await staff.get("/staff/settings")).status).toBe(200);
     const settings = await staff.get("/staff/settings");
     expect(await settings.text()).not.toContain("/staff/settings/staff");
     for (const res of [
       await staff.get("/staff/settings/staff"),
       await staff.get(`/staff/settings/staff?_data=${encodeURIComponent(STAFF)}`),
-      await staffAction(staff, { intent: "invite", email: "friend@example.com", name: "Friend", permissions: "payouts" }, "staff"),
-      await staffAction(staff, { intent: "update", id: victim.id, name: "X", permissions: "payouts,settings" }, "staff"),
+      await staffAction(
+        staff,
+        { intent: "invite", email: "friend@example.com", name: "Friend", permissions: "payouts" },
+        "staff",
+      ),
+      await staffAction(
+        staff,
+        { intent: "update", id: victim.id, name: "X", permissions: "payouts,settings" },
+        "staff",
+      ),
       await staffAction(staff, { intent: "disable", id: victim.id }, "staff"),
       await staff.get("/admin/settings/staff"),
     ]) {
@@ -179,6 +213,8 @@ describe("managing staff", () => {
       expect(await res.text()).not.toContain("victim@example.com");
     }
     expect(await getDb().user.count({ where: { shopId: shop.id } })).toBe(2);
-    expect((await getDb().user.findUniqueOrThrow({ where: { id: victim.id } })).permissions).toBe(JSON.stringify(["sales"]));
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: victim.id } })).permissions).toBe(
+      JSON.stringify(["sales"]),
+    );
   });
 });

@@ -58,7 +58,13 @@ export function AddAffiliateModal({ open, onClose, campaigns }: Props) {
               <p>{error.message}</p>
             </Banner>
           ) : null}
-          <AffiliateFields values={values} onChange={setValues} errors={error?.fields ?? {}} campaigns={campaigns} adding />
+          <AffiliateFields
+            values={values}
+            onChange={setValues}
+            errors={error?.fields ?? {}}
+            campaigns={campaigns}
+            adding
+          />
         </BlockStack>
       </Modal.Section>
     </Modal>

@@ -74,7 +74,14 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   const money = (totals: MoneyTotal[]) =>
     totals.length
-      ? totals.map((m) => formatMoney(m.amount, { currency: m.currency, format: m.currency === shop.currency ? shop.money_format : null })).join(" + ")
+      ? totals
+          .map((m) =>
+            formatMoney(m.amount, {
+              currency: m.currency,
+              format: m.currency === shop.currency ? shop.money_format : null,
+            }),
+          )
+          .join(" + ")
       : formatMoney(0, { currency: shop.currency, format: shop.money_format });
 
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
@@ -126,7 +133,12 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
               </Banner>
             ) : null}
             <Card>
-              <AffiliateFields values={values} onChange={setValues} errors={error?.fields ?? {}} campaigns={data.campaigns} />
+              <AffiliateFields
+                values={values}
+                onChange={setValues}
+                errors={error?.fields ?? {}}
+                campaigns={data.campaigns}
+              />
             </Card>
             <Card>
               <BlockStack gap="200">
@@ -135,7 +147,12 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 </Text>
                 <DataTable
                   columnContentTypes={["text", "text", "numeric", "text"]}
-                  headings={[t("Affiliates:detail.order"), t("Global:fields.dateCreated"), t("Affiliates:detail.subtotal"), t("Global:fields.status")]}
+                  headings={[
+                    t("Affiliates:detail.order"),
+                    t("Global:fields.dateCreated"),
+                    t("Affiliates:detail.subtotal"),
+                    t("Global:fields.status"),
+                  ]}
                   rows={data.recentSales.map((s) => [
                     <Link key={s.id} url={`/${role}/sales/${s.id}`}>
                       {s.name}
@@ -155,7 +172,13 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 </Text>
                 <DataTable
                   columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                  headings={[t("Affiliates:detail.order"), t("Affiliates:detail.kind"), t("Affiliates:detail.level"), t("Affiliates:detail.amount"), t("Global:fields.status")]}
+                  headings={[
+                    t("Affiliates:detail.order"),
+                    t("Affiliates:detail.kind"),
+                    t("Affiliates:detail.level"),
+                    t("Affiliates:detail.amount"),
+                    t("Global:fields.status"),
+                  ]}
                   rows={data.recentCommissions.map((c) => [
                     c.order.name,
                     t(`Affiliates:detail.kinds.${c.kind}`),
@@ -174,7 +197,11 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 </Text>
                 <DataTable
                   columnContentTypes={["text", "text", "text"]}
-                  headings={[t("Affiliates:detail.when"), t("Affiliates:detail.landing"), t("Affiliates:detail.referrer")]}
+                  headings={[
+                    t("Affiliates:detail.when"),
+                    t("Affiliates:detail.landing"),
+                    t("Affiliates:detail.referrer"),
+                  ]}
                   rows={data.recentClicks.map((c) => [formatDateTime(c.createdAt), c.landingUrl, c.referrer ?? ""])}
                   footerContent={data.recentClicks.length ? undefined : t("Affiliates:detail.none")}
                 />
@@ -220,7 +247,9 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                     <Text as="span" tone="subdued">
                       {t("Affiliates:fields.upline")}
                     </Text>
-                    <Link url={`/${role}/affiliates/${a.parent.id}`}>{`${a.parent.firstName} ${a.parent.lastName}`.trim()}</Link>
+                    <Link url={`/${role}/affiliates/${a.parent.id}`}>
+                      {`${a.parent.firstName} ${a.parent.lastName}`.trim()}
+                    </Link>
                   </InlineStack>
                 ) : null}
                 {stat(t("Global:fields.dateCreated"), formatDateTime(a.createdAt))}

@@ -29,15 +29,39 @@ export function AffiliateFields({ values, onChange, errors, campaigns, adding }:
   return (
     <FormLayout>
       <FormLayout.Group>
-        <TextField label={t("Affiliates:fields.firstName")} name="first_name" autoComplete="off" value={values.first_name} onChange={set("first_name")} error={errors.first_name} />
-        <TextField label={t("Affiliates:fields.lastName")} name="last_name" autoComplete="off" value={values.last_name} onChange={set("last_name")} error={errors.last_name} />
+        <TextField
+          label={t("Affiliates:fields.firstName")}
+          name="first_name"
+          autoComplete="off"
+          value={values.first_name}
+          onChange={set("first_name")}
+          error={errors.first_name}
+        />
+        <TextField
+          label={t("Affiliates:fields.lastName")}
+          name="last_name"
+          autoComplete="off"
+          value={values.last_name}
+          onChange={set("last_name")}
+          error={errors.last_name}
+        />
       </FormLayout.Group>
-      <TextField label={t("Global:fields.email")} name="email" type="email" autoComplete="off" value={values.email} onChange={set("email")} error={errors.email} />
+      <TextField
+        label={t("Global:fields.email")}
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={values.email}
+        onChange={set("email")}
+        error={errors.email}
+      />
       <FormLayout.Group>
         <Select
           label={t("Global:fields.status")}
           name="status"
-          options={adding ? [{ label: t("Affiliates:fields.statusByCampaign"), value: "" }, ...statusOptions] : statusOptions}
+          options={
+            adding ? [{ label: t("Affiliates:fields.statusByCampaign"), value: "" }, ...statusOptions] : statusOptions
+          }
           value={values.status}
           onChange={set("status")}
           error={errors.status}

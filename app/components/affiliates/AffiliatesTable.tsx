@@ -2,7 +2,6 @@ import { useFetcher, useNavigation, useParams, useSearchParams } from "@remix-ru
 import {
   Card,
   ChoiceList,
-  EmptyState,
   IndexFilters,
   IndexTable,
   Link,
@@ -16,6 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AFFILIATE_STATUSES } from "~/models/api/schemas";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
+import { EmptyMessage } from "../EmptyMessage";
 import { AffiliateStatusBadge, formatDate } from "./StatusBadge";
 
 type Row = {
@@ -117,13 +117,10 @@ export function AffiliatesTable({ data }: { data: AffiliatesTableData }) {
   const campaignName = data.campaigns.find((c) => c.id === campaign)?.name ?? campaign;
   const filtered = Boolean(data.query.q || data.query.status || campaign);
 
-  const emptyState = (
-    <EmptyState
-      heading={filtered ? t("Affiliates:list.noMatch") : t("Affiliates:list.empty")}
-      image=""
-    >
-      <p>{filtered ? t("Affiliates:list.noMatchBody") : t("Affiliates:list.emptyBody")}</p>
-    </EmptyState>
+  const emptyState = filtered ? (
+    <EmptyMessage heading={t("Affiliates:list.noMatch")} body={t("Affiliates:list.noMatchBody")} />
+  ) : (
+    <EmptyMessage heading={t("Affiliates:list.empty")} body={t("Affiliates:list.emptyBody")} />
   );
 
   return (
@@ -158,7 +155,13 @@ export function AffiliatesTable({ data }: { data: AffiliatesTableData }) {
         ]}
         appliedFilters={
           campaign
-            ? [{ key: "campaign", label: `${t("Affiliates:fields.campaign")}: ${campaignName}`, onRemove: () => go({ campaign: undefined }) }]
+            ? [
+                {
+                  key: "campaign",
+                  label: `${t("Affiliates:fields.campaign")}: ${campaignName}`,
+                  onRemove: () => go({ campaign: undefined }),
+                },
+              ]
             : []
         }
         onClearAll={() => go({ campaign: undefined })}

@@ -3,7 +3,7 @@ import { Banner, BlockStack, DataTable, DropZone, Modal, Text } from "@shopify/p
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
-import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "~/models/affiliates/csv-format";
+import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "~/models/affiliates/csv-columns";
 
 interface ImportAnswer extends Partial<ErrorBody> {
   ok?: boolean;
@@ -31,7 +31,12 @@ export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClos
       open={open}
       onClose={onClose}
       title={t("import.title")}
-      primaryAction={{ content: t("import.submit"), onAction: submit, disabled: !file, loading: fetcher.state !== "idle" }}
+      primaryAction={{
+        content: t("import.submit"),
+        onAction: submit,
+        disabled: !file,
+        loading: fetcher.state !== "idle",
+      }}
       secondaryActions={[{ content: t("close"), onAction: onClose }]}
     >
       <Modal.Section>
@@ -56,8 +61,20 @@ export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClos
               />
             </Banner>
           ) : null}
-          <DropZone accept=".csv,text/csv" type="file" allowMultiple={false} onDrop={(files) => setFile(files[0] ?? null)} label={t("import.file")}>
-            {file ? <Text as="p" alignment="center">{file.name}</Text> : <DropZone.FileUpload actionHint={t("import.hint")} />}
+          <DropZone
+            accept=".csv,text/csv"
+            type="file"
+            allowMultiple={false}
+            onDrop={(files) => setFile(files[0] ?? null)}
+            label={t("import.file")}
+          >
+            {file ? (
+              <Text as="p" alignment="center">
+                {file.name}
+              </Text>
+            ) : (
+              <DropZone.FileUpload actionHint={t("import.hint")} />
+            )}
           </DropZone>
         </BlockStack>
       </Modal.Section>

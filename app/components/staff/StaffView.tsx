@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   ChoiceList,
-  EmptyState,
   FormLayout,
   IndexTable,
   InlineStack,
@@ -20,6 +19,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { STAFF_AREAS } from "~/lib/areas";
 import type { ErrorBody } from "~/lib/errors";
+import { EmptyMessage } from "../EmptyMessage";
 
 interface StaffRow {
   id: string;
@@ -36,7 +36,11 @@ interface Answer extends Partial<ErrorBody> {
   email?: string;
 }
 
-const TONE: Record<string, "success" | "attention" | "critical"> = { active: "success", invited: "attention", disabled: "critical" };
+const TONE: Record<string, "success" | "attention" | "critical"> = {
+  active: "success",
+  invited: "attention",
+  disabled: "critical",
+};
 
 /** Settings > Staff: invite with permissions per area, edit, disable, new link, remove. */
 export function StaffView({ staff }: { staff: StaffRow[] }) {
@@ -65,13 +69,19 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
 
   function open(row: StaffRow | "new") {
     setEditing(row);
-    setForm(row === "new" ? { email: "", name: "", permissions: [] } : { email: row.email, name: row.name, permissions: row.permissions });
+    setForm(
+      row === "new"
+        ? { email: "", name: "", permissions: [] }
+        : { email: row.email, name: row.name, permissions: row.permissions },
+    );
   }
 
   function save() {
     const permissions = form.permissions.join(",");
-    if (editing === "new") fetcher.submit({ intent: "invite", email: form.email, name: form.name, permissions }, { method: "post" });
-    else if (editing) fetcher.submit({ intent: "update", id: editing.id, name: form.name, permissions }, { method: "post" });
+    if (editing === "new")
+      fetcher.submit({ intent: "invite", email: form.email, name: form.name, permissions }, { method: "post" });
+    else if (editing)
+      fetcher.submit({ intent: "update", id: editing.id, name: form.name, permissions }, { method: "post" });
   }
 
   return (
@@ -85,9 +95,20 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
           <Banner tone="success" title={t("Settings:staff.linkTitle")} onDismiss={() => setLink(null)}>
             <BlockStack gap="200">
               <p>{t("Settings:staff.linkBody")}</p>
-              <TextField label={t("Settings:staff.link")} labelHidden autoComplete="off" readOnly value={link} name="invite_link" />
+              <TextField
+                label={t("Settings:staff.link")}
+                labelHidden
+                autoComplete="off"
+                readOnly
+                value={link}
+                name="invite_link"
+              />
               <InlineStack>
-                <Button onClick={() => void navigator.clipboard?.writeText(link).then(() => setToast(t("Settings:staff.copied")))}>
+                <Button
+                  onClick={() =>
+                    void navigator.clipboard?.writeText(link).then(() => setToast(t("Settings:staff.copied")))
+                  }
+                >
                   {t("Settings:staff.copy")}
                 </Button>
               </InlineStack>
@@ -104,11 +125,7 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
             resourceName={{ singular: t("Settings:staff.singular"), plural: t("Settings:staff.plural") }}
             itemCount={staff.length}
             selectable={false}
-            emptyState={
-              <EmptyState heading={t("Settings:staff.empty")} image="">
-                <p>{t("Settings:staff.emptyBody")}</p>
-              </EmptyState>
-            }
+            emptyState={<EmptyMessage heading={t("Settings:staff.empty")} body={t("Settings:staff.emptyBody")} />}
             headings={[
               { title: t("Global:fields.name") },
               { title: t("Global:fields.email") },
@@ -128,7 +145,9 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
                 <IndexTable.Cell>
                   <Badge tone={TONE[row.status]}>{t(`Settings:staff.status.${row.status}`)}</Badge>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.permissions.map(areaLabel).join(", ") || t("Settings:staff.noPermissions")}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {row.permissions.map(areaLabel).join(", ") || t("Settings:staff.noPermissions")}
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <InlineStack gap="200">
                     <Button size="slim" onClick={() => open(row)}>
@@ -159,7 +178,11 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === "new" ? t("Settings:staff.inviteTitle") : t("Settings:staff.editTitle")}
-        primaryAction={{ content: editing === "new" ? t("Settings:staff.send") : t("Global:save"), onAction: save, loading: fetcher.state !== "idle" }}
+        primaryAction={{
+          content: editing === "new" ? t("Settings:staff.send") : t("Global:save"),
+          onAction: save,
+          loading: fetcher.state !== "idle",
+        }}
         secondaryActions={[{ content: t("Settings:staff.cancel"), onAction: () => setEditing(null) }]}
       >
         <Modal.Section>
@@ -180,7 +203,14 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
                 onChange={(email) => setForm({ ...form, email })}
                 error={fields.email}
               />
-              <TextField label={t("Global:fields.name")} name="name" autoComplete="off" value={form.name} onChange={(name) => setForm({ ...form, name })} error={fields.name} />
+              <TextField
+                label={t("Global:fields.name")}
+                name="name"
+                autoComplete="off"
+                value={form.name}
+                onChange={(name) => setForm({ ...form, name })}
+                error={fields.name}
+              />
               <ChoiceList
                 allowMultiple
                 title={t("Settings:staff.permissions")}

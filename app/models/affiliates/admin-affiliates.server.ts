@@ -5,7 +5,15 @@ import { AppError } from "../../lib/errors";
 import { parseFormData } from "../../lib/http.server";
 import type { Prisma } from "../../db/generated/sqlite";
 import type { Tx } from "../jobs/job-queue.server";
-import { ADMIN_PAGE_SIZE, affiliateFormSchema, formFieldErrors, type AffiliateForm, type AffiliateListQuery, type AffiliateSort, type StatusAction } from "./admin-schemas";
+import {
+  ADMIN_PAGE_SIZE,
+  affiliateFormSchema,
+  formFieldErrors,
+  type AffiliateForm,
+  type AffiliateListQuery,
+  type AffiliateSort,
+  type StatusAction,
+} from "./admin-schemas";
 import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "./status-transitions";
 

@@ -49,8 +49,7 @@ export const bulkStatusSchema = z.object({
 });
 
 const fields = affiliateCreateSchema.shape;
-const splitCodes = (value: unknown) =>
-  typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value;
+const splitCodes = (value: unknown) => (typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value);
 
 /**
  * The add and edit forms. Coupon codes are typed as one text (separated by
@@ -66,10 +65,7 @@ export const affiliateFormSchema = z.object({
   campaign_id: z.preprocess(blankToUndefined, fields.campaign_id),
   referral_code: z.preprocess(blankToUndefined, fields.referral_code),
   coupon_codes: z.preprocess(splitCodes, fields.coupon_codes),
-  upline: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(254, "Use at most 254 characters").optional(),
-  ),
+  upline: z.preprocess(blankToUndefined, z.string().trim().max(254, "Use at most 254 characters").optional()),
 });
 export type AffiliateForm = z.infer<typeof affiliateFormSchema>;
 

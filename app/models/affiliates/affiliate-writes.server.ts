@@ -116,7 +116,8 @@ export async function insertAffiliate(tx: Tx, shopId: string, input: AffiliateCr
   await checkEmail(tx, shopId, input.email);
   if (input.referral_code) await checkReferralCode(tx, shopId, input.referral_code);
   await checkCoupons(tx, shopId, input.coupon_codes);
-  const referralCode = input.referral_code ?? (await generateReferralCode(tx, shopId, input.first_name, input.last_name));
+  const referralCode =
+    input.referral_code ?? (await generateReferralCode(tx, shopId, input.first_name, input.last_name));
   return tx.affiliate.create({
     data: {
       shopId,

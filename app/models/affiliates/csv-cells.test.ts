@@ -3,7 +3,7 @@ import { safeCell } from "./csv-cells";
 
 describe("safeCell (CSV formula injection)", () => {
   it.each([
-    ["=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"],
+    ['=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'],
     ["+1+1", "'+1+1"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],

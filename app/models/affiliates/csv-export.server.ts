@@ -38,7 +38,12 @@ export function exportAffiliatesCsv(shopId: string, filter: Pick<AffiliateListQu
       }
       const rows = await getDb().affiliate.findMany({
         where: after
-          ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] }
+          ? {
+              AND: [
+                where,
+                { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] },
+              ],
+            }
           : where,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: PAGE,

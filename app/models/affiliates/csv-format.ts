@@ -1,33 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { fieldErrorsFromZod } from "../../lib/errors";
 import { affiliateFormSchema, type AffiliateForm } from "./admin-schemas";
+import { CSV_COLUMNS, EXPORT_ONLY_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS, type ImportError } from "./csv-columns";
 
-// The affiliate CSV: one header row, then one affiliate per row. Export and
-// import use the same columns, so an export can be edited and imported into
-// another shop. Pure (no database): parsing, header and per-row checks.
+export { CSV_COLUMNS, EXPORT_ONLY_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportError } from "./csv-columns";
 
-export const CSV_COLUMNS = [
-  "email",
-  "first_name",
-  "last_name",
-  "status",
-  "campaign",
-  "referral_code",
-  "coupon_codes",
-  "upline",
-] as const;
-// Written by the export, ignored by the import.
-export const EXPORT_ONLY_COLUMNS = ["id", "created_at"] as const;
-export const REQUIRED_COLUMNS = ["email", "first_name"] as const;
-export const MAX_IMPORT_ROWS = 5000;
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
-
-/** A problem in the file: row 1 is the header, so the first affiliate is row 2. */
-export interface ImportError {
-  row: number;
-  column: string;
-  message: string;
-}
+// Reading the affiliate CSV: one header row, then one affiliate per row. Pure
+// (no database): parsing, header and per-row checks. Server only (csv-parse
+// needs Node's Buffer); the browser imports csv-columns.ts.
 
 export interface ParsedRow {
   row: number;
@@ -73,8 +53,13 @@ export function parseAffiliateCsv(text: string): ParseResult {
   const known = new Set<string>([...CSV_COLUMNS, ...EXPORT_ONLY_COLUMNS]);
   names.forEach((name, index) => {
     if (!known.has(name))
-      errors.push({ row: 1, column: name || `column ${index + 1}`, message: `Unknown column; use ${CSV_COLUMNS.join(", ")}` });
-    else if (names.indexOf(name) !== index) errors.push({ row: 1, column: name, message: "This column is listed twice" });
+      errors.push({
+        row: 1,
+        column: name || `column ${index + 1}`,
+        message: `Unknown column; use ${CSV_COLUMNS.join(", ")}`,
+      });
+    else if (names.indexOf(name) !== index)
+      errors.push({ row: 1, column: name, message: "This column is listed twice" });
   });
   for (const required of REQUIRED_COLUMNS) {
     if (!names.includes(required)) errors.push({ row: 1, column: required, message: "This column is required" });

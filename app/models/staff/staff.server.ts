@@ -30,7 +30,10 @@ export async function listStaff(shopId: string) {
 }
 
 async function requireStaff(shopId: string, id: string) {
-  const user = await getDb().user.findFirst({ where: { id, shopId, role: "staff" }, select: { id: true, status: true, passwordHash: true } });
+  const user = await getDb().user.findFirst({
+    where: { id, shopId, role: "staff" },
+    select: { id: true, status: true, passwordHash: true },
+  });
   if (!user) throw new AppError("not_found", "No staff member with this id.");
   return user;
 }
