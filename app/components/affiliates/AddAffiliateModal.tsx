@@ -1,8 +1,9 @@
 import { useFetcher, useNavigate, useParams } from "@remix-run/react";
-import { Banner, BlockStack, Modal } from "@shopify/polaris";
+import { BlockStack, Modal } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
+import { FormErrorBanner } from "../FormErrorBanner";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
 
 const EMPTY: AffiliateFormValues = {
@@ -53,11 +54,7 @@ export function AddAffiliateModal({ open, onClose, campaigns }: Props) {
     >
       <Modal.Section>
         <BlockStack gap="400">
-          {error && !error.fields ? (
-            <Banner tone="critical">
-              <p>{error.message}</p>
-            </Banner>
-          ) : null}
+          <FormErrorBanner error={error} />
           <AffiliateFields
             values={values}
             onChange={setValues}

@@ -1,26 +1,16 @@
 import { useFetcher, useParams } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Card,
-  ContextualSaveBar,
-  DataTable,
-  InlineStack,
-  Layout,
-  Link,
-  Page,
-  Text,
-  Toast,
-} from "@shopify/polaris";
+import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text, Toast } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
+import { FormErrorBanner } from "../FormErrorBanner";
 import { formatMoney } from "~/lib/money";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
 import { useShell } from "~/routes/$role";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { AffiliateActivity } from "./AffiliateActivity";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
 import { AffiliateStatusBadge, formatDateTime } from "./StatusBadge";
 
@@ -127,11 +117,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            {error && !error.fields ? (
-              <Banner tone="critical">
-                <p>{error.message}</p>
-              </Banner>
-            ) : null}
+            <FormErrorBanner error={error} />
             <Card>
               <AffiliateFields
                 values={values}
@@ -140,73 +126,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 campaigns={data.campaigns}
               />
             </Card>
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  {t("Affiliates:detail.recentSales")}
-                </Text>
-                <DataTable
-                  columnContentTypes={["text", "text", "numeric", "text"]}
-                  headings={[
-                    t("Affiliates:detail.order"),
-                    t("Global:fields.dateCreated"),
-                    t("Affiliates:detail.subtotal"),
-                    t("Global:fields.status"),
-                  ]}
-                  rows={data.recentSales.map((s) => [
-                    <Link key={s.id} url={`/${role}/sales/${s.id}`}>
-                      {s.name}
-                    </Link>,
-                    formatDateTime(s.placedAt),
-                    formatMoney(s.subtotal, { currency: s.currency }),
-                    t(`Global:status.${s.status}`),
-                  ])}
-                  footerContent={data.recentSales.length ? undefined : t("Affiliates:detail.none")}
-                />
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  {t("Affiliates:detail.recentCommissions")}
-                </Text>
-                <DataTable
-                  columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                  headings={[
-                    t("Affiliates:detail.order"),
-                    t("Affiliates:detail.kind"),
-                    t("Affiliates:detail.level"),
-                    t("Affiliates:detail.amount"),
-                    t("Global:fields.status"),
-                  ]}
-                  rows={data.recentCommissions.map((c) => [
-                    c.order.name,
-                    t(`Affiliates:detail.kinds.${c.kind}`),
-                    c.level,
-                    formatMoney(c.amount, { currency: c.currency }),
-                    t(`Global:status.${c.status}`),
-                  ])}
-                  footerContent={data.recentCommissions.length ? undefined : t("Affiliates:detail.none")}
-                />
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  {t("Affiliates:detail.recentClicks")}
-                </Text>
-                <DataTable
-                  columnContentTypes={["text", "text", "text"]}
-                  headings={[
-                    t("Affiliates:detail.when"),
-                    t("Affiliates:detail.landing"),
-                    t("Affiliates:detail.referrer"),
-                  ]}
-                  rows={data.recentClicks.map((c) => [formatDateTime(c.createdAt), c.landingUrl, c.referrer ?? ""])}
-                  footerContent={data.recentClicks.length ? undefined : t("Affiliates:detail.none")}
-                />
-              </BlockStack>
-            </Card>
+            <AffiliateActivity data={data} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

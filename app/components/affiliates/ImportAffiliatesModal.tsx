@@ -3,6 +3,7 @@ import { Banner, BlockStack, DataTable, DropZone, Modal, Text } from "@shopify/p
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
+import { FormErrorBanner } from "../FormErrorBanner";
 import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "~/models/affiliates/csv-columns";
 
 interface ImportAnswer extends Partial<ErrorBody> {
@@ -47,11 +48,7 @@ export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClos
               <p data-testid="import-done">{t("import.done", { count: answer.imported })}</p>
             </Banner>
           ) : null}
-          {answer?.error ? (
-            <Banner tone="critical">
-              <p>{answer.error.message}</p>
-            </Banner>
-          ) : null}
+          <FormErrorBanner error={answer?.error} />
           {answer?.errors?.length ? (
             <Banner tone="critical" title={t("import.failed", { count: answer.errors.length })}>
               <DataTable

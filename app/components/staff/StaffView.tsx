@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { STAFF_AREAS } from "~/lib/areas";
 import type { ErrorBody } from "~/lib/errors";
+import { FormErrorBanner } from "../FormErrorBanner";
 import { EmptyMessage } from "../EmptyMessage";
 
 interface StaffRow {
@@ -115,11 +116,7 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
             </BlockStack>
           </Banner>
         ) : null}
-        {error && !editing ? (
-          <Banner tone="critical">
-            <p>{error.message}</p>
-          </Banner>
-        ) : null}
+        <FormErrorBanner error={editing ? undefined : error} />
         <Card padding="0">
           <IndexTable
             resourceName={{ singular: t("Settings:staff.singular"), plural: t("Settings:staff.plural") }}
@@ -187,11 +184,7 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
       >
         <Modal.Section>
           <BlockStack gap="400">
-            {error && !error.fields && editing ? (
-              <Banner tone="critical">
-                <p>{error.message}</p>
-              </Banner>
-            ) : null}
+            <FormErrorBanner error={editing ? error : undefined} />
             <FormLayout>
               <TextField
                 label={t("Global:fields.email")}

@@ -29,6 +29,17 @@ const ORDER: Record<AffiliateSort, Prisma.AffiliateOrderByWithRelationInput[]> =
   "email desc": [{ email: "desc" }],
 };
 
+/** The columns every admin view of an affiliate shows (list, page, export). */
+export const AFFILIATE_SUMMARY = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  status: true,
+  referralCode: true,
+  createdAt: true,
+} as const;
+
 /** PostgreSQL's LIKE is case-sensitive; SQLite's already ignores ASCII case (and rejects `mode`). */
 function textMatch(q: string) {
   const insensitive = parseDatabaseUrl(getConfig().DATABASE_URL).provider === "postgresql";
@@ -64,16 +75,7 @@ export async function listAdminAffiliates(shopId: string, query: AffiliateListQu
       orderBy: ORDER[query.sort],
       skip: (query.page - 1) * ADMIN_PAGE_SIZE,
       take: ADMIN_PAGE_SIZE,
-      select: {
-        id: true,
-        email: true,
-        firstName: true,
-        lastName: true,
-        status: true,
-        referralCode: true,
-        createdAt: true,
-        campaign: { select: { id: true, name: true } },
-      },
+      select: { ...AFFILIATE_SUMMARY, campaign: { select: { id: true, name: true } } },
     }),
     listCampaignChoices(shopId),
   ]);

@@ -1,5 +1,6 @@
 import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
+import { AFFILIATE_SUMMARY } from "./admin-affiliates.server";
 
 // One affiliate for the admin detail page: the record, and their clicks,
 // sales, commissions and balance. At scale (10M clicks, 1M orders) every
@@ -30,14 +31,8 @@ export async function loadAffiliateDetail(shopId: string, id: string, now = new 
   const affiliate = await db.affiliate.findFirst({
     where: { id, shopId },
     select: {
-      id: true,
-      email: true,
-      firstName: true,
-      lastName: true,
-      status: true,
-      referralCode: true,
+      ...AFFILIATE_SUMMARY,
       campaignId: true,
-      createdAt: true,
       coupons: { select: { code: true }, orderBy: { code: "asc" } },
       parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
       campaign: { select: { id: true, name: true } },

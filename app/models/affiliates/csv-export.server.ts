@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { getDb } from "../../db.server";
 import type { AffiliateListQuery } from "./admin-schemas";
-import { affiliateWhere } from "./admin-affiliates.server";
+import { AFFILIATE_SUMMARY, affiliateWhere } from "./admin-affiliates.server";
 import { safeCell } from "./csv-cells";
 import { CSV_COLUMNS, EXPORT_ONLY_COLUMNS } from "./csv-format";
 
@@ -13,13 +13,7 @@ const PAGE = 500;
 export const EXPORT_HEADER = [...EXPORT_ONLY_COLUMNS, ...CSV_COLUMNS];
 
 const select = {
-  id: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  status: true,
-  referralCode: true,
-  createdAt: true,
+  ...AFFILIATE_SUMMARY,
   campaign: { select: { name: true } },
   parent: { select: { referralCode: true } },
   coupons: { select: { code: true } },
