@@ -143,5 +143,11 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliates and staff in Chro
     }
     expect((await getDb().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");
     expect(staff.errors.unexpected(failedResource(403))).toEqual([]);
+
+    // The password they chose is their login from now on.
+    const again = await newSession();
+    await logIn(again.page, "staff", "sam@example.com", "a strong staff password");
+    await expectPage(again.page, "/staff/dashboard", "Dashboard");
+    expect(again.errors.unexpected()).toEqual([]);
   });
 });

@@ -40,7 +40,11 @@ export async function loadAffiliateDetail(shopId: string, id: string, now = new 
   });
   if (!affiliate) throw new AppError("not_found", "No affiliate with this id.");
 
-  const where = { affiliateId: id, shopId };
+  // The affiliate was found in this shop above, and its clicks, orders and
+  // commissions are the shop's: filtering on affiliateId alone lets the
+  // click count be answered from the (affiliateId, createdAt) index without
+  // reading each click row for its shopId.
+  const where = { affiliateId: id };
   const [
     clicks,
     clicks30,
