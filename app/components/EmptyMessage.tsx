@@ -1,17 +1,16 @@
-import { BlockStack, Box, Text } from "@shopify/polaris";
+import { EmptyState, type EmptyStateProps } from "@shopify/polaris";
+import { EMPTY_ILLUSTRATION } from "./empty-illustration";
 
-/** A list's empty state without an illustration (the app ships no images for it). */
-export function EmptyMessage({ heading, body }: { heading: string; body: string }) {
+/** Polaris' EmptyState with the app's own inline illustration. */
+export function EmptyMessage({
+  heading,
+  body,
+  action,
+  secondaryAction,
+}: { heading: string; body: string } & Pick<EmptyStateProps, "action" | "secondaryAction">) {
   return (
-    <Box padding="800">
-      <BlockStack gap="200" inlineAlign="center">
-        <Text as="p" variant="headingMd" alignment="center">
-          {heading}
-        </Text>
-        <Text as="p" tone="subdued" alignment="center">
-          {body}
-        </Text>
-      </BlockStack>
-    </Box>
+    <EmptyState heading={heading} image={EMPTY_ILLUSTRATION} action={action} secondaryAction={secondaryAction}>
+      <p>{body}</p>
+    </EmptyState>
   );
 }

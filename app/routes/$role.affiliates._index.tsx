@@ -98,7 +98,7 @@ export default function AffiliatesIndex() {
         { content: t("export.button"), onAction: () => window.location.assign(exportUrl) },
       ]}
     >
-      <AffiliatesTable data={data} />
+      <AffiliatesTable data={data} onAdd={() => setAdding(true)} onImport={() => setImporting(true)} />
       <AddAffiliateModal open={adding} onClose={() => setAdding(false)} campaigns={data.campaigns} />
       <ImportAffiliatesModal open={importing} onClose={() => setImporting(false)} />
     </Page>

@@ -65,10 +65,12 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliates and staff in Chro
     await row.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByText("1 approved, 0 skipped").waitFor();
-    await page.screenshot({ path: screenshotPath("admin-affiliates-approved"), fullPage: true });
     expect((await getDb().affiliate.findUniqueOrThrow({ where: { id: pending.id } })).status).toBe("approved");
     // The Pending tab reloads without them.
     await row.waitFor({ state: "detached" });
+    await page.getByText("No affiliates match").waitFor();
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page.screenshot({ path: screenshotPath("admin-affiliates-approved"), fullPage: true });
 
     await page.getByRole("tab", { name: "All" }).click();
     await page.getByRole("link", { name: "Pat Pending" }).click();

@@ -49,7 +49,15 @@ interface StatusResult {
 }
 
 /** The affiliate list: status tabs, search, campaign filter, sort, bulk actions and server-side pages. */
-export function AffiliatesTable({ data }: { data: AffiliatesTableData }) {
+export function AffiliatesTable({
+  data,
+  onAdd,
+  onImport,
+}: {
+  data: AffiliatesTableData;
+  onAdd: () => void;
+  onImport: () => void;
+}) {
   const { t } = useTranslation(["Affiliates", "Global"]);
   const { role } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -120,7 +128,12 @@ export function AffiliatesTable({ data }: { data: AffiliatesTableData }) {
   const emptyState = filtered ? (
     <EmptyMessage heading={t("Affiliates:list.noMatch")} body={t("Affiliates:list.noMatchBody")} />
   ) : (
-    <EmptyMessage heading={t("Affiliates:list.empty")} body={t("Affiliates:list.emptyBody")} />
+    <EmptyMessage
+      heading={t("Affiliates:list.empty")}
+      body={t("Affiliates:list.emptyBody")}
+      action={{ content: t("Affiliates:add.button"), onAction: onAdd }}
+      secondaryAction={{ content: t("Affiliates:import.button"), onAction: onImport }}
+    />
   );
 
   return (
