@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation, useParams } from "@remix-run/react";
-import { Page, SkeletonBodyText, SkeletonPage, Card } from "@shopify/polaris";
+import { Card, Page, SkeletonBodyText, SkeletonPage, Toast } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddAffiliateModal } from "~/components/affiliates/AddAffiliateModal";
 import { AffiliatesTable } from "~/components/affiliates/AffiliatesTable";
+import { downloadFile } from "~/components/affiliates/download-file";
 import { ImportAffiliatesModal } from "~/components/affiliates/ImportAffiliatesModal";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { AppError } from "~/lib/errors";
@@ -75,6 +76,8 @@ export default function AffiliatesIndex() {
   const navigation = useNavigation();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
 
   // Opening an affiliate: their page's skeleton while its data loads.
   if (navigation.state === "loading" && navigation.location.pathname.startsWith(`/${role}/affiliates/`)) {
@@ -94,10 +97,22 @@ export default function AffiliatesIndex() {
       primaryAction={{ content: t("add.button"), onAction: () => setAdding(true) }}
       secondaryActions={[
         { content: t("import.button"), onAction: () => setImporting(true) },
-        // A full request (not Remix navigation): the answer is a file download.
-        { content: t("export.button"), onAction: () => window.location.assign(exportUrl) },
+        {
+          content: t("export.button"),
+          loading: exporting,
+          onAction: () => {
+            setExporting(true);
+            void downloadFile(exportUrl)
+              .then(
+                (ok) => setExportFailed(!ok),
+                () => setExportFailed(true),
+              )
+              .finally(() => setExporting(false));
+          },
+        },
       ]}
     >
+      {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
       <AffiliatesTable data={data} onAdd={() => setAdding(true)} onImport={() => setImporting(true)} />
       <AddAffiliateModal open={adding} onClose={() => setAdding(false)} campaigns={data.campaigns} />
       <ImportAffiliatesModal open={importing} onClose={() => setImporting(false)} />

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { expectPage, logIn, menuLabels, menuLink, waitForHydration, ERROR_SCREEN } from "../support/admin-browser";
@@ -71,6 +72,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliates and staff in Chro
     await page.getByText("No affiliates match").waitFor();
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     await page.screenshot({ path: screenshotPath("admin-affiliates-approved"), fullPage: true });
+
+    // The export of the Pending tab downloads a CSV of what the filter shows.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^affiliates-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(readFileSync(await download.path(), "utf8").trim()).toBe(
+      "id,created_at,email,first_name,last_name,status,campaign,referral_code,coupon_codes,upline",
+    );
 
     await page.getByRole("tab", { name: "All" }).click();
     await page.getByRole("link", { name: "Pat Pending" }).click();

@@ -51,6 +51,7 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
   const [editing, setEditing] = useState<StaffRow | "new" | null>(null);
   const [form, setForm] = useState({ email: "", name: "", permissions: [] as string[] });
   const [link, setLink] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<StaffRow | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const seen = useRef<Answer | undefined>(undefined);
 
@@ -158,7 +159,7 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
                     <Button size="slim" onClick={() => send(row.status === "disabled" ? "enable" : "disable", row.id)}>
                       {row.status === "disabled" ? t("Settings:staff.enable") : t("Settings:staff.disable")}
                     </Button>
-                    <Button size="slim" tone="critical" onClick={() => send("remove", row.id)}>
+                    <Button size="slim" tone="critical" onClick={() => setRemoving(row)}>
                       {t("Settings:staff.remove")}
                     </Button>
                   </InlineStack>
@@ -214,6 +215,24 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
               />
             </FormLayout>
           </BlockStack>
+        </Modal.Section>
+      </Modal>
+      <Modal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t("Settings:staff.removeTitle", { name: removing?.name ?? "" })}
+        primaryAction={{
+          content: t("Settings:staff.remove"),
+          destructive: true,
+          onAction: () => {
+            if (removing) send("remove", removing.id);
+            setRemoving(null);
+          },
+        }}
+        secondaryActions={[{ content: t("Settings:staff.cancel"), onAction: () => setRemoving(null) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{t("Settings:staff.removeBody")}</Text>
         </Modal.Section>
       </Modal>
       {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
