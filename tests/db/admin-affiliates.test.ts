@@ -400,7 +400,8 @@ describe("CSV", () => {
       { row: 4, column: "email", message: "An affiliate with the e-mail taken@example.com exists already." },
       { row: 5, column: "status", message: expect.stringContaining("Invalid enum value") },
       { row: 6, column: "campaign", message: "No campaign with this name or id" },
-      { row: 7, column: "upline", message: "No affiliate with this referral code or e-mail" },
+      { row: 6, column: "referral_code", message: "The referral code TAKEN is taken." },
+      { row: 7, column: "upline", message: "No affiliate with this referral code or e-mail (above this row or in the shop)" },
       { row: 8, column: "email", message: "An affiliate with the e-mail ok1@example.com exists already." },
     ]);
     expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(1);

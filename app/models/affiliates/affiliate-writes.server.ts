@@ -14,6 +14,13 @@ export const affiliateInclude = { coupons: { select: { code: true } } } as const
 // Guards the upline walk against absurd (or already corrupt) chains.
 const MAX_UPLINE_DEPTH = 1000;
 
+/** Messages of the uniqueness checks, shared with the CSV import's bulk checks. */
+export const TAKEN = {
+  email: (email: string) => `An affiliate with the e-mail ${email} exists already.`,
+  referralCode: (code: string) => `The referral code ${code} is taken.`,
+  coupon: (code: string) => `The coupon code ${code} belongs to another affiliate.`,
+};
+
 const invalid = (fields: FieldErrors) => new AppError("validation_failed", "Some fields are not valid.", { fields });
 const conflict = (field: string, message: string) =>
   new AppError("conflict", message, { fields: { [field]: message } });
@@ -63,7 +70,7 @@ async function checkEmail(tx: Tx, shopId: string, email: string, selfId?: string
     where: { shopId, email, ...(selfId ? { id: { not: selfId } } : {}) },
     select: { id: true },
   });
-  if (other) throw conflict("email", `An affiliate with the e-mail ${email} exists already.`);
+  if (other) throw conflict("email", TAKEN.email(email));
 }
 
 async function checkReferralCode(tx: Tx, shopId: string, code: string, selfId?: string) {
@@ -71,7 +78,7 @@ async function checkReferralCode(tx: Tx, shopId: string, code: string, selfId?: 
     where: { shopId, referralCode: code, ...(selfId ? { id: { not: selfId } } : {}) },
     select: { id: true },
   });
-  if (other) throw conflict("referral_code", `The referral code ${code} is taken.`);
+  if (other) throw conflict("referral_code", TAKEN.referralCode(code));
 }
 
 async function checkCoupons(tx: Tx, shopId: string, codes: string[], selfId?: string) {
@@ -80,7 +87,7 @@ async function checkCoupons(tx: Tx, shopId: string, codes: string[], selfId?: st
     where: { shopId, code: { in: codes }, ...(selfId ? { affiliateId: { not: selfId } } : {}) },
     select: { code: true },
   });
-  if (taken) throw conflict("coupon_codes", `The coupon code ${taken.code} belongs to another affiliate.`);
+  if (taken) throw conflict("coupon_codes", TAKEN.coupon(taken.code));
 }
 
 /** JANE + DOE → JANEDOE, then JANEDOE4821 and so on until one is free. */
