@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AffiliateDetailView } from "~/components/affiliates/AffiliateDetailView";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConfig } from "~/config.server";
+import { canUseArea } from "~/lib/areas";
 import { AppError } from "~/lib/errors";
 import { handleApi, loadOrThrow } from "~/lib/http.server";
 import {
@@ -29,7 +30,8 @@ function affiliateId(raw: string | undefined): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireMerchant(request, params.role, { area: "affiliates" });
   return loadOrThrow(async () => {
-    const detail = await loadAffiliateDetail(ctx.shop.id, affiliateId(params.id));
+    const withSales = canUseArea(ctx.user.role, ctx.user.permissions, "sales");
+    const detail = await loadAffiliateDetail(ctx.shop.id, affiliateId(params.id), { withSales });
     const links = referralLinks(detail.affiliate.referralCode, {
       appUrl: getConfig().appUrl,
       shopDomain: ctx.shop.domain,

@@ -247,9 +247,8 @@ describe("affiliate detail", () => {
     const res = await detailData(admin, aff.id);
     expect(res.status).toBe(200);
     const data = await res.json();
-    expect(data.stats).toMatchObject({
-      clicks: 4,
-      clicks30: 3,
+    expect(data.stats).toEqual({ clicks: 4, clicks30: 3, recruits: 0 });
+    expect(data.money).toMatchObject({
       sales: 2,
       revenue: [{ currency: "USD", amount: 15_000 }],
       balance: [{ currency: "USD", amount: 700 }],
@@ -260,12 +259,23 @@ describe("affiliate detail", () => {
       },
     });
     expect(data.recentClicks).toHaveLength(4);
-    expect(data.recentSales).toHaveLength(2);
-    expect(data.recentCommissions).toHaveLength(4);
+    expect(data.money.recentSales).toHaveLength(2);
+    expect(data.money.recentCommissions).toHaveLength(4);
     expect(data.links.referral_link).toMatch(new RegExp(`/r/${aff.referralCode}$`));
     const page = await admin.get(`/admin/affiliates/${aff.id}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(aff.email);
+    const html = await page.text();
+    expect(html).toContain(aff.email);
+    expect(html).toContain(o1.name);
+
+    // Staff with the affiliates area but not sales see the affiliate, not the orders and money.
+    const staff = await logIn(shop.id, "staff", ["affiliates"]);
+    const limited = await (await detailData(staff, aff.id, "staff")).json();
+    expect(limited.money).toBeNull();
+    expect(limited.stats.clicks).toBe(4);
+    const staffPage = await (await staff.get(`/staff/affiliates/${aff.id}`)).text();
+    expect(staffPage).toContain(aff.email);
+    expect(staffPage).not.toContain(o1.name);
   });
 
   it("gives 404 with no data for another shop's affiliate, and for ids that cannot exist", async () => {
@@ -401,7 +411,11 @@ describe("CSV", () => {
       { row: 5, column: "status", message: expect.stringContaining("Invalid enum value") },
       { row: 6, column: "campaign", message: "No campaign with this name or id" },
       { row: 6, column: "referral_code", message: "The referral code TAKEN is taken." },
-      { row: 7, column: "upline", message: "No affiliate with this referral code or e-mail (above this row or in the shop)" },
+      {
+        row: 7,
+        column: "upline",
+        message: "No affiliate with this referral code or e-mail (above this row or in the shop)",
+      },
       { row: 8, column: "email", message: "An affiliate with the e-mail ok1@example.com exists already." },
     ]);
     expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(1);

@@ -23,44 +23,49 @@ function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProp
 export function AffiliateActivity({ data }: { data: DetailData }) {
   const { t } = useTranslation(["Affiliates", "Global"]);
   const { role } = useParams();
+  const money = data.money;
   return (
     <>
-      <RecentTable
-        title={t("Affiliates:detail.recentSales")}
-        columnContentTypes={["text", "text", "numeric", "text"]}
-        headings={[
-          t("Affiliates:detail.order"),
-          t("Global:fields.dateCreated"),
-          t("Affiliates:detail.subtotal"),
-          t("Global:fields.status"),
-        ]}
-        rows={data.recentSales.map((s) => [
-          <Link key={s.id} url={`/${role}/sales/${s.id}`}>
-            {s.name}
-          </Link>,
-          formatDateTime(s.placedAt),
-          formatMoney(s.subtotal, { currency: s.currency }),
-          t(`Global:status.${s.status}`),
-        ])}
-      />
-      <RecentTable
-        title={t("Affiliates:detail.recentCommissions")}
-        columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-        headings={[
-          t("Affiliates:detail.order"),
-          t("Affiliates:detail.kind"),
-          t("Affiliates:detail.level"),
-          t("Affiliates:detail.amount"),
-          t("Global:fields.status"),
-        ]}
-        rows={data.recentCommissions.map((c) => [
-          c.order.name,
-          t(`Affiliates:detail.kinds.${c.kind}`),
-          c.level,
-          formatMoney(c.amount, { currency: c.currency }),
-          t(`Global:status.${c.status}`),
-        ])}
-      />
+      {money ? (
+        <>
+          <RecentTable
+            title={t("Affiliates:detail.recentSales")}
+            columnContentTypes={["text", "text", "numeric", "text"]}
+            headings={[
+              t("Affiliates:detail.order"),
+              t("Global:fields.dateCreated"),
+              t("Affiliates:detail.subtotal"),
+              t("Global:fields.status"),
+            ]}
+            rows={money.recentSales.map((s) => [
+              <Link key={s.id} url={`/${role}/sales/${s.id}`}>
+                {s.name}
+              </Link>,
+              formatDateTime(s.placedAt),
+              formatMoney(s.subtotal, { currency: s.currency }),
+              t(`Global:status.${s.status}`),
+            ])}
+          />
+          <RecentTable
+            title={t("Affiliates:detail.recentCommissions")}
+            columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
+            headings={[
+              t("Affiliates:detail.order"),
+              t("Affiliates:detail.kind"),
+              t("Affiliates:detail.level"),
+              t("Affiliates:detail.amount"),
+              t("Global:fields.status"),
+            ]}
+            rows={money.recentCommissions.map((c) => [
+              c.order.name,
+              t(`Affiliates:detail.kinds.${c.kind}`),
+              c.level,
+              formatMoney(c.amount, { currency: c.currency }),
+              t(`Global:status.${c.status}`),
+            ])}
+          />
+        </>
+      ) : null}
       <RecentTable
         title={t("Affiliates:detail.recentClicks")}
         columnContentTypes={["text", "text", "text"]}

@@ -136,16 +136,23 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 <Text as="h2" variant="headingMd">
                   {t("Affiliates:detail.performance")}
                 </Text>
-                {stat(t("Affiliates:detail.balance"), money(data.stats.balance))}
+                {data.money ? stat(t("Affiliates:detail.balance"), money(data.money.balance)) : null}
                 {stat(t("Affiliates:detail.clicks"), data.stats.clicks)}
                 {stat(t("Affiliates:detail.clicks30"), data.stats.clicks30)}
-                {stat(t("Affiliates:detail.sales"), data.stats.sales)}
-                {stat(t("Affiliates:detail.revenue"), money(data.stats.revenue))}
-                {Object.entries(data.stats.commissions).map(([status, totals]) =>
-                  stat(t("Affiliates:detail.commissionsBy", { status: t(`Global:status.${status}`) }), money(totals)),
-                )}
+                {data.money ? (
+                  <>
+                    {stat(t("Affiliates:detail.sales"), data.money.sales)}
+                    {stat(t("Affiliates:detail.revenue"), money(data.money.revenue))}
+                    {Object.entries(data.money.commissions).map(([status, totals]) =>
+                      stat(
+                        t("Affiliates:detail.commissionsBy", { status: t(`Global:status.${status}`) }),
+                        money(totals as MoneyTotal[]),
+                      ),
+                    )}
+                  </>
+                ) : null}
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {t("Affiliates:detail.balanceHelp")}
+                  {data.money ? t("Affiliates:detail.balanceHelp") : t("Affiliates:detail.noSalesPermission")}
                 </Text>
               </BlockStack>
             </Card>

@@ -26,39 +26,10 @@ function byCurrency(rows: { currency: string; _sum: { amount?: number | null; su
   return [...totals].map(([currency, amount]): MoneyTotal => ({ currency, amount }));
 }
 
-export async function loadAffiliateDetail(shopId: string, id: string, now = new Date()) {
+/** Sales, commissions and balance: shown only to those who may use the sales area. */
+async function moneyFigures(where: { affiliateId: string }) {
   const db = getDb();
-  const affiliate = await db.affiliate.findFirst({
-    where: { id, shopId },
-    select: {
-      ...AFFILIATE_SUMMARY,
-      campaignId: true,
-      coupons: { select: { code: true }, orderBy: { code: "asc" } },
-      parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
-      campaign: { select: { id: true, name: true } },
-    },
-  });
-  if (!affiliate) throw new AppError("not_found", "No affiliate with this id.");
-
-  // The affiliate was found in this shop above, and its clicks, orders and
-  // commissions are the shop's: filtering on affiliateId alone lets the
-  // click count be answered from the (affiliateId, createdAt) index without
-  // reading each click row for its shopId.
-  const where = { affiliateId: id };
-  const [
-    clicks,
-    clicks30,
-    sales,
-    salesByCurrency,
-    commissionGroups,
-    balance,
-    recruits,
-    recentClicks,
-    recentSales,
-    recentCommissions,
-  ] = await Promise.all([
-    db.click.count({ where }),
-    db.click.count({ where: { ...where, createdAt: { gte: new Date(now.getTime() - 30 * DAY_MS) } } }),
+  const [sales, salesByCurrency, commissionGroups, balance, recentSales, recentCommissions] = await Promise.all([
     db.order.count({ where }),
     db.order.groupBy({ by: ["currency"], where, _sum: { subtotal: true } }),
     db.commission.groupBy({ by: ["status", "currency"], where, _sum: { amount: true } }),
@@ -68,13 +39,6 @@ export async function loadAffiliateDetail(shopId: string, id: string, now = new 
       by: ["currency"],
       where: { ...where, status: "approved", payoutId: null },
       _sum: { amount: true },
-    }),
-    db.affiliate.count({ where: { shopId, parentId: id } }),
-    db.click.findMany({
-      where,
-      orderBy: { createdAt: "desc" },
-      take: RECENT,
-      select: { id: true, landingUrl: true, referrer: true, source: true, createdAt: true },
     }),
     db.order.findMany({
       where,
@@ -98,11 +62,52 @@ export async function loadAffiliateDetail(shopId: string, id: string, now = new 
       },
     }),
   ]);
-
   const commissions: Record<string, MoneyTotal[]> = {};
   for (const status of new Set(commissionGroups.map((g) => g.status))) {
     commissions[status] = byCurrency(commissionGroups.filter((g) => g.status === status));
   }
+  return {
+    sales,
+    revenue: byCurrency(salesByCurrency),
+    commissions,
+    balance: byCurrency(balance),
+    recentSales: recentSales.map((s) => ({ ...s, placedAt: s.placedAt.toISOString() })),
+    recentCommissions: recentCommissions.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
+}
+
+export async function loadAffiliateDetail(shopId: string, id: string, options: { withSales: boolean; now?: Date }) {
+  const db = getDb();
+  const now = options.now ?? new Date();
+  const affiliate = await db.affiliate.findFirst({
+    where: { id, shopId },
+    select: {
+      ...AFFILIATE_SUMMARY,
+      campaignId: true,
+      coupons: { select: { code: true }, orderBy: { code: "asc" } },
+      parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
+      campaign: { select: { id: true, name: true } },
+    },
+  });
+  if (!affiliate) throw new AppError("not_found", "No affiliate with this id.");
+
+  // The affiliate was found in this shop above, and its clicks, orders and
+  // commissions are the shop's: filtering on affiliateId alone lets the
+  // click count be answered from the (affiliateId, createdAt) index without
+  // reading each click row for its shopId.
+  const where = { affiliateId: id };
+  const [clicks, clicks30, recruits, recentClicks, money] = await Promise.all([
+    db.click.count({ where }),
+    db.click.count({ where: { ...where, createdAt: { gte: new Date(now.getTime() - 30 * DAY_MS) } } }),
+    db.affiliate.count({ where: { shopId, parentId: id } }),
+    db.click.findMany({
+      where,
+      orderBy: { createdAt: "desc" },
+      take: RECENT,
+      select: { id: true, landingUrl: true, referrer: true, source: true, createdAt: true },
+    }),
+    options.withSales ? moneyFigures(where) : null,
+  ]);
 
   return {
     affiliate: {
@@ -110,18 +115,10 @@ export async function loadAffiliateDetail(shopId: string, id: string, now = new 
       createdAt: affiliate.createdAt.toISOString(),
       coupons: affiliate.coupons.map((c) => c.code),
     },
-    stats: {
-      clicks,
-      clicks30,
-      sales,
-      revenue: byCurrency(salesByCurrency),
-      commissions,
-      balance: byCurrency(balance),
-      recruits,
-    },
+    stats: { clicks, clicks30, recruits },
     recentClicks: recentClicks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
-    recentSales: recentSales.map((s) => ({ ...s, placedAt: s.placedAt.toISOString() })),
-    recentCommissions: recentCommissions.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    // null for staff without the sales area: the page shows no order or commission data.
+    money,
   };
 }
 
