@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import type { Tx } from "../jobs/job-queue.server";
-import { chunks } from "../../lib/chunks";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
 
 export interface CommissionSnapshot {
@@ -208,6 +207,12 @@ export async function recordOrders(tx: Tx, shop: { id: string; attributionModel:
   for (const part of chunks(newLinks, 400)) await tx.customerLink.createMany({ data: part });
   for (const part of chunks(approvals, 400)) await tx.job.createMany({ data: part });
   return results;
+}
+
+function chunks<T>(rows: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
 }
 
 export async function recordOrder(tx: Tx, shop: { id: string; attributionModel: string }, payload: OrderPayload) {
