@@ -23,7 +23,8 @@ export const STAFF_AREAS = [
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
-export const ADMIN_ONLY_AREAS = ["plans", "paypal"] as const;
+// "staff": managing staff accounts; staff may never manage staff.
+export const ADMIN_ONLY_AREAS = ["plans", "paypal", "staff"] as const;
 export type AdminOnlyArea = (typeof ADMIN_ONLY_AREAS)[number];
 
 // Open to everyone who can log in to the admin.

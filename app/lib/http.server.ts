@@ -30,7 +30,9 @@ export async function parseJsonBody<T>(request: Request, schema: ZodType<T, ZodT
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
   }
   return parsed.data;
 }
@@ -43,11 +45,45 @@ export async function parseForm<T>(request: Request, schema: ZodType<T, ZodTypeD
   } catch {
     throw new AppError("bad_request", "The form could not be read.");
   }
+  return parseFormData(form, schema);
+}
+
+/** Validates the text fields of a form already read (e.g. one that also carries a file). */
+export function parseFormData<T>(form: FormData, schema: ZodType<T, ZodTypeDef, unknown>): T {
   const data: Record<string, string> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string") data[key] = value;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
   }
   return parsed.data;
+}
+
+/** Validates a page's query string; bad values are a 400 with field messages. */
+export function parseQuery<T>(request: Request, schema: ZodType<T, ZodTypeDef, unknown>): T {
+  const data = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new AppError("bad_request", "Some query parameters are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * Runs a page loader's work: an AppError becomes a thrown JSON response with
+ * its status (the route's error boundary shows 403/404 screens), so a loader
+ * never turns a client's mistake into a 500.
+ */
+export async function loadOrThrow<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const { status, body, headers } = errorBody(error);
+    throw json(body, { status, headers });
+  }
 }

@@ -5,6 +5,10 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SETTINGS_NAMESPACES, SETTINGS_TABS } from "~/lib/settings-tabs";
 import { areaLoader } from "~/models/auth/area-loader.server";
+import { useShell } from "./$role";
+
+// Staff management is a settings page for admins only (staff never manage staff).
+const STAFF_ITEM = { tab: "staff", ns: "Settings", titleKey: "tabs.staff" } as const;
 
 export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "settings");
 export const handle = { i18n: SETTINGS_NAMESPACES };
@@ -12,13 +16,19 @@ export const handle = { i18n: SETTINGS_NAMESPACES };
 export default function SettingsIndex() {
   const { t } = useTranslation(SETTINGS_NAMESPACES);
   const { role } = useParams();
+  const { user } = useShell();
+  const items = user.role === "admin" ? [...SETTINGS_TABS, STAFF_ITEM] : [...SETTINGS_TABS];
   return (
     <Page title={t("Settings:title")}>
       <Card padding="0">
         <ResourceList
-          items={[...SETTINGS_TABS]}
+          items={items}
           renderItem={(item) => (
-            <ResourceItem id={item.tab} url={`/${role}/settings/${item.tab}`} accessibilityLabel={t(`${item.ns}:${item.titleKey}`)}>
+            <ResourceItem
+              id={item.tab}
+              url={`/${role}/settings/${item.tab}`}
+              accessibilityLabel={t(`${item.ns}:${item.titleKey}`)}
+            >
               <Text as="h3" variant="bodyMd" fontWeight="semibold">
                 {t(`${item.ns}:${item.titleKey}`)}
               </Text>

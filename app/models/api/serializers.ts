@@ -111,8 +111,16 @@ export interface LinkContext {
   referralParam: string;
 }
 
+/** An affiliate's short link on the app's domain and link to the store. */
+export function referralLinks(referralCode: string, links: LinkContext) {
+  const code = encodeURIComponent(referralCode);
+  return {
+    referral_link: `${links.appUrl}/r/${code}`,
+    store_link: `https://${links.shopDomain}/?${encodeURIComponent(links.referralParam)}=${code}`,
+  };
+}
+
 export function serializeAffiliate(row: AffiliateRow, links: LinkContext): AffiliateOut {
-  const code = encodeURIComponent(row.referralCode);
   return {
     id: row.id,
     email: row.email,
@@ -122,8 +130,7 @@ export function serializeAffiliate(row: AffiliateRow, links: LinkContext): Affil
     campaign_id: row.campaignId,
     parent_id: row.parentId,
     referral_code: row.referralCode,
-    referral_link: `${links.appUrl}/r/${code}`,
-    store_link: `https://${links.shopDomain}/?${encodeURIComponent(links.referralParam)}=${code}`,
+    ...referralLinks(row.referralCode, links),
     coupon_codes: row.coupons.map((c) => c.code).sort(),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Area } from "../../lib/areas";
 import { notFound, requireMerchant } from "./require-merchant.server";
 
@@ -22,4 +22,13 @@ export async function areaLoader({ request, params }: LoaderFunctionArgs, area: 
     if (!record) throw notFound();
   }
   return json({ area });
+}
+
+/**
+ * Action of a page whose actions are not built yet: the area is checked like
+ * any action (403 for staff without it), then the request is refused plainly.
+ */
+export async function areaAction({ request, params }: ActionFunctionArgs, area: Area) {
+  await requireMerchant(request, params.role, { area });
+  return json({ error: { code: "method_not_allowed", message: "This page has no actions yet." } }, { status: 405 });
 }

@@ -1,0 +1,191 @@
+import { useFetcher, useParams } from "@remix-run/react";
+import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text, Toast } from "@shopify/polaris";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ErrorBody } from "~/lib/errors";
+import { FormErrorBanner } from "../FormErrorBanner";
+import { formatMoney } from "~/lib/money";
+import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
+import { nextStatus } from "~/models/affiliates/status-transitions";
+import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
+import { useShell } from "~/routes/$role";
+import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { AffiliateActivity } from "./AffiliateActivity";
+import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
+import { AffiliateStatusBadge, formatDateTime } from "./StatusBadge";
+
+type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+export type DetailData = Json<AffiliateDetail> & {
+  links: { referral_link: string; store_link: string };
+  campaigns: { id: string; name: string; isDefault: boolean }[];
+};
+
+interface Answer extends Partial<ErrorBody> {
+  intent?: string;
+  saved?: boolean;
+  changed?: number;
+}
+
+function toValues(a: DetailData["affiliate"]): AffiliateFormValues {
+  return {
+    email: a.email,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    status: a.status,
+    campaign_id: a.campaignId,
+    referral_code: a.referralCode,
+    coupon_codes: a.coupons.join(", "),
+    upline: a.parent?.referralCode ?? "",
+  };
+}
+
+/** An affiliate: edit form (contextual save bar), approvals, stats, latest sales, commissions and clicks. */
+export function AffiliateDetailView({ data }: { data: DetailData }) {
+  const { t } = useTranslation(["Affiliates", "Global"]);
+  const { role } = useParams();
+  const { shop } = useShell();
+  const fetcher = useFetcher<Answer>();
+  const saved = useMemo(() => toValues(data.affiliate), [data.affiliate]);
+  const [values, setValues] = useState(saved);
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => setValues(saved), [saved]);
+
+  const seen = useRef<Answer | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
+    seen.current = fetcher.data;
+    if (fetcher.data.saved) setToast(t("Global:saveSuccessful"));
+    else if (fetcher.data.changed) setToast(t(`Affiliates:detail.done.${fetcher.data.intent}`));
+  }, [fetcher.state, fetcher.data, t]);
+
+  const a = data.affiliate;
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const money = (totals: MoneyTotal[]) =>
+    totals.length
+      ? totals
+          .map((m) =>
+            formatMoney(m.amount, {
+              currency: m.currency,
+              format: m.currency === shop.currency ? shop.money_format : null,
+            }),
+          )
+          .join(" + ")
+      : formatMoney(0, { currency: shop.currency, format: shop.money_format });
+
+  const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
+    content: t(`Affiliates:actions.${action}`),
+    destructive: action !== "approve",
+    disabled: busy || dirty,
+    onAction: () => fetcher.submit({ intent: action }, { method: "post" }),
+  }));
+  const [primary, ...secondary] = statusActions;
+
+  const stat = (label: string, value: string | number) => (
+    <InlineStack align="space-between" key={label}>
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" fontWeight="semibold">
+        {value}
+      </Text>
+    </InlineStack>
+  );
+
+  return (
+    <Page
+      title={`${a.firstName} ${a.lastName}`.trim()}
+      subtitle={a.email}
+      titleMetadata={<AffiliateStatusBadge status={a.status} />}
+      backAction={{ content: t("Affiliates:title"), url: `/${role}/affiliates` }}
+      primaryAction={primary}
+      secondaryActions={secondary}
+    >
+      <UnsavedChangesPrompt dirty={dirty} />
+      {dirty ? (
+        <ContextualSaveBar
+          message={t("Affiliates:detail.unsaved")}
+          saveAction={{
+            content: t("Global:save"),
+            loading: busy,
+            onAction: () => fetcher.submit({ intent: "update", ...values }, { method: "post" }),
+          }}
+          discardAction={{ content: t("Affiliates:detail.discard"), onAction: () => setValues(saved) }}
+        />
+      ) : null}
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <FormErrorBanner error={error} />
+            <Card>
+              <AffiliateFields
+                values={values}
+                onChange={setValues}
+                errors={error?.fields ?? {}}
+                campaigns={data.campaigns}
+              />
+            </Card>
+            <AffiliateActivity data={data} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {t("Affiliates:detail.performance")}
+                </Text>
+                {data.money ? stat(t("Affiliates:detail.balance"), money(data.money.balance)) : null}
+                {stat(t("Affiliates:detail.clicks"), data.stats.clicks)}
+                {stat(t("Affiliates:detail.clicks30"), data.stats.clicks30)}
+                {data.money ? (
+                  <>
+                    {stat(t("Affiliates:detail.sales"), data.money.sales)}
+                    {stat(t("Affiliates:detail.revenue"), money(data.money.revenue))}
+                    {Object.entries(data.money.commissions).map(([status, totals]) =>
+                      stat(
+                        t("Affiliates:detail.commissionsBy", { status: t(`Global:status.${status}`) }),
+                        money(totals as MoneyTotal[]),
+                      ),
+                    )}
+                  </>
+                ) : null}
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {data.money ? t("Affiliates:detail.balanceHelp") : t("Affiliates:detail.noSalesPermission")}
+                </Text>
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {t("Affiliates:detail.links")}
+                </Text>
+                <Text as="p" breakWord>
+                  {data.links.referral_link}
+                </Text>
+                <Text as="p" breakWord>
+                  {data.links.store_link}
+                </Text>
+                {stat(t("Affiliates:fields.campaign"), a.campaign.name)}
+                {stat(t("Affiliates:detail.recruits"), data.stats.recruits)}
+                {a.parent ? (
+                  <InlineStack align="space-between">
+                    <Text as="span" tone="subdued">
+                      {t("Affiliates:fields.upline")}
+                    </Text>
+                    <Link url={`/${role}/affiliates/${a.parent.id}`}>
+                      {`${a.parent.firstName} ${a.parent.lastName}`.trim()}
+                    </Link>
+                  </InlineStack>
+                ) : null}
+                {stat(t("Global:fields.dateCreated"), formatDateTime(a.createdAt))}
+              </BlockStack>
+            </Card>
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,178 @@
+import { getConfig } from "../../config.server";
+import { getDb } from "../../db.server";
+import { parseDatabaseUrl } from "../../db/database-url";
+import { AppError } from "../../lib/errors";
+import { parseFormData } from "../../lib/http.server";
+import type { Prisma } from "../../db/generated/sqlite";
+import type { Tx } from "../jobs/job-queue.server";
+import {
+  ADMIN_PAGE_SIZE,
+  affiliateFormSchema,
+  formFieldErrors,
+  type AffiliateForm,
+  type AffiliateListQuery,
+  type AffiliateSort,
+  type StatusAction,
+} from "./admin-schemas";
+import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
+import { ACTION_TARGET, statusesFor } from "./status-transitions";
+
+// The merchant admin's affiliate list, forms and approvals. Every query is
+// scoped to the shop; an id of another shop is "not found".
+
+const ORDER: Record<AffiliateSort, Prisma.AffiliateOrderByWithRelationInput[]> = {
+  "created desc": [{ createdAt: "desc" }, { id: "desc" }],
+  "created asc": [{ createdAt: "asc" }, { id: "asc" }],
+  "name asc": [{ firstName: "asc" }, { lastName: "asc" }, { id: "asc" }],
+  "name desc": [{ firstName: "desc" }, { lastName: "desc" }, { id: "desc" }],
+  "email asc": [{ email: "asc" }],
+  "email desc": [{ email: "desc" }],
+};
+
+/** The columns every admin view of an affiliate shows (list, page, export). */
+export const AFFILIATE_SUMMARY = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  status: true,
+  referralCode: true,
+  createdAt: true,
+} as const;
+
+/** PostgreSQL's LIKE is case-sensitive; SQLite's already ignores ASCII case (and rejects `mode`). */
+function textMatch(q: string) {
+  const insensitive = parseDatabaseUrl(getConfig().DATABASE_URL).provider === "postgresql";
+  return { contains: q, ...(insensitive ? { mode: "insensitive" as const } : {}) };
+}
+
+export function affiliateWhere(shopId: string, query: Pick<AffiliateListQuery, "q" | "status" | "campaign">) {
+  const where: Prisma.AffiliateWhereInput = { shopId };
+  if (query.status) where.status = query.status;
+  if (query.campaign) where.campaignId = query.campaign;
+  if (query.q) {
+    const words = query.q.split(/\s+/).filter(Boolean).slice(0, 5);
+    // Every word must match one of the columns: "jane doe" finds Jane Doe.
+    where.AND = words.map((word) => ({
+      OR: [
+        { email: textMatch(word.toLowerCase()) },
+        { firstName: textMatch(word) },
+        { lastName: textMatch(word) },
+        { referralCode: textMatch(word.toUpperCase()) },
+      ],
+    }));
+  }
+  return where;
+}
+
+export async function listAdminAffiliates(shopId: string, query: AffiliateListQuery) {
+  const db = getDb();
+  const where = affiliateWhere(shopId, query);
+  const [total, rows, campaigns] = await Promise.all([
+    db.affiliate.count({ where }),
+    db.affiliate.findMany({
+      where,
+      orderBy: ORDER[query.sort],
+      skip: (query.page - 1) * ADMIN_PAGE_SIZE,
+      take: ADMIN_PAGE_SIZE,
+      select: { ...AFFILIATE_SUMMARY, campaign: { select: { id: true, name: true } } },
+    }),
+    listCampaignChoices(shopId),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+    campaigns,
+  };
+}
+
+/** Campaigns to choose from (a shop has a handful; bounded anyway). */
+export function listCampaignChoices(shopId: string) {
+  return getDb().campaign.findMany({
+    where: { shopId },
+    orderBy: [{ isDefault: "desc" }, { name: "asc" }],
+    take: 500,
+    select: { id: true, name: true, isDefault: true },
+  });
+}
+
+/**
+ * Applies approve / deny / deactivate to the listed affiliates of the shop,
+ * to those whose status allows it; the others are counted as skipped. If any
+ * id is not this shop's, nothing changes and the answer is 404.
+ */
+export async function setAffiliatesStatus(shopId: string, ids: string[], action: StatusAction) {
+  const unique = [...new Set(ids)];
+  return getDb().$transaction(async (tx) => {
+    const found = await tx.affiliate.count({ where: { shopId, id: { in: unique } } });
+    if (found !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
+    const { count } = await tx.affiliate.updateMany({
+      where: { shopId, id: { in: unique }, status: { in: [...statusesFor(action)] } },
+      data: { status: ACTION_TARGET[action] },
+    });
+    return { changed: count, skipped: unique.length - count };
+  });
+}
+
+/** The affiliate an upline field names: a referral code, or an e-mail. */
+async function resolveUpline(tx: Tx, shopId: string, upline: string | undefined): Promise<string | null> {
+  if (!upline) return null;
+  const where = upline.includes("@")
+    ? { shopId, email: upline.toLowerCase() }
+    : { shopId, referralCode: upline.toUpperCase() };
+  const row = await tx.affiliate.findFirst({ where, select: { id: true } });
+  if (!row) {
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: { parent_id: "No affiliate with this referral code or e-mail" },
+    });
+  }
+  return row.id;
+}
+
+/** Renames the domain's field paths to the form's, keeping code and message. */
+function asFormError(error: unknown): never {
+  if (error instanceof AppError && error.fields) {
+    throw new AppError(error.code, error.message, { fields: formFieldErrors(error.fields), headers: error.headers });
+  }
+  throw error;
+}
+
+/** The add / edit form, validated, with errors named by the form's fields. */
+export function readAffiliateForm(form: FormData): AffiliateForm {
+  try {
+    return parseFormData(form, affiliateFormSchema);
+  } catch (error) {
+    asFormError(error);
+  }
+}
+
+/** Adds an affiliate by hand (the admin's "Add affiliate" form). */
+export async function createAffiliateFromForm(tx: Tx, shopId: string, form: AffiliateForm) {
+  const parentId = await resolveUpline(tx, shopId, form.upline);
+  return insertAffiliate(tx, shopId, { ...form, parent_id: parentId });
+}
+
+export async function addAffiliate(shopId: string, form: AffiliateForm) {
+  return getDb()
+    .$transaction((tx) => createAffiliateFromForm(tx, shopId, form))
+    .catch(mapUniqueViolation)
+    .catch(asFormError);
+}
+
+/** Saves the detail page's form: every field, the upline cleared when blank. */
+export async function saveAffiliate(shopId: string, id: string, form: AffiliateForm) {
+  return getDb()
+    .$transaction(async (tx) => {
+      const parentId = await resolveUpline(tx, shopId, form.upline);
+      const { upline: _upline, referral_code, ...rest } = form;
+      return patchAffiliate(tx, shopId, id, {
+        ...rest,
+        ...(referral_code ? { referral_code } : {}),
+        parent_id: parentId,
+      });
+    })
+    .catch(mapUniqueViolation)
+    .catch(asFormError);
+}

@@ -1,0 +1,125 @@
+import { getDb } from "../../db.server";
+import { AppError } from "../../lib/errors";
+import { AFFILIATE_SUMMARY } from "./admin-affiliates.server";
+
+// One affiliate for the admin detail page: the record, and their clicks,
+// sales, commissions and balance. At scale (10M clicks, 1M orders) every
+// query here is limited to the affiliate and served by an index on
+// affiliateId: Click(affiliateId, createdAt), Order(affiliateId),
+// Commission(affiliateId, status). Lists are the latest RECENT rows.
+
+const RECENT = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface MoneyTotal {
+  amount: number;
+  currency: string;
+}
+
+/** Sums grouped rows per currency (a shop may have sold in several). */
+function byCurrency(rows: { currency: string; _sum: { amount?: number | null; subtotal?: number | null } }[]) {
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    const value = row._sum.amount ?? row._sum.subtotal ?? 0;
+    totals.set(row.currency, (totals.get(row.currency) ?? 0) + value);
+  }
+  return [...totals].map(([currency, amount]): MoneyTotal => ({ currency, amount }));
+}
+
+/** Sales, commissions and balance: shown only to those who may use the sales area. */
+async function moneyFigures(where: { affiliateId: string }) {
+  const db = getDb();
+  const [sales, salesByCurrency, commissionGroups, balance, recentSales, recentCommissions] = await Promise.all([
+    db.order.count({ where }),
+    db.order.groupBy({ by: ["currency"], where, _sum: { subtotal: true } }),
+    db.commission.groupBy({ by: ["status", "currency"], where, _sum: { amount: true } }),
+    // Balance: approved commissions not yet in a payout, refund and
+    // cancellation lines (negative) included: what the next payout would pay.
+    db.commission.groupBy({
+      by: ["currency"],
+      where: { ...where, status: "approved", payoutId: null },
+      _sum: { amount: true },
+    }),
+    db.order.findMany({
+      where,
+      orderBy: { placedAt: "desc" },
+      take: RECENT,
+      select: { id: true, name: true, subtotal: true, currency: true, status: true, placedAt: true },
+    }),
+    db.commission.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT,
+      select: {
+        id: true,
+        amount: true,
+        currency: true,
+        status: true,
+        level: true,
+        kind: true,
+        createdAt: true,
+        order: { select: { id: true, name: true } },
+      },
+    }),
+  ]);
+  const commissions: Record<string, MoneyTotal[]> = {};
+  for (const status of new Set(commissionGroups.map((g) => g.status))) {
+    commissions[status] = byCurrency(commissionGroups.filter((g) => g.status === status));
+  }
+  return {
+    sales,
+    revenue: byCurrency(salesByCurrency),
+    commissions,
+    balance: byCurrency(balance),
+    recentSales: recentSales.map((s) => ({ ...s, placedAt: s.placedAt.toISOString() })),
+    recentCommissions: recentCommissions.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
+}
+
+export async function loadAffiliateDetail(shopId: string, id: string, options: { withSales: boolean; now?: Date }) {
+  const db = getDb();
+  const now = options.now ?? new Date();
+  const affiliate = await db.affiliate.findFirst({
+    where: { id, shopId },
+    select: {
+      ...AFFILIATE_SUMMARY,
+      campaignId: true,
+      coupons: { select: { code: true }, orderBy: { code: "asc" } },
+      parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
+      campaign: { select: { id: true, name: true } },
+    },
+  });
+  if (!affiliate) throw new AppError("not_found", "No affiliate with this id.");
+
+  // The affiliate was found in this shop above, and its clicks, orders and
+  // commissions are the shop's: filtering on affiliateId alone lets the
+  // click count be answered from the (affiliateId, createdAt) index without
+  // reading each click row for its shopId.
+  const where = { affiliateId: id };
+  const [clicks, clicks30, recruits, recentClicks, money] = await Promise.all([
+    db.click.count({ where }),
+    db.click.count({ where: { ...where, createdAt: { gte: new Date(now.getTime() - 30 * DAY_MS) } } }),
+    db.affiliate.count({ where: { shopId, parentId: id } }),
+    db.click.findMany({
+      where,
+      orderBy: { createdAt: "desc" },
+      take: RECENT,
+      select: { id: true, landingUrl: true, referrer: true, source: true, createdAt: true },
+    }),
+    options.withSales ? moneyFigures(where) : null,
+  ]);
+
+  return {
+    affiliate: {
+      ...affiliate,
+      createdAt: affiliate.createdAt.toISOString(),
+      coupons: affiliate.coupons.map((c) => c.code),
+    },
+    stats: { clicks, clicks30, recruits },
+    recentClicks: recentClicks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    // null for staff without the sales area: the page shows no order or commission data.
+    money,
+  };
+}
+
+export type AffiliateDetail = Awaited<ReturnType<typeof loadAffiliateDetail>>;

@@ -1,0 +1,112 @@
+import { getConfig } from "../../config.server";
+import { getDb } from "../../db.server";
+import { parsePermissions } from "../../lib/areas";
+import { AppError } from "../../lib/errors";
+import { issuePasswordToken } from "../auth/password-token.server";
+import type { StaffInvite, StaffUpdate } from "./staff-schemas";
+
+// Staff accounts of a shop, managed by its admin (Settings > Staff). An
+// invite creates the user (status "invited", no password) and a single-use
+// link to /staff/get-password. No mailer exists yet, so the link is shown to
+// the admin once to hand over; only its hash is stored.
+
+export function inviteUrl(token: string) {
+  return `${getConfig().appUrl}/staff/get-password?token=${encodeURIComponent(token)}`;
+}
+
+export async function listStaff(shopId: string) {
+  const rows = await getDb().user.findMany({
+    where: { shopId, role: "staff" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 500,
+    select: { id: true, email: true, name: true, status: true, permissions: true, lastLoginAt: true, createdAt: true },
+  });
+  return rows.map((row) => ({
+    ...row,
+    permissions: parsePermissions(row.permissions),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+async function requireStaff(shopId: string, id: string) {
+  const user = await getDb().user.findFirst({
+    where: { id, shopId, role: "staff" },
+    select: { id: true, status: true, passwordHash: true },
+  });
+  if (!user) throw new AppError("not_found", "No staff member with this id.");
+  return user;
+}
+
+export async function inviteStaff(shopId: string, input: StaffInvite) {
+  const taken = await getDb().user.findFirst({ where: { shopId, email: input.email }, select: { role: true } });
+  if (taken) {
+    const message =
+      taken.role === "admin" ? "This is the store admin's e-mail." : "A staff member with this e-mail exists already.";
+    throw new AppError("conflict", message, { fields: { email: message } });
+  }
+  const user = await getDb()
+    .user.create({
+      data: {
+        shopId,
+        role: "staff",
+        email: input.email,
+        name: input.name,
+        permissions: JSON.stringify(input.permissions),
+        status: "invited",
+      },
+      select: { id: true, email: true },
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string })?.code === "P2002") {
+        throw new AppError("conflict", "A staff member with this e-mail exists already.", {
+          fields: { email: "A staff member with this e-mail exists already." },
+        });
+      }
+      throw error;
+    });
+  const token = await issuePasswordToken(user.id, "invite");
+  return { id: user.id, email: user.email, inviteUrl: inviteUrl(token) };
+}
+
+/** A fresh invite link; earlier unused links of this person stop working. */
+export async function renewInvite(shopId: string, id: string) {
+  const user = await requireStaff(shopId, id);
+  if (user.status === "disabled") throw new AppError("conflict", "Enable this staff member first.");
+  await getDb().passwordToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } });
+  const token = await issuePasswordToken(id, user.passwordHash ? "reset" : "invite");
+  return { id, inviteUrl: inviteUrl(token) };
+}
+
+export async function updateStaff(shopId: string, input: StaffUpdate) {
+  await requireStaff(shopId, input.id);
+  await getDb().user.update({
+    where: { id: input.id },
+    data: { name: input.name, permissions: JSON.stringify(input.permissions) },
+  });
+  // Permissions are read on every request, so a change applies at once.
+  return { id: input.id };
+}
+
+/** Disabling ends their sessions and invite links at once; enabling restores the earlier state. */
+export async function setStaffEnabled(shopId: string, id: string, enabled: boolean) {
+  const user = await requireStaff(shopId, id);
+  const status = enabled ? (user.passwordHash ? "active" : "invited") : "disabled";
+  await getDb().$transaction([
+    getDb().user.update({ where: { id }, data: { status } }),
+    ...(enabled
+      ? []
+      : [
+          getDb().userSession.deleteMany({ where: { userId: id } }),
+          getDb().passwordToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } }),
+        ]),
+  ]);
+  return { id, status };
+}
+
+export async function removeStaff(shopId: string, id: string) {
+  await requireStaff(shopId, id);
+  // Sessions and tokens go with the user (onDelete: Cascade).
+  await getDb().user.delete({ where: { id } });
+  return { id };
+}

@@ -1,0 +1,60 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { TEST_PASSWORD } from "./builders";
+
+// Steps of the admin in a real browser, shared by the e2e test files.
+
+// The crash screen (root and shell) and the in-page render-error fallback.
+export const ERROR_SCREEN = /Whoops, something went wrong\.|This page could not be displayed/;
+
+/**
+ * Waits until the page is interactive: the Remix router exists and has its
+ * data, and React has committed the hydrated tree (Polaris' AppProvider sets
+ * the body's inline colours when it mounts; server HTML has none). Clicking
+ * earlier would follow links as plain full-page loads.
+ */
+export async function waitForHydration(page: Page) {
+  const hydrated = () => {
+    const router = (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter;
+    return router?.state.initialized === true && document.body.style.backgroundColor !== "";
+  };
+  await page.waitForFunction(hydrated, undefined, { timeout: 15_000 }).catch((error: Error) => {
+    // Usually a client bundle that failed to load, e.g. because build/ was
+    // rebuilt while the server still serves the old build's pages.
+    throw new Error(`${page.url()} did not hydrate (is build/ current, and not being rebuilt?): ${error.message}`);
+  });
+}
+
+export async function logIn(page: Page, role: "admin" | "staff", email: string, password = TEST_PASSWORD) {
+  await page.goto(role === "admin" ? "/login" : "/staff/login");
+  await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/**
+ * Waits for a (usually client-side) navigation to `pathname` and its page
+ * title, failing early and clearly if an error screen shows instead.
+ * Client-side navigations fire no load event, hence waitUntil "commit".
+ */
+export async function expectPage(page: Page, pathname: string, title: string) {
+  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: "commit" });
+  const heading = page.getByRole("heading", { level: 1, name: title, exact: true });
+  const crash = page.getByText(ERROR_SCREEN);
+  await heading.or(crash).first().waitFor();
+  expect(await crash.count(), `error screen on ${pathname}`).toBe(0);
+  expect(await heading.count(), `title "${title}" on ${pathname}`).toBe(1);
+}
+
+export function menu(page: Page) {
+  return page.getByRole("navigation");
+}
+
+export function menuLink(page: Page, label: string) {
+  return menu(page).getByRole("link", { name: label, exact: true });
+}
+
+export async function menuLabels(page: Page): Promise<string[]> {
+  return (await menu(page).getByRole("link").allInnerTexts()).map((text) => text.trim());
+}
