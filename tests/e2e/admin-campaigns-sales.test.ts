@@ -4,6 +4,7 @@ import { getDb } from "~/db.server";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { logIn, waitForHydration } from "../support/admin-browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -17,26 +18,11 @@ applyTestEnv();
 const chromiumPath = findChromium();
 const EMAIL = "merchant@example.com";
 
-/** The Remix router is up and React has hydrated (Polaris sets the body colour on mount). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () =>
-      (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true &&
-      document.body.style.backgroundColor !== "",
-    undefined,
-    { timeout: 15_000 },
-  );
-}
-
 async function logInAndOpen(page: Page, path: string) {
-  await page.goto("/login");
-  await hydrated(page);
-  await page.locator('input[name="email"]').fill(EMAIL);
-  await page.locator('input[name="password"]').fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await logIn(page, "admin", EMAIL, TEST_PASSWORD);
   await page.waitForURL((url) => url.pathname === "/admin/dashboard");
   await page.goto(path);
-  await hydrated(page);
+  await waitForHydration(page);
 }
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
