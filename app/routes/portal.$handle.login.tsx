@@ -7,7 +7,7 @@ import { PortalContentView, PortalLayout } from "~/components/portal/PortalLayou
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { safeRedirectPath } from "~/lib/auth-steps";
 import { parseForm } from "~/lib/http.server";
-import { startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
+import { rememberPortal, startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
 import { affiliateLoginSchema, loginAffiliate } from "~/models/affiliate-account/login.server";
 import { issueHandoverToken } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
@@ -40,7 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const target = safeRedirectPath(input.redirectTo ?? null);
     const to = target && (target === "/account" || target.startsWith("/account/")) ? target : "/account";
-    return redirect(to, { headers: { "Set-Cookie": await startAffiliateSession(affiliateId, ctx.shop.id) } });
+    const headers = new Headers({ "Set-Cookie": await startAffiliateSession(affiliateId, ctx.shop.id) });
+    if (ctx.way === "app") headers.append("Set-Cookie", await rememberPortal(ctx.handle));
+    return redirect(to, { headers });
   });
 }
 

@@ -19,7 +19,7 @@ const optionalUrl = z
   .refine((v) => v === "" || (/^https?:\/\//i.test(v) && isAssetUrlShape(v)), "Enter a full address starting with https://");
 
 function byMode(mode: FieldMode, schema: z.ZodType<string, z.ZodTypeDef, string>, requiredMessage: string) {
-  if (mode === "required") return z.string().trim().min(1, requiredMessage).pipe(schema);
+  if (mode === "required") return z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage).pipe(schema);
   return z.string().optional().default("").pipe(schema);
 }
 
@@ -27,16 +27,16 @@ function byMode(mode: FieldMode, schema: z.ZodType<string, z.ZodTypeDef, string>
 export function signupSchema(form: SignupFormConfig) {
   const questions: Record<string, z.ZodTypeAny> = {};
   for (const q of form.questions) {
-    const answer = z.string().trim().max(1000, "Use at most 1000 characters");
+    const answer = z.string({ required_error: "Answer this question" }).trim().max(1000, "Use at most 1000 characters");
     questions[`q_${q.id}`] = q.required ? answer.min(1, "Answer this question") : answer.optional().default("");
   }
   return z
     .object({
-      firstName: z.string().trim().min(1, "Enter your first name").max(80),
-      lastName: z.string().trim().min(1, "Enter your last name").max(80),
-      email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254),
+      firstName: z.string({ required_error: "Enter your first name" }).trim().min(1, "Enter your first name").max(80),
+      lastName: z.string({ required_error: "Enter your last name" }).trim().min(1, "Enter your last name").max(80),
+      email: z.string({ required_error: "Enter a valid e-mail address" }).trim().toLowerCase().email("Enter a valid e-mail address").max(254),
       password: z
-        .string()
+        .string({ required_error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
         .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
         .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
       paypalEmail:
