@@ -11,7 +11,8 @@ export type PortalWay = "app" | "custom" | "proxy";
 
 /** Request headers the server sets (and always overwrites) for the pages. */
 export const PORTAL_WAY_HEADER = "x-app-portal-way";
-export const PORTAL_SHOP_HEADER = "x-app-portal-shop";
+// For a custom domain: the host name, which the pages look up in Shop.portalDomain.
+export const PORTAL_SHOP_HEADER = "x-app-portal-host";
 
 export const PORTAL_PAGES = ["", "signup", "login", "forgot", "reset"] as const;
 

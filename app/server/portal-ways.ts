@@ -29,6 +29,12 @@ export function dbHostLookup(): HostLookup {
   };
 }
 
+// Remix's Express adapter builds the request URL from originalUrl.
+function rewrite(req: express.Request, to: string) {
+  req.url = to;
+  req.originalUrl = to;
+}
+
 function isOwnHost(host: string, appHost: string): boolean {
   return host === appHost || host === "localhost" || /^[\d.]+$/.test(host) || host.startsWith("[");
 }
@@ -47,7 +53,7 @@ export function portalWays(lookup: HostLookup = dbHostLookup()): express.Request
       const to = rewritePortalPath("proxy", handle, pathname);
       if (to) {
         req.headers[PORTAL_WAY_HEADER] = "proxy";
-        req.url = to + search;
+        rewrite(req, to + search);
       }
       return next();
     }
@@ -59,9 +65,11 @@ export function portalWays(lookup: HostLookup = dbHostLookup()): express.Request
       .then((domain) => {
         if (domain) {
           req.headers[PORTAL_WAY_HEADER] = "custom";
-          req.headers[PORTAL_SHOP_HEADER] = domain;
+          // The host, not the cached shop: the page looks the shop up again,
+          // so a domain moved to another shop is never served from the cache.
+          req.headers[PORTAL_SHOP_HEADER] = host;
           const to = rewritePortalPath("custom", shopHandle(domain), pathname);
-          if (to) req.url = to + search;
+          if (to) rewrite(req, to + search);
         }
         next();
       })

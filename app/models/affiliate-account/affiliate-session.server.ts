@@ -106,7 +106,7 @@ export const LOGIN_STATUSES = ["approved", "pending"];
 export async function requireAffiliate(request: Request): Promise<AffiliateContext> {
   const session = await getAffiliateSession(request);
   const way = requestWay(request);
-  const customShop = way === "custom" ? request.headers.get(PORTAL_SHOP_HEADER) : null;
+  const customHost = way === "custom" ? request.headers.get(PORTAL_SHOP_HEADER) : null;
   const affiliateId = session.get("affiliateId");
   const shopId = session.get("shopId");
   const affiliate =
@@ -117,10 +117,10 @@ export async function requireAffiliate(request: Request): Promise<AffiliateConte
         })
       : null;
   // On a custom domain only that shop's affiliates are at home.
-  if (!affiliate || (customShop && affiliate.shop.domain !== customShop)) {
+  if (!affiliate || (customHost && affiliate.shop.portalDomain !== customHost)) {
     const url = new URL(request.url);
     const back = encodeURIComponent(url.pathname + url.search);
-    if (customShop) throw redirect(`/login?redirectTo=${back}`);
+    if (customHost) throw redirect(`/login?redirectTo=${back}`);
     const handle = await lastPortal().parse(request.headers.get("Cookie"));
     if (typeof handle === "string" && /^[a-z0-9-]+$/.test(handle)) throw redirect(`/portal/${handle}/login?redirectTo=${back}`);
     throw redirect("/account/login-needed");

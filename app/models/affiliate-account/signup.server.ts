@@ -1,9 +1,9 @@
-import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
+import { generateReferralCode } from "../api/affiliates.server";
 import { parseReferralCode } from "../tracking/referral-code";
 
 // Affiliate sign-up through a shop's portal. The merchant chooses which
@@ -16,10 +16,14 @@ const optionalUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === "" || (/^https?:\/\//i.test(v) && isAssetUrlShape(v)), "Enter a full address starting with https://");
+  .refine(
+    (v) => v === "" || (/^https?:\/\//i.test(v) && isAssetUrlShape(v)),
+    "Enter a full address starting with https://",
+  );
 
 function byMode(mode: FieldMode, schema: z.ZodType<string, z.ZodTypeDef, string>, requiredMessage: string) {
-  if (mode === "required") return z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage).pipe(schema);
+  if (mode === "required")
+    return z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage).pipe(schema);
   return z.string().optional().default("").pipe(schema);
 }
 
@@ -34,7 +38,12 @@ export function signupSchema(form: SignupFormConfig) {
     .object({
       firstName: z.string({ required_error: "Enter your first name" }).trim().min(1, "Enter your first name").max(80),
       lastName: z.string({ required_error: "Enter your last name" }).trim().min(1, "Enter your last name").max(80),
-      email: z.string({ required_error: "Enter a valid e-mail address" }).trim().toLowerCase().email("Enter a valid e-mail address").max(254),
+      email: z
+        .string({ required_error: "Enter a valid e-mail address" })
+        .trim()
+        .toLowerCase()
+        .email("Enter a valid e-mail address")
+        .max(254),
       password: z
         .string({ required_error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
         .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -42,8 +51,21 @@ export function signupSchema(form: SignupFormConfig) {
       paypalEmail:
         form.paypalEmail === "off"
           ? z.any().transform(() => "")
-          : byMode(form.paypalEmail, z.string().trim().toLowerCase().max(254).refine((v) => v === "" || z.string().email().safeParse(v).success, "Enter a valid PayPal e-mail address"), "Enter your PayPal e-mail address"),
-      website: form.website === "off" ? z.any().transform(() => "") : byMode(form.website, optionalUrl, "Enter your website"),
+          : byMode(
+              form.paypalEmail,
+              z
+                .string()
+                .trim()
+                .toLowerCase()
+                .max(254)
+                .refine(
+                  (v) => v === "" || z.string().email().safeParse(v).success,
+                  "Enter a valid PayPal e-mail address",
+                ),
+              "Enter your PayPal e-mail address",
+            ),
+      website:
+        form.website === "off" ? z.any().transform(() => "") : byMode(form.website, optionalUrl, "Enter your website"),
       social:
         form.social === "off"
           ? z.any().transform(() => "")
@@ -53,7 +75,11 @@ export function signupSchema(form: SignupFormConfig) {
                 .string()
                 .max(2000)
                 .refine(
-                  (v) => v.split(/\s+/).filter(Boolean).every((u) => /^https?:\/\//i.test(u) && isAssetUrlShape(u)),
+                  (v) =>
+                    v
+                      .split(/\s+/)
+                      .filter(Boolean)
+                      .every((u) => /^https?:\/\//i.test(u) && isAssetUrlShape(u)),
                   "Enter full addresses starting with https://, one per line",
                 ),
               "Enter at least one social profile link",
@@ -67,22 +93,22 @@ export function signupSchema(form: SignupFormConfig) {
 
 export type SignupInput = z.infer<ReturnType<typeof signupSchema>>;
 
-/** A readable, unique-looking code: NOAH + M + two digits, e.g. NOAHM13. */
-export function suggestReferralCode(firstName: string, lastName: string): string {
-  const letters = (s: string) => s.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").toUpperCase();
-  const base = (letters(firstName).slice(0, 8) + letters(lastName).slice(0, 1)) || "AFF";
-  return `${base.padEnd(3, "X")}${randomInt(10, 100)}`;
-}
-
 export interface SignupResult {
   affiliateId: string;
   status: "approved" | "pending";
 }
 
-export async function signUpAffiliate(shopId: string, form: SignupFormConfig, input: SignupInput): Promise<SignupResult> {
+export async function signUpAffiliate(
+  shopId: string,
+  form: SignupFormConfig,
+  input: SignupInput,
+): Promise<SignupResult> {
   const db = getDb();
   const campaign =
-    (await db.campaign.findFirst({ where: { shopId, isDefault: true, status: { not: "draft" } }, select: { id: true, autoApproveAffiliates: true } })) ??
+    (await db.campaign.findFirst({
+      where: { shopId, isDefault: true, status: { not: "draft" } },
+      select: { id: true, autoApproveAffiliates: true },
+    })) ??
     (await db.campaign.findFirst({
       where: { shopId, status: "active" },
       orderBy: { createdAt: "asc" },
@@ -90,13 +116,19 @@ export async function signUpAffiliate(shopId: string, form: SignupFormConfig, in
     }));
   if (!campaign) throw new AppError("conflict", "This affiliate program is not accepting sign-ups yet.");
 
-  const existing = await db.affiliate.findUnique({ where: { shopId_email: { shopId, email: input.email } }, select: { id: true } });
+  const existing = await db.affiliate.findUnique({
+    where: { shopId_email: { shopId, email: input.email } },
+    select: { id: true },
+  });
   if (existing) throw emailTaken();
 
   // A recruit link names its upline by code; only an approved affiliate of this shop counts.
   const refCode = parseReferralCode(input.ref ?? "");
   const upline = refCode
-    ? await db.affiliate.findFirst({ where: { shopId, referralCode: refCode, status: "approved" }, select: { id: true } })
+    ? await db.affiliate.findFirst({
+        where: { shopId, referralCode: refCode, status: "approved" },
+        select: { id: true },
+      })
     : null;
 
   const answers: Record<string, string> = {};
@@ -111,32 +143,34 @@ export async function signUpAffiliate(shopId: string, form: SignupFormConfig, in
   const status = campaign.autoApproveAffiliates ? "approved" : "pending";
   const passwordHash = await hashPassword(input.password);
 
-  for (let attempt = 0; attempt < 8; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const created = await db.affiliate.create({
-        data: {
-          shopId,
-          campaignId: campaign.id,
-          parentId: upline?.id ?? null,
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          status,
-          referralCode: suggestReferralCode(input.firstName, input.lastName),
-          paypalEmail: input.paypalEmail || null,
-          website: input.website || null,
-          passwordHash,
-          signupAnswers: JSON.stringify({ social, answers }),
-          termsAcceptedAt: new Date(),
-        },
-        select: { id: true },
-      });
+      const created = await db.$transaction(async (tx) =>
+        tx.affiliate.create({
+          data: {
+            shopId,
+            campaignId: campaign.id,
+            parentId: upline?.id ?? null,
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            status,
+            referralCode: await generateReferralCode(tx, shopId, input.firstName, input.lastName),
+            paypalEmail: input.paypalEmail || null,
+            website: input.website || null,
+            passwordHash,
+            signupAnswers: JSON.stringify({ social, answers }),
+            termsAcceptedAt: new Date(),
+          },
+          select: { id: true },
+        }),
+      );
       return { affiliateId: created.id, status };
     } catch (error) {
       const target = uniqueTarget(error);
       if (target === null) throw error;
       if (target.includes("email")) throw emailTaken();
-      // A referral code already taken in this shop: try another number.
+      // The code was taken by a concurrent sign-up: pick again.
     }
   }
   throw new AppError("conflict", "Could not pick a referral code. Please try again.");

@@ -68,18 +68,18 @@ export async function resolvePortal(request: Request, handleParam: string | unde
   const way = requestWay(request);
   const url = new URL(request.url);
   let domain: string | null = null;
+  let portalDomain: string | null = null;
   if (way === "proxy") {
     // Shopify signs every proxied request; the shop is the signed parameter.
     await shopify().authenticate.public.appProxy(request);
     domain = url.searchParams.get("shop");
   } else if (way === "custom") {
-    domain = request.headers.get(PORTAL_SHOP_HEADER);
+    portalDomain = request.headers.get(PORTAL_SHOP_HEADER);
   } else if (isShopHandle(handleParam)) {
     domain = `${handleParam}.myshopify.com`;
   }
-  const shop = domain
-    ? await getDb().shop.findFirst({ where: { domain: domain.toLowerCase(), uninstalledAt: null }, select: shopSelect })
-    : null;
+  const where = portalDomain ? { portalDomain } : domain ? { domain: domain.toLowerCase() } : null;
+  const shop = where ? await getDb().shop.findFirst({ where: { ...where, uninstalledAt: null }, select: shopSelect }) : null;
   if (!shop) throw portalNotFound();
   const handle = shop.domain.replace(/\.myshopify\.com$/, "");
   return {
