@@ -146,3 +146,37 @@ export function repairPageAssets(page: PortalPageContent, known: readonly string
     })),
   };
 }
+
+const IMAGE_KEYS = ["image", "image_1", "image_2", "icon"] as const;
+
+/**
+ * Runs before validation on what the editor sent: image values without a
+ * scheme (app paths, bare file names like "hero.png", Windows-style paths)
+ * are repaired by file name, so a path copied from an old folder still
+ * validates. A value with a scheme is left to the URL-shape check, and a
+ * bare name that matches nothing is kept, so the check reports it.
+ */
+export function repairRawAssets(raw: unknown, known: readonly string[]): unknown {
+  if (typeof raw !== "object" || raw === null || !Array.isArray((raw as { items?: unknown }).items)) return raw;
+  const fix = (v: unknown) => {
+    if (typeof v !== "string" || v === "" || v.includes(":")) return v;
+    const repaired = repairAssetPath(v, known);
+    if (repaired !== null) return repaired;
+    return v.startsWith("/") && !v.startsWith("//") ? "" : v;
+  };
+  const fixObject = (o: unknown, keys: readonly string[]) => {
+    if (typeof o !== "object" || o === null) return o;
+    const out: Record<string, unknown> = { ...(o as Record<string, unknown>) };
+    for (const k of keys) if (k in out) out[k] = fix(out[k]);
+    return out;
+  };
+  const items = (raw as { items: unknown[] }).items.map((item) => {
+    const fixed = fixObject(item, IMAGE_KEYS) as Record<string, unknown> | unknown;
+    if (typeof fixed === "object" && fixed !== null && Array.isArray((fixed as { boxTextBenifit?: unknown }).boxTextBenifit)) {
+      const f = fixed as { boxTextBenifit: unknown[] };
+      return { ...f, boxTextBenifit: f.boxTextBenifit.map((b) => fixObject(b, ["icon"])) };
+    }
+    return fixed;
+  });
+  return { ...(raw as object), items };
+}

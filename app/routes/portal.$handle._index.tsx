@@ -22,7 +22,7 @@ export default function Landing() {
   return (
     <PortalLayout chrome={chrome} page={page}>
       {page?.items.length ? (
-        <PortalContentView items={page.items} />
+        <PortalContentView items={page.items} assetOrigin={chrome.accountOrigin} />
       ) : (
         <BlockStack gap="600">
           <Card>

@@ -54,7 +54,7 @@ export default function Login() {
   return (
     <PortalLayout chrome={chrome} page={page}>
       <BlockStack gap="600">
-        {page?.items.length ? <PortalContentView items={page.items} /> : null}
+        {page?.items.length ? <PortalContentView items={page.items} assetOrigin={chrome.accountOrigin} /> : null}
         <div className="portal-narrow">
           <Card>
             <form method="post" action={`${chrome.base}/login`}>

@@ -59,7 +59,7 @@ export default function Signup() {
   return (
     <PortalLayout chrome={chrome} page={page}>
       <BlockStack gap="600">
-        {page?.items.length ? <PortalContentView items={page.items} /> : null}
+        {page?.items.length ? <PortalContentView items={page.items} assetOrigin={chrome.accountOrigin} /> : null}
         <div className="portal-narrow">
           <Card>
             <form method="post" action={`${chrome.base}/signup`}>

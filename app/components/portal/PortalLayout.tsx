@@ -56,7 +56,10 @@ export function PortalLayout({ chrome, page, children }: { chrome: PortalChrome;
   );
 }
 
-function Item({ item }: { item: PortalItem }) {
+function Item({ item, origin }: { item: PortalItem; origin: string }) {
+  // App paths (uploads, built-in images) come from the app's origin: through
+  // the app proxy the page is on the shop's domain.
+  const src = (v: string) => (v.startsWith("/") ? origin + v : v);
   const heading = item.elements.heading;
   const text = item.elements.text;
   switch (item.type) {
@@ -81,15 +84,15 @@ function Item({ item }: { item: PortalItem }) {
                 ) : null}
               </BlockStack>
             </Box>
-            {item.image ? <img className="portal-hero-image" src={item.image} alt="" width={420} /> : null}
+            {item.image ? <img className="portal-hero-image" src={src(item.image)} alt="" width={420} /> : null}
           </InlineStack>
         </Card>
       );
     case "image":
       return (
         <InlineStack gap="400" wrap>
-          {[item.image, item.image_1, item.image_2].filter(Boolean).map((src) => (
-            <img key={src} className="portal-image" src={src} alt={heading} width={360} />
+          {[item.image, item.image_1, item.image_2].filter(Boolean).map((v) => (
+            <img key={v} className="portal-image" src={src(v)} alt={heading} width={360} />
           ))}
         </InlineStack>
       );
@@ -105,7 +108,7 @@ function Item({ item }: { item: PortalItem }) {
             {item.boxTextBenifit.map((b, i) => (
               <Card key={i}>
                 <BlockStack gap="200">
-                  {b.icon ? <img className="portal-icon" src={b.icon} alt="" /> : null}
+                  {b.icon ? <img className="portal-icon" src={src(b.icon)} alt="" /> : null}
                   <Text as="h3" variant="headingMd">
                     {b.title}
                   </Text>
@@ -126,7 +129,7 @@ function Item({ item }: { item: PortalItem }) {
       return (
         <Card>
           <BlockStack gap="200">
-            {item.icon ? <img className="portal-icon" src={item.icon} alt="" /> : null}
+            {item.icon ? <img className="portal-icon" src={src(item.icon)} alt="" /> : null}
             {heading ? (
               <Text as="h2" variant="headingLg">
                 {heading}
@@ -140,11 +143,11 @@ function Item({ item }: { item: PortalItem }) {
 }
 
 /** The merchant's content items, in order. */
-export function PortalContentView({ items }: { items: PortalItem[] }) {
+export function PortalContentView({ items, assetOrigin = "" }: { items: PortalItem[]; assetOrigin?: string }) {
   return (
     <BlockStack gap="600">
       {items.map((item, i) => (
-        <Item key={i} item={item} />
+        <Item key={i} item={item} origin={assetOrigin} />
       ))}
     </BlockStack>
   );

@@ -3,6 +3,7 @@ import {
   portalPageSchema,
   readPageContent,
   repairPageAssets,
+  repairRawAssets,
   type PortalPageContent,
   type PortalPageKind,
 } from "../../lib/portal-content";
@@ -30,11 +31,12 @@ export async function pageForEditing(shopId: string, kind: PortalPageKind) {
 
 /** Validates and saves the draft; with publish, the draft also becomes what affiliates see. */
 export async function savePortalPage(shopId: string, kind: PortalPageKind, raw: unknown, publish: boolean) {
-  const parsed = portalPageSchema.safeParse(raw);
+  const known = await knownAssetPaths(shopId);
+  const parsed = portalPageSchema.safeParse(repairRawAssets(raw, known));
   if (!parsed.success) {
     throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
   }
-  const content = repairPageAssets(parsed.data, await knownAssetPaths(shopId));
+  const content = repairPageAssets(parsed.data, known);
   const draft = JSON.stringify(content);
   const published = publish ? { published: draft, publishedAt: new Date() } : {};
   await getDb().portalPage.upsert({
