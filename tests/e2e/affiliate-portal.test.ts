@@ -5,7 +5,7 @@ import { drainJobs } from "~/models/jobs/job-queue.server";
 import { registerAllJobs } from "~/models/jobs/register-jobs.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
 import { buildApiKey } from "../support/api-builders";
-import { buildAffiliate, buildCampaign } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -163,5 +163,35 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     await page.waitForURL(`**/portal/${HANDLE}/login`);
 
     expect(errors.unexpected(failedResource(404))).toEqual([]);
+  });
+
+  it("the merchant edits the landing page with a live preview and publishes it", async () => {
+    const db = getDb();
+    const shop = await db.shop.create({
+      data: { domain: "edit-gear.myshopify.com", name: "Edit Gear", url: "https://edit-gear.myshopify.com", adminEmail: "o@edit.example", pricingPlan: "growth" },
+    });
+    const admin = await buildUser(shop.id, { email: "admin@edit.example" });
+    const { page, errors } = await browser.newSession(server.url(""));
+    await page.goto("/login");
+    await fill(page, "email", admin.email);
+    await fill(page, "password", TEST_PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL("**/admin/dashboard");
+    await page.goto("/admin/portals");
+    await page.getByText("Landing page", { exact: true }).click();
+    await page.waitForURL("**/admin/portals/landing");
+    await page.getByRole("button", { name: "Add Hero" }).click();
+    await page.getByLabel("Heading").fill("Ride with Edit Gear");
+    await page.getByLabel("Elements").fill("Fifteen percent on every order you send us.");
+    await page.getByLabel("Image", { exact: true }).fill("/images/portal/hero.svg");
+    await page.getByTestId("portal-preview").getByText("Ride with Edit Gear").waitFor();
+    await page.screenshot({ path: screenshotPath("portal-editor-preview"), fullPage: true });
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByTestId("portal-saved").waitFor();
+    const live = await browser.newSession(server.url(""));
+    await live.page.goto("/portal/edit-gear/");
+    await live.page.getByRole("heading", { name: "Ride with Edit Gear" }).waitFor();
+    await live.page.screenshot({ path: screenshotPath("portal-landing-published"), fullPage: true });
+    expect(errors.unexpected()).toEqual([]);
   });
 });
