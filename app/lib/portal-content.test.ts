@@ -49,7 +49,13 @@ describe("repairRawAssets (before validation)", () => {
   it("repairs scheme-less image values, drops broken app paths, leaves schemes to the shape check", () => {
     const raw = {
       items: [
-        { type: "hero", image: "1a2b3c4d-hero.png", icon: "/gone/x.png", image_1: "javascript:alert(1)", boxTextBenifit: [{ icon: "/old/1a2b3c4d-hero.png", title: "t" }] },
+        {
+          type: "hero",
+          image: "1a2b3c4d-hero.png",
+          icon: "/gone/x.png",
+          image_1: "javascript:alert(1)",
+          boxTextBenifit: [{ icon: "/old/1a2b3c4d-hero.png", title: "t" }],
+        },
         { type: "text", image: "nothing-like-it.png" },
       ],
     };
@@ -63,7 +69,8 @@ describe("repairRawAssets (before validation)", () => {
     expect(out.items[1]!.image).toBe("nothing-like-it.png");
     const checked = portalPageSchema.safeParse(out);
     expect(checked.success).toBe(false);
-    if (!checked.success) expect(checked.error.issues.map((i) => i.path.join("."))).toEqual(["items.0.image_1", "items.1.image"]);
+    if (!checked.success)
+      expect(checked.error.issues.map((i) => i.path.join("."))).toEqual(["items.0.image_1", "items.1.image"]);
   });
 
   it("leaves anything that is not a page alone", () => {

@@ -100,7 +100,9 @@ export const signupFormSchema = z.object({
   website: fieldMode.default("optional"),
   social: fieldMode.default("off"),
   questions: z
-    .array(z.object({ id: z.string().regex(/^[a-z0-9_]{1,32}$/), label: text(200), required: z.boolean().default(false) }))
+    .array(
+      z.object({ id: z.string().regex(/^[a-z0-9_]{1,32}$/), label: text(200), required: z.boolean().default(false) }),
+    )
     .max(10)
     .default([]),
   termsUrl: urlField,
@@ -110,7 +112,9 @@ export type SignupFormConfig = z.infer<typeof signupFormSchema>;
 export const portalPageSchema = z.object({
   title: text(120),
   topBar: z.object({ links: z.array(linkSchema).max(6).default([]) }).default({}),
-  leftBar: z.object({ enabled: z.boolean().default(false), links: z.array(linkSchema).max(10).default([]) }).default({}),
+  leftBar: z
+    .object({ enabled: z.boolean().default(false), links: z.array(linkSchema).max(10).default([]) })
+    .default({}),
   items: z.array(portalItemSchema).max(30).default([]),
   form: signupFormSchema.default({}),
 });
@@ -172,7 +176,11 @@ export function repairRawAssets(raw: unknown, known: readonly string[]): unknown
   };
   const items = (raw as { items: unknown[] }).items.map((item) => {
     const fixed = fixObject(item, IMAGE_KEYS) as Record<string, unknown> | unknown;
-    if (typeof fixed === "object" && fixed !== null && Array.isArray((fixed as { boxTextBenifit?: unknown }).boxTextBenifit)) {
+    if (
+      typeof fixed === "object" &&
+      fixed !== null &&
+      Array.isArray((fixed as { boxTextBenifit?: unknown }).boxTextBenifit)
+    ) {
       const f = fixed as { boxTextBenifit: unknown[] };
       return { ...f, boxTextBenifit: f.boxTextBenifit.map((b) => fixObject(b, ["icon"])) };
     }

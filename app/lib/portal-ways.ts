@@ -27,8 +27,13 @@ export function isShopHandle(value: string | undefined): value is string {
 
 /** A host name as typed in settings: lower-case letters, digits, dots and dashes. */
 export function normalizeHostName(raw: string): string | null {
-  const host = raw.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
-  if (host.length > 253 || !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host)) return null;
+  const host = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/.*$/, "");
+  if (host.length > 253 || !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host))
+    return null;
   if (host.endsWith(".myshopify.com")) return null;
   return host;
 }
@@ -38,7 +43,11 @@ export const DEFAULT_PROXY_PREFIX = "/apps/affiliate";
 
 export function pagesBase(way: PortalWay, handle: string, proxyPrefix: string | null = null): string {
   if (way === "custom") return "";
-  if (way === "proxy") return (proxyPrefix && /^\/apps\/[a-z0-9_-]+$/i.test(proxyPrefix) ? proxyPrefix : DEFAULT_PROXY_PREFIX).replace(/\/$/, "");
+  if (way === "proxy")
+    return (proxyPrefix && /^\/apps\/[a-z0-9_-]+$/i.test(proxyPrefix) ? proxyPrefix : DEFAULT_PROXY_PREFIX).replace(
+      /\/$/,
+      "",
+    );
   return `/portal/${handle}`;
 }
 

@@ -63,7 +63,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = { saved?: string; content?: PortalPageContent; uploaded?: string; error?: { message: string; fields?: Record<string, string> } };
+type ActionData = {
+  saved?: string;
+  content?: PortalPageContent;
+  uploaded?: string;
+  error?: { message: string; fields?: Record<string, string> };
+};
 
 export default function PortalPageEditor() {
   const data = useLoaderData<typeof loader>();
@@ -80,17 +85,29 @@ export default function PortalPageEditor() {
       setSaved(JSON.stringify(save.data.content));
     }
   }, [save.data]);
-  const submit = (intent: "save" | "publish") => save.submit({ intent, content: JSON.stringify(content) }, { method: "post" });
+  const submit = (intent: "save" | "publish") =>
+    save.submit({ intent, content: JSON.stringify(content) }, { method: "post" });
   const errors = save.data?.error?.fields ?? {};
-  const images = upload.data?.uploaded && !data.images.includes(upload.data.uploaded) ? [upload.data.uploaded, ...data.images] : data.images;
+  const images =
+    upload.data?.uploaded && !data.images.includes(upload.data.uploaded)
+      ? [upload.data.uploaded, ...data.images]
+      : data.images;
   return (
     <Page
       title={t(`pages.${data.kind}`)}
       backAction={{ content: t("title"), url: `/${role}/portals` }}
-      primaryAction={{ content: t("publish"), onAction: () => submit("publish"), loading: save.state !== "idle" && save.formData?.get("intent") === "publish" }}
+      primaryAction={{
+        content: t("publish"),
+        onAction: () => submit("publish"),
+        loading: save.state !== "idle" && save.formData?.get("intent") === "publish",
+      }}
       secondaryActions={[
         { content: t("saveDraft"), onAction: () => submit("save"), disabled: !dirty },
-        { content: t("openLive"), url: `/portal/${data.handle}/${data.kind === "landing" ? "" : data.kind}`, external: true },
+        {
+          content: t("openLive"),
+          url: `/portal/${data.handle}/${data.kind === "landing" ? "" : data.kind}`,
+          external: true,
+        },
       ]}
     >
       <UnsavedChangesPrompt dirty={dirty} />
@@ -116,13 +133,22 @@ export default function PortalPageEditor() {
                       {t("images.title")}
                     </Text>
                     <input type="hidden" name="intent" value="upload" />
-                    <input type="file" name="image" accept="image/png,image/jpeg,image/gif,image/webp" aria-label={t("images.choose")} />
+                    <input
+                      type="file"
+                      name="image"
+                      accept="image/png,image/jpeg,image/gif,image/webp"
+                      aria-label={t("images.choose")}
+                    />
                     <div>
                       <Button submit loading={upload.state !== "idle"}>
                         {t("images.upload")}
                       </Button>
                     </div>
-                    {upload.data?.error ? <Text as="p" tone="critical">{upload.data.error.message}</Text> : null}
+                    {upload.data?.error ? (
+                      <Text as="p" tone="critical">
+                        {upload.data.error.message}
+                      </Text>
+                    ) : null}
                     <Text as="p" tone="subdued">
                       {t("images.help")}
                     </Text>
@@ -146,7 +172,11 @@ export default function PortalPageEditor() {
                 <Box borderColor="border" borderWidth="025" borderRadius="200" background="bg-surface-secondary">
                   <div data-testid="portal-preview">
                     <PortalLayout chrome={{ shopName: data.shopName, base: "#", accountOrigin: "" }} page={content}>
-                      {content.items.length ? <PortalContentView items={content.items} /> : <Text as="p">{t("builtInNote")}</Text>}
+                      {content.items.length ? (
+                        <PortalContentView items={content.items} />
+                      ) : (
+                        <Text as="p">{t("builtInNote")}</Text>
+                      )}
                     </PortalLayout>
                   </div>
                 </Box>

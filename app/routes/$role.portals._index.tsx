@@ -1,6 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, Card, FormLayout, InlineStack, Layout, Page, ResourceItem, ResourceList, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Page,
+  ResourceItem,
+  ResourceList,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -54,7 +68,9 @@ export default function Portals() {
                       {t(`pages.${p.kind}`)}
                     </Text>
                     {p.publishedAt ? (
-                      <Badge tone={p.unpublished ? "attention" : "success"}>{p.unpublished ? t("unpublishedChanges") : t("published")}</Badge>
+                      <Badge tone={p.unpublished ? "attention" : "success"}>
+                        {p.unpublished ? t("unpublishedChanges") : t("published")}
+                      </Badge>
                     ) : (
                       <Badge>{t("builtIn")}</Badge>
                     )}
@@ -71,7 +87,10 @@ export default function Portals() {
                 {t("ways.title")}
               </Text>
               <Text as="p">
-                {t("ways.app")}: <a href={data.ways.app} target="_blank" rel="noopener noreferrer">{data.ways.app}</a>
+                {t("ways.app")}:{" "}
+                <a href={data.ways.app} target="_blank" rel="noopener noreferrer">
+                  {data.ways.app}
+                </a>
               </Text>
               <Text as="p">
                 {t("ways.proxy")}: {data.ways.proxy}

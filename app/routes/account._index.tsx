@@ -23,7 +23,9 @@ function Chart({ points, label }: { points: { day: string; amount: number }[]; l
   const w = 600;
   const h = 160;
   const step = points.length > 1 ? w / (points.length - 1) : w;
-  const path = points.map((p, i) => `${i === 0 ? "M" : "L"}${(i * step).toFixed(1)},${(h - (p.amount / max) * (h - 10)).toFixed(1)}`).join(" ");
+  const path = points
+    .map((p, i) => `${i === 0 ? "M" : "L"}${(i * step).toFixed(1)},${(h - (p.amount / max) * (h - 10)).toFixed(1)}`)
+    .join(" ");
   return (
     <svg className="portal-chart" viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" role="img" aria-label={label}>
       <path d={path} fill="none" stroke="#008060" strokeWidth="2" vectorEffect="non-scaling-stroke" />

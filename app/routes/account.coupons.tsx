@@ -23,7 +23,13 @@ export default function AccountCoupons() {
         <BlockStack gap="300">
           <Text as="p">{coupons.length ? t("coupons.text") : t("coupons.empty")}</Text>
           {coupons.map((c) => (
-            <CopyField key={c.code} label={t("coupons.code")} value={c.code} copyLabel={t("copy")} copiedLabel={t("copied")} />
+            <CopyField
+              key={c.code}
+              label={t("coupons.code")}
+              value={c.code}
+              copyLabel={t("copy")}
+              copiedLabel={t("copied")}
+            />
           ))}
         </BlockStack>
       </Card>

@@ -51,7 +51,14 @@ export default function AccountLinks() {
             </Text>
             <InlineStack gap="200" blockAlign="end" wrap={false}>
               <div style={{ flex: 1 }}>
-                <TextField label={t("links.page")} name="page" value={d.asked} onChange={() => undefined} autoComplete="off" placeholder={`https://${d.host}/products/...`} />
+                <TextField
+                  label={t("links.page")}
+                  name="page"
+                  value={d.asked}
+                  onChange={() => undefined}
+                  autoComplete="off"
+                  placeholder={`https://${d.host}/products/...`}
+                />
               </div>
               <Button submit>{t("links.create")}</Button>
             </InlineStack>

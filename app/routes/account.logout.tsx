@@ -7,7 +7,10 @@ import { requestWay } from "~/models/portal/portal-context.server";
 export async function action({ request }: ActionFunctionArgs) {
   const shopId = (await getAffiliateSession(request)).get("shopId");
   const shop = shopId ? await getDb().shop.findUnique({ where: { id: shopId }, select: { domain: true } }) : null;
-  const login = requestWay(request) === "custom" || !shop ? "/login" : `/portal/${shop.domain.replace(/\.myshopify\.com$/, "")}/login`;
+  const login =
+    requestWay(request) === "custom" || !shop
+      ? "/login"
+      : `/portal/${shop.domain.replace(/\.myshopify\.com$/, "")}/login`;
   return redirect(login, { headers: { "Set-Cookie": await endAffiliateSession(request) } });
 }
 

@@ -14,13 +14,24 @@ import { portalFormAction, type PortalActionData } from "~/models/portal/form-ac
 
 export const handle = { i18n: ["Account.Payouts", "Account.Common"], portal: true };
 
-const methodSchema = z.object({ paypalEmail: z.string().trim().toLowerCase().email("Enter a valid PayPal e-mail address").max(254) });
+const methodSchema = z.object({
+  paypalEmail: z.string().trim().toLowerCase().email("Enter a valid PayPal e-mail address").max(254),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { affiliate, shop } = await accountContext(request);
-  const [balance, payouts] = await Promise.all([accountBalance(shop.id, affiliate.id), listAccountPayouts(shop.id, affiliate.id)]);
+  const [balance, payouts] = await Promise.all([
+    accountBalance(shop.id, affiliate.id),
+    listAccountPayouts(shop.id, affiliate.id),
+  ]);
   const saved = new URL(request.url).searchParams.get("saved") === "1";
-  return json({ balance, payouts, paypalEmail: affiliate.paypalEmail ?? "", money: { currency: shop.currency, format: shop.moneyFormat }, saved });
+  return json({
+    balance,
+    payouts,
+    paypalEmail: affiliate.paypalEmail ?? "",
+    money: { currency: shop.currency, format: shop.moneyFormat },
+    saved,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -70,7 +81,13 @@ export default function AccountPayouts() {
               </Banner>
             ) : null}
             <FormLayout>
-              <FormField name="paypalEmail" type="email" label={t("paypalEmail")} value={data?.values?.paypalEmail ?? paypalEmail} error={data?.error?.fields?.paypalEmail} />
+              <FormField
+                name="paypalEmail"
+                type="email"
+                label={t("paypalEmail")}
+                value={data?.values?.paypalEmail ?? paypalEmail}
+                error={data?.error?.fields?.paypalEmail}
+              />
               <Button submit variant="primary">
                 {t("Account.Common:save")}
               </Button>

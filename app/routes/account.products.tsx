@@ -16,7 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const products = await listProducts(shop.id, q);
   return json({
     q,
-    products: products.map((p) => ({ ...p, link: affiliateLink(appUrl, affiliate.referralCode, shop.domain, `/products/${p.handle}`) })),
+    products: products.map((p) => ({
+      ...p,
+      link: affiliateLink(appUrl, affiliate.referralCode, shop.domain, `/products/${p.handle}`),
+    })),
   });
 }
 
@@ -39,13 +42,20 @@ export default function AccountProducts() {
         products.map((p) => (
           <Card key={p.id}>
             <InlineStack gap="400" blockAlign="center" wrap={false}>
-              {p.imageUrl ? <img src={p.imageUrl} alt="" width={64} height={64} style={{ objectFit: "cover", borderRadius: 8 }} /> : null}
+              {p.imageUrl ? (
+                <img src={p.imageUrl} alt="" width={64} height={64} style={{ objectFit: "cover", borderRadius: 8 }} />
+              ) : null}
               <div style={{ flex: 1 }} data-testid="product">
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingMd">
                     {p.title}
                   </Text>
-                  <CopyField label={t("link")} value={p.link} copyLabel={t("Account.Common:copy")} copiedLabel={t("Account.Common:copied")} />
+                  <CopyField
+                    label={t("link")}
+                    value={p.link}
+                    copyLabel={t("Account.Common:copy")}
+                    copiedLabel={t("Account.Common:copied")}
+                  />
                 </BlockStack>
               </div>
             </InlineStack>

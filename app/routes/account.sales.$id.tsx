@@ -49,7 +49,12 @@ export default function AccountSale() {
         <DataTable
           columnContentTypes={["text", "text", "numeric", "text"]}
           headings={[t("date"), t("kind"), t("commission"), t("status")]}
-          rows={sale.commissions.map((c) => [c.createdAt.slice(0, 10), t(`kinds.${c.kind}`), m(c.amount), t(`statuses.${c.status}`)])}
+          rows={sale.commissions.map((c) => [
+            c.createdAt.slice(0, 10),
+            t(`kinds.${c.kind}`),
+            m(c.amount),
+            t(`statuses.${c.status}`),
+          ])}
         />
       </Card>
       <a href="/account/sales">{t("back")}</a>

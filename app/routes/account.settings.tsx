@@ -31,7 +31,10 @@ const passwordSchema = z
   .object({
     intent: z.literal("password"),
     current: z.string().min(1, "Enter your current password").max(200),
-    password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH),
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
@@ -40,7 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { affiliate } = await accountContext(request);
   const saved = new URL(request.url).searchParams.get("saved");
   return json({
-    profile: { firstName: affiliate.firstName, lastName: affiliate.lastName, email: affiliate.email, website: affiliate.website ?? "", language: affiliate.language ?? "" },
+    profile: {
+      firstName: affiliate.firstName,
+      lastName: affiliate.lastName,
+      email: affiliate.email,
+      website: affiliate.website ?? "",
+      language: affiliate.language ?? "",
+    },
     saved,
   });
 }
@@ -50,9 +59,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return portalFormAction(request, async (form) => {
     if (form.intent === "password") {
       const input = await parseForm(request, passwordSchema);
-      const row = await getDb().affiliate.findFirst({ where: { id: affiliate.id, shopId: shop.id }, select: { passwordHash: true } });
+      const row = await getDb().affiliate.findFirst({
+        where: { id: affiliate.id, shopId: shop.id },
+        select: { passwordHash: true },
+      });
       if (!(await verifyPassword(row?.passwordHash, input.current))) {
-        throw new AppError("validation_failed", "Some fields are not valid.", { fields: { current: "This is not your current password" } });
+        throw new AppError("validation_failed", "Some fields are not valid.", {
+          fields: { current: "This is not your current password" },
+        });
       }
       const passwordHash = await hashPassword(input.password);
       // A new password ends every other session; this browser gets a fresh one.
@@ -60,12 +74,19 @@ export async function action({ request }: ActionFunctionArgs) {
         getDb().affiliate.update({ where: { id: affiliate.id }, data: { passwordHash } }),
         getDb().affiliateSession.deleteMany({ where: { affiliateId: affiliate.id } }),
       ]);
-      return redirect("/account/settings?saved=password", { headers: { "Set-Cookie": await startAffiliateSession(affiliate.id, shop.id) } });
+      return redirect("/account/settings?saved=password", {
+        headers: { "Set-Cookie": await startAffiliateSession(affiliate.id, shop.id) },
+      });
     }
     const input = await parseForm(request, profileSchema);
     await getDb().affiliate.updateMany({
       where: { id: affiliate.id, shopId: shop.id },
-      data: { firstName: input.firstName, lastName: input.lastName, website: input.website || null, language: input.language || null },
+      data: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        website: input.website || null,
+        language: input.language || null,
+      },
     });
     return redirect("/account/settings?saved=profile");
   });
@@ -93,19 +114,38 @@ export default function AccountSettings() {
             </Text>
             <FormLayout>
               <FormLayout.Group>
-                <FormField name="firstName" label={t("Account.Common:form.firstName")} value={v.firstName} error={f.firstName} />
-                <FormField name="lastName" label={t("Account.Common:form.lastName")} value={v.lastName} error={f.lastName} />
+                <FormField
+                  name="firstName"
+                  label={t("Account.Common:form.firstName")}
+                  value={v.firstName}
+                  error={f.firstName}
+                />
+                <FormField
+                  name="lastName"
+                  label={t("Account.Common:form.lastName")}
+                  value={v.lastName}
+                  error={f.lastName}
+                />
               </FormLayout.Group>
               <Text as="p" tone="subdued">
                 {t("emailFixed", { email: profile.email })}
               </Text>
-              <FormField name="website" type="url" label={t("Account.Common:form.website")} value={v.website} error={f.website} />
+              <FormField
+                name="website"
+                type="url"
+                label={t("Account.Common:form.website")}
+                value={v.website}
+                error={f.website}
+              />
               <Select
                 label={t("language")}
                 name="language"
                 value={v.language}
                 onChange={() => undefined}
-                options={[{ value: "", label: t("languageShop") }, ...LANGUAGE_CODES.map((c) => ({ value: c, label: LANGUAGE_LABELS[c] }))]}
+                options={[
+                  { value: "", label: t("languageShop") },
+                  ...LANGUAGE_CODES.map((c) => ({ value: c, label: LANGUAGE_LABELS[c] })),
+                ]}
               />
               <Button submit variant="primary">
                 {t("Account.Common:save")}
@@ -122,9 +162,27 @@ export default function AccountSettings() {
               {t("password")}
             </Text>
             <FormLayout>
-              <FormField name="current" type="password" label={t("currentPassword")} error={f.current} autoComplete="current-password" />
-              <FormField name="password" type="password" label={t("newPassword")} error={f.password} autoComplete="new-password" />
-              <FormField name="confirm" type="password" label={t("confirmPassword")} error={f.confirm} autoComplete="new-password" />
+              <FormField
+                name="current"
+                type="password"
+                label={t("currentPassword")}
+                error={f.current}
+                autoComplete="current-password"
+              />
+              <FormField
+                name="password"
+                type="password"
+                label={t("newPassword")}
+                error={f.password}
+                autoComplete="new-password"
+              />
+              <FormField
+                name="confirm"
+                type="password"
+                label={t("confirmPassword")}
+                error={f.confirm}
+                autoComplete="new-password"
+              />
               <Button submit>{t("changePassword")}</Button>
             </FormLayout>
           </BlockStack>

@@ -29,7 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { affiliate, shop, pagesBase } = await requireAffiliate(request);
   return json(
     {
-      affiliate: { firstName: affiliate.firstName, lastName: affiliate.lastName, email: affiliate.email, status: affiliate.status, referralCode: affiliate.referralCode },
+      affiliate: {
+        firstName: affiliate.firstName,
+        lastName: affiliate.lastName,
+        email: affiliate.email,
+        status: affiliate.status,
+        referralCode: affiliate.referralCode,
+      },
       shop: { name: shop.name, domain: shop.domain },
       pagesBase,
       appUrl: getConfig().appUrl,
@@ -66,7 +72,10 @@ export default function AccountLayout() {
           <nav aria-label={t("title")}>
             <ul>
               {ACCOUNT_NAV.map((item) => {
-                const current = item.path === "/account" ? pathname === "/account" || pathname === "/account/" : pathname.startsWith(item.path);
+                const current =
+                  item.path === "/account"
+                    ? pathname === "/account" || pathname === "/account/"
+                    : pathname.startsWith(item.path);
                 return (
                   <li key={item.key}>
                     <a href={item.path} aria-current={current ? "page" : undefined}>

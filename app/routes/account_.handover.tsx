@@ -8,6 +8,12 @@ import { spendHandoverToken } from "~/models/affiliate-account/password-reset.se
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const spent = await spendHandoverToken(token);
-  if (!spent) throw new Response("This login link is invalid or has expired. Log in again.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return redirect("/account", { headers: { "Set-Cookie": await startAffiliateSession(spent.affiliateId, spent.shopId) } });
+  if (!spent)
+    throw new Response("This login link is invalid or has expired. Log in again.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return redirect("/account", {
+    headers: { "Set-Cookie": await startAffiliateSession(spent.affiliateId, spent.shopId) },
+  });
 }

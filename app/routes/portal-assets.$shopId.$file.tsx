@@ -7,7 +7,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";
   const type = IMAGE_TYPES[(file.split(".").pop() ?? "").toLowerCase()];
   const bytes = type ? await assetStorage().get(params.shopId ?? "", file) : null;
-  if (!bytes) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!bytes)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": type!,

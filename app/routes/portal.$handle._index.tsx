@@ -9,7 +9,9 @@ import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loade
 // The affiliate landing page of a shop: /portal/{handle}/, the custom
 // domain's root, or /apps/affiliate on the shop's domain.
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.chrome.shopName ?? "Affiliate program" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.chrome.shopName ?? "Affiliate program" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "landing");
@@ -43,7 +45,12 @@ export default function Landing() {
                   </InlineStack>
                 </BlockStack>
               </Box>
-              <img className="portal-hero-image" src={`${chrome.accountOrigin}/images/portal/hero.svg`} alt="" width={420} />
+              <img
+                className="portal-hero-image"
+                src={`${chrome.accountOrigin}/images/portal/hero.svg`}
+                alt=""
+                width={420}
+              />
             </InlineStack>
           </Card>
           <div className="portal-benefits">

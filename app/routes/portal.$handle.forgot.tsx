@@ -61,7 +61,14 @@ export default function Forgot() {
                   ) : null}
                   <Text as="p">{t("forgot.text")}</Text>
                   <FormLayout>
-                    <FormField name="email" type="email" label={t("form.email")} value={data?.values?.email} error={data?.error?.fields?.email} autoComplete="email" />
+                    <FormField
+                      name="email"
+                      type="email"
+                      label={t("form.email")}
+                      value={data?.values?.email}
+                      error={data?.error?.fields?.email}
+                      autoComplete="email"
+                    />
                     <Button submit variant="primary" fullWidth>
                       {t("forgot.submit")}
                     </Button>

@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -17,13 +24,19 @@ import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loade
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Log in" }];
 // Retry-After of a throttled login reaches the browser.
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "login");
   const url = new URL(request.url);
   return json(
-    { page, chrome, redirectTo: url.searchParams.get("redirectTo") ?? "", reset: url.searchParams.get("reset") === "1" },
+    {
+      page,
+      chrome,
+      redirectTo: url.searchParams.get("redirectTo") ?? "",
+      reset: url.searchParams.get("reset") === "1",
+    },
     { headers: await portalHeaders(ctx) },
   );
 }
@@ -74,8 +87,21 @@ export default function Login() {
                 ) : null}
                 <input type="hidden" name="redirectTo" value={redirectTo} />
                 <FormLayout>
-                  <FormField name="email" type="email" label={t("form.email")} value={data?.values?.email} error={fields.email} autoComplete="email" />
-                  <FormField name="password" type="password" label={t("form.password")} error={fields.password} autoComplete="current-password" />
+                  <FormField
+                    name="email"
+                    type="email"
+                    label={t("form.email")}
+                    value={data?.values?.email}
+                    error={fields.email}
+                    autoComplete="email"
+                  />
+                  <FormField
+                    name="password"
+                    type="password"
+                    label={t("form.password")}
+                    error={fields.password}
+                    autoComplete="current-password"
+                  />
                   <Button submit variant="primary" fullWidth>
                     {t("login.submit")}
                   </Button>

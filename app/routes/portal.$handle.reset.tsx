@@ -6,7 +6,11 @@ import { FormField } from "~/components/portal/FormField";
 import { PortalLayout } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { parseForm } from "~/lib/http.server";
-import { isResetTokenValid, resetAffiliatePassword, resetSchema } from "~/models/affiliate-account/password-reset.server";
+import {
+  isResetTokenValid,
+  resetAffiliatePassword,
+  resetSchema,
+} from "~/models/affiliate-account/password-reset.server";
 import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
@@ -17,7 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = await isResetTokenValid(ctx.shop.id, token);
-  return json({ chrome, token: valid ? token : "", valid }, { status: valid ? 200 : 400, headers: await portalHeaders(ctx) });
+  return json(
+    { chrome, token: valid ? token : "", valid },
+    { status: valid ? 200 : 400, headers: await portalHeaders(ctx) },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -59,8 +66,20 @@ export default function Reset() {
                   ) : null}
                   <input type="hidden" name="token" value={token} />
                   <FormLayout>
-                    <FormField name="password" type="password" label={t("reset.password")} error={fields.password} autoComplete="new-password" />
-                    <FormField name="confirm" type="password" label={t("reset.confirm")} error={fields.confirm} autoComplete="new-password" />
+                    <FormField
+                      name="password"
+                      type="password"
+                      label={t("reset.password")}
+                      error={fields.password}
+                      autoComplete="new-password"
+                    />
+                    <FormField
+                      name="confirm"
+                      type="password"
+                      label={t("reset.confirm")}
+                      error={fields.confirm}
+                      autoComplete="new-password"
+                    />
                     <Button submit variant="primary" fullWidth>
                       {t("reset.submit")}
                     </Button>

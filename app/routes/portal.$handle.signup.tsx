@@ -17,7 +17,10 @@ export const meta: MetaFunction = () => [{ title: "Sign up" }];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "signup");
   const ref = new URL(request.url).searchParams.get("ref") ?? "";
-  return json({ page, chrome, form: (page ?? emptyPage()).form, ref: ref.slice(0, 64) }, { headers: await portalHeaders(ctx) });
+  return json(
+    { page, chrome, form: (page ?? emptyPage()).form, ref: ref.slice(0, 64) },
+    { headers: await portalHeaders(ctx) },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -45,7 +48,9 @@ export default function Signup() {
               <Text as="h1" variant="headingLg">
                 {t("signup.doneTitle")}
               </Text>
-              <p data-testid="signup-done">{data.status === "approved" ? t("signup.doneApproved") : t("signup.donePending")}</p>
+              <p data-testid="signup-done">
+                {data.status === "approved" ? t("signup.doneApproved") : t("signup.donePending")}
+              </p>
               <Button url={`${chrome.base}/login`} variant="primary">
                 {t("signup.goToLogin")}
               </Button>
@@ -75,22 +80,78 @@ export default function Signup() {
                 <input type="hidden" name="ref" value={v.ref ?? ref} />
                 <FormLayout>
                   <FormLayout.Group>
-                    <FormField name="firstName" label={t("form.firstName")} value={v.firstName} error={fields.firstName} autoComplete="given-name" />
-                    <FormField name="lastName" label={t("form.lastName")} value={v.lastName} error={fields.lastName} autoComplete="family-name" />
+                    <FormField
+                      name="firstName"
+                      label={t("form.firstName")}
+                      value={v.firstName}
+                      error={fields.firstName}
+                      autoComplete="given-name"
+                    />
+                    <FormField
+                      name="lastName"
+                      label={t("form.lastName")}
+                      value={v.lastName}
+                      error={fields.lastName}
+                      autoComplete="family-name"
+                    />
                   </FormLayout.Group>
-                  <FormField name="email" type="email" label={t("form.email")} value={v.email} error={fields.email} autoComplete="email" />
-                  <FormField name="password" type="password" label={t("form.password")} error={fields.password} autoComplete="new-password" helpText={t("form.passwordHelp")} />
+                  <FormField
+                    name="email"
+                    type="email"
+                    label={t("form.email")}
+                    value={v.email}
+                    error={fields.email}
+                    autoComplete="email"
+                  />
+                  <FormField
+                    name="password"
+                    type="password"
+                    label={t("form.password")}
+                    error={fields.password}
+                    autoComplete="new-password"
+                    helpText={t("form.passwordHelp")}
+                  />
                   {form.paypalEmail !== "off" ? (
-                    <FormField name="paypalEmail" type="email" label={t("form.paypalEmail")} value={v.paypalEmail} error={fields.paypalEmail} requiredIndicator={mode(form.paypalEmail)} />
+                    <FormField
+                      name="paypalEmail"
+                      type="email"
+                      label={t("form.paypalEmail")}
+                      value={v.paypalEmail}
+                      error={fields.paypalEmail}
+                      requiredIndicator={mode(form.paypalEmail)}
+                    />
                   ) : null}
                   {form.website !== "off" ? (
-                    <FormField name="website" type="url" label={t("form.website")} value={v.website} error={fields.website} requiredIndicator={mode(form.website)} />
+                    <FormField
+                      name="website"
+                      type="url"
+                      label={t("form.website")}
+                      value={v.website}
+                      error={fields.website}
+                      requiredIndicator={mode(form.website)}
+                    />
                   ) : null}
                   {form.social !== "off" ? (
-                    <FormField name="social" label={t("form.social")} value={v.social} error={fields.social} multiline={3} helpText={t("form.socialHelp")} requiredIndicator={mode(form.social)} />
+                    <FormField
+                      name="social"
+                      label={t("form.social")}
+                      value={v.social}
+                      error={fields.social}
+                      multiline={3}
+                      helpText={t("form.socialHelp")}
+                      requiredIndicator={mode(form.social)}
+                    />
                   ) : null}
                   {form.questions.map((q) => (
-                    <FormField key={q.id} name={`q_${q.id}`} label={q.label} value={v[`q_${q.id}`]} error={fields[`q_${q.id}`]} requiredIndicator={q.required} multiline={2} />
+                    <FormField
+                      key={q.id}
+                      name={`q_${q.id}`}
+                      label={q.label}
+                      value={v[`q_${q.id}`]}
+                      error={fields[`q_${q.id}`]}
+                      requiredIndicator={q.required}
+                      multiline={2}
+                    />
                   ))}
                   <Checkbox
                     id="field-terms"

@@ -22,7 +22,10 @@ export function dbHostLookup(): HostLookup {
   return async (host) => {
     const hit = cache.get(host);
     if (hit && hit.expires > Date.now()) return hit.domain;
-    const shop = await getDb().shop.findFirst({ where: { portalDomain: host, uninstalledAt: null }, select: { domain: true } });
+    const shop = await getDb().shop.findFirst({
+      where: { portalDomain: host, uninstalledAt: null },
+      select: { domain: true },
+    });
     if (cache.size > 1000) cache.clear();
     cache.set(host, { expires: Date.now() + CACHE_MS, domain: shop?.domain ?? null });
     return shop?.domain ?? null;

@@ -30,7 +30,16 @@ beforeEach(async () => {
 const client = () => new HttpClient(server.url);
 
 function signupForm(over: Record<string, string> = {}) {
-  return { firstName: "Nora", lastName: "Quinn", email: "nora@aff.example", password: PASSWORD, paypalEmail: "", website: "", terms: "on", ...over };
+  return {
+    firstName: "Nora",
+    lastName: "Quinn",
+    email: "nora@aff.example",
+    password: PASSWORD,
+    paypalEmail: "",
+    website: "",
+    terms: "on",
+    ...over,
+  };
 }
 
 async function signUp(c: HttpClient, over: Record<string, string> = {}, h = handle) {
@@ -66,7 +75,12 @@ describe("sign-up", () => {
   });
 
   it("refuses bad input with field messages and creates nothing", async () => {
-    const res = await signUp(client(), { email: "not-an-email", password: "short", terms: "", website: "javascript:alert(1)" });
+    const res = await signUp(client(), {
+      email: "not-an-email",
+      password: "short",
+      terms: "",
+      website: "javascript:alert(1)",
+    });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain("Enter a valid e-mail address");
@@ -90,7 +104,9 @@ describe("sign-up", () => {
   it("makes the recruit link's affiliate the upline (MLM), only for an approved affiliate of the same shop", async () => {
     const upline = await buildAffiliate(shop.id, campaign.id, { referralCode: "UPLINE1" });
     await signUp(client(), { ref: "upline1" });
-    expect((await getDb().affiliate.findFirstOrThrow({ where: { email: "nora@aff.example" } })).parentId).toBe(upline.id);
+    expect((await getDb().affiliate.findFirstOrThrow({ where: { email: "nora@aff.example" } })).parentId).toBe(
+      upline.id,
+    );
     const other = await buildShop();
     const otherCampaign = await buildCampaign(other.id);
     await buildAffiliate(other.id, otherCampaign.id, { referralCode: "FOREIGN1" });
@@ -104,7 +120,12 @@ describe("sign-up", () => {
         shopId: shop.id,
         kind: "signup",
         draft: "{}",
-        published: JSON.stringify({ form: { paypalEmail: "required", questions: [{ id: "audience", label: "Who is your audience?", required: true }] } }),
+        published: JSON.stringify({
+          form: {
+            paypalEmail: "required",
+            questions: [{ id: "audience", label: "Who is your audience?", required: true }],
+          },
+        }),
       },
     });
     const page = await (await client().get(`/portal/${handle}/signup`)).text();
@@ -158,7 +179,8 @@ describe("login and logout", () => {
 
   it("is rate-limited per account and address (429 with Retry-After), even for the right password", async () => {
     await signUp(client());
-    for (let i = 0; i < 5; i++) expect((await logIn(client(), "nora@aff.example", `wrong ${i} password`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await logIn(client(), "nora@aff.example", `wrong ${i} password`)).status).toBe(401);
     const blocked = await logIn(client(), "nora@aff.example");
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -174,9 +196,17 @@ describe("login and logout", () => {
   it("never redirects off the account area after login", async () => {
     await signUp(client());
     const c = client();
-    const res = await c.postForm(`/portal/${handle}/login`, { email: "nora@aff.example", password: PASSWORD, redirectTo: "//evil.example/account" });
+    const res = await c.postForm(`/portal/${handle}/login`, {
+      email: "nora@aff.example",
+      password: PASSWORD,
+      redirectTo: "//evil.example/account",
+    });
     expect(location(res)).toBe("/account");
-    const ok = await client().postForm(`/portal/${handle}/login`, { email: "nora@aff.example", password: PASSWORD, redirectTo: "/account/sales" });
+    const ok = await client().postForm(`/portal/${handle}/login`, {
+      email: "nora@aff.example",
+      password: PASSWORD,
+      redirectTo: "/account/sales",
+    });
     expect(location(ok)).toBe("/account/sales");
   });
 });
@@ -190,7 +220,10 @@ describe("password reset by e-mail link", () => {
   }
 
   async function resetLink(email: string) {
-    const mail = await getDb().outboxEmail.findFirstOrThrow({ where: { toAddress: email }, orderBy: { createdAt: "desc" } });
+    const mail = await getDb().outboxEmail.findFirstOrThrow({
+      where: { toAddress: email },
+      orderBy: { createdAt: "desc" },
+    });
     expect(mail.status).toBe("sent");
     const match = /https?:\/\/\S+\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(match, mail.text).not.toBeNull();
@@ -206,12 +239,20 @@ describe("password reset by e-mail link", () => {
     expect(url.pathname).toBe(`/portal/${handle}/reset`);
     expect((await client().get(url.pathname + url.search)).status).toBe(200);
     const c = client();
-    const done = await c.postForm(`/portal/${handle}/reset`, { token, password: "brand new password", confirm: "brand new password" });
+    const done = await c.postForm(`/portal/${handle}/reset`, {
+      token,
+      password: "brand new password",
+      confirm: "brand new password",
+    });
     expect(location(done)).toBe(`/portal/${handle}/login?reset=1`);
     expect((await old.get("/account")).status).toBe(302);
     expect(location(await logIn(client(), "nora@aff.example", "brand new password"))).toBe("/account");
     // Single use: the same link again changes nothing.
-    const again = await c.postForm(`/portal/${handle}/reset`, { token, password: "third password 123", confirm: "third password 123" });
+    const again = await c.postForm(`/portal/${handle}/reset`, {
+      token,
+      password: "third password 123",
+      confirm: "third password 123",
+    });
     expect(again.status).toBe(400);
     expect((await client().get(url.pathname + url.search)).status).toBe(400);
     expect((await logIn(client(), "nora@aff.example", "third password 123")).status).toBe(401);
@@ -221,8 +262,18 @@ describe("password reset by e-mail link", () => {
     await signUp(client());
     const { requestPasswordReset } = await import("~/models/affiliate-account/password-reset.server");
     let token = "";
-    await requestPasswordReset(shop, "nora@aff.example", "10.0.0.1", (t) => ((token = t), `http://x/reset?token=${t}`), -1000);
-    const res = await client().postForm(`/portal/${handle}/reset`, { token, password: "brand new password", confirm: "brand new password" });
+    await requestPasswordReset(
+      shop,
+      "nora@aff.example",
+      "10.0.0.1",
+      (t) => ((token = t), `http://x/reset?token=${t}`),
+      -1000,
+    );
+    const res = await client().postForm(`/portal/${handle}/reset`, {
+      token,
+      password: "brand new password",
+      confirm: "brand new password",
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("has expired");
   });
@@ -321,7 +372,9 @@ describe("isolation", () => {
       [them.id, 99999, "approved"],
     ] as const) {
       const order = await saleOf(aff);
-      await getDb().commission.create({ data: { shopId: shop.id, orderId: order.id, affiliateId: aff, amount, currency: "USD", status } });
+      await getDb().commission.create({
+        data: { shopId: shop.id, orderId: order.id, affiliateId: aff, amount, currency: "USD", status },
+      });
     }
     const c = client();
     await logIn(c, "me@aff.example");
@@ -339,11 +392,34 @@ describe("isolation", () => {
     await withPassword(me.id);
     const c = client();
     await logIn(c, "me@aff.example");
-    for (const path of ["/account", "/account/links", "/account/products", "/account/coupons", "/account/creatives", "/account/sales", "/account/payouts", "/account/recruits", "/account/guide", "/account/settings", "/account/contact-us"]) {
+    for (const path of [
+      "/account",
+      "/account/links",
+      "/account/products",
+      "/account/coupons",
+      "/account/creatives",
+      "/account/sales",
+      "/account/payouts",
+      "/account/recruits",
+      "/account/guide",
+      "/account/settings",
+      "/account/contact-us",
+    ]) {
       const res = await c.get(path);
       expect(res.status, path).toBe(200);
     }
-    for (const preset of ["today", "yesterday", "last_7", "last_90", "last_month", "last_year", "week_to_date", "month_to_date", "year_to_date", "bogus"]) {
+    for (const preset of [
+      "today",
+      "yesterday",
+      "last_7",
+      "last_90",
+      "last_month",
+      "last_year",
+      "week_to_date",
+      "month_to_date",
+      "year_to_date",
+      "bogus",
+    ]) {
       expect((await c.get(`/account?range=${preset}`)).status, preset).toBe(200);
     }
   });
@@ -354,12 +430,32 @@ describe("isolation", () => {
     const c = client();
     await logIn(c, "me@aff.example");
     expect((await c.postForm("/account/payouts", { paypalEmail: "nope" })).status).toBe(422);
-    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example" }))).toBe("/account/payouts?saved=1");
-    const bad = await c.postForm("/account/settings", { intent: "profile", firstName: "", lastName: "X", website: "", language: "en" });
-    expect(bad.status).toBe(422);
-    expect(location(await c.postForm("/account/settings", { intent: "profile", firstName: "Mia", lastName: "X", website: "https://mia.example", language: "de" }))).toBe(
-      "/account/settings?saved=profile",
+    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example" }))).toBe(
+      "/account/payouts?saved=1",
     );
-    expect(await getDb().affiliate.findUniqueOrThrow({ where: { id: me.id } })).toMatchObject({ paypalEmail: "pay@me.example", firstName: "Mia", language: "de" });
+    const bad = await c.postForm("/account/settings", {
+      intent: "profile",
+      firstName: "",
+      lastName: "X",
+      website: "",
+      language: "en",
+    });
+    expect(bad.status).toBe(422);
+    expect(
+      location(
+        await c.postForm("/account/settings", {
+          intent: "profile",
+          firstName: "Mia",
+          lastName: "X",
+          website: "https://mia.example",
+          language: "de",
+        }),
+      ),
+    ).toBe("/account/settings?saved=profile");
+    expect(await getDb().affiliate.findUniqueOrThrow({ where: { id: me.id } })).toMatchObject({
+      paypalEmail: "pay@me.example",
+      firstName: "Mia",
+      language: "de",
+    });
   });
 });

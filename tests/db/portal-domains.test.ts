@@ -36,7 +36,11 @@ interface RawResponse {
 }
 
 /** A request with a chosen Host header (fetch does not let a test set one). */
-function hostRequest(host: string, path: string, init: { method?: string; form?: Record<string, string>; cookie?: string } = {}): Promise<RawResponse> {
+function hostRequest(
+  host: string,
+  path: string,
+  init: { method?: string; form?: Record<string, string>; cookie?: string } = {},
+): Promise<RawResponse> {
   const target = new URL(server.url(path));
   const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
   return new Promise((resolve, reject) => {
@@ -48,14 +52,18 @@ function hostRequest(host: string, path: string, init: { method?: string; form?:
         method: init.method ?? (body ? "POST" : "GET"),
         headers: {
           host,
-          ...(body ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}),
+          ...(body
+            ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }
+            : {}),
           ...(init.cookie ? { cookie: init.cookie } : {}),
         },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
       },
     );
     req.on("error", reject);
@@ -70,12 +78,21 @@ async function proxyUrl(subpath: string, shopDomain = shop.domain, extra: Record
   const url = new URL(server.url(`/proxy${subpath}`));
   url.searchParams.set("path_prefix", "/apps/affiliate");
   for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
-  const signed = await setUpValidRequest({ type: RequestType.Public, store: shopDomain.replace(/\.myshopify\.com$/, ""), apiSecretKey: API_SECRET_KEY }, new Request(url));
+  const signed = await setUpValidRequest(
+    { type: RequestType.Public, store: shopDomain.replace(/\.myshopify\.com$/, ""), apiSecretKey: API_SECRET_KEY },
+    new Request(url),
+  );
   const out = new URL(signed.url);
   return out.pathname + out.search;
 }
 
-const signupForm = { firstName: "Tariq", lastName: "Vale", email: "tariq@aff.example", password: PASSWORD, terms: "on" };
+const signupForm = {
+  firstName: "Tariq",
+  lastName: "Vale",
+  email: "tariq@aff.example",
+  password: PASSWORD,
+  terms: "on",
+};
 
 describe("the app domain", () => {
   it("serves landing, sign-up and login under /portal/{handle}/ with links that stay there", async () => {
@@ -86,7 +103,8 @@ describe("the app domain", () => {
     expect(html).toContain(`href="/portal/${handle}/signup"`);
     // Server-rendered only: no app bundle, so the same page works on every way in.
     expect(html).not.toContain("/build/entry.client");
-    for (const page of ["signup", "login", "forgot"]) expect((await fetch(server.url(`/portal/${handle}/${page}`))).status, page).toBe(200);
+    for (const page of ["signup", "login", "forgot"])
+      expect((await fetch(server.url(`/portal/${handle}/${page}`))).status, page).toBe(200);
   });
 });
 
@@ -106,7 +124,9 @@ describe("a custom domain (Host header)", () => {
     const created = await hostRequest(PORTAL_HOST, "/signup", { form: signupForm });
     expect(created.status).toBe(200);
     expect(await getDb().affiliate.count({ where: { shopId: shop.id, email: "tariq@aff.example" } })).toBe(1);
-    const login = await hostRequest(PORTAL_HOST, "/login", { form: { email: "tariq@aff.example", password: PASSWORD } });
+    const login = await hostRequest(PORTAL_HOST, "/login", {
+      form: { email: "tariq@aff.example", password: PASSWORD },
+    });
     expect(login.status).toBe(302);
     expect(login.headers.location).toBe("/account");
     const cookie = cookieOf(login);
@@ -171,7 +191,10 @@ describe("the shop's domain through the app proxy", () => {
   });
 
   it("signs up through the proxy, and a login hands over to the account area once", async () => {
-    const created = await fetch(server.url(await proxyUrl("/signup")), { method: "POST", body: new URLSearchParams(signupForm) });
+    const created = await fetch(server.url(await proxyUrl("/signup")), {
+      method: "POST",
+      body: new URLSearchParams(signupForm),
+    });
     expect(created.status).toBe(200);
     expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(1);
     const login = await fetch(server.url(await proxyUrl("/login")), {

@@ -28,10 +28,15 @@ beforeEach(async () => {
   await buildCampaign(shop.id);
   const user = await buildUser(shop.id, { email: "admin@editor.example" });
   admin = new HttpClient(server.url);
-  expect(location(await admin.postForm("/login", { email: user.email, password: TEST_PASSWORD }))).toBe("/admin/dashboard");
+  expect(location(await admin.postForm("/login", { email: user.email, password: TEST_PASSWORD }))).toBe(
+    "/admin/dashboard",
+  );
 });
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
 
 function upload(c: HttpClient, kind: string, name: string, bytes: Buffer, type = "image/png") {
   const form = new FormData();
@@ -41,7 +46,10 @@ function upload(c: HttpClient, kind: string, name: string, bytes: Buffer, type =
 }
 
 function save(c: HttpClient, kind: string, intent: "save" | "publish", content: unknown) {
-  return c.postForm(`/admin/portals/${kind}?_data=routes%2F%24role.portals.%24id`, { intent, content: JSON.stringify(content) });
+  return c.postForm(`/admin/portals/${kind}?_data=routes%2F%24role.portals.%24id`, {
+    intent,
+    content: JSON.stringify(content),
+  });
 }
 
 const hero = (over: Record<string, unknown> = {}) => ({
@@ -57,16 +65,26 @@ describe("Portals list and custom domain", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const label of ["Landing page", "Sign-up page", "Login page"]) expect(html).toContain(label);
-    const bad = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", { portalDomain: "not a domain" });
+    const bad = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "not a domain",
+    });
     expect(bad.status).toBe(422);
-    const shopify = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", { portalDomain: "x.myshopify.com" });
+    const shopify = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "x.myshopify.com",
+    });
     expect(shopify.status).toBe(422);
-    const ok = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", { portalDomain: "https://Affiliates.Velo.example/" });
+    const ok = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "https://Affiliates.Velo.example/",
+    });
     expect(ok.status).toBe(200);
-    expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).portalDomain).toBe("affiliates.velo.example");
+    expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).portalDomain).toBe(
+      "affiliates.velo.example",
+    );
     const other = await buildShop();
     await getDb().shop.update({ where: { id: other.id }, data: { portalDomain: "taken.velo.example" } });
-    const taken = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", { portalDomain: "taken.velo.example" });
+    const taken = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "taken.velo.example",
+    });
     expect(taken.status).toBe(409);
   });
 
@@ -98,13 +116,18 @@ describe("editing a page", () => {
   });
 
   it("refuses links and images that fail the URL-shape check, and changes nothing", async () => {
-    const res = await save(admin, "landing", "publish", { items: [hero({ image: "javascript:alert(1)", link: { label: "x", url: "//evil.example" } })] });
+    const res = await save(admin, "landing", "publish", {
+      items: [hero({ image: "javascript:alert(1)", link: { label: "x", url: "//evil.example" } })],
+    });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(["items.0.image", "items.0.link.url"]));
     expect(await getDb().portalPage.count()).toBe(0);
     expect((await save(admin, "landing", "publish", "not json at all")).status).toBe(422);
-    const broken = await admin.postForm(`/admin/portals/landing?_data=routes%2F%24role.portals.%24id`, { intent: "publish", content: "{" });
+    const broken = await admin.postForm(`/admin/portals/landing?_data=routes%2F%24role.portals.%24id`, {
+      intent: "publish",
+      content: "{",
+    });
     expect(broken.status).toBe(400);
   });
 
@@ -119,7 +142,9 @@ describe("editing a page", () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     const fileName = uploaded.split("/").pop();
     // An old folder, and a bare file name: both point at the upload after saving.
-    await save(admin, "landing", "publish", { items: [hero({ image: `/old/images/${fileName}`, icon: fileName }), hero({ image: "/old/images/missing.png" })] });
+    await save(admin, "landing", "publish", {
+      items: [hero({ image: `/old/images/${fileName}`, icon: fileName }), hero({ image: "/old/images/missing.png" })],
+    });
     const row = await getDb().portalPage.findFirstOrThrow({ where: { shopId: shop.id, kind: "landing" } });
     const items = JSON.parse(row.published!).items;
     expect(items[0].image).toBe(uploaded);
@@ -136,7 +161,9 @@ describe("editing a page", () => {
   });
 
   it("sets the sign-up form's fields and questions from the sign-up page", async () => {
-    await save(admin, "signup", "publish", { form: { website: "required", questions: [{ id: "niche", label: "Your niche?", required: false }] } });
+    await save(admin, "signup", "publish", {
+      form: { website: "required", questions: [{ id: "niche", label: "Your niche?", required: false }] },
+    });
     const html = await (await new HttpClient(server.url).get(`/portal/${handle}/signup`)).text();
     expect(html).toContain("Your niche?");
     expect(html).toMatch(/name="website"[^>]*aria-required="true"/);

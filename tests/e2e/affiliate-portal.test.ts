@@ -40,7 +40,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
   it("sign-up → approval → login → copy a product link → click → order → sale and pending balance; another's sale is 404", async () => {
     const db = getDb();
     const shop = await db.shop.create({
-      data: { domain: SHOP, name: "E2E Gear", url: `https://${SHOP}`, adminEmail: "owner@e2e-gear.example", pricingPlan: "growth" },
+      data: {
+        domain: SHOP,
+        name: "E2E Gear",
+        url: `https://${SHOP}`,
+        adminEmail: "owner@e2e-gear.example",
+        pricingPlan: "growth",
+      },
     });
     const campaign = await buildCampaign(shop.id, { name: "Standard" });
     await db.campaign.update({ where: { id: campaign.id }, data: { isDefault: true, commissionValue: 1000 } });
@@ -107,7 +113,11 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     expect(landed.searchParams.get("ref")).toBe("LENAPARK");
     const clickId = landed.searchParams.get("_aff_click");
     const click = await db.click.findUniqueOrThrow({ where: { clickId: clickId! } });
-    expect(click).toMatchObject({ shopId: shop.id, affiliateId: affiliate.id, landingUrl: `https://${SHOP}/products/alpine-jacket` });
+    expect(click).toMatchObject({
+      shopId: shop.id,
+      affiliateId: affiliate.id,
+      landingUrl: `https://${SHOP}/products/alpine-jacket`,
+    });
     await visitor.close();
 
     // 6. The store sends the order (a signed orders/create webhook with the cart attributes).
@@ -120,12 +130,18 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
         { name: "_affiliate_click", value: clickId },
       ];
     });
-    const hook = await fetch(server.url("/webhooks"), { method: "POST", body, headers: webhookHeaders("orders/create", SHOP, body) });
+    const hook = await fetch(server.url("/webhooks"), {
+      method: "POST",
+      body,
+      headers: webhookHeaders("orders/create", SHOP, body),
+    });
     expect(hook.status).toBe(200);
     await drainJobs();
     const order = await db.order.findFirstOrThrow({ where: { shopId: shop.id } });
     expect(order).toMatchObject({ affiliateId: affiliate.id, attributionSource: "link", status: "pending" });
-    const commission = await db.commission.findFirstOrThrow({ where: { orderId: order.id, affiliateId: affiliate.id } });
+    const commission = await db.commission.findFirstOrThrow({
+      where: { orderId: order.id, affiliateId: affiliate.id },
+    });
 
     // 7. The affiliate sees the sale and the pending balance.
     await page.getByRole("link", { name: "Sales" }).click();
@@ -149,7 +165,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     // 8. Guessing another affiliate's sale id: 404.
     const other = await buildAffiliate(shop.id, campaign.id, { email: "other@aff.example" });
     const theirs = await db.order.create({
-      data: { shopId: shop.id, shopifyGid: "gid://shopify/Order/99", name: "#9999", currency: "USD", subtotal: 1000, total: 1000, affiliateId: other.id, placedAt: new Date() },
+      data: {
+        shopId: shop.id,
+        shopifyGid: "gid://shopify/Order/99",
+        name: "#9999",
+        currency: "USD",
+        subtotal: 1000,
+        total: 1000,
+        affiliateId: other.id,
+        placedAt: new Date(),
+      },
     });
     const guessed = await page.goto(`/account/sales/${theirs.id}`);
     expect(guessed?.status()).toBe(404);
@@ -168,7 +193,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
   it("the merchant edits the landing page with a live preview and publishes it", async () => {
     const db = getDb();
     const shop = await db.shop.create({
-      data: { domain: "edit-gear.myshopify.com", name: "Edit Gear", url: "https://edit-gear.myshopify.com", adminEmail: "o@edit.example", pricingPlan: "growth" },
+      data: {
+        domain: "edit-gear.myshopify.com",
+        name: "Edit Gear",
+        url: "https://edit-gear.myshopify.com",
+        adminEmail: "o@edit.example",
+        pricingPlan: "growth",
+      },
     });
     const admin = await buildUser(shop.id, { email: "admin@edit.example" });
     const { page, errors } = await browser.newSession(server.url(""));

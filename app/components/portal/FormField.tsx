@@ -33,7 +33,19 @@ export function FormField(props: {
 }
 
 /** A copy-to-clipboard button (see COPY_SCRIPT), with the text shown beside it. */
-export function CopyField({ label, value, copyLabel, copiedLabel, testId }: { label: string; value: string; copyLabel: string; copiedLabel: string; testId?: string }) {
+export function CopyField({
+  label,
+  value,
+  copyLabel,
+  copiedLabel,
+  testId,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  copiedLabel: string;
+  testId?: string;
+}) {
   return (
     <div className="portal-copy">
       <label>

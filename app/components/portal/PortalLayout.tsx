@@ -13,7 +13,15 @@ export interface PortalChrome {
   accountOrigin: string;
 }
 
-export function PortalLayout({ chrome, page, children }: { chrome: PortalChrome; page: PortalPageContent | null; children: ReactNode }) {
+export function PortalLayout({
+  chrome,
+  page,
+  children,
+}: {
+  chrome: PortalChrome;
+  page: PortalPageContent | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("Portal.TopBar");
   const left = page?.leftBar.enabled ? page.leftBar.links.filter((l) => l.label && l.url) : [];
   return (

@@ -46,7 +46,10 @@ export async function accountDashboard(shopId: string, affiliateId: string, pres
 export async function accountBalance(shopId: string, affiliateId: string) {
   const db = getDb();
   const [approved, pending] = await Promise.all([
-    db.commission.aggregate({ where: { shopId, affiliateId, status: "approved", payoutId: null }, _sum: { amount: true } }),
+    db.commission.aggregate({
+      where: { shopId, affiliateId, status: "approved", payoutId: null },
+      _sum: { amount: true },
+    }),
     db.commission.aggregate({ where: { shopId, affiliateId, status: "pending" }, _sum: { amount: true } }),
   ]);
   return { approved: approved._sum.amount ?? 0, pending: pending._sum.amount ?? 0 };
@@ -109,7 +112,16 @@ export function listAccountPayouts(shopId: string, affiliateId: string) {
     where: { shopId, affiliateId },
     orderBy: { createdAt: "desc" },
     take: 100,
-    select: { id: true, amount: true, currency: true, status: true, method: true, reference: true, paidAt: true, createdAt: true },
+    select: {
+      id: true,
+      amount: true,
+      currency: true,
+      status: true,
+      method: true,
+      reference: true,
+      paidAt: true,
+      createdAt: true,
+    },
   });
 }
 

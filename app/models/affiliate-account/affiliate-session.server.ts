@@ -38,7 +38,8 @@ function affiliateSessionStorage(): SessionStorage<AffiliateSessionData> {
 
 // Remembers which shop's portal this browser last used (not secret: the shop
 // handle), so /account/... can send a logged-out visitor to the right login.
-const lastPortal = () => createCookie("__affiliate_portal", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 3600 });
+const lastPortal = () =>
+  createCookie("__affiliate_portal", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 3600 });
 
 export function rememberPortal(handle: string): Promise<string> {
   return lastPortal().serialize(handle, { secure: getConfig().isHttps });
@@ -122,7 +123,8 @@ export async function requireAffiliate(request: Request): Promise<AffiliateConte
     const back = encodeURIComponent(url.pathname + url.search);
     if (customHost) throw redirect(`/login?redirectTo=${back}`);
     const handle = await lastPortal().parse(request.headers.get("Cookie"));
-    if (typeof handle === "string" && /^[a-z0-9-]+$/.test(handle)) throw redirect(`/portal/${handle}/login?redirectTo=${back}`);
+    if (typeof handle === "string" && /^[a-z0-9-]+$/.test(handle))
+      throw redirect(`/portal/${handle}/login?redirectTo=${back}`);
     throw redirect("/account/login-needed");
   }
   const { shop, ...rest } = affiliate;

@@ -14,7 +14,9 @@ import { LOGIN_STATUSES } from "./affiliate-session.server";
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const HANDOVER_TTL_MS = 2 * 60 * 1000;
 
-export const forgotSchema = z.object({ email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254) });
+export const forgotSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254),
+});
 
 export const resetSchema = z
   .object({
@@ -70,7 +72,8 @@ async function usableToken(shopId: string, token: string, purpose: "reset" | "lo
     where: { tokenHash: tokenDigest(token) },
     include: { affiliate: { select: { id: true, shopId: true, status: true } } },
   });
-  if (!row || row.purpose !== purpose || !isTokenUsable(row) || !LOGIN_STATUSES.includes(row.affiliate.status)) return null;
+  if (!row || row.purpose !== purpose || !isTokenUsable(row) || !LOGIN_STATUSES.includes(row.affiliate.status))
+    return null;
   if (row.affiliate.shopId !== shopId) return null;
   return row;
 }
@@ -80,7 +83,15 @@ export async function isResetTokenValid(shopId: string, token: string): Promise<
 }
 
 /** Spends a token (once, even under concurrent use); returns the affiliate id. */
-async function spendToken(shopId: string, token: string, purpose: "reset" | "login", then?: (affiliateId: string, tx: Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0]) => Promise<void>) {
+async function spendToken(
+  shopId: string,
+  token: string,
+  purpose: "reset" | "login",
+  then?: (
+    affiliateId: string,
+    tx: Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0],
+  ) => Promise<void>,
+) {
   const row = await usableToken(shopId, token, purpose);
   if (!row) throw new AppError("bad_request", "This link is invalid or has expired. Ask for a new one.");
   return getDb().$transaction(async (tx) => {
@@ -101,7 +112,10 @@ export async function resetAffiliatePassword(shopId: string, token: string, pass
     await tx.affiliate.update({ where: { id: affiliateId }, data: { passwordHash } });
     await tx.affiliateSession.deleteMany({ where: { affiliateId } });
     // Other reset links sent before this one are void now.
-    await tx.affiliateToken.updateMany({ where: { affiliateId, purpose: "reset", usedAt: null }, data: { usedAt: new Date() } });
+    await tx.affiliateToken.updateMany({
+      where: { affiliateId, purpose: "reset", usedAt: null },
+      data: { usedAt: new Date() },
+    });
   });
 }
 
@@ -114,7 +128,10 @@ export async function issueHandoverToken(affiliateId: string): Promise<string> {
 
 export async function spendHandoverToken(token: string): Promise<{ affiliateId: string; shopId: string } | null> {
   if (!isTokenShaped(token)) return null;
-  const row = await getDb().affiliateToken.findUnique({ where: { tokenHash: tokenDigest(token) }, select: { affiliate: { select: { shopId: true } } } });
+  const row = await getDb().affiliateToken.findUnique({
+    where: { tokenHash: tokenDigest(token) },
+    select: { affiliate: { select: { shopId: true } } },
+  });
   if (!row) return null;
   try {
     const affiliateId = await spendToken(row.affiliate.shopId, token, "login");

@@ -34,7 +34,8 @@ export function createDbSessionStorage<D extends SessionData>(options: {
     cookie,
     async createData(data, expires) {
       const owner = data[options.ownerKey];
-      if (typeof owner !== "string" || !owner) throw new Error(`${options.cookieName}: session without ${options.ownerKey}`);
+      if (typeof owner !== "string" || !owner)
+        throw new Error(`${options.cookieName}: session without ${options.ownerKey}`);
       const id = randomBytes(24).toString("base64url");
       await options.rows.create({
         id,

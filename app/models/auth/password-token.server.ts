@@ -43,7 +43,10 @@ export async function setPasswordWithToken(token: string, password: string): Pro
       throw new AppError("bad_request", "This link is invalid or has expired. Ask the store admin for a new invite.");
     }
     // updateMany with usedAt: null makes a second, concurrent use find nothing.
-    const spent = await tx.passwordToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    const spent = await tx.passwordToken.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: new Date() },
+    });
     if (spent.count !== 1) throw new AppError("bad_request", "This link has already been used.");
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, status: "active" } });
     // A new password ends every existing session of that person.

@@ -20,7 +20,8 @@ export function merchantSessionStorage(): SessionStorage<MerchantSessionData> {
     maxAgeSeconds: MAX_AGE_SECONDS,
     ownerKey: "userId",
     rows: {
-      create: ({ id, ownerId, data, expiresAt }) => getDb().userSession.create({ data: { id, userId: ownerId, data, expiresAt } }),
+      create: ({ id, ownerId, data, expiresAt }) =>
+        getDb().userSession.create({ data: { id, userId: ownerId, data, expiresAt } }),
       find: (id) => getDb().userSession.findUnique({ where: { id }, select: { data: true, expiresAt: true } }),
       update: (id, data, expiresAt) =>
         getDb().userSession.updateMany({ where: { id }, data: { data, ...(expiresAt ? { expiresAt } : {}) } }),

@@ -24,4 +24,8 @@ export async function portalFormAction(request: Request, fn: (form: Record<strin
   }
 }
 
-export type PortalActionData = { error?: { code: string; message: string; fields?: Record<string, string> }; values?: Record<string, string>; done?: boolean };
+export type PortalActionData = {
+  error?: { code: string; message: string; fields?: Record<string, string> };
+  values?: Record<string, string>;
+  done?: boolean;
+};

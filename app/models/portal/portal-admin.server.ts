@@ -7,13 +7,21 @@ import { getConfig } from "../../config.server";
 // The Portals screen's data: the three pages, the ways in, the custom domain.
 
 export async function portalOverview(shop: { id: string; domain: string; portalDomain: string | null }) {
-  const rows = await getDb().portalPage.findMany({ where: { shopId: shop.id }, select: { kind: true, publishedAt: true, updatedAt: true, draft: true, published: true } });
+  const rows = await getDb().portalPage.findMany({
+    where: { shopId: shop.id },
+    select: { kind: true, publishedAt: true, updatedAt: true, draft: true, published: true },
+  });
   const handle = shopHandle(shop.domain);
   const appUrl = getConfig().appUrl;
   return {
     pages: PORTAL_PAGE_KINDS.map((kind) => {
       const row = rows.find((r) => r.kind === kind);
-      return { kind, publishedAt: row?.publishedAt ?? null, updatedAt: row?.updatedAt ?? null, unpublished: !!row && row.draft !== (row.published ?? "") };
+      return {
+        kind,
+        publishedAt: row?.publishedAt ?? null,
+        updatedAt: row?.updatedAt ?? null,
+        unpublished: !!row && row.draft !== (row.published ?? ""),
+      };
     }),
     ways: {
       app: `${appUrl}/portal/${handle}/`,
@@ -37,9 +45,14 @@ export async function setPortalDomain(shopId: string, raw: string) {
     });
   }
   const appHost = new URL(getConfig().appUrl).hostname;
-  const taken = await getDb().shop.findFirst({ where: { portalDomain: host, id: { not: shopId } }, select: { id: true } });
+  const taken = await getDb().shop.findFirst({
+    where: { portalDomain: host, id: { not: shopId } },
+    select: { id: true },
+  });
   if (taken || host === appHost) {
-    throw new AppError("conflict", "This domain is already in use.", { fields: { portalDomain: "This domain is already in use." } });
+    throw new AppError("conflict", "This domain is already in use.", {
+      fields: { portalDomain: "This domain is already in use." },
+    });
   }
   await getDb().shop.update({ where: { id: shopId }, data: { portalDomain: host } });
   return host;

@@ -2,13 +2,7 @@ import { json } from "@remix-run/node";
 import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import { shopify } from "../../shopify.server";
-import {
-  isShopHandle,
-  pagesBase,
-  PORTAL_SHOP_HEADER,
-  PORTAL_WAY_HEADER,
-  type PortalWay,
-} from "../../lib/portal-ways";
+import { isShopHandle, pagesBase, PORTAL_SHOP_HEADER, PORTAL_WAY_HEADER, type PortalWay } from "../../lib/portal-ways";
 
 // Which shop's portal a request is for, and how it came in (lib/portal-ways.ts).
 
@@ -79,7 +73,9 @@ export async function resolvePortal(request: Request, handleParam: string | unde
     domain = `${handleParam}.myshopify.com`;
   }
   const where = portalDomain ? { portalDomain } : domain ? { domain: domain.toLowerCase() } : null;
-  const shop = where ? await getDb().shop.findFirst({ where: { ...where, uninstalledAt: null }, select: shopSelect }) : null;
+  const shop = where
+    ? await getDb().shop.findFirst({ where: { ...where, uninstalledAt: null }, select: shopSelect })
+    : null;
   if (!shop) throw portalNotFound();
   const handle = shop.domain.replace(/\.myshopify\.com$/, "");
   return {

@@ -14,7 +14,10 @@ import { knownAssetPaths } from "./asset-storage.server";
 
 /** The published page as affiliates see it (image paths repaired), or null for the built-in page. */
 export async function publishedPage(shopId: string, kind: PortalPageKind): Promise<PortalPageContent | null> {
-  const row = await getDb().portalPage.findUnique({ where: { shopId_kind: { shopId, kind } }, select: { published: true } });
+  const row = await getDb().portalPage.findUnique({
+    where: { shopId_kind: { shopId, kind } },
+    select: { published: true },
+  });
   if (!row?.published) return null;
   return repairPageAssets(readPageContent(row.published), await knownAssetPaths(shopId));
 }
@@ -34,7 +37,9 @@ export async function savePortalPage(shopId: string, kind: PortalPageKind, raw: 
   const known = await knownAssetPaths(shopId);
   const parsed = portalPageSchema.safeParse(repairRawAssets(raw, known));
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(parsed.error.issues) });
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
   }
   const content = repairPageAssets(parsed.data, known);
   const draft = JSON.stringify(content);

@@ -42,4 +42,9 @@ export const DEMO_PRODUCTS: ShopifyProductLike[] = [
   ["Insulated Bottle", "insulated-bottle"],
   ["Rain Shell Jacket", "rain-shell-jacket"],
   ["Wool Hiking Socks", "wool-hiking-socks"],
-].map(([title, handle], i) => ({ admin_graphql_api_id: `gid://shopify/Product/${9_100_000_000 + i}`, title: title!, handle: handle!, status: "active" }));
+].map(([title, handle], i) => ({
+  admin_graphql_api_id: `gid://shopify/Product/${9_100_000_000 + i}`,
+  title: title!,
+  handle: handle!,
+  status: "active",
+}));
