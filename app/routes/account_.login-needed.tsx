@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { BlockStack, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { PortalMessage } from "~/components/portal/PortalLayout";
 
 // /account/... without a session and without a known portal: the affiliate
 // must start from their store's affiliate login page.
@@ -12,18 +12,5 @@ export function loader() {
 
 export default function LoginNeeded() {
   const { t } = useTranslation("Account.Common");
-  return (
-    <div className="portal-body">
-      <main className="portal-main portal-narrow">
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h1" variant="headingLg">
-              {t("loginNeeded.title")}
-            </Text>
-            <Text as="p">{t("loginNeeded.text")}</Text>
-          </BlockStack>
-        </Card>
-      </main>
-    </div>
-  );
+  return <PortalMessage title={t("loginNeeded.title")} text={t("loginNeeded.text")} />;
 }

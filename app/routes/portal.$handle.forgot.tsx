@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, FormLayout, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/portal/FormField";
-import { PortalLayout } from "~/components/portal/PortalLayout";
+import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { parseForm } from "~/lib/http.server";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
@@ -40,47 +40,43 @@ export default function Forgot() {
   const data = useActionData<PortalActionData>();
   const { t } = useTranslation("Account.Common");
   return (
-    <PortalLayout chrome={chrome} page={null}>
-      <div className="portal-narrow">
-        <Card>
-          <form method="post" action={`${chrome.base}/forgot`}>
-            <BlockStack gap="400">
-              <Text as="h1" variant="headingLg">
-                {t("forgot.title")}
-              </Text>
-              {data?.done ? (
-                <Banner tone="success">
-                  <p data-testid="forgot-done">{t("forgot.sent")}</p>
+    <PortalFormPage chrome={chrome} page={null}>
+      <form method="post" action={`${chrome.base}/forgot`}>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {t("forgot.title")}
+          </Text>
+          {data?.done ? (
+            <Banner tone="success">
+              <p data-testid="forgot-done">{t("forgot.sent")}</p>
+            </Banner>
+          ) : (
+            <>
+              {data?.error && !data.error.fields ? (
+                <Banner tone="critical">
+                  <p>{data.error.message}</p>
                 </Banner>
-              ) : (
-                <>
-                  {data?.error && !data.error.fields ? (
-                    <Banner tone="critical">
-                      <p>{data.error.message}</p>
-                    </Banner>
-                  ) : null}
-                  <Text as="p">{t("forgot.text")}</Text>
-                  <FormLayout>
-                    <FormField
-                      name="email"
-                      type="email"
-                      label={t("form.email")}
-                      value={data?.values?.email}
-                      error={data?.error?.fields?.email}
-                      autoComplete="email"
-                    />
-                    <Button submit variant="primary" fullWidth>
-                      {t("forgot.submit")}
-                    </Button>
-                  </FormLayout>
-                </>
-              )}
-              <a href={`${chrome.base}/login`}>{t("forgot.back")}</a>
-            </BlockStack>
-          </form>
-        </Card>
-      </div>
-    </PortalLayout>
+              ) : null}
+              <Text as="p">{t("forgot.text")}</Text>
+              <FormLayout>
+                <FormField
+                  name="email"
+                  type="email"
+                  label={t("form.email")}
+                  value={data?.values?.email}
+                  error={data?.error?.fields?.email}
+                  autoComplete="email"
+                />
+                <Button submit variant="primary" fullWidth>
+                  {t("forgot.submit")}
+                </Button>
+              </FormLayout>
+            </>
+          )}
+          <a href={`${chrome.base}/login`}>{t("forgot.back")}</a>
+        </BlockStack>
+      </form>
+    </PortalFormPage>
   );
 }
 

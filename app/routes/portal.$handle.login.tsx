@@ -7,10 +7,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, FormLayout, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/portal/FormField";
-import { PortalContentView, PortalLayout } from "~/components/portal/PortalLayout";
+import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { safeRedirectPath } from "~/lib/auth-steps";
 import { parseForm } from "~/lib/http.server";
@@ -65,57 +65,50 @@ export default function Login() {
   const { t } = useTranslation("Account.Common");
   const fields = data?.error?.fields ?? {};
   return (
-    <PortalLayout chrome={chrome} page={page}>
-      <BlockStack gap="600">
-        {page?.items.length ? <PortalContentView items={page.items} assetOrigin={chrome.accountOrigin} /> : null}
-        <div className="portal-narrow">
-          <Card>
-            <form method="post" action={`${chrome.base}/login`}>
-              <BlockStack gap="400">
-                <Text as="h1" variant="headingLg">
-                  {t("login.title", { shop: chrome.shopName })}
-                </Text>
-                {reset ? (
-                  <Banner tone="success">
-                    <p>{t("reset.done")}</p>
-                  </Banner>
-                ) : null}
-                {data?.error && !data.error.fields ? (
-                  <Banner tone="critical">
-                    <p data-testid="login-error">{data.error.message}</p>
-                  </Banner>
-                ) : null}
-                <input type="hidden" name="redirectTo" value={redirectTo} />
-                <FormLayout>
-                  <FormField
-                    name="email"
-                    type="email"
-                    label={t("form.email")}
-                    value={data?.values?.email}
-                    error={fields.email}
-                    autoComplete="email"
-                  />
-                  <FormField
-                    name="password"
-                    type="password"
-                    label={t("form.password")}
-                    error={fields.password}
-                    autoComplete="current-password"
-                  />
-                  <Button submit variant="primary" fullWidth>
-                    {t("login.submit")}
-                  </Button>
-                </FormLayout>
-                <Text as="p" tone="subdued">
-                  <a href={`${chrome.base}/forgot`}>{t("login.forgot")}</a> · {t("login.noAccount")}{" "}
-                  <a href={`${chrome.base}/signup`}>{t("login.signupLink")}</a>
-                </Text>
-              </BlockStack>
-            </form>
-          </Card>
-        </div>
-      </BlockStack>
-    </PortalLayout>
+    <PortalFormPage chrome={chrome} page={page}>
+      <form method="post" action={`${chrome.base}/login`}>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {t("login.title", { shop: chrome.shopName })}
+          </Text>
+          {reset ? (
+            <Banner tone="success">
+              <p>{t("reset.done")}</p>
+            </Banner>
+          ) : null}
+          {data?.error && !data.error.fields ? (
+            <Banner tone="critical">
+              <p data-testid="login-error">{data.error.message}</p>
+            </Banner>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormLayout>
+            <FormField
+              name="email"
+              type="email"
+              label={t("form.email")}
+              value={data?.values?.email}
+              error={fields.email}
+              autoComplete="email"
+            />
+            <FormField
+              name="password"
+              type="password"
+              label={t("form.password")}
+              error={fields.password}
+              autoComplete="current-password"
+            />
+            <Button submit variant="primary" fullWidth>
+              {t("login.submit")}
+            </Button>
+          </FormLayout>
+          <Text as="p" tone="subdued">
+            <a href={`${chrome.base}/forgot`}>{t("login.forgot")}</a> · {t("login.noAccount")}{" "}
+            <a href={`${chrome.base}/signup`}>{t("login.signupLink")}</a>
+          </Text>
+        </BlockStack>
+      </form>
+    </PortalFormPage>
   );
 }
 

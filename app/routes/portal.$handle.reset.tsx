@@ -1,9 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, FormLayout, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/portal/FormField";
-import { PortalLayout } from "~/components/portal/PortalLayout";
+import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { parseForm } from "~/lib/http.server";
 import {
@@ -42,55 +42,51 @@ export default function Reset() {
   const { t } = useTranslation("Account.Common");
   const fields = data?.error?.fields ?? {};
   return (
-    <PortalLayout chrome={chrome} page={null}>
-      <div className="portal-narrow">
-        <Card>
-          <BlockStack gap="400">
-            <Text as="h1" variant="headingLg">
-              {t("reset.title")}
-            </Text>
-            {!valid ? (
-              <>
+    <PortalFormPage chrome={chrome} page={null}>
+      <BlockStack gap="400">
+        <Text as="h1" variant="headingLg">
+          {t("reset.title")}
+        </Text>
+        {!valid ? (
+          <>
+            <Banner tone="critical">
+              <p data-testid="reset-invalid">{t("reset.invalid")}</p>
+            </Banner>
+            <a href={`${chrome.base}/forgot`}>{t("reset.askAgain")}</a>
+          </>
+        ) : (
+          <form method="post" action={`${chrome.base}/reset`}>
+            <BlockStack gap="400">
+              {data?.error && !data.error.fields ? (
                 <Banner tone="critical">
-                  <p data-testid="reset-invalid">{t("reset.invalid")}</p>
+                  <p>{data.error.message}</p>
                 </Banner>
-                <a href={`${chrome.base}/forgot`}>{t("reset.askAgain")}</a>
-              </>
-            ) : (
-              <form method="post" action={`${chrome.base}/reset`}>
-                <BlockStack gap="400">
-                  {data?.error && !data.error.fields ? (
-                    <Banner tone="critical">
-                      <p>{data.error.message}</p>
-                    </Banner>
-                  ) : null}
-                  <input type="hidden" name="token" value={token} />
-                  <FormLayout>
-                    <FormField
-                      name="password"
-                      type="password"
-                      label={t("reset.password")}
-                      error={fields.password}
-                      autoComplete="new-password"
-                    />
-                    <FormField
-                      name="confirm"
-                      type="password"
-                      label={t("reset.confirm")}
-                      error={fields.confirm}
-                      autoComplete="new-password"
-                    />
-                    <Button submit variant="primary" fullWidth>
-                      {t("reset.submit")}
-                    </Button>
-                  </FormLayout>
-                </BlockStack>
-              </form>
-            )}
-          </BlockStack>
-        </Card>
-      </div>
-    </PortalLayout>
+              ) : null}
+              <input type="hidden" name="token" value={token} />
+              <FormLayout>
+                <FormField
+                  name="password"
+                  type="password"
+                  label={t("reset.password")}
+                  error={fields.password}
+                  autoComplete="new-password"
+                />
+                <FormField
+                  name="confirm"
+                  type="password"
+                  label={t("reset.confirm")}
+                  error={fields.confirm}
+                  autoComplete="new-password"
+                />
+                <Button submit variant="primary" fullWidth>
+                  {t("reset.submit")}
+                </Button>
+              </FormLayout>
+            </BlockStack>
+          </form>
+        )}
+      </BlockStack>
+    </PortalFormPage>
   );
 }
 

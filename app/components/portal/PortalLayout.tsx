@@ -160,3 +160,43 @@ export function PortalContentView({ items, assetOrigin = "" }: { items: PortalIt
     </BlockStack>
   );
 }
+
+/** A portal form page (sign-up, login, reset): the merchant's items, then the form in a narrow card. */
+export function PortalFormPage({
+  chrome,
+  page,
+  children,
+}: {
+  chrome: PortalChrome;
+  page: PortalPageContent | null;
+  children: ReactNode;
+}) {
+  return (
+    <PortalLayout chrome={chrome} page={page}>
+      <BlockStack gap="600">
+        {page?.items.length ? <PortalContentView items={page.items} assetOrigin={chrome.accountOrigin} /> : null}
+        <div className="portal-narrow">
+          <Card>{children}</Card>
+        </div>
+      </BlockStack>
+    </PortalLayout>
+  );
+}
+
+/** A plain message in the portal's frame (errors, "please log in"). */
+export function PortalMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="portal-body">
+      <main className="portal-main portal-narrow">
+        <Card>
+          <BlockStack gap="200">
+            <Text as="h1" variant="headingLg">
+              {title}
+            </Text>
+            <Text as="p">{text}</Text>
+          </BlockStack>
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
+import { hashPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
 import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
 import { notifyJobsEnqueued } from "../jobs/job-queue.server";
@@ -18,16 +18,8 @@ export const forgotSchema = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254),
 });
 
-export const resetSchema = z
-  .object({
-    token: z.string().refine(isTokenShaped, "This link is not valid"),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
-    confirm: z.string(),
-  })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
+// The same form as a staff member's "set your password" page.
+export { setPasswordSchema as resetSchema } from "../auth/password-token.server";
 
 /**
  * Sends a reset link when the e-mail belongs to an affiliate of this shop who
