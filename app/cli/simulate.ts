@@ -6,6 +6,8 @@
 //           [--amount 49.99] [--items 2]           an orders/create webhook
 //   refund  [--order ID|last] [--lines 1]          refunds/create for the first N lines
 //   cancel  [--order ID|last]                      orders/cancelled
+//   proxy-url [--path /signup]                     prints a signed app proxy URL
+//           (what Shopify calls for https://{shop}/apps/affiliate{path}; valid 90 s)
 //
 //   --url http://localhost:3000   the app (default: PORT of this machine)
 //   --shop demo-store.myshopify.com   (default: DEMO_SHOP)
@@ -16,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnvironment } from "./bootstrap";
 import { sampleOrder, sampleRefund, type SampleLine } from "../models/shopify/sample-payloads";
+import { signedProxyUrl } from "../models/shopify/app-proxy-signature";
 
 interface SentOrder {
   orderId: string;
@@ -40,6 +43,7 @@ async function main() {
       items: { type: "string" },
       order: { type: "string" },
       lines: { type: "string" },
+      path: { type: "string" },
     },
   });
   const command = positionals[0];
@@ -78,7 +82,11 @@ async function main() {
   if (command === "order") {
     const items = Math.max(1, Number(values.items ?? 1));
     const price = values.amount ?? "49.99";
-    const lines: SampleLine[] = Array.from({ length: items }, (_, i) => ({ title: `Simulated product ${i + 1}`, price, quantity: 1 }));
+    const lines: SampleLine[] = Array.from({ length: items }, (_, i) => ({
+      title: `Simulated product ${i + 1}`,
+      price,
+      quantity: 1,
+    }));
     const order = sampleOrder({
       lines,
       email: values.email,
@@ -88,7 +96,12 @@ async function main() {
       clickId: values.click,
     });
     if (await send("orders/create", order.text)) {
-      log.push({ orderId: order.orderId, email: values.email ?? "", lines: order.lines, sentAt: new Date().toISOString() });
+      log.push({
+        orderId: order.orderId,
+        email: values.email ?? "",
+        lines: order.lines,
+        sentAt: new Date().toISOString(),
+      });
       writeFileSync(logFile, JSON.stringify(log.slice(-200), null, 2));
       console.log(`order gid://shopify/Order/${order.orderId}`);
       await showSale(url, `gid://shopify/Order/${order.orderId}`, secrets.values.DEMO_API_KEY);
@@ -96,7 +109,9 @@ async function main() {
   } else if (command === "refund") {
     const order = pickOrder();
     const n = Math.max(1, Number(values.lines ?? 1));
-    const refunded = order.lines.slice(0, n).map((l) => ({ lineId: l.id, quantity: l.quantity, subtotal: (Number(l.price) * l.quantity).toFixed(2) }));
+    const refunded = order.lines
+      .slice(0, n)
+      .map((l) => ({ lineId: l.id, quantity: l.quantity, subtotal: (Number(l.price) * l.quantity).toFixed(2) }));
     await send("refunds/create", sampleRefund(order.orderId, refunded));
     await showSale(url, `gid://shopify/Order/${order.orderId}`, secrets.values.DEMO_API_KEY);
   } else if (command === "cancel") {
@@ -104,8 +119,10 @@ async function main() {
     const body = sampleOrder({ orderId: order.orderId, cancelledAt: new Date(), lines: order.lines }).text;
     await send("orders/cancelled", body);
     await showSale(url, `gid://shopify/Order/${order.orderId}`, secrets.values.DEMO_API_KEY);
+  } else if (command === "proxy-url") {
+    console.log(signedProxyUrl(url, shop, values.path ?? "/", secret));
   } else {
-    console.error("usage: npm run simulate -- order|refund|cancel [options] (see app/cli/simulate.ts)");
+    console.error("usage: npm run simulate -- order|refund|cancel|proxy-url [options] (see app/cli/simulate.ts)");
     process.exitCode = 2;
   }
 }
@@ -114,12 +131,18 @@ async function main() {
 async function showSale(url: string, orderGid: string, apiKey: string) {
   for (let attempt = 0; attempt < 10; attempt++) {
     await new Promise((r) => setTimeout(r, 300));
-    const response = await fetch(`${url}/api/v1/sales?limit=50`, { headers: { authorization: `Bearer ${apiKey}` } }).catch(() => null);
+    const response = await fetch(`${url}/api/v1/sales?limit=50`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    }).catch(() => null);
     if (!response?.ok) continue;
-    const body = (await response.json()) as { data: { order_gid: string; status: string; attribution: unknown; commissions: unknown[] }[] };
+    const body = (await response.json()) as {
+      data: { order_gid: string; status: string; attribution: unknown; commissions: unknown[] }[];
+    };
     const sale = body.data.find((s) => s.order_gid === orderGid);
     if (sale) {
-      console.log(JSON.stringify({ status: sale.status, attribution: sale.attribution, commissions: sale.commissions }, null, 2));
+      console.log(
+        JSON.stringify({ status: sale.status, attribution: sale.attribution, commissions: sale.commissions }, null, 2),
+      );
       return;
     }
   }
