@@ -459,3 +459,50 @@ describe("isolation", () => {
     });
   });
 });
+
+describe("bad input", () => {
+  it("answers every malformed request with a 4xx, never a 500", async () => {
+    await signUp(client());
+    const c = client();
+    await logIn(c, "nora@aff.example");
+    const cases: [string, () => Promise<Response>][] = [
+      ["upper-case handle", () => client().get("/portal/Not_A_Handle/")],
+      ["unknown portal page", () => client().get(`/portal/${handle}/nope`)],
+      ["post to the landing page", () => client().postForm(`/portal/${handle}/?index`, { a: "b" })],
+      [
+        "garbage sign-up body",
+        () =>
+          client().request(`/portal/${handle}/signup`, {
+            method: "POST",
+            body: "%%%",
+            headers: { "content-type": "multipart/form-data; boundary=x" },
+          }),
+      ],
+      [
+        "huge e-mail",
+        () => client().postForm(`/portal/${handle}/login`, { email: `${"a".repeat(5000)}@x.example`, password: "x" }),
+      ],
+      ["reset without token", () => client().get(`/portal/${handle}/reset`)],
+      [
+        "reset with a weird token",
+        () => client().get(`/portal/${handle}/reset?token=${encodeURIComponent("' OR 1=1 --")}`),
+      ],
+      ["hand-over without token", () => client().get("/account/handover")],
+      ["long sale id", () => c.get(`/account/sales/${"x".repeat(500)}`)],
+      ["bad page number", () => c.get("/account/sales?page=-1e99")],
+      [
+        "link builder with a script URL",
+        () => c.get(`/account/links?page=${encodeURIComponent("javascript:alert(1)")}`),
+      ],
+      ["unknown settings intent", () => c.postForm("/account/settings", { intent: "drop-tables" })],
+      ["proxy without signature", () => client().get("/proxy/login?shop=x.myshopify.com&signature=zz")],
+      ["asset path traversal", () => client().get("/portal-assets/..%2F..%2Fetc/passwd.png")],
+    ];
+    for (const [name, run] of cases) {
+      const res = await run();
+      expect(res.status, name).toBeLessThan(500);
+    }
+    const builder = await (await c.get(`/account/links?page=${encodeURIComponent("https://evil.example/x")}`)).text();
+    expect(builder).toContain("Use an address on");
+  });
+});
