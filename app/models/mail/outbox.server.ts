@@ -1,11 +1,13 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import { enqueueJob, registerJobHandler, type Tx } from "../jobs/job-queue.server";
 
 // E-mails are written to the outbox inside the transaction that calls for
 // them, with a job that delivers each one after the commit (a rolled-back
-// request sends nothing; a crash after the commit still sends). No mail
-// server is configured in this build: delivery writes the message to the log,
-// and the outbox row keeps it, so the demo and the tests can read it.
+// request sends nothing; a crash after the commit still sends). With SMTP_URL
+// the job sends over SMTP (nodemailer); without it, the message goes to the
+// log, and the outbox row keeps it either way.
 
 export interface OutgoingEmail {
   shopId: string | null;
@@ -23,11 +25,33 @@ export async function queueEmail(tx: Tx, email: OutgoingEmail) {
   return row.id;
 }
 
+const transports = new Map<string, Transporter>();
+
+function smtpTransport(url: string): Transporter {
+  let transport = transports.get(url);
+  if (!transport) {
+    transport = nodemailer.createTransport(url);
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
 export function registerMailJobs() {
   registerJobHandler("email.send", async (payload: { id: string }, tx) => {
     const row = await tx.outboxEmail.findUnique({ where: { id: payload.id } });
     if (!row || row.status === "sent") return;
-    console.info(`[mail] to ${row.toAddress}: ${row.subject}\n${row.text}`);
+    const { SMTP_URL, MAIL_FROM } = getConfig();
+    if (SMTP_URL) {
+      // A failure throws: the job is retried later with backoff.
+      await smtpTransport(SMTP_URL).sendMail({
+        from: MAIL_FROM,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+      });
+    } else {
+      console.info(`[mail] to ${row.toAddress}: ${row.subject}\n${row.text}`);
+    }
     await tx.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date() } });
   });
 }
