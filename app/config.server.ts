@@ -20,6 +20,10 @@ const schema = z.object({
   // at a local fake; unset in production).
   SHOPIFY_ADMIN_BASE_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default("support@example.com"),
+  // Outgoing e-mail: smtp://user:pass@host:587 (or smtps://). Unset: e-mails
+  // are written to the log (and kept in the OutboxEmail table).
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("Affiliate program <no-reply@example.com>"),
   APP_NAME: z.string().default("Affiliate & Referral"),
   DEMO_SHOP: z.string().default("demo-store.myshopify.com"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@demo-store.example"),

@@ -8,6 +8,7 @@ import {
   useLoaderData,
   useRouteError,
   useRouteLoaderData,
+  useMatches,
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { AppProvider } from "@shopify/polaris";
@@ -21,6 +22,7 @@ import { GenericErrorScreen } from "./components/GenericErrorScreen";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { requestLanguage } from "./i18n/locale.server";
+import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -45,13 +47,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
     apiKey: embedded ? config.SHOPIFY_API_KEY : null,
     supportEmail: config.SUPPORT_EMAIL,
     productName: config.APP_NAME,
+    // Portal pages through the app proxy are served on the shop's domain:
+    // their stylesheets must come from the app's own origin.
+    assetOrigin: requestWay(request) === "proxy" ? config.appUrl : "",
   });
+}
+
+/**
+ * Affiliate portal and account pages (handle.portal) are rendered on the
+ * server only: the same HTML then works on the app domain, a custom domain
+ * and through the app proxy, where the app's scripts and Remix's client
+ * router (which needs the URL it rendered) are not available.
+ */
+function useServerOnly(): boolean {
+  return useMatches().some((m) => (m.handle as { portal?: boolean } | undefined)?.portal === true);
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function Document({ children, locale, embedded, apiKey }: { children: ReactNode; locale: string; embedded: boolean; apiKey: string | null }) {
+function Document({
+  children,
+  locale,
+  embedded,
+  apiKey,
+  assetOrigin = "",
+}: {
+  children: ReactNode;
+  locale: string;
+  embedded: boolean;
+  apiKey: string | null;
+  assetOrigin?: string;
+}) {
   const { i18n } = useTranslation();
+  const serverOnly = useServerOnly();
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -64,14 +92,25 @@ function Document({ children, locale, embedded, apiKey }: { children: ReactNode;
           </>
         ) : null}
         <Meta />
-        <Links />
+        {serverOnly ? (
+          <>
+            <link rel="stylesheet" href={assetOrigin + polarisStyles} />
+            <link rel="stylesheet" href={assetOrigin + appStyles} />
+          </>
+        ) : (
+          <Links />
+        )}
       </head>
       <body>
         <AppProvider i18n={polarisTranslations} linkComponent={PolarisLink}>
           {children}
         </AppProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {serverOnly ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
@@ -81,7 +120,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   useChangeLanguage(data.locale);
   return (
-    <Document locale={data.locale} embedded={data.embedded} apiKey={data.apiKey}>
+    <Document locale={data.locale} embedded={data.embedded} apiKey={data.apiKey} assetOrigin={data.assetOrigin}>
       <Outlet />
     </Document>
   );

@@ -6,6 +6,8 @@
 //           [--amount 49.99] [--items 2]           an orders/create webhook
 //   refund  [--order ID|last] [--lines 1]          refunds/create for the first N lines
 //   cancel  [--order ID|last]                      orders/cancelled
+//   proxy-url [--path /signup]                     prints a signed app proxy URL
+//           (what Shopify calls for https://{shop}/apps/affiliate{path}; valid 90 s)
 //
 //   --url http://localhost:3000   the app (default: PORT of this machine)
 //   --shop demo-store.myshopify.com   (default: DEMO_SHOP)
@@ -16,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnvironment } from "./bootstrap";
 import { sampleOrder, sampleRefund, type SampleLine } from "../models/shopify/sample-payloads";
+import { signedProxyUrl } from "../models/shopify/app-proxy-signature";
 
 interface SentOrder {
   orderId: string;
@@ -40,6 +43,7 @@ async function main() {
       items: { type: "string" },
       order: { type: "string" },
       lines: { type: "string" },
+      path: { type: "string" },
     },
   });
   const command = positionals[0];
@@ -104,8 +108,10 @@ async function main() {
     const body = sampleOrder({ orderId: order.orderId, cancelledAt: new Date(), lines: order.lines }).text;
     await send("orders/cancelled", body);
     await showSale(url, `gid://shopify/Order/${order.orderId}`, secrets.values.DEMO_API_KEY);
+  } else if (command === "proxy-url") {
+    console.log(signedProxyUrl(url, shop, values.path ?? "/", secret));
   } else {
-    console.error("usage: npm run simulate -- order|refund|cancel [options] (see app/cli/simulate.ts)");
+    console.error("usage: npm run simulate -- order|refund|cancel|proxy-url [options] (see app/cli/simulate.ts)");
     process.exitCode = 2;
   }
 }

@@ -40,8 +40,8 @@ async function main() {
   let worker: { stop(): Promise<void> } | null = null;
   if (mode === "inline") {
     const { JobWorker } = await import("../models/jobs/job-queue.server");
-    const { registerCoreJobs } = await import("../models/webhooks/process-webhook.server");
-    registerCoreJobs();
+    const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
+    registerAllJobs();
     const inline = new JobWorker();
     inline.start();
     worker = inline;

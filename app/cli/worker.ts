@@ -6,8 +6,8 @@ async function main() {
   loadEnvironment();
   // Imported after the environment is set: they read it when first used.
   const { JobWorker } = await import("../models/jobs/job-queue.server");
-  const { registerCoreJobs } = await import("../models/webhooks/process-webhook.server");
-  registerCoreJobs();
+  const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
+  registerAllJobs();
   const worker = new JobWorker();
   worker.start();
   console.log(`job worker ${worker.id} started`);

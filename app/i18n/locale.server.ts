@@ -1,5 +1,6 @@
 import { getDb } from "../db.server";
 import { getMerchantSession } from "../models/auth/user-session.server";
+import { getAffiliateSession } from "../models/affiliate-account/affiliate-session.server";
 import { resolveLanguage } from "./languages";
 
 /**
@@ -15,6 +16,12 @@ export async function requestLanguage(request: Request): Promise<string> {
     if (userId) {
       const user = await getDb().user.findUnique({ where: { id: userId }, select: { shop: { select: { language: true } } } });
       if (user) return resolveLanguage(user.shop.language);
+    }
+    // An affiliate's own choice (account settings), else their shop's language.
+    const affiliateId = (await getAffiliateSession(request)).get("affiliateId");
+    if (affiliateId) {
+      const affiliate = await getDb().affiliate.findUnique({ where: { id: affiliateId }, select: { language: true, shop: { select: { language: true } } } });
+      if (affiliate) return resolveLanguage(affiliate.language ?? affiliate.shop.language);
     }
     const shopDomain = new URL(request.url).searchParams.get("shop");
     if (shopDomain) {

@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createClickHandler } from "./click-handler";
+import { portalWays } from "./portal-ways";
 import { createWebhookHandler } from "./webhook-handler";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
@@ -36,6 +37,8 @@ export function createApp(build: ServerBuild = loadBuild()) {
     req.headers["x-app-remote-address"] = req.socket.remoteAddress ?? "unknown";
     next();
   });
+  // The app proxy and custom domains onto the portal routes (lib/portal-ways.ts).
+  app.use(portalWays());
   app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
   // Malformed requests that never reach Remix (a bad URI, a locale file that
   // does not exist) get a plain 4xx, never a stack trace.

@@ -188,7 +188,7 @@ describe("roles and areas", () => {
     const client = await loggedIn("admin", "owner@example.com");
     const campaign = await buildCampaign(shop.id);
     const paths = [
-      "dashboard", "campaigns", `campaigns/${campaign.id}`, "affiliates", "sales", "payouts", "portals", "portals/home",
+      "dashboard", "campaigns", `campaigns/${campaign.id}`, "affiliates", "sales", "payouts", "portals", "portals/landing",
       "referrals", "referrals/history", "referrals/abc", "creatives", "creatives/abc", "mails", "bonuses", "bonuses/abc",
       "settings", "settings/general", "settings/branding", "settings/integrations", "settings/marketings",
       "settings/marketplace", "settings/payment", "settings/translations", "settings/networks", "settings/autotier",

@@ -7,12 +7,12 @@ import { afterAll, beforeAll } from "vitest";
  * port for this test file. Register after useTestDatabase so DATABASE_URL is
  * set before the app connects.
  */
-export function useTestServer(): { url: (path: string) => string } {
+export function useTestServer(options: { port?: () => number } = {}): { url: (path: string) => string } {
   let server: Server | undefined;
   let base = "";
   beforeAll(async () => {
     const { createApp, listen, loadBuild } = await import("~/server/app-server");
-    server = await listen(createApp(loadBuild()), 0, "127.0.0.1");
+    server = await listen(createApp(loadBuild()), options.port?.() ?? 0, "127.0.0.1");
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
@@ -21,4 +21,28 @@ export function useTestServer(): { url: (path: string) => string } {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
   return { url: (path: string) => base + path };
+}
+
+/**
+ * A free loopback port, taken before the app starts, and SHOPIFY_APP_URL set
+ * to it: for tests that follow the links the app hands out (they name the
+ * app's public URL). Register before useTestDatabase and useTestServer.
+ */
+export function useAppUrlPort(): () => number {
+  let port = 0;
+  beforeAll(async () => {
+    const net = await import("node:net");
+    port = await new Promise<number>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const { port: p } = probe.address() as AddressInfo;
+        probe.close(() => resolve(p));
+      });
+    });
+    process.env.SHOPIFY_APP_URL = `http://127.0.0.1:${port}`;
+    const { resetConfigForTests } = await import("~/config.server");
+    resetConfigForTests();
+  });
+  return () => port;
 }

@@ -1,22 +1,15 @@
-import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.server";
+import { isTokenUsable, newToken, tokenDigest as digest } from "./single-use-token";
 
 // Single-use, expiring links for setting a password (staff invites, resets).
-// The link carries a random token; only its SHA-256 is stored.
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-function digest(token: string) {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 export async function issuePasswordToken(userId: string, purpose: "invite" | "reset", ttlMs = INVITE_TTL_MS) {
-  const token = randomBytes(32).toString("base64url");
-  await getDb().passwordToken.create({
-    data: { userId, purpose, tokenHash: digest(token), expiresAt: new Date(Date.now() + ttlMs) },
-  });
+  const { token, tokenHash, expiresAt } = newToken(ttlMs);
+  await getDb().passwordToken.create({ data: { userId, purpose, tokenHash, expiresAt } });
   return token;
 }
 
@@ -37,7 +30,7 @@ export async function findUserForToken(token: string) {
     where: { tokenHash: digest(token) },
     include: { user: { select: { id: true, email: true, name: true, role: true, status: true } } },
   });
-  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || row.user.status === "disabled") return null;
+  if (!row || !isTokenUsable(row) || row.user.status === "disabled") return null;
   return row.user;
 }
 
@@ -46,11 +39,14 @@ export async function setPasswordWithToken(token: string, password: string): Pro
   const passwordHash = await hashPassword(password);
   return getDb().$transaction(async (tx) => {
     const row = await tx.passwordToken.findUnique({ where: { tokenHash: digest(token) }, include: { user: true } });
-    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || row.user.status === "disabled") {
+    if (!row || !isTokenUsable(row) || row.user.status === "disabled") {
       throw new AppError("bad_request", "This link is invalid or has expired. Ask the store admin for a new invite.");
     }
     // updateMany with usedAt: null makes a second, concurrent use find nothing.
-    const spent = await tx.passwordToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    const spent = await tx.passwordToken.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: new Date() },
+    });
     if (spent.count !== 1) throw new AppError("bad_request", "This link has already been used.");
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, status: "active" } });
     // A new password ends every existing session of that person.

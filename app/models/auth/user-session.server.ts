@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import { getConfig } from "../../config.server";
+import type { Session, SessionStorage } from "@remix-run/node";
 import { getDb } from "../../db.server";
+import { createDbSessionStorage } from "./db-session-storage.server";
 
-// Merchant (admin and staff) login sessions. The cookie holds only a signed
-// random id; the data lives in UserSession so logging out, or a password
-// change, ends the session on every app instance. Affiliates get a separate
-// cookie of their own, so the two kinds of session never mix.
+// Merchant (admin and staff) login sessions, in the UserSession table.
+// Affiliates have their own cookie and table (affiliate-session.server.ts),
+// so the two kinds of session never mix.
 export const MERCHANT_COOKIE = "__merchant_session";
 const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -14,49 +12,20 @@ export interface MerchantSessionData {
   userId: string;
 }
 
-type Storage = ReturnType<typeof createSessionStorage<MerchantSessionData>>;
-let storage: Storage | undefined;
+let storage: SessionStorage<MerchantSessionData> | undefined;
 
-export function merchantSessionStorage(): Storage {
-  if (storage) return storage;
-  const config = getConfig();
-  const cookie = createCookie(MERCHANT_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isHttps,
-    path: "/",
-    maxAge: MAX_AGE_SECONDS,
-    secrets: [config.SESSION_SECRET],
-  });
-  storage = createSessionStorage<MerchantSessionData>({
-    cookie,
-    async createData(data, expires) {
-      const db = getDb();
-      const id = randomBytes(24).toString("base64url");
-      if (!data.userId) throw new Error("merchant session without a user");
-      await db.userSession.create({
-        data: {
-          id,
-          userId: data.userId,
-          data: JSON.stringify(data),
-          expiresAt: expires ?? new Date(Date.now() + MAX_AGE_SECONDS * 1000),
-        },
-      });
-      return id;
-    },
-    async readData(id) {
-      const row = await getDb().userSession.findUnique({ where: { id } });
-      if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-      return JSON.parse(row.data) as MerchantSessionData;
-    },
-    async updateData(id, data, expires) {
-      await getDb().userSession.updateMany({
-        where: { id },
-        data: { data: JSON.stringify(data), ...(expires ? { expiresAt: expires } : {}) },
-      });
-    },
-    async deleteData(id) {
-      await getDb().userSession.deleteMany({ where: { id } });
+export function merchantSessionStorage(): SessionStorage<MerchantSessionData> {
+  storage ??= createDbSessionStorage<MerchantSessionData>({
+    cookieName: MERCHANT_COOKIE,
+    maxAgeSeconds: MAX_AGE_SECONDS,
+    ownerKey: "userId",
+    rows: {
+      create: ({ id, ownerId, data, expiresAt }) =>
+        getDb().userSession.create({ data: { id, userId: ownerId, data, expiresAt } }),
+      find: (id) => getDb().userSession.findUnique({ where: { id }, select: { data: true, expiresAt: true } }),
+      update: (id, data, expiresAt) =>
+        getDb().userSession.updateMany({ where: { id }, data: { data, ...(expiresAt ? { expiresAt } : {}) } }),
+      remove: (id) => getDb().userSession.deleteMany({ where: { id } }),
     },
   });
   return storage;

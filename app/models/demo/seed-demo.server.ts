@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "../../db.server";
 import { hashApiKey } from "../api-keys/api-key.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
+import { DEMO_PRODUCTS, upsertProducts } from "../portal/product-catalogue.server";
 import { percentOf } from "../commissions/calculate-commission";
 
 export interface DemoOptions {
@@ -216,6 +217,8 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
     });
     await db.commission.updateMany({ where: { shopId: shop.id, affiliateId: row.affiliateId, status: "paid" }, data: { payoutId: payout.id } });
   }
+  // The catalogue the affiliate portal's link builder and products page show.
+  await upsertProducts(shop.id, DEMO_PRODUCTS);
   return true;
 }
 

@@ -1,0 +1,36 @@
+import { safeLandingPath } from "../models/tracking/redirect-url";
+
+// The links an affiliate hands out. The short link on the app's domain
+// records a click before it redirects to the store (app/server/click-handler.ts);
+// it names the shop too, so a code used in several shops still resolves.
+
+export function affiliateLink(appUrl: string, code: string, shopDomain: string, path = "/"): string {
+  const url = new URL(`${appUrl.replace(/\/$/, "")}/r/${encodeURIComponent(code)}`);
+  const to = safeLandingPath(path);
+  if (to !== "/") url.searchParams.set("to", to);
+  url.searchParams.set("shop", shopDomain);
+  return url.toString();
+}
+
+/**
+ * The store path a link builder entry points at: a path ("/products/x") or a
+ * full URL on the shop's own storefront host or myshopify domain. null when
+ * it is anywhere else.
+ */
+export function storePathOf(input: string, shopHosts: string[]): string | null {
+  const value = input.trim();
+  if (!value) return null;
+  if (value.startsWith("/")) {
+    const path = safeLandingPath(value);
+    return path === "/" && value !== "/" ? null : path;
+  }
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
+  } catch {
+    return null;
+  }
+  if (!shopHosts.map((h) => h.toLowerCase()).includes(url.host.toLowerCase())) return null;
+  const path = safeLandingPath(url.pathname + url.search + url.hash);
+  return path;
+}

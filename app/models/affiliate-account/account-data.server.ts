@@ -1,0 +1,148 @@
+import { getDb } from "../../db.server";
+import { dayKeys, presetRange, type DatePreset } from "../../lib/date-presets";
+
+// What an affiliate sees of their own records. Every query names both the
+// shop and the affiliate: an id of another affiliate or shop finds nothing.
+
+const LIVE = { notIn: ["denied", "void"] };
+
+export async function accountDashboard(shopId: string, affiliateId: string, preset: DatePreset, now = new Date()) {
+  const db = getDb();
+  const { from, to } = presetRange(preset, now);
+  const created = { ...(from ? { gte: from } : {}), lt: to };
+  const [clicks, sales, byStatus, balance, rows] = await Promise.all([
+    db.click.count({ where: { shopId, affiliateId, createdAt: created } }),
+    db.order.count({ where: { shopId, affiliateId, status: LIVE, placedAt: created } }),
+    db.commission.groupBy({
+      by: ["status"],
+      where: { shopId, affiliateId, createdAt: created, status: { in: ["pending", "approved", "paid"] } },
+      _sum: { amount: true },
+    }),
+    accountBalance(shopId, affiliateId),
+    db.commission.findMany({
+      where: { shopId, affiliateId, createdAt: created, status: LIVE },
+      select: { amount: true, createdAt: true },
+      orderBy: { createdAt: "asc" },
+      take: 20_000,
+    }),
+  ]);
+  const sum = (status: string) => byStatus.find((r) => r.status === status)?._sum.amount ?? 0;
+  const first = from ?? rows[0]?.createdAt ?? new Date(to.getTime() - 86_400_000);
+  const series = new Map(dayKeys(first, to, 120).map((k) => [k, 0]));
+  for (const r of rows) {
+    const key = r.createdAt.toISOString().slice(0, 10);
+    if (series.has(key)) series.set(key, series.get(key)! + r.amount);
+  }
+  return {
+    clicks,
+    sales,
+    commissions: { pending: sum("pending"), approved: sum("approved"), paid: sum("paid") },
+    balance,
+    chart: [...series].map(([day, amount]) => ({ day, amount })),
+  };
+}
+
+/** Approved and not yet paid out (negative adjustments included), and still pending approval. */
+export async function accountBalance(shopId: string, affiliateId: string) {
+  const db = getDb();
+  const [approved, pending] = await Promise.all([
+    db.commission.aggregate({
+      where: { shopId, affiliateId, status: "approved", payoutId: null },
+      _sum: { amount: true },
+    }),
+    db.commission.aggregate({ where: { shopId, affiliateId, status: "pending" }, _sum: { amount: true } }),
+  ]);
+  return { approved: approved._sum.amount ?? 0, pending: pending._sum.amount ?? 0 };
+}
+
+export const SALES_PAGE = 25;
+
+export async function listAccountSales(shopId: string, affiliateId: string, page: number) {
+  const db = getDb();
+  const where = { shopId, affiliateId };
+  const [total, orders] = await Promise.all([
+    db.order.count({ where }),
+    db.order.findMany({
+      where,
+      orderBy: { placedAt: "desc" },
+      skip: (page - 1) * SALES_PAGE,
+      take: SALES_PAGE,
+      select: {
+        id: true,
+        name: true,
+        placedAt: true,
+        subtotal: true,
+        currency: true,
+        status: true,
+        commissions: { where: { affiliateId }, select: { amount: true } },
+      },
+    }),
+  ]);
+  return {
+    total,
+    sales: orders.map(({ commissions, ...o }) => ({ ...o, commission: commissions.reduce((s, c) => s + c.amount, 0) })),
+  };
+}
+
+/** One of the affiliate's own sales, or null (another affiliate's or shop's id included). */
+export async function getAccountSale(shopId: string, affiliateId: string, orderId: string) {
+  return getDb().order.findFirst({
+    where: { id: orderId, shopId, affiliateId },
+    select: {
+      id: true,
+      name: true,
+      placedAt: true,
+      subtotal: true,
+      total: true,
+      currency: true,
+      status: true,
+      refundedAmount: true,
+      attributionSource: true,
+      commissions: {
+        where: { affiliateId },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, kind: true, amount: true, currency: true, status: true, createdAt: true },
+      },
+    },
+  });
+}
+
+export function listAccountPayouts(shopId: string, affiliateId: string) {
+  return getDb().payout.findMany({
+    where: { shopId, affiliateId },
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: {
+      id: true,
+      amount: true,
+      currency: true,
+      status: true,
+      method: true,
+      reference: true,
+      paidAt: true,
+      createdAt: true,
+    },
+  });
+}
+
+export function listRecruits(shopId: string, affiliateId: string) {
+  return getDb().affiliate.findMany({
+    where: { shopId, parentId: affiliateId },
+    orderBy: { createdAt: "desc" },
+    take: 200,
+    select: { id: true, firstName: true, lastName: true, status: true, createdAt: true },
+  });
+}
+
+export function listCoupons(shopId: string, affiliateId: string) {
+  return getDb().coupon.findMany({ where: { shopId, affiliateId }, orderBy: { code: "asc" }, select: { code: true } });
+}
+
+export function listProducts(shopId: string, query: string, take = 100) {
+  return getDb().product.findMany({
+    where: { shopId, status: "active", ...(query ? { title: { contains: query } } : {}) },
+    orderBy: { title: "asc" },
+    take,
+    select: { id: true, title: true, handle: true, imageUrl: true },
+  });
+}

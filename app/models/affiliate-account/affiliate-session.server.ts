@@ -1,0 +1,133 @@
+import { createCookie, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { getConfig } from "../../config.server";
+import { getDb } from "../../db.server";
+import { createDbSessionStorage } from "../auth/db-session-storage.server";
+import { portalShopSelect, requestWay, type PortalShop } from "../portal/portal-context.server";
+import { PORTAL_SHOP_HEADER, type PortalWay } from "../../lib/portal-ways";
+
+// Affiliate login sessions: cookie __affiliate_session and table
+// AffiliateSession, apart from the merchant's __merchant_session/UserSession,
+// so one kind of session can never open the other's pages. The session knows
+// the affiliate and, through it, the shop.
+export const AFFILIATE_COOKIE = "__affiliate_session";
+const MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
+
+export interface AffiliateSessionData {
+  affiliateId: string;
+  shopId: string;
+}
+
+let storage: SessionStorage<AffiliateSessionData> | undefined;
+
+function affiliateSessionStorage(): SessionStorage<AffiliateSessionData> {
+  storage ??= createDbSessionStorage<AffiliateSessionData>({
+    cookieName: AFFILIATE_COOKIE,
+    maxAgeSeconds: MAX_AGE_SECONDS,
+    ownerKey: "affiliateId",
+    rows: {
+      create: ({ id, ownerId, data, expiresAt }) =>
+        getDb().affiliateSession.create({ data: { id, affiliateId: ownerId, data, expiresAt } }),
+      find: (id) => getDb().affiliateSession.findUnique({ where: { id }, select: { data: true, expiresAt: true } }),
+      update: (id, data, expiresAt) =>
+        getDb().affiliateSession.updateMany({ where: { id }, data: { data, ...(expiresAt ? { expiresAt } : {}) } }),
+      remove: (id) => getDb().affiliateSession.deleteMany({ where: { id } }),
+    },
+  });
+  return storage;
+}
+
+// Remembers which shop's portal this browser last used (not secret: the shop
+// handle), so /account/... can send a logged-out visitor to the right login.
+const lastPortal = () =>
+  createCookie("__affiliate_portal", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 3600 });
+
+export function rememberPortal(handle: string): Promise<string> {
+  return lastPortal().serialize(handle, { secure: getConfig().isHttps });
+}
+
+export async function getAffiliateSession(request: Request): Promise<Session<AffiliateSessionData>> {
+  return affiliateSessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export async function startAffiliateSession(affiliateId: string, shopId: string): Promise<string> {
+  const s = affiliateSessionStorage();
+  const session = await s.getSession();
+  session.set("affiliateId", affiliateId);
+  session.set("shopId", shopId);
+  return s.commitSession(session, { expires: new Date(Date.now() + MAX_AGE_SECONDS * 1000) });
+}
+
+export async function endAffiliateSession(request: Request): Promise<string> {
+  const s = affiliateSessionStorage();
+  return s.destroySession(await getAffiliateSession(request));
+}
+
+const affiliateSelect = {
+  id: true,
+  shopId: true,
+  campaignId: true,
+  parentId: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  status: true,
+  referralCode: true,
+  paypalEmail: true,
+  website: true,
+  language: true,
+  createdAt: true,
+} as const;
+
+export interface AffiliateContext {
+  affiliate: {
+    id: string;
+    shopId: string;
+    campaignId: string;
+    parentId: string | null;
+    email: string;
+    firstName: string;
+    lastName: string;
+    status: string;
+    referralCode: string;
+    paypalEmail: string | null;
+    website: string | null;
+    language: string | null;
+    createdAt: Date;
+  };
+  shop: PortalShop;
+  way: PortalWay;
+  /** Prefix of this shop's portal pages on the current host. */
+  pagesBase: string;
+}
+
+/** Statuses that may log in: pending affiliates see their account with a notice. */
+export const LOGIN_STATUSES = ["approved", "pending"];
+
+/** The logged-in affiliate of /account/..., or a redirect to the right login page. */
+export async function requireAffiliate(request: Request): Promise<AffiliateContext> {
+  const session = await getAffiliateSession(request);
+  const way = requestWay(request);
+  const customHost = way === "custom" ? request.headers.get(PORTAL_SHOP_HEADER) : null;
+  const affiliateId = session.get("affiliateId");
+  const shopId = session.get("shopId");
+  const affiliate =
+    affiliateId && shopId
+      ? await getDb().affiliate.findFirst({
+          where: { id: affiliateId, shopId, status: { in: LOGIN_STATUSES }, shop: { uninstalledAt: null } },
+          select: { ...affiliateSelect, shop: { select: portalShopSelect } },
+        })
+      : null;
+  // On a custom domain only that shop's affiliates are at home.
+  if (!affiliate || (customHost && affiliate.shop.portalDomain !== customHost)) {
+    const url = new URL(request.url);
+    const back = encodeURIComponent(url.pathname + url.search);
+    if (customHost) throw redirect(`/login?redirectTo=${back}`);
+    const handle = await lastPortal().parse(request.headers.get("Cookie"));
+    if (typeof handle === "string" && /^[a-z0-9-]+$/.test(handle))
+      throw redirect(`/portal/${handle}/login?redirectTo=${back}`);
+    throw redirect("/account/login-needed");
+  }
+  const { shop, ...rest } = affiliate;
+  const handle = shop.domain.replace(/\.myshopify\.com$/, "");
+  return { affiliate: rest, shop, way, pagesBase: way === "custom" ? "" : `/portal/${handle}` };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { getDb } from "../../db.server";
+import { AppError } from "../../lib/errors";
+import { verifyPassword } from "../auth/password.server";
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
+import { LOGIN_STATUSES } from "./affiliate-session.server";
+
+export const affiliateLoginSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254),
+  password: z.string().min(1, "Enter your password").max(200, "Password is too long"),
+  redirectTo: z.string().max(2048).optional(),
+});
+export type AffiliateLoginInput = z.infer<typeof affiliateLoginSchema>;
+
+const INVALID = "Incorrect e-mail or password.";
+
+/** The login throttle's realm: per shop, apart from the merchants' logins. */
+export const affiliateRealm = (shopId: string) => `affiliate:${shopId}`;
+
+/** Checks an affiliate login in one shop; returns the affiliate id or throws AppError. */
+export async function loginAffiliate(shopId: string, input: AffiliateLoginInput, ip: string): Promise<string> {
+  const realm = affiliateRealm(shopId);
+  await assertLoginAllowed(realm, input.email, ip);
+  const affiliate = await getDb().affiliate.findUnique({
+    where: { shopId_email: { shopId, email: input.email } },
+    select: { id: true, passwordHash: true, status: true },
+  });
+  if (await verifyPassword(affiliate?.passwordHash ?? null, input.password)) {
+    await recordLoginSuccess(realm, input.email, ip);
+    // Only someone who knows the password learns the account's state.
+    if (!LOGIN_STATUSES.includes(affiliate!.status)) {
+      throw new AppError("forbidden", "Your affiliate account is not active. Contact the store for details.");
+    }
+    return affiliate!.id;
+  }
+  await recordLoginFailure(realm, input.email, ip);
+  throw new AppError("unauthenticated", INVALID);
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { getDb } from "../../db.server";
+import { AppError } from "../../lib/errors";
+import { hashPassword } from "../auth/password.server";
+import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
+import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
+import { notifyJobsEnqueued } from "../jobs/job-queue.server";
+import { queueEmail } from "../mail/outbox.server";
+import { LOGIN_STATUSES } from "./affiliate-session.server";
+
+// Affiliate password resets by e-mail link, and the app proxy's one-time
+// hand-over to the account area. Tokens are single use and expire (shared
+// rules in auth/single-use-token.ts); only their SHA-256 is stored.
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const HANDOVER_TTL_MS = 2 * 60 * 1000;
+
+export const forgotSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254),
+});
+
+// The same form as a staff member's "set your password" page.
+export { setPasswordSchema as resetSchema } from "../auth/password-token.server";
+
+/**
+ * Sends a reset link when the e-mail belongs to an affiliate of this shop who
+ * may log in. The answer is the same either way, so nobody learns who has an
+ * account; the number of requests per address is limited like logins.
+ */
+export async function requestPasswordReset(
+  shop: { id: string; name: string },
+  email: string,
+  ip: string,
+  resetUrl: (token: string) => string,
+  ttlMs = RESET_TTL_MS,
+) {
+  const realm = `affiliate-reset:${shop.id}`;
+  await assertLoginAllowed(realm, email, ip);
+  await recordLoginFailure(realm, email, ip);
+  const affiliate = await getDb().affiliate.findUnique({
+    where: { shopId_email: { shopId: shop.id, email } },
+    select: { id: true, firstName: true, status: true },
+  });
+  if (!affiliate || !LOGIN_STATUSES.includes(affiliate.status)) return;
+  const { token, tokenHash, expiresAt } = newToken(ttlMs);
+  await getDb().$transaction(async (tx) => {
+    await tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } });
+    await queueEmail(tx, {
+      shopId: shop.id,
+      to: email,
+      subject: `Reset your ${shop.name} affiliate password`,
+      text:
+        `Hi ${affiliate.firstName},\n\nSomeone asked to reset the password of your ${shop.name} affiliate account.\n` +
+        `Set a new password here (the link works once, for ${Math.round(ttlMs / 60000)} minutes):\n\n${resetUrl(token)}\n\n` +
+        `If this was not you, ignore this e-mail; your password stays as it is.\n`,
+    });
+  });
+  notifyJobsEnqueued();
+}
+
+/** Finds a usable token of a shop's affiliate, or null. */
+async function usableToken(shopId: string, token: string, purpose: "reset" | "login") {
+  if (!isTokenShaped(token)) return null;
+  const row = await getDb().affiliateToken.findUnique({
+    where: { tokenHash: tokenDigest(token) },
+    include: { affiliate: { select: { id: true, shopId: true, status: true } } },
+  });
+  if (!row || row.purpose !== purpose || !isTokenUsable(row) || !LOGIN_STATUSES.includes(row.affiliate.status))
+    return null;
+  if (row.affiliate.shopId !== shopId) return null;
+  return row;
+}
+
+export async function isResetTokenValid(shopId: string, token: string): Promise<boolean> {
+  return !!(await usableToken(shopId, token, "reset"));
+}
+
+/** Spends a token (once, even under concurrent use); returns the affiliate id. */
+async function spendToken(
+  shopId: string,
+  token: string,
+  purpose: "reset" | "login",
+  then?: (
+    affiliateId: string,
+    tx: Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0],
+  ) => Promise<void>,
+) {
+  const row = await usableToken(shopId, token, purpose);
+  if (!row) throw new AppError("bad_request", "This link is invalid or has expired. Ask for a new one.");
+  return getDb().$transaction(async (tx) => {
+    const spent = await tx.affiliateToken.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (spent.count !== 1) throw new AppError("bad_request", "This link has already been used.");
+    await then?.(row.affiliateId, tx);
+    return row.affiliateId;
+  });
+}
+
+/** Sets a new password from a reset link; every session of the affiliate ends. */
+export async function resetAffiliatePassword(shopId: string, token: string, password: string): Promise<string> {
+  const passwordHash = await hashPassword(password);
+  return spendToken(shopId, token, "reset", async (affiliateId, tx) => {
+    await tx.affiliate.update({ where: { id: affiliateId }, data: { passwordHash } });
+    await tx.affiliateSession.deleteMany({ where: { affiliateId } });
+    // Other reset links sent before this one are void now.
+    await tx.affiliateToken.updateMany({
+      where: { affiliateId, purpose: "reset", usedAt: null },
+      data: { usedAt: new Date() },
+    });
+  });
+}
+
+/** A one-time link into the account area (login through the app proxy, where cookies do not pass). */
+export async function issueHandoverToken(affiliateId: string): Promise<string> {
+  const { token, tokenHash, expiresAt } = newToken(HANDOVER_TTL_MS);
+  await getDb().affiliateToken.create({ data: { affiliateId, purpose: "login", tokenHash, expiresAt } });
+  return token;
+}
+
+export async function spendHandoverToken(token: string): Promise<{ affiliateId: string; shopId: string } | null> {
+  if (!isTokenShaped(token)) return null;
+  const row = await getDb().affiliateToken.findUnique({
+    where: { tokenHash: tokenDigest(token) },
+    select: { affiliate: { select: { shopId: true } } },
+  });
+  if (!row) return null;
+  try {
+    const affiliateId = await spendToken(row.affiliate.shopId, token, "login");
+    return { affiliateId, shopId: row.affiliate.shopId };
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}

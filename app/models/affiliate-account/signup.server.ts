@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { getDb } from "../../db.server";
+import { AppError } from "../../lib/errors";
+import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
+import { generateReferralCode } from "../affiliates/affiliate-writes.server";
+import { parseReferralCode } from "../tracking/referral-code";
+
+// Affiliate sign-up through a shop's portal. The merchant chooses which
+// optional fields the form asks (lib/portal-content.ts); e-mail is unique per
+// shop; a recruit link (?ref=CODE of an approved affiliate) makes that
+// affiliate the upline (MLM); the campaign's auto-approval decides between
+// approved and pending.
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => v === "" || (/^https?:\/\//i.test(v) && isAssetUrlShape(v)),
+    "Enter a full address starting with https://",
+  );
+
+function byMode(mode: FieldMode, schema: z.ZodType<string, z.ZodTypeDef, string>, requiredMessage: string) {
+  if (mode === "required")
+    return z.string({ required_error: requiredMessage }).trim().min(1, requiredMessage).pipe(schema);
+  return z.string().optional().default("").pipe(schema);
+}
+
+/** The sign-up form's schema for this shop's form settings. */
+export function signupSchema(form: SignupFormConfig) {
+  const questions: Record<string, z.ZodTypeAny> = {};
+  for (const q of form.questions) {
+    const answer = z.string({ required_error: "Answer this question" }).trim().max(1000, "Use at most 1000 characters");
+    questions[`q_${q.id}`] = q.required ? answer.min(1, "Answer this question") : answer.optional().default("");
+  }
+  return z
+    .object({
+      firstName: z.string({ required_error: "Enter your first name" }).trim().min(1, "Enter your first name").max(80),
+      lastName: z.string({ required_error: "Enter your last name" }).trim().min(1, "Enter your last name").max(80),
+      email: z
+        .string({ required_error: "Enter a valid e-mail address" })
+        .trim()
+        .toLowerCase()
+        .email("Enter a valid e-mail address")
+        .max(254),
+      password: z
+        .string({ required_error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
+        .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+        .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
+      paypalEmail:
+        form.paypalEmail === "off"
+          ? z.any().transform(() => "")
+          : byMode(
+              form.paypalEmail,
+              z
+                .string()
+                .trim()
+                .toLowerCase()
+                .max(254)
+                .refine(
+                  (v) => v === "" || z.string().email().safeParse(v).success,
+                  "Enter a valid PayPal e-mail address",
+                ),
+              "Enter your PayPal e-mail address",
+            ),
+      website:
+        form.website === "off" ? z.any().transform(() => "") : byMode(form.website, optionalUrl, "Enter your website"),
+      social:
+        form.social === "off"
+          ? z.any().transform(() => "")
+          : byMode(
+              form.social,
+              z
+                .string()
+                .max(2000)
+                .refine(
+                  (v) =>
+                    v
+                      .split(/\s+/)
+                      .filter(Boolean)
+                      .every((u) => /^https?:\/\//i.test(u) && isAssetUrlShape(u)),
+                  "Enter full addresses starting with https://, one per line",
+                ),
+              "Enter at least one social profile link",
+            ),
+      terms: z.literal("on", { errorMap: () => ({ message: "Accept the program terms to sign up" }) }),
+      ref: z.string().max(64).optional(),
+      ...questions,
+    })
+    .passthrough();
+}
+
+export type SignupInput = z.infer<ReturnType<typeof signupSchema>>;
+
+export interface SignupResult {
+  affiliateId: string;
+  status: "approved" | "pending";
+}
+
+export async function signUpAffiliate(
+  shopId: string,
+  form: SignupFormConfig,
+  input: SignupInput,
+): Promise<SignupResult> {
+  const db = getDb();
+  const campaign =
+    (await db.campaign.findFirst({
+      where: { shopId, isDefault: true, status: { not: "draft" } },
+      select: { id: true, autoApproveAffiliates: true },
+    })) ??
+    (await db.campaign.findFirst({
+      where: { shopId, status: "active" },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, autoApproveAffiliates: true },
+    }));
+  if (!campaign) throw new AppError("conflict", "This affiliate program is not accepting sign-ups yet.");
+
+  const existing = await db.affiliate.findUnique({
+    where: { shopId_email: { shopId, email: input.email } },
+    select: { id: true },
+  });
+  if (existing) throw emailTaken();
+
+  // A recruit link names its upline by code; only an approved affiliate of this shop counts.
+  const refCode = parseReferralCode(input.ref ?? "");
+  const upline = refCode
+    ? await db.affiliate.findFirst({
+        where: { shopId, referralCode: refCode, status: "approved" },
+        select: { id: true },
+      })
+    : null;
+
+  const answers: Record<string, string> = {};
+  for (const q of form.questions) {
+    const value = (input as Record<string, unknown>)[`q_${q.id}`];
+    if (typeof value === "string" && value) answers[q.id] = value;
+  }
+  const social = String(input.social ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 10);
+  const status = campaign.autoApproveAffiliates ? "approved" : "pending";
+  const passwordHash = await hashPassword(input.password);
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const created = await db.$transaction(async (tx) =>
+        tx.affiliate.create({
+          data: {
+            shopId,
+            campaignId: campaign.id,
+            parentId: upline?.id ?? null,
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            status,
+            referralCode: await generateReferralCode(tx, shopId, input.firstName, input.lastName),
+            paypalEmail: input.paypalEmail || null,
+            website: input.website || null,
+            passwordHash,
+            signupAnswers: JSON.stringify({ social, answers }),
+            termsAcceptedAt: new Date(),
+          },
+          select: { id: true },
+        }),
+      );
+      return { affiliateId: created.id, status };
+    } catch (error) {
+      const target = uniqueTarget(error);
+      if (target === null) throw error;
+      if (target.includes("email")) throw emailTaken();
+      // The code was taken by a concurrent sign-up: pick again.
+    }
+  }
+  throw new AppError("conflict", "Could not pick a referral code. Please try again.");
+}
+
+function emailTaken() {
+  return new AppError("validation_failed", "Some fields are not valid.", {
+    fields: { email: "An account with this e-mail address already exists. Log in instead." },
+  });
+}
+
+/** The columns of a unique-constraint violation, or null for any other error. */
+function uniqueTarget(error: unknown): string | null {
+  if (typeof error !== "object" || error === null || (error as { code?: string }).code !== "P2002") return null;
+  const meta = (error as { meta?: { target?: unknown; driverAdapterError?: unknown } }).meta;
+  return JSON.stringify(meta ?? {}) + String((error as Error).message ?? "");
+}

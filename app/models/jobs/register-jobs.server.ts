@@ -1,0 +1,8 @@
+import { registerMailJobs } from "../mail/outbox.server";
+import { registerCoreJobs } from "../webhooks/process-webhook.server";
+
+/** Every job type a worker runs. */
+export function registerAllJobs() {
+  registerCoreJobs();
+  registerMailJobs();
+}

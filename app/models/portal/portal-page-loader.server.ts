@@ -1,0 +1,22 @@
+import { rememberPortal } from "../affiliate-account/affiliate-session.server";
+import type { PortalPageKind } from "../../lib/portal-content";
+import { publishedPage } from "./portal-pages.server";
+import { resolvePortal, type PortalContext } from "./portal-context.server";
+
+/** What every public portal page loads: the shop, how it came in, and its published content. */
+export async function loadPortalPage(request: Request, handle: string | undefined, kind: PortalPageKind) {
+  const ctx = await resolvePortal(request, handle);
+  const page = await publishedPage(ctx.shop.id, kind);
+  return { ctx, page, chrome: chromeOf(ctx) };
+}
+
+export function chromeOf(ctx: PortalContext) {
+  return { shopName: ctx.shop.name, base: ctx.base, accountOrigin: ctx.accountOrigin };
+}
+
+/** The remembered portal (for /account's login redirect), on the app domain only. */
+export async function portalHeaders(ctx: PortalContext): Promise<HeadersInit> {
+  const headers: Record<string, string> = { "Cache-Control": "private, no-store" };
+  if (ctx.way === "app") headers["Set-Cookie"] = await rememberPortal(ctx.handle);
+  return headers;
+}

@@ -1,0 +1,76 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { AccountPage } from "~/components/portal/AccountPage";
+import { CopyField } from "~/components/portal/FormField";
+import { affiliateLink, storePathOf } from "~/lib/affiliate-links";
+import { accountContext } from "~/models/affiliate-account/account-loader.server";
+import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
+
+export const handle = { i18n: ["Account.Products", "Account.Common"], portal: true };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { affiliate, shop, appUrl, pagesBase } = await accountContext(request);
+  const asked = (new URL(request.url).searchParams.get("page") ?? "").slice(0, 2048);
+  const host = shopHost(shop);
+  const path = asked ? storePathOf(asked, [host, shop.domain]) : null;
+  const origin = new URL(request.url).origin;
+  return json({
+    referralLink: affiliateLink(appUrl, affiliate.referralCode, shop.domain),
+    storeLink: buildRedirectUrl(host, "/", shop.referralParam, affiliate.referralCode, null),
+    recruitLink: `${origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
+    asked,
+    built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, path) : null,
+    invalid: !!asked && !path,
+    host,
+  });
+}
+
+export default function AccountLinks() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation("Account.Products");
+  const copy = { copyLabel: t("Account.Common:copy"), copiedLabel: t("Account.Common:copied") };
+  return (
+    <AccountPage title={t("links.title")}>
+      <Card>
+        <BlockStack gap="300">
+          <CopyField label={t("links.referral")} value={d.referralLink} testId="referral-link" {...copy} />
+          <CopyField label={t("links.store")} value={d.storeLink} {...copy} />
+          <CopyField label={t("links.recruit")} value={d.recruitLink} {...copy} />
+        </BlockStack>
+      </Card>
+      <Card>
+        <form method="get" action="/account/links">
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {t("links.builder")}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t("links.builderHelp", { host: d.host })}
+            </Text>
+            <InlineStack gap="200" blockAlign="end" wrap={false}>
+              <div style={{ flex: 1 }}>
+                <TextField
+                  label={t("links.page")}
+                  name="page"
+                  value={d.asked}
+                  onChange={() => undefined}
+                  autoComplete="off"
+                  placeholder={`https://${d.host}/products/...`}
+                />
+              </div>
+              <Button submit>{t("links.create")}</Button>
+            </InlineStack>
+            {d.invalid ? (
+              <Banner tone="critical">
+                <p data-testid="builder-error">{t("links.invalid", { host: d.host })}</p>
+              </Banner>
+            ) : null}
+            {d.built ? <CopyField label={t("links.yourLink")} value={d.built} testId="built-link" {...copy} /> : null}
+          </BlockStack>
+        </form>
+      </Card>
+    </AccountPage>
+  );
+}

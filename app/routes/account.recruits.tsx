@@ -1,0 +1,51 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { CopyField } from "~/components/portal/FormField";
+import { listRecruits } from "~/models/affiliate-account/account-data.server";
+import { accountContext } from "~/models/affiliate-account/account-loader.server";
+
+export const handle = { i18n: ["Account.Common"], portal: true };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { affiliate, shop, pagesBase } = await accountContext(request);
+  const recruits = await listRecruits(shop.id, affiliate.id);
+  const recruitLink = `${new URL(request.url).origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
+  return json({ recruits, recruitLink });
+}
+
+export default function AccountRecruits() {
+  const { recruits, recruitLink } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("Account.Common");
+  return (
+    <AccountPage title={t("recruits.title")}>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="p">{t("recruits.text")}</Text>
+          <CopyField label={t("recruits.link")} value={recruitLink} copyLabel={t("copy")} copiedLabel={t("copied")} />
+        </BlockStack>
+      </Card>
+      <Card padding="0">
+        {recruits.length === 0 ? (
+          <div style={{ padding: 16 }}>
+            <Text as="p">{t("recruits.empty")}</Text>
+          </div>
+        ) : (
+          <DataTable
+            columnContentTypes={["text", "text", "text"]}
+            headings={[t("recruits.name"), t("recruits.joined"), t("recruits.status")]}
+            rows={recruits.map((r) => [
+              `${r.firstName} ${r.lastName.slice(0, 1)}.`,
+              r.createdAt.slice(0, 10),
+              <Badge key="s" tone={STATUS_TONE[r.status]}>
+                {t(`recruits.statuses.${r.status}`)}
+              </Badge>,
+            ])}
+          />
+        )}
+      </Card>
+    </AccountPage>
+  );
+}

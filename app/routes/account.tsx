@@ -1,0 +1,106 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Banner, Box, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { COPY_SCRIPT } from "~/components/portal/FormField";
+import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { getConfig } from "~/config.server";
+import { requireAffiliate } from "~/models/affiliate-account/affiliate-session.server";
+
+// The affiliate's account area (/account/...): the logged-in affiliate's own
+// records only. The session names the affiliate and the shop.
+export const handle = { i18n: ["Account.Common", "Portal.LeftBar", "Portal.TopBar"], portal: true };
+
+export const ACCOUNT_NAV = [
+  { key: "dashboard", path: "/account" },
+  { key: "links", path: "/account/links" },
+  { key: "products", path: "/account/products" },
+  { key: "coupons", path: "/account/coupons" },
+  { key: "creatives", path: "/account/creatives" },
+  { key: "sales", path: "/account/sales" },
+  { key: "payouts", path: "/account/payouts" },
+  { key: "recruits", path: "/account/recruits" },
+  { key: "guide", path: "/account/guide" },
+  { key: "settings", path: "/account/settings" },
+  { key: "contact", path: "/account/contact-us" },
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { affiliate, shop, pagesBase } = await requireAffiliate(request);
+  return json(
+    {
+      affiliate: {
+        firstName: affiliate.firstName,
+        lastName: affiliate.lastName,
+        email: affiliate.email,
+        status: affiliate.status,
+        referralCode: affiliate.referralCode,
+      },
+      shop: { name: shop.name, domain: shop.domain },
+      pagesBase,
+      appUrl: getConfig().appUrl,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export type AccountLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function AccountLayout() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("Portal.LeftBar");
+  const { pathname } = useLocation();
+  return (
+    <div>
+      <header className="portal-topbar">
+        <Text as="span" variant="headingMd">
+          {t("Portal.TopBar:programName", { shop: data.shop.name })}
+        </Text>
+        <nav aria-label={t("Portal.TopBar:navigation")}>
+          <Text as="span" tone="subdued">
+            {data.affiliate.firstName} {data.affiliate.lastName}
+          </Text>
+          <form method="post" action="/account/logout">
+            <button type="submit" className="Polaris-Button" data-testid="logout">
+              {t("Portal.TopBar:logout")}
+            </button>
+          </form>
+        </nav>
+      </header>
+      <div className="portal-body">
+        <aside className="portal-leftbar">
+          <nav aria-label={t("title")}>
+            <ul>
+              {ACCOUNT_NAV.map((item) => {
+                const current =
+                  item.path === "/account"
+                    ? pathname === "/account" || pathname === "/account/"
+                    : pathname.startsWith(item.path);
+                return (
+                  <li key={item.key}>
+                    <a href={item.path} aria-current={current ? "page" : undefined}>
+                      {t(`items.${item.key}`)}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </aside>
+        <main className="portal-main">
+          {data.affiliate.status === "pending" ? (
+            <Box paddingBlockEnd="400">
+              <Banner tone="warning" title={t("Account.Common:pending.title")}>
+                <p data-testid="pending-notice">{t("Account.Common:pending.text")}</p>
+              </Banner>
+            </Box>
+          ) : null}
+          <Outlet />
+        </main>
+      </div>
+      <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -1,0 +1,83 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { FormField } from "~/components/portal/FormField";
+import { PortalFormPage } from "~/components/portal/PortalLayout";
+import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { parseForm } from "~/lib/http.server";
+import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
+import { clientAddress } from "~/models/auth/rate-limit.server";
+import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
+import { accountOriginFor } from "~/models/portal/portal-context.server";
+import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+
+export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const meta: MetaFunction = () => [{ title: "Reset your password" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
+  return json({ chrome }, { headers: await portalHeaders(ctx) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return portalFormAction(request, async () => {
+    const { ctx } = await loadPortalPage(request, params.handle, "login");
+    const { email } = await parseForm(request, forgotSchema);
+    // The link opens where a session can be kept: this host, or (through the
+    // app proxy) the custom or app domain.
+    const pages =
+      ctx.way === "proxy"
+        ? `${accountOriginFor(ctx.shop)}${ctx.shop.portalDomain ? "" : `/portal/${ctx.handle}`}`
+        : `${new URL(request.url).origin}${ctx.base}`;
+    await requestPasswordReset(ctx.shop, email, clientAddress(request), (token) => `${pages}/reset?token=${token}`);
+    return json({ done: true });
+  });
+}
+
+export default function Forgot() {
+  const { chrome } = useLoaderData<typeof loader>();
+  const data = useActionData<PortalActionData>();
+  const { t } = useTranslation("Account.Common");
+  return (
+    <PortalFormPage chrome={chrome} page={null}>
+      <form method="post" action={`${chrome.base}/forgot`}>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {t("forgot.title")}
+          </Text>
+          {data?.done ? (
+            <Banner tone="success">
+              <p data-testid="forgot-done">{t("forgot.sent")}</p>
+            </Banner>
+          ) : (
+            <>
+              {data?.error && !data.error.fields ? (
+                <Banner tone="critical">
+                  <p>{data.error.message}</p>
+                </Banner>
+              ) : null}
+              <Text as="p">{t("forgot.text")}</Text>
+              <FormLayout>
+                <FormField
+                  name="email"
+                  type="email"
+                  label={t("form.email")}
+                  value={data?.values?.email}
+                  error={data?.error?.fields?.email}
+                  autoComplete="email"
+                />
+                <Button submit variant="primary" fullWidth>
+                  {t("forgot.submit")}
+                </Button>
+              </FormLayout>
+            </>
+          )}
+          <a href={`${chrome.base}/login`}>{t("forgot.back")}</a>
+        </BlockStack>
+      </form>
+    </PortalFormPage>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -1,0 +1,115 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { FormField } from "~/components/portal/FormField";
+import { PortalFormPage } from "~/components/portal/PortalLayout";
+import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { safeRedirectPath } from "~/lib/auth-steps";
+import { parseForm } from "~/lib/http.server";
+import { rememberPortal, startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
+import { affiliateLoginSchema, loginAffiliate } from "~/models/affiliate-account/login.server";
+import { issueHandoverToken } from "~/models/affiliate-account/password-reset.server";
+import { clientAddress } from "~/models/auth/rate-limit.server";
+import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
+import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+
+export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const meta: MetaFunction = () => [{ title: "Log in" }];
+// Retry-After of a throttled login reaches the browser.
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "login");
+  const url = new URL(request.url);
+  return json(
+    {
+      page,
+      chrome,
+      redirectTo: url.searchParams.get("redirectTo") ?? "",
+      reset: url.searchParams.get("reset") === "1",
+    },
+    { headers: await portalHeaders(ctx) },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return portalFormAction(request, async () => {
+    const { ctx } = await loadPortalPage(request, params.handle, "login");
+    const input = await parseForm(request, affiliateLoginSchema);
+    const affiliateId = await loginAffiliate(ctx.shop.id, input, clientAddress(request));
+    if (ctx.way === "proxy") {
+      // Shopify's proxy passes no cookies: hand over to the account area's own domain.
+      const token = await issueHandoverToken(affiliateId);
+      return redirect(`${ctx.accountOrigin}/account/handover?token=${token}`);
+    }
+    const target = safeRedirectPath(input.redirectTo ?? null);
+    const to = target && (target === "/account" || target.startsWith("/account/")) ? target : "/account";
+    const headers = new Headers({ "Set-Cookie": await startAffiliateSession(affiliateId, ctx.shop.id) });
+    if (ctx.way === "app") headers.append("Set-Cookie", await rememberPortal(ctx.handle));
+    return redirect(to, { headers });
+  });
+}
+
+export default function Login() {
+  const { page, chrome, redirectTo, reset } = useLoaderData<typeof loader>();
+  const data = useActionData<PortalActionData>();
+  const { t } = useTranslation("Account.Common");
+  const fields = data?.error?.fields ?? {};
+  return (
+    <PortalFormPage chrome={chrome} page={page}>
+      <form method="post" action={`${chrome.base}/login`}>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {t("login.title", { shop: chrome.shopName })}
+          </Text>
+          {reset ? (
+            <Banner tone="success">
+              <p>{t("reset.done")}</p>
+            </Banner>
+          ) : null}
+          {data?.error && !data.error.fields ? (
+            <Banner tone="critical">
+              <p data-testid="login-error">{data.error.message}</p>
+            </Banner>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormLayout>
+            <FormField
+              name="email"
+              type="email"
+              label={t("form.email")}
+              value={data?.values?.email}
+              error={fields.email}
+              autoComplete="email"
+            />
+            <FormField
+              name="password"
+              type="password"
+              label={t("form.password")}
+              error={fields.password}
+              autoComplete="current-password"
+            />
+            <Button submit variant="primary" fullWidth>
+              {t("login.submit")}
+            </Button>
+          </FormLayout>
+          <Text as="p" tone="subdued">
+            <a href={`${chrome.base}/forgot`}>{t("login.forgot")}</a> · {t("login.noAccount")}{" "}
+            <a href={`${chrome.base}/signup`}>{t("login.signupLink")}</a>
+          </Text>
+        </BlockStack>
+      </form>
+    </PortalFormPage>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -1,0 +1,93 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { FormField } from "~/components/portal/FormField";
+import { PortalFormPage } from "~/components/portal/PortalLayout";
+import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { parseForm } from "~/lib/http.server";
+import {
+  isResetTokenValid,
+  resetAffiliatePassword,
+  resetSchema,
+} from "~/models/affiliate-account/password-reset.server";
+import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
+import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+
+export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const meta: MetaFunction = () => [{ title: "Choose a new password" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = await isResetTokenValid(ctx.shop.id, token);
+  return json(
+    { chrome, token: valid ? token : "", valid },
+    { status: valid ? 200 : 400, headers: await portalHeaders(ctx) },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return portalFormAction(request, async () => {
+    const { ctx } = await loadPortalPage(request, params.handle, "login");
+    const input = await parseForm(request, resetSchema);
+    await resetAffiliatePassword(ctx.shop.id, input.token, input.password);
+    return redirect(`${ctx.base}/login?reset=1`);
+  });
+}
+
+export default function Reset() {
+  const { chrome, token, valid } = useLoaderData<typeof loader>();
+  const data = useActionData<PortalActionData>();
+  const { t } = useTranslation("Account.Common");
+  const fields = data?.error?.fields ?? {};
+  return (
+    <PortalFormPage chrome={chrome} page={null}>
+      <BlockStack gap="400">
+        <Text as="h1" variant="headingLg">
+          {t("reset.title")}
+        </Text>
+        {!valid ? (
+          <>
+            <Banner tone="critical">
+              <p data-testid="reset-invalid">{t("reset.invalid")}</p>
+            </Banner>
+            <a href={`${chrome.base}/forgot`}>{t("reset.askAgain")}</a>
+          </>
+        ) : (
+          <form method="post" action={`${chrome.base}/reset`}>
+            <BlockStack gap="400">
+              {data?.error && !data.error.fields ? (
+                <Banner tone="critical">
+                  <p>{data.error.message}</p>
+                </Banner>
+              ) : null}
+              <input type="hidden" name="token" value={token} />
+              <FormLayout>
+                <FormField
+                  name="password"
+                  type="password"
+                  label={t("reset.password")}
+                  error={fields.password}
+                  autoComplete="new-password"
+                />
+                <FormField
+                  name="confirm"
+                  type="password"
+                  label={t("reset.confirm")}
+                  error={fields.confirm}
+                  autoComplete="new-password"
+                />
+                <Button submit variant="primary" fullWidth>
+                  {t("reset.submit")}
+                </Button>
+              </FormLayout>
+            </BlockStack>
+          </form>
+        )}
+      </BlockStack>
+    </PortalFormPage>
+  );
+}
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -1,0 +1,508 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { drainJobs } from "~/models/jobs/job-queue.server";
+import { registerMailJobs } from "~/models/mail/outbox.server";
+import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { HttpClient, location } from "../support/http-client";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
+
+// The affiliate account area over real HTTP on the app domain: sign-up,
+// login (throttled), logout, password reset links, and isolation between
+// affiliates, shops, and merchant and affiliate sessions.
+applyTestEnv();
+useTestDatabase();
+const server = useTestServer();
+beforeAll(() => registerMailJobs());
+
+const PASSWORD = "affiliate password 1";
+let shop: Awaited<ReturnType<typeof buildShop>>;
+let campaign: Awaited<ReturnType<typeof buildCampaign>>;
+let handle: string;
+
+beforeEach(async () => {
+  shop = await buildShop();
+  handle = shop.domain.replace(".myshopify.com", "");
+  campaign = await buildCampaign(shop.id);
+});
+
+const client = () => new HttpClient(server.url);
+
+function signupForm(over: Record<string, string> = {}) {
+  return {
+    firstName: "Nora",
+    lastName: "Quinn",
+    email: "nora@aff.example",
+    password: PASSWORD,
+    paypalEmail: "",
+    website: "",
+    terms: "on",
+    ...over,
+  };
+}
+
+async function signUp(c: HttpClient, over: Record<string, string> = {}, h = handle) {
+  return c.postForm(`/portal/${h}/signup`, signupForm(over));
+}
+
+async function logIn(c: HttpClient, email: string, password = PASSWORD, h = handle) {
+  return c.postForm(`/portal/${h}/login`, { email, password });
+}
+
+async function withPassword(affiliateId: string) {
+  const { hashPassword } = await import("~/models/auth/password.server");
+  await getDb().affiliate.update({ where: { id: affiliateId }, data: { passwordHash: await hashPassword(PASSWORD) } });
+}
+
+describe("sign-up", () => {
+  it("creates a pending affiliate on a campaign without auto-approval, and says so", async () => {
+    const res = await signUp(client());
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("pending approval");
+    const row = await getDb().affiliate.findFirstOrThrow({ where: { shopId: shop.id, email: "nora@aff.example" } });
+    expect(row).toMatchObject({ status: "pending", campaignId: campaign.id, firstName: "Nora", parentId: null });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.termsAcceptedAt).not.toBeNull();
+    expect(row.referralCode).toBe("NORAQUINN");
+  });
+
+  it("approves at once when the campaign auto-approves affiliates", async () => {
+    await getDb().campaign.update({ where: { id: campaign.id }, data: { autoApproveAffiliates: true } });
+    const res = await signUp(client());
+    expect(await res.text()).toContain("Your account is ready");
+    expect((await getDb().affiliate.findFirstOrThrow({ where: { shopId: shop.id } })).status).toBe("approved");
+  });
+
+  it("refuses bad input with field messages and creates nothing", async () => {
+    const res = await signUp(client(), {
+      email: "not-an-email",
+      password: "short",
+      terms: "",
+      website: "javascript:alert(1)",
+    });
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain("Enter a valid e-mail address");
+    expect(html).toContain("Use at least 10 characters");
+    expect(html).toContain("Accept the program terms");
+    expect(html).toContain("Enter a full address starting with https://");
+    expect(await getDb().affiliate.count()).toBe(0);
+  });
+
+  it("keeps e-mails unique per shop (case-insensitively), but not across shops", async () => {
+    expect((await signUp(client())).status).toBe(200);
+    const again = await signUp(client(), { email: "NORA@aff.example" });
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain("already exists");
+    const other = await buildShop();
+    await buildCampaign(other.id);
+    expect((await signUp(client(), {}, other.domain.replace(".myshopify.com", ""))).status).toBe(200);
+    expect(await getDb().affiliate.count()).toBe(2);
+  });
+
+  it("makes the recruit link's affiliate the upline (MLM), only for an approved affiliate of the same shop", async () => {
+    const upline = await buildAffiliate(shop.id, campaign.id, { referralCode: "UPLINE1" });
+    await signUp(client(), { ref: "upline1" });
+    expect((await getDb().affiliate.findFirstOrThrow({ where: { email: "nora@aff.example" } })).parentId).toBe(
+      upline.id,
+    );
+    const other = await buildShop();
+    const otherCampaign = await buildCampaign(other.id);
+    await buildAffiliate(other.id, otherCampaign.id, { referralCode: "FOREIGN1" });
+    await signUp(client(), { email: "x@aff.example", ref: "FOREIGN1" });
+    expect((await getDb().affiliate.findFirstOrThrow({ where: { email: "x@aff.example" } })).parentId).toBeNull();
+  });
+
+  it("asks the merchant's custom questions and required fields", async () => {
+    await getDb().portalPage.create({
+      data: {
+        shopId: shop.id,
+        kind: "signup",
+        draft: "{}",
+        published: JSON.stringify({
+          form: {
+            paypalEmail: "required",
+            questions: [{ id: "audience", label: "Who is your audience?", required: true }],
+          },
+        }),
+      },
+    });
+    const page = await (await client().get(`/portal/${handle}/signup`)).text();
+    expect(page).toContain("Who is your audience?");
+    const missing = await signUp(client());
+    expect(missing.status).toBe(422);
+    const html = await missing.text();
+    expect(html).toContain("Enter your PayPal e-mail address");
+    expect(html).toContain("Answer this question");
+    expect((await signUp(client(), { paypalEmail: "pay@aff.example", q_audience: "Runners" })).status).toBe(200);
+    const row = await getDb().affiliate.findFirstOrThrow({ where: { email: "nora@aff.example" } });
+    expect(row.paypalEmail).toBe("pay@aff.example");
+    expect(JSON.parse(row.signupAnswers).answers).toEqual({ audience: "Runners" });
+  });
+
+  it("answers 404 for a shop that does not exist", async () => {
+    expect((await client().get("/portal/no-such-shop/signup")).status).toBe(404);
+    expect((await signUp(client(), {}, "no-such-shop")).status).toBe(404);
+  });
+});
+
+describe("login and logout", () => {
+  it("logs in, opens the account area, and logs out (the session row is gone)", async () => {
+    await signUp(client());
+    const c = client();
+    const res = await logIn(c, "nora@aff.example");
+    expect(res.status).toBe(302);
+    expect(location(res)).toBe("/account");
+    const account = await c.get("/account");
+    expect(account.status).toBe(200);
+    const html = await account.text();
+    expect(html).toContain("Nora");
+    expect(html).toContain("pending approval");
+    expect(await getDb().affiliateSession.count()).toBe(1);
+    const out = await c.postForm("/account/logout", {});
+    expect(location(out)).toBe(`/portal/${handle}/login`);
+    expect(await getDb().affiliateSession.count()).toBe(0);
+    expect(location(await c.get("/account"))).toBe(`/portal/${handle}/login?redirectTo=%2Faccount`);
+  });
+
+  it("refuses a wrong password, and a denied affiliate even with the right one", async () => {
+    const aff = await buildAffiliate(shop.id, campaign.id, { email: "den@aff.example", status: "denied" });
+    await withPassword(aff.id);
+    const wrong = await logIn(client(), "den@aff.example", "wrong password!");
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Incorrect e-mail or password.");
+    const denied = await logIn(client(), "den@aff.example");
+    expect(denied.status).toBe(403);
+    expect(await denied.text()).toContain("not active");
+  });
+
+  it("is rate-limited per account and address (429 with Retry-After), even for the right password", async () => {
+    await signUp(client());
+    for (let i = 0; i < 5; i++)
+      expect((await logIn(client(), "nora@aff.example", `wrong ${i} password`)).status).toBe(401);
+    const blocked = await logIn(client(), "nora@aff.example");
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("only lets an affiliate log in to their own shop's portal", async () => {
+    await signUp(client());
+    const other = await buildShop();
+    const res = await logIn(client(), "nora@aff.example", PASSWORD, other.domain.replace(".myshopify.com", ""));
+    expect(res.status).toBe(401);
+  });
+
+  it("never redirects off the account area after login", async () => {
+    await signUp(client());
+    const c = client();
+    const res = await c.postForm(`/portal/${handle}/login`, {
+      email: "nora@aff.example",
+      password: PASSWORD,
+      redirectTo: "//evil.example/account",
+    });
+    expect(location(res)).toBe("/account");
+    const ok = await client().postForm(`/portal/${handle}/login`, {
+      email: "nora@aff.example",
+      password: PASSWORD,
+      redirectTo: "/account/sales",
+    });
+    expect(location(ok)).toBe("/account/sales");
+  });
+});
+
+describe("password reset by e-mail link", () => {
+  async function requestReset(email: string) {
+    const res = await client().postForm(`/portal/${handle}/forgot`, { email });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("If an account exists");
+    await drainJobs();
+  }
+
+  async function resetLink(email: string) {
+    const mail = await getDb().outboxEmail.findFirstOrThrow({
+      where: { toAddress: email },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(mail.status).toBe("sent");
+    const match = /https?:\/\/\S+\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+    expect(match, mail.text).not.toBeNull();
+    return { url: new URL(match![0]), token: match![1]! };
+  }
+
+  it("sends a single-use link that sets a new password and ends the old sessions", async () => {
+    await signUp(client());
+    const old = client();
+    await logIn(old, "nora@aff.example");
+    await requestReset("nora@aff.example");
+    const { url, token } = await resetLink("nora@aff.example");
+    expect(url.pathname).toBe(`/portal/${handle}/reset`);
+    expect((await client().get(url.pathname + url.search)).status).toBe(200);
+    const c = client();
+    const done = await c.postForm(`/portal/${handle}/reset`, {
+      token,
+      password: "brand new password",
+      confirm: "brand new password",
+    });
+    expect(location(done)).toBe(`/portal/${handle}/login?reset=1`);
+    expect((await old.get("/account")).status).toBe(302);
+    expect(location(await logIn(client(), "nora@aff.example", "brand new password"))).toBe("/account");
+    // Single use: the same link again changes nothing.
+    const again = await c.postForm(`/portal/${handle}/reset`, {
+      token,
+      password: "third password 123",
+      confirm: "third password 123",
+    });
+    expect(again.status).toBe(400);
+    expect((await client().get(url.pathname + url.search)).status).toBe(400);
+    expect((await logIn(client(), "nora@aff.example", "third password 123")).status).toBe(401);
+  });
+
+  it("refuses an expired link", async () => {
+    await signUp(client());
+    const { requestPasswordReset } = await import("~/models/affiliate-account/password-reset.server");
+    let token = "";
+    await requestPasswordReset(
+      shop,
+      "nora@aff.example",
+      "10.0.0.1",
+      (t) => ((token = t), `http://x/reset?token=${t}`),
+      -1000,
+    );
+    const res = await client().postForm(`/portal/${handle}/reset`, {
+      token,
+      password: "brand new password",
+      confirm: "brand new password",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("has expired");
+  });
+
+  it("answers the same for an unknown address and sends nothing", async () => {
+    await requestReset("nobody@aff.example");
+    expect(await getDb().outboxEmail.count()).toBe(0);
+  });
+
+  it("does not accept another shop's reset link", async () => {
+    await signUp(client());
+    await requestReset("nora@aff.example");
+    const { token } = await resetLink("nora@aff.example");
+    const other = await buildShop();
+    const res = await client().postForm(`/portal/${other.domain.replace(".myshopify.com", "")}/reset`, {
+      token,
+      password: "brand new password",
+      confirm: "brand new password",
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("isolation", () => {
+  async function saleOf(affiliateId: string, shopId = shop.id) {
+    return getDb().order.create({
+      data: {
+        shopId,
+        shopifyGid: `gid://shopify/Order/${Math.floor(Math.random() * 1e12)}`,
+        name: `#${Math.floor(Math.random() * 9000) + 1000}`,
+        currency: "USD",
+        subtotal: 5000,
+        total: 5500,
+        affiliateId,
+        attributionSource: "link",
+        placedAt: new Date(),
+      },
+    });
+  }
+
+  it("shows an affiliate their own sale, and 404 for another affiliate's or another shop's", async () => {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    const them = await buildAffiliate(shop.id, campaign.id, { email: "them@aff.example" });
+    await withPassword(me.id);
+    const mine = await saleOf(me.id);
+    const theirs = await saleOf(them.id);
+    const other = await buildShop();
+    const otherAff = await buildAffiliate(other.id, (await buildCampaign(other.id)).id);
+    const foreign = await saleOf(otherAff.id, other.id);
+    const c = client();
+    await logIn(c, "me@aff.example");
+    const own = await c.get(`/account/sales/${mine.id}`);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain(mine.name);
+    const list = await (await c.get("/account/sales")).text();
+    expect(list).toContain(mine.name);
+    expect(list).not.toContain(theirs.name);
+    expect((await c.get(`/account/sales/${theirs.id}`)).status).toBe(404);
+    expect((await c.get(`/account/sales/${foreign.id}`)).status).toBe(404);
+    expect((await c.get(`/account/sales/nope%20nope`)).status).toBe(404);
+  });
+
+  it("keeps merchant and affiliate sessions apart in both directions", async () => {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await withPassword(me.id);
+    const admin = await buildUser(shop.id, { email: "admin@shop.example" });
+    const merchant = client();
+    const login = await merchant.postForm("/login", { email: admin.email, password: TEST_PASSWORD });
+    expect(location(login)).toBe("/admin/dashboard");
+    // A merchant cookie does not open the account area ...
+    expect((await merchant.get("/account")).status).toBe(302);
+    expect(location(await merchant.get("/account"))).not.toBe("/account");
+    // ... not even under the affiliate cookie's name.
+    const merchantValue = merchant.cookieHeader().match(/__merchant_session=([^;]+)/)![1]!;
+    const forged = client();
+    forged.setCookie("__affiliate_session", merchantValue);
+    expect((await forged.get("/account")).status).toBe(302);
+    // An affiliate session does not open the admin, nor its value as a merchant cookie.
+    const aff = client();
+    await logIn(aff, "me@aff.example");
+    expect((await aff.get("/account")).status).toBe(200);
+    expect(location(await aff.get("/admin/dashboard"))).toMatch(/^\/login/);
+    const affValue = aff.cookieHeader().match(/__affiliate_session=([^;]+)/)![1]!;
+    const forged2 = client();
+    forged2.setCookie("__merchant_session", affValue);
+    expect(location(await forged2.get("/admin/dashboard"))).toMatch(/^\/login/);
+  });
+
+  it("keeps the dashboard and balance to the affiliate's own commissions", async () => {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    const them = await buildAffiliate(shop.id, campaign.id, { email: "them@aff.example" });
+    await withPassword(me.id);
+    for (const [aff, amount, status] of [
+      [me.id, 1234, "approved"],
+      [me.id, 500, "pending"],
+      [them.id, 99999, "approved"],
+    ] as const) {
+      const order = await saleOf(aff);
+      await getDb().commission.create({
+        data: { shopId: shop.id, orderId: order.id, affiliateId: aff, amount, currency: "USD", status },
+      });
+    }
+    const c = client();
+    await logIn(c, "me@aff.example");
+    const payouts = await (await c.get("/account/payouts")).text();
+    expect(payouts).toContain("$12.34");
+    expect(payouts).toContain("$5.00");
+    expect(payouts).not.toContain("$999.99");
+    const dash = await (await c.get("/account?range=all")).text();
+    expect(dash).toContain("$12.34");
+    expect(dash).not.toContain("$999.99");
+  });
+
+  it("renders every account page for a logged-in affiliate without a server error", async () => {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await withPassword(me.id);
+    const c = client();
+    await logIn(c, "me@aff.example");
+    for (const path of [
+      "/account",
+      "/account/links",
+      "/account/products",
+      "/account/coupons",
+      "/account/creatives",
+      "/account/sales",
+      "/account/payouts",
+      "/account/recruits",
+      "/account/guide",
+      "/account/settings",
+      "/account/contact-us",
+    ]) {
+      const res = await c.get(path);
+      expect(res.status, path).toBe(200);
+    }
+    for (const preset of [
+      "today",
+      "yesterday",
+      "last_7",
+      "last_90",
+      "last_month",
+      "last_year",
+      "week_to_date",
+      "month_to_date",
+      "year_to_date",
+      "bogus",
+    ]) {
+      expect((await c.get(`/account?range=${preset}`)).status, preset).toBe(200);
+    }
+  });
+
+  it("saves the payout e-mail and profile with validation", async () => {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await withPassword(me.id);
+    const c = client();
+    await logIn(c, "me@aff.example");
+    expect((await c.postForm("/account/payouts", { paypalEmail: "nope" })).status).toBe(422);
+    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example" }))).toBe(
+      "/account/payouts?saved=1",
+    );
+    const bad = await c.postForm("/account/settings", {
+      intent: "profile",
+      firstName: "",
+      lastName: "X",
+      website: "",
+      language: "en",
+    });
+    expect(bad.status).toBe(422);
+    expect(
+      location(
+        await c.postForm("/account/settings", {
+          intent: "profile",
+          firstName: "Mia",
+          lastName: "X",
+          website: "https://mia.example",
+          language: "de",
+        }),
+      ),
+    ).toBe("/account/settings?saved=profile");
+    expect(await getDb().affiliate.findUniqueOrThrow({ where: { id: me.id } })).toMatchObject({
+      paypalEmail: "pay@me.example",
+      firstName: "Mia",
+      language: "de",
+    });
+  });
+});
+
+describe("bad input", () => {
+  it("answers every malformed request with a 4xx, never a 500", async () => {
+    await signUp(client());
+    const c = client();
+    await logIn(c, "nora@aff.example");
+    const cases: [string, () => Promise<Response>][] = [
+      ["upper-case handle", () => client().get("/portal/Not_A_Handle/")],
+      ["unknown portal page", () => client().get(`/portal/${handle}/nope`)],
+      ["post to the landing page", () => client().postForm(`/portal/${handle}/?index`, { a: "b" })],
+      [
+        "garbage sign-up body",
+        () =>
+          client().request(`/portal/${handle}/signup`, {
+            method: "POST",
+            body: "%%%",
+            headers: { "content-type": "multipart/form-data; boundary=x" },
+          }),
+      ],
+      [
+        "huge e-mail",
+        () => client().postForm(`/portal/${handle}/login`, { email: `${"a".repeat(5000)}@x.example`, password: "x" }),
+      ],
+      ["reset without token", () => client().get(`/portal/${handle}/reset`)],
+      [
+        "reset with a weird token",
+        () => client().get(`/portal/${handle}/reset?token=${encodeURIComponent("' OR 1=1 --")}`),
+      ],
+      ["hand-over without token", () => client().get("/account/handover")],
+      ["long sale id", () => c.get(`/account/sales/${"x".repeat(500)}`)],
+      ["bad page number", () => c.get("/account/sales?page=-1e99")],
+      [
+        "link builder with a script URL",
+        () => c.get(`/account/links?page=${encodeURIComponent("javascript:alert(1)")}`),
+      ],
+      ["unknown settings intent", () => c.postForm("/account/settings", { intent: "drop-tables" })],
+      ["proxy without signature", () => client().get("/proxy/login?shop=x.myshopify.com&signature=zz")],
+      ["asset path traversal", () => client().get("/portal-assets/..%2F..%2Fetc/passwd.png")],
+    ];
+    for (const [name, run] of cases) {
+      const res = await run();
+      expect(res.status, name).toBeLessThan(500);
+    }
+    const builder = await (await c.get(`/account/links?page=${encodeURIComponent("https://evil.example/x")}`)).text();
+    expect(builder).toContain("Use an address on");
+  });
+});

@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { HttpClient, location } from "../support/http-client";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
+
+// The Portals screens over real HTTP: the custom domain setting, saving and
+// publishing page content (URL-shape check, path repair), image uploads to
+// disk behind the storage interface, and who may use them.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-editor-"));
+applyTestEnv({ DATA_DIR: dataDir });
+useTestDatabase();
+const server = useTestServer();
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+let shop: Awaited<ReturnType<typeof buildShop>>;
+let handle: string;
+let admin: HttpClient;
+
+beforeEach(async () => {
+  shop = await buildShop();
+  handle = shop.domain.replace(".myshopify.com", "");
+  await buildCampaign(shop.id);
+  const user = await buildUser(shop.id, { email: "admin@editor.example" });
+  admin = new HttpClient(server.url);
+  expect(location(await admin.postForm("/login", { email: user.email, password: TEST_PASSWORD }))).toBe(
+    "/admin/dashboard",
+  );
+});
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
+
+function upload(c: HttpClient, kind: string, name: string, bytes: Buffer, type = "image/png") {
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("image", new Blob([new Uint8Array(bytes)], { type }), name);
+  return c.request(`/admin/portals/${kind}?_data=routes%2F%24role.portals.%24id`, { method: "POST", body: form });
+}
+
+function save(c: HttpClient, kind: string, intent: "save" | "publish", content: unknown) {
+  return c.postForm(`/admin/portals/${kind}?_data=routes%2F%24role.portals.%24id`, {
+    intent,
+    content: JSON.stringify(content),
+  });
+}
+
+const hero = (over: Record<string, unknown> = {}) => ({
+  type: "hero",
+  elements: { heading: "Ride with Velo", text: "Twelve percent on every bike." },
+  link: { label: "Apply", url: `/portal/x/signup` },
+  ...over,
+});
+
+describe("Portals list and custom domain", () => {
+  it("lists the three pages and saves a valid, unused domain", async () => {
+    const page = await admin.get("/admin/portals");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const label of ["Landing page", "Sign-up page", "Login page"]) expect(html).toContain(label);
+    const bad = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "not a domain",
+    });
+    expect(bad.status).toBe(422);
+    const shopify = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "x.myshopify.com",
+    });
+    expect(shopify.status).toBe(422);
+    const ok = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "https://Affiliates.Velo.example/",
+    });
+    expect(ok.status).toBe(200);
+    expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).portalDomain).toBe(
+      "affiliates.velo.example",
+    );
+    const other = await buildShop();
+    await getDb().shop.update({ where: { id: other.id }, data: { portalDomain: "taken.velo.example" } });
+    const taken = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: "taken.velo.example",
+    });
+    expect(taken.status).toBe(409);
+  });
+
+  it("is refused to staff without the portals permission and to an affiliate session", async () => {
+    const staff = await buildUser(shop.id, { role: "staff", email: "staff@editor.example", permissions: ["sales"] });
+    const c = new HttpClient(server.url);
+    await c.postForm("/staff/login", { email: staff.email, password: TEST_PASSWORD });
+    expect((await c.get("/staff/portals")).status).toBe(403);
+    expect((await save(c, "landing", "publish", { items: [hero()] })).status).toBe(403);
+    const anonymous = new HttpClient(server.url);
+    anonymous.setCookie("__affiliate_session", "whatever");
+    expect((await anonymous.get("/admin/portals")).status).toBe(302);
+    expect((await admin.get("/admin/portals/nope")).status).toBe(404);
+  });
+});
+
+describe("editing a page", () => {
+  it("keeps a draft from affiliates until it is published", async () => {
+    expect((await save(admin, "landing", "save", { title: "Velo Partners", items: [hero()] })).status).toBe(200);
+    const before = await (await new HttpClient(server.url).get(`/portal/${handle}/`)).text();
+    expect(before).not.toContain("Ride with Velo");
+    expect(before).toContain("Earn with");
+    expect((await save(admin, "landing", "publish", { title: "Velo Partners", items: [hero()] })).status).toBe(200);
+    const after = await (await new HttpClient(server.url).get(`/portal/${handle}/`)).text();
+    expect(after).toContain("Ride with Velo");
+    expect(after).toContain("Velo Partners");
+    const editor = await (await admin.get("/admin/portals/landing")).text();
+    expect(editor).toContain("Ride with Velo");
+  });
+
+  it("refuses links and images that fail the URL-shape check, and changes nothing", async () => {
+    const res = await save(admin, "landing", "publish", {
+      items: [hero({ image: "javascript:alert(1)", link: { label: "x", url: "//evil.example" } })],
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(["items.0.image", "items.0.link.url"]));
+    expect(await getDb().portalPage.count()).toBe(0);
+    expect((await save(admin, "landing", "publish", "not json at all")).status).toBe(422);
+    const broken = await admin.postForm(`/admin/portals/landing?_data=routes%2F%24role.portals.%24id`, {
+      intent: "publish",
+      content: "{",
+    });
+    expect(broken.status).toBe(400);
+  });
+
+  it("stores an uploaded image on disk, serves it, and repairs a broken path to it by file name", async () => {
+    const res = await upload(admin, "landing", "Hero Shot.PNG", PNG);
+    expect(res.status).toBe(200);
+    const { uploaded } = await res.json();
+    expect(uploaded).toMatch(new RegExp(`^/portal-assets/${shop.id}/[0-9a-f]{8}-hero-shot\\.png$`));
+    const served = await fetch(server.url(uploaded));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    const fileName = uploaded.split("/").pop();
+    // An old folder, and a bare file name: both point at the upload after saving.
+    await save(admin, "landing", "publish", {
+      items: [hero({ image: `/old/images/${fileName}`, icon: fileName }), hero({ image: "/old/images/missing.png" })],
+    });
+    const row = await getDb().portalPage.findFirstOrThrow({ where: { shopId: shop.id, kind: "landing" } });
+    const items = JSON.parse(row.published!).items;
+    expect(items[0].image).toBe(uploaded);
+    expect(items[0].icon).toBe(uploaded);
+    expect(items[1].image).toBe("");
+    expect(await (await new HttpClient(server.url).get(`/portal/${handle}/`)).text()).toContain(`src="${uploaded}"`);
+  });
+
+  it("refuses a file that is not the image it claims to be, and an empty upload", async () => {
+    expect((await upload(admin, "landing", "evil.png", Buffer.from("<svg onload=alert(1)>"))).status).toBe(400);
+    expect((await upload(admin, "landing", "page.html", PNG, "text/html")).status).toBe(400);
+    expect((await upload(admin, "landing", "empty.png", Buffer.alloc(0))).status).toBe(400);
+    expect((await fetch(server.url(`/portal-assets/${shop.id}/..%2F..%2Fsecrets.json`))).status).toBe(404);
+  });
+
+  it("sets the sign-up form's fields and questions from the sign-up page", async () => {
+    await save(admin, "signup", "publish", {
+      form: { website: "required", questions: [{ id: "niche", label: "Your niche?", required: false }] },
+    });
+    const html = await (await new HttpClient(server.url).get(`/portal/${handle}/signup`)).text();
+    expect(html).toContain("Your niche?");
+    expect(html).toMatch(/name="website"[^>]*aria-required="true"/);
+  });
+});
