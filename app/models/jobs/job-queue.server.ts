@@ -28,6 +28,15 @@ export interface BatchJobHandler {
 type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
 
 const handlers = new Map<string, JobHandler>();
+// Side effects outside this database (e-mail, outgoing webhooks): run without
+// a transaction, at least once; the handler keeps its own record of what was
+// done (an outbox row's status) so a retry after a crash repeats little.
+export type EffectHandler = (payload: any, db: Db, job: { id: string; attempts: number }) => Promise<void>;
+const effects = new Map<string, EffectHandler>();
+
+export function registerEffectJob(type: string, handler: EffectHandler) {
+  effects.set(type, handler);
+}
 const batchHandlers = new Map<string, BatchJobHandler>();
 // On globalThis: the server build and the start script load this module
 // separately, and an enqueue in one must wake the worker of the other.
@@ -261,7 +270,15 @@ export class JobWorker {
     const db = getDb();
     const job = await db.job.findUniqueOrThrow({ where: { id } });
     const handler = handlers.get(job.type);
+    const effect = effects.get(job.type);
     try {
+      if (effect) {
+        // Talks to the outside world: no transaction (and so no SQLite write
+        // lock) is held while it waits on the network.
+        await effect(JSON.parse(job.payload), db, { id: job.id, attempts: job.attempts });
+        await db.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
+        return;
+      }
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       await db.$transaction(async (tx) => {
         // Write first, for the same reason as in runBatch.

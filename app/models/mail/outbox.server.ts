@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
-import { enqueueJob, registerJobHandler, type Tx } from "../jobs/job-queue.server";
+import { enqueueJob, registerEffectJob, type Tx } from "../jobs/job-queue.server";
 
 // E-mails are written to the outbox inside the transaction that calls for
 // them, with a job that delivers each one after the commit (a rolled-back
@@ -37,8 +37,10 @@ function smtpTransport(url: string): Transporter {
 }
 
 export function registerMailJobs() {
-  registerJobHandler("email.send", async (payload: { id: string }, tx) => {
-    const row = await tx.outboxEmail.findUnique({ where: { id: payload.id } });
+  // An effect job: the SMTP round trip holds no transaction. A crash between
+  // the send and the "sent" mark sends that e-mail again (at least once).
+  registerEffectJob("email.send", async (payload: { id: string }, db) => {
+    const row = await db.outboxEmail.findUnique({ where: { id: payload.id } });
     if (!row || row.status === "sent") return;
     const { SMTP_URL, MAIL_FROM } = getConfig();
     if (SMTP_URL) {
@@ -52,7 +54,7 @@ export function registerMailJobs() {
     } else {
       console.info(`[mail] to ${row.toAddress}: ${row.subject}\n${row.text}`);
     }
-    await tx.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date() } });
+    await db.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date() } });
   });
 }
 
