@@ -1,0 +1,157 @@
+import { DateTime } from "luxon";
+
+// Spec section 9: the dashboard's date range presets, computed in the shop's
+// time zone (an IANA name). Every range is half-open, [start, end), in UTC
+// instants. Weeks start on Monday (ISO 8601). "Last N days" are N calendar
+// days including today, so a sale made a minute ago shows at once.
+
+export const DATE_PRESETS = [
+  "all",
+  "today",
+  "yesterday",
+  "last7",
+  "last30",
+  "last90",
+  "lastMonth",
+  "lastYear",
+  "weekToDate",
+  "monthToDate",
+  "yearToDate",
+] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export const DEFAULT_PRESET: DatePreset = "last30";
+
+export function isDatePreset(value: unknown): value is DatePreset {
+  return typeof value === "string" && (DATE_PRESETS as readonly string[]).includes(value);
+}
+
+export interface DateRange {
+  start: Date;
+  end: Date;
+}
+
+/** A zone luxon (Intl) knows, else UTC: a bad stored value must not break the page. */
+export function safeZone(zone: string | null | undefined): string {
+  if (!zone) return "UTC";
+  return DateTime.now().setZone(zone).isValid ? zone : "UTC";
+}
+
+export function presetRange(preset: DatePreset, zone: string, now: Date, allStart = new Date(0)): DateRange {
+  const local = DateTime.fromJSDate(now, { zone: safeZone(zone) });
+  const today = local.startOf("day");
+  const tomorrow = today.plus({ days: 1 });
+  const span = (from: DateTime, to: DateTime): DateRange => ({ start: from.toJSDate(), end: to.toJSDate() });
+  switch (preset) {
+    case "all":
+      return { start: allStart, end: tomorrow.toJSDate() };
+    case "today":
+      return span(today, tomorrow);
+    case "yesterday":
+      return span(today.minus({ days: 1 }), today);
+    case "last7":
+      return span(today.minus({ days: 6 }), tomorrow);
+    case "last30":
+      return span(today.minus({ days: 29 }), tomorrow);
+    case "last90":
+      return span(today.minus({ days: 89 }), tomorrow);
+    case "lastMonth": {
+      const month = local.startOf("month");
+      return span(month.minus({ months: 1 }), month);
+    }
+    case "lastYear": {
+      const year = local.startOf("year");
+      return span(year.minus({ years: 1 }), year);
+    }
+    case "weekToDate":
+      return span(local.startOf("week"), tomorrow);
+    case "monthToDate":
+      return span(local.startOf("month"), tomorrow);
+    case "yearToDate":
+      return span(local.startOf("year"), tomorrow);
+  }
+}
+
+export type Granularity = "hour" | "day" | "month";
+
+/** Per hour for one day, per day up to about a year, per month beyond. */
+export function chartGranularity(preset: DatePreset, range: DateRange): Granularity {
+  if (preset === "today" || preset === "yesterday") return "hour";
+  const days = (range.end.getTime() - range.start.getTime()) / 86_400_000;
+  return days <= 400 ? "day" : "month";
+}
+
+export interface Period {
+  /** Local label key: 2026-11-22T14 (hour), 2026-11-22 (day), 2026-11 (month). */
+  key: string;
+  start: Date;
+  end: Date;
+}
+
+const KEY_FORMAT: Record<Granularity, string> = { hour: "yyyy-MM-dd'T'HH", day: "yyyy-MM-dd", month: "yyyy-MM" };
+
+/** The local hours, days or months that make up a range, in order. */
+export function periodsOf(range: DateRange, zone: string, granularity: Granularity): Period[] {
+  const z = safeZone(zone);
+  const out: Period[] = [];
+  let cursor = DateTime.fromJSDate(range.start, { zone: z }).startOf(granularity);
+  const end = range.end.getTime();
+  while (cursor.toMillis() < end) {
+    const next = cursor.plus({ [`${granularity}s`]: 1 });
+    out.push({
+      key: cursor.toFormat(KEY_FORMAT[granularity]),
+      start: new Date(Math.max(cursor.toMillis(), range.start.getTime())),
+      end: new Date(Math.min(next.toMillis(), end)),
+    });
+    cursor = next;
+  }
+  return out;
+}
+
+/** The period key an instant belongs to (same keys as periodsOf). */
+export function periodKey(at: Date | number, zone: string, granularity: Granularity): string {
+  return DateTime.fromMillis(typeof at === "number" ? at : at.getTime(), { zone: safeZone(zone) }).toFormat(KEY_FORMAT[granularity]);
+}
+
+export interface OffsetSegment {
+  /** First UTC hour (hours since the epoch) the offset applies to. */
+  fromHour: number;
+  /** Offset from UTC in minutes during the segment. */
+  offsetMinutes: number;
+}
+
+/**
+ * The zone's UTC offsets over [fromHour, toHour), split where daylight saving
+ * changes them (at hour starts; every zone changes on a whole hour in UTC).
+ * Lets a database group hour buckets by local day with plain arithmetic.
+ */
+export function offsetSegments(zone: string, fromHour: number, toHour: number): OffsetSegment[] {
+  const z = safeZone(zone);
+  const offsetAt = (hour: number) => DateTime.fromMillis(hour * 3_600_000, { zone: z }).offset;
+  const segments: OffsetSegment[] = [{ fromHour, offsetMinutes: offsetAt(fromHour) }];
+  if (DateTime.fromMillis(0, { zone: z }).zone.isUniversal) return segments;
+  // Offsets change at most a few times a year, months apart: probe weekly,
+  // then bisect to the hour.
+  const STEP = 7 * 24;
+  for (let h = fromHour; h < toHour; h += STEP) {
+    const next = Math.min(h + STEP, toHour - 1);
+    let current = segments[segments.length - 1]!.offsetMinutes;
+    if (offsetAt(next) === current) continue;
+    let lo = h;
+    let hi = next;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(mid) === current) lo = mid;
+      else hi = mid;
+    }
+    // Several changes inside one probe step are walked one hour at a time.
+    for (let k = hi; k <= next; k++) {
+      const o = offsetAt(k);
+      if (o !== current) {
+        segments.push({ fromHour: k, offsetMinutes: o });
+        current = o;
+      }
+    }
+  }
+  return segments;
+}
