@@ -8,6 +8,8 @@ async function main() {
   const { JobWorker } = await import("../models/jobs/job-queue.server");
   const { registerCoreJobs } = await import("../models/webhooks/process-webhook.server");
   registerCoreJobs();
+  const { registerDashboardJobs } = await import("../models/dashboard/rollup.server");
+  registerDashboardJobs();
   const worker = new JobWorker();
   worker.start();
   console.log(`job worker ${worker.id} started`);

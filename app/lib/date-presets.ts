@@ -81,36 +81,47 @@ export function chartGranularity(preset: DatePreset, range: DateRange): Granular
   return days <= 400 ? "day" : "month";
 }
 
-export interface Period {
-  /** Local label key: 2026-11-22T14 (hour), 2026-11-22 (day), 2026-11 (month). */
-  key: string;
-  start: Date;
-  end: Date;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+/** Minutes per chart group: local hours, or local days (months add days up). */
+export function groupMinutes(granularity: Granularity) {
+  return granularity === "hour" ? 60 : 1440;
 }
 
-const KEY_FORMAT: Record<Granularity, string> = { hour: "yyyy-MM-dd'T'HH", day: "yyyy-MM-dd", month: "yyyy-MM" };
+/** Index of the local hour or day an instant falls in: floor((UTC minutes + offset) / minutes). */
+export function localGroupIndex(ms: number, zone: string, minutes: number): number {
+  const offset = DateTime.fromMillis(ms, { zone: safeZone(zone) }).offset;
+  return Math.floor((ms / MINUTE_MS + offset) / minutes);
+}
 
-/** The local hours, days or months that make up a range, in order. */
-export function periodsOf(range: DateRange, zone: string, granularity: Granularity): Period[] {
-  const z = safeZone(zone);
-  const out: Period[] = [];
-  let cursor = DateTime.fromJSDate(range.start, { zone: z }).startOf(granularity);
+/** Key of a local group index: 2026-11-22T14 (hour), 2026-11-22 (day), 2026-11 (month). */
+export function groupKey(index: number, granularity: Granularity): string {
+  const iso = new Date(index * groupMinutes(granularity) * MINUTE_MS).toISOString();
+  return granularity === "hour" ? iso.slice(0, 13) : granularity === "day" ? iso.slice(0, 10) : iso.slice(0, 7);
+}
+
+/**
+ * The local hours, days or months of a range, in order, as keys. A local
+ * hour that repeats when clocks go back is one key; one skipped when they go
+ * forward has none.
+ */
+export function periodKeys(range: DateRange, zone: string, granularity: Granularity): string[] {
+  const keys: string[] = [];
+  const push = (key: string) => {
+    if (keys[keys.length - 1] !== key) keys.push(key);
+  };
+  const start = range.start.getTime();
   const end = range.end.getTime();
-  while (cursor.toMillis() < end) {
-    const next = cursor.plus({ [`${granularity}s`]: 1 });
-    out.push({
-      key: cursor.toFormat(KEY_FORMAT[granularity]),
-      start: new Date(Math.max(cursor.toMillis(), range.start.getTime())),
-      end: new Date(Math.min(next.toMillis(), end)),
-    });
-    cursor = next;
+  if (end <= start) return keys;
+  if (granularity === "hour") {
+    for (let t = start; t < end; t += HOUR_MS) push(groupKey(localGroupIndex(t, zone, 60), "hour"));
+    return keys;
   }
-  return out;
-}
-
-/** The period key an instant belongs to (same keys as periodsOf). */
-export function periodKey(at: Date | number, zone: string, granularity: Granularity): string {
-  return DateTime.fromMillis(typeof at === "number" ? at : at.getTime(), { zone: safeZone(zone) }).toFormat(KEY_FORMAT[granularity]);
+  const first = localGroupIndex(start, zone, 1440);
+  const last = localGroupIndex(end - 1, zone, 1440);
+  for (let d = first; d <= last; d++) push(groupKey(d, granularity));
+  return keys;
 }
 
 export interface OffsetSegment {

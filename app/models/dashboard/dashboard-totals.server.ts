@@ -1,35 +1,38 @@
 import { getDb } from "../../db.server";
+import type { DatePreset } from "../../lib/date-presets";
+import { countPendingSales, getDashboardAnalytics, readRollupView, type Analytics } from "./dashboard-analytics.server";
+import type { Client } from "./rollup-sql.server";
 
-export interface DashboardTotals {
-  revenue: number;
-  commission: number;
+export interface PendingCounts {
+  /** Credited sales waiting for the merchant's decision (all time). */
   sales: number;
-  clicks: number;
-  pendingSales: number;
-  pendingAffiliates: number;
-  commissionsAwaitingPayment: number;
+  /** Affiliates who signed up and wait for approval. */
+  affiliates: number;
+  /** Approved commission lines not yet in a payout. */
+  commissions: number;
 }
 
-/** All-time totals for one shop (the date presets come with the full dashboard). */
-export async function getDashboardTotals(shopId: string): Promise<DashboardTotals> {
-  const db = getDb();
-  const credited = { shopId, affiliateId: { not: null }, status: { notIn: ["denied", "void"] } };
-  const [revenue, commission, sales, clicks, pendingSales, pendingAffiliates, awaiting] = await Promise.all([
-    db.order.aggregate({ where: credited, _sum: { subtotal: true } }),
-    db.commission.aggregate({ where: { shopId, status: { notIn: ["denied", "void"] } }, _sum: { amount: true } }),
-    db.order.count({ where: credited }),
-    db.click.count({ where: { shopId } }),
-    db.order.count({ where: { shopId, affiliateId: { not: null }, status: "pending" } }),
-    db.affiliate.count({ where: { shopId, status: "pending" } }),
-    db.commission.count({ where: { shopId, status: "approved", payoutId: null } }),
+export interface DashboardData {
+  analytics: Analytics;
+  pending: PendingCounts;
+  /** When the hourly rollup was last complete (null: never built). */
+  watermark: Date | null;
+}
+
+/** Everything the dashboard shows for one preset: one call per page load. */
+export async function getDashboardData(
+  shop: { id: string; timezone: string; createdAt?: Date },
+  preset: DatePreset,
+  now = new Date(),
+  client: Client = getDb(),
+): Promise<DashboardData> {
+  // The rollup's state is read once for both the preset and the pending count.
+  const view = await readRollupView(client, shop.id);
+  const [analytics, sales, affiliates, commissions] = await Promise.all([
+    getDashboardAnalytics(shop, preset, now, client, view),
+    countPendingSales(shop.id, client, now, view),
+    client.affiliate.count({ where: { shopId: shop.id, status: "pending" } }),
+    client.commission.count({ where: { shopId: shop.id, status: "approved", payoutId: null } }),
   ]);
-  return {
-    revenue: revenue._sum.subtotal ?? 0,
-    commission: commission._sum.amount ?? 0,
-    sales,
-    clicks,
-    pendingSales,
-    pendingAffiliates,
-    commissionsAwaitingPayment: awaiting,
-  };
+  return { analytics, pending: { sales, affiliates, commissions }, watermark: view.watermark };
 }
