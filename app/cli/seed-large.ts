@@ -58,7 +58,7 @@ function makeTime(random: () => number, now: number) {
     const day = Math.floor((x * SIZES.days * DAY) / DAY);
     const eveningUtc = 23.5; // 18:30 in New York
     const hour = random() < 0.7 ? eveningUtc + (random() + random() + random() - 1.5) * 5 : random() * 24;
-    const t = start + day * DAY + ((((hour % 24) + 24) % 24) * HOUR) + random() * HOUR * 0.01;
+    const t = start + day * DAY + (((hour % 24) + 24) % 24) * HOUR + random() * HOUR * 0.01;
     return Math.min(t, now - 1000);
   };
 }
@@ -74,7 +74,9 @@ async function main() {
   mkdirSync(path.dirname(file), { recursive: true });
   for (const suffix of ["", "-wal", "-shm"]) if (existsSync(file + suffix)) rmSync(file + suffix);
   console.log(`seed:large → ${file}`);
-  console.log(`  ${SIZES.affiliates} affiliates, ${SIZES.orders} orders, ${SIZES.clicks} clicks over ${SIZES.days} days`);
+  console.log(
+    `  ${SIZES.affiliates} affiliates, ${SIZES.orders} orders, ${SIZES.clicks} clicks over ${SIZES.days} days`,
+  );
   const step = timer();
   await migrate(url);
   step("migrations");
@@ -89,7 +91,9 @@ async function main() {
 
   // Secondary indexes of the big tables: dropped now, built after the load.
   const indexes = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('Click', 'Order', 'Commission')`)
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('Click', 'Order', 'Commission')`,
+    )
     .all() as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
 
@@ -100,19 +104,27 @@ async function main() {
     `INSERT INTO "Shop" (id, domain, name, url, adminEmail, shopifyPlan, pricingPlan, currency, moneyFormat, timezone, installedAt, createdAt, updatedAt)
      VALUES (?, ?, 'Large Outdoor Store', ?, ?, 'Advanced', 'growth', 'USD', '\${{amount}}', 'America/New_York', ?, ?, ?)`,
   ).run(shopId, LARGE_SHOP_DOMAIN, `https://${LARGE_SHOP_DOMAIN}`, LARGE_ADMIN_EMAIL, created, created, created);
-  db.prepare(`INSERT INTO "User" (id, shopId, role, email, name, passwordHash, createdAt, updatedAt) VALUES ('large-admin', ?, 'admin', ?, 'Large Admin', ?, ?, ?)`).run(
-    shopId,
-    LARGE_ADMIN_EMAIL,
-    await hashPassword(password),
-    created,
-    created,
-  );
+  db.prepare(
+    `INSERT INTO "User" (id, shopId, role, email, name, passwordHash, createdAt, updatedAt) VALUES ('large-admin', ?, 'admin', ?, 'Large Admin', ?, ?, ?)`,
+  ).run(shopId, LARGE_ADMIN_EMAIL, await hashPassword(password), created, created);
   const campaigns = ["camp-standard", "camp-vip", "camp-creators"];
   const insertCampaign = db.prepare(
     `INSERT INTO "Campaign" (id, shopId, name, status, isDefault, commissionType, commissionValue, createdAt, updatedAt) VALUES (?, ?, ?, 'active', ?, 'percent', ?, ?, ?)`,
   );
-  campaigns.forEach((id, i) => insertCampaign.run(id, shopId, ["Standard", "VIP", "Creators"][i], i === 0 ? 1 : 0, [1000, 1500, 1200][i], created, created));
-  db.prepare(`INSERT INTO "CampaignLevel" (id, campaignId, level, basis, rate) VALUES ('lvl2', 'camp-standard', 2, 'percent_of_sale', 300), ('lvl3', 'camp-standard', 3, 'percent_of_sale', 100)`).run();
+  campaigns.forEach((id, i) =>
+    insertCampaign.run(
+      id,
+      shopId,
+      ["Standard", "VIP", "Creators"][i],
+      i === 0 ? 1 : 0,
+      [1000, 1500, 1200][i],
+      created,
+      created,
+    ),
+  );
+  db.prepare(
+    `INSERT INTO "CampaignLevel" (id, campaignId, level, basis, rate) VALUES ('lvl2', 'camp-standard', 2, 'percent_of_sale', 300), ('lvl3', 'camp-standard', 3, 'percent_of_sale', 100)`,
+  ).run();
 
   // Affiliates: most approved, some waiting, a few denied; a third recruited by another.
   const affiliates: { id: string; parent: number | null; rate: number }[] = [];
@@ -127,8 +139,24 @@ async function main() {
       const status = r < 0.02 ? "pending" : r < 0.04 ? "denied" : "approved";
       const id = `aff${String(i).padStart(6, "0")}`;
       const joined = iso(now - SIZES.days * DAY + (i / SIZES.affiliates) * SIZES.days * DAY * 0.9);
-      insertAffiliate.run(id, shopId, campaign, parent === null ? null : affiliates[parent]!.id, `affiliate${i}@partners.example`, `Partner`, `No. ${i}`, status, `P${i.toString(36).toUpperCase().padStart(4, "0")}`, joined, joined);
-      affiliates.push({ id, parent, rate: campaign === "camp-vip" ? 1500 : campaign === "camp-creators" ? 1200 : 1000 });
+      insertAffiliate.run(
+        id,
+        shopId,
+        campaign,
+        parent === null ? null : affiliates[parent]!.id,
+        `affiliate${i}@partners.example`,
+        `Partner`,
+        `No. ${i}`,
+        status,
+        `P${i.toString(36).toUpperCase().padStart(4, "0")}`,
+        joined,
+        joined,
+      );
+      affiliates.push({
+        id,
+        parent,
+        rate: campaign === "camp-vip" ? 1500 : campaign === "camp-creators" ? 1200 : 1000,
+      });
     }
   })();
   step("shop, campaigns, affiliates");
@@ -140,14 +168,27 @@ async function main() {
   const insertClick = db.prepare(
     `INSERT INTO "Click" (id, shopId, affiliateId, clickId, source, landingUrl, referrer, ipHash, userAgent, createdAt) VALUES (?, ?, ?, ?, 'link', ?, ?, ?, NULL, ?)`,
   );
-  const landings = ["https://large-store.example/", "https://large-store.example/products/trail-runner", "https://large-store.example/collections/summer"];
+  const landings = [
+    "https://large-store.example/",
+    "https://large-store.example/products/trail-runner",
+    "https://large-store.example/collections/summer",
+  ];
   const referrers = ["https://www.instagram.com/", "https://www.youtube.com/", "https://www.tiktok.com/", null];
   const BATCH = 200_000;
   for (let done = 0; done < SIZES.clicks; done += BATCH) {
     db.transaction(() => {
       for (let i = done; i < Math.min(done + BATCH, SIZES.clicks); i++) {
         const n = i.toString(36).padStart(7, "0");
-        insertClick.run(`ck${n}`, shopId, affiliates[popular()]!.id, `cl${n}`, landings[i % 3], referrers[i % 4], `ip${(i * 2654435761) % 1_000_003}`, iso(clickTime()));
+        insertClick.run(
+          `ck${n}`,
+          shopId,
+          affiliates[popular()]!.id,
+          `cl${n}`,
+          landings[i % 3],
+          referrers[i % 4],
+          `ip${(i * 2654435761) % 1_000_003}`,
+          iso(clickTime()),
+        );
       }
     })();
   }
@@ -165,7 +206,8 @@ async function main() {
   let commissions = 0;
   const statusFor = (ageDays: number) => {
     const r = random();
-    if (ageDays > 30) return r < 0.85 ? "paid" : r < 0.9 ? "approved" : r < 0.95 ? "denied" : r < 0.98 ? "void" : "pending";
+    if (ageDays > 30)
+      return r < 0.85 ? "paid" : r < 0.9 ? "approved" : r < 0.95 ? "denied" : r < 0.98 ? "void" : "pending";
     if (ageDays > 3) return r < 0.6 ? "approved" : r < 0.9 ? "pending" : r < 0.95 ? "denied" : "void";
     return r < 0.9 ? "pending" : "approved";
   };
@@ -178,7 +220,10 @@ async function main() {
         const affiliate = credited ? affiliates[popular()]! : null;
         const subtotal = randomInt(random, 1500, 25_000);
         const status = credited ? statusFor((now - placed) / DAY) : "pending";
-        const refunded = status !== "void" && status !== "denied" && random() < 0.05 ? Math.round(subtotal * (0.2 + random() * 0.5)) : 0;
+        const refunded =
+          status !== "void" && status !== "denied" && random() < 0.05
+            ? Math.round(subtotal * (0.2 + random() * 0.5))
+            : 0;
         const id = `or${i.toString(36).padStart(6, "0")}`;
         insertOrder.run(
           id,
@@ -204,10 +249,34 @@ async function main() {
         while (earner && level <= 3) {
           const rate = level === 1 ? earner.rate : level === 2 ? 300 : 100;
           const kept = subtotal - refunded;
-          insertCommission.run(`cm${(commissions++).toString(36).padStart(7, "0")}`, shopId, id, earner.id, level, "sale", "", Math.round((subtotal * rate) / 10_000), lineStatus, stamp, stamp);
+          insertCommission.run(
+            `cm${(commissions++).toString(36).padStart(7, "0")}`,
+            shopId,
+            id,
+            earner.id,
+            level,
+            "sale",
+            "",
+            Math.round((subtotal * rate) / 10_000),
+            lineStatus,
+            stamp,
+            stamp,
+          );
           if (refunded) {
             const delta = Math.round((kept * rate) / 10_000) - Math.round((subtotal * rate) / 10_000);
-            insertCommission.run(`cm${(commissions++).toString(36).padStart(7, "0")}`, shopId, id, earner.id, level, "refund", `gid://shopify/Refund/${i}`, delta, lineStatus === "paid" ? "approved" : lineStatus, stamp, stamp);
+            insertCommission.run(
+              `cm${(commissions++).toString(36).padStart(7, "0")}`,
+              shopId,
+              id,
+              earner.id,
+              level,
+              "refund",
+              `gid://shopify/Refund/${i}`,
+              delta,
+              lineStatus === "paid" ? "approved" : lineStatus,
+              stamp,
+              stamp,
+            );
           }
           earner = earner.parent === null ? undefined : affiliates[earner.parent];
           level++;

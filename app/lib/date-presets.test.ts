@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chartGranularity, DATE_PRESETS, isDatePreset, offsetSegments, periodKeys, presetRange, safeZone, type DatePreset } from "./date-presets";
+import {
+  chartGranularity,
+  DATE_PRESETS,
+  isDatePreset,
+  offsetSegments,
+  periodKeys,
+  presetRange,
+  safeZone,
+  type DatePreset,
+} from "./date-presets";
 
 const at = (iso: string) => new Date(iso);
 const iso = (d: Date) => d.toISOString();
@@ -74,18 +83,34 @@ describe("presetRange", () => {
 
 describe("chart periods", () => {
   it("has 23 local hours on the spring-forward day (no 02:00) and 24 keys when an hour repeats", () => {
-    const spring = periodKeys(presetRange("today", "America/New_York", at("2026-03-08T15:00:00Z")), "America/New_York", "hour");
+    const spring = periodKeys(
+      presetRange("today", "America/New_York", at("2026-03-08T15:00:00Z")),
+      "America/New_York",
+      "hour",
+    );
     expect(spring).toHaveLength(23);
     expect(spring).not.toContain("2026-03-08T02");
     expect(spring[0]).toBe("2026-03-08T00");
-    const fall = periodKeys(presetRange("today", "America/New_York", at("2026-11-01T12:00:00Z")), "America/New_York", "hour");
+    const fall = periodKeys(
+      presetRange("today", "America/New_York", at("2026-11-01T12:00:00Z")),
+      "America/New_York",
+      "hour",
+    );
     expect(fall).toHaveLength(24);
     expect(fall.at(-1)).toBe("2026-11-01T23");
   });
 
   it("lists local days and months", () => {
     const days = periodKeys(presetRange("last7", "Asia/Kolkata", at("2026-01-01T00:10:00Z")), "Asia/Kolkata", "day");
-    expect(days).toEqual(["2025-12-26", "2025-12-27", "2025-12-28", "2025-12-29", "2025-12-30", "2025-12-31", "2026-01-01"]);
+    expect(days).toEqual([
+      "2025-12-26",
+      "2025-12-27",
+      "2025-12-28",
+      "2025-12-29",
+      "2025-12-30",
+      "2025-12-31",
+      "2026-01-01",
+    ]);
     const range = { start: at("2024-11-15T00:00:00Z"), end: at("2026-02-01T00:00:00Z") };
     const months = periodKeys(range, "UTC", "month");
     expect(months[0]).toBe("2024-11");

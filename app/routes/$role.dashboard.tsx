@@ -1,6 +1,18 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { BlockStack, Button, ButtonGroup, Card, InlineGrid, InlineStack, Layout, List, Page, Select, Text } from "@shopify/polaris";
+import {
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  List,
+  Page,
+  Select,
+  Text,
+} from "@shopify/polaris";
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,7 +50,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = querySchema.safeParse({ preset: url.searchParams.get("preset") || undefined });
   if (!query.success) {
-    throw json({ error: { code: "bad_request", message: `Unknown date range; use one of: ${DATE_PRESETS.join(", ")}.` } }, { status: 400 });
+    throw json(
+      { error: { code: "bad_request", message: `Unknown date range; use one of: ${DATE_PRESETS.join(", ")}.` } },
+      { status: 400 },
+    );
   }
   const shop = ctx.shop;
   const data = await getDashboardData(shop, query.data.preset);
@@ -63,15 +78,29 @@ const METRICS: Metric[] = ["revenue", "commission", "sales", "clicks"];
 
 function periodLabel(key: string, granularity: string, locale: string) {
   // Keys are local wall-clock times written as if UTC, so format them in UTC.
-  const date = new Date(granularity === "hour" ? `${key}:00:00Z` : granularity === "day" ? `${key}T00:00:00Z` : `${key}-01T00:00:00Z`);
+  const date = new Date(
+    granularity === "hour" ? `${key}:00:00Z` : granularity === "day" ? `${key}T00:00:00Z` : `${key}-01T00:00:00Z`,
+  );
   if (Number.isNaN(date.getTime())) return key;
   const options: Intl.DateTimeFormatOptions =
-    granularity === "hour" ? { hour: "numeric", timeZone: "UTC" } : granularity === "day" ? { month: "short", day: "numeric", timeZone: "UTC" } : { month: "short", year: "numeric", timeZone: "UTC" };
+    granularity === "hour"
+      ? { hour: "numeric", timeZone: "UTC" }
+      : granularity === "day"
+        ? { month: "short", day: "numeric", timeZone: "UTC" }
+        : { month: "short", year: "numeric", timeZone: "UTC" };
   return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 export default function Dashboard() {
-  const { preset, analytics, pending, zone, links: affiliateUrls, themeEditorUrl, docsUrl } = useLoaderData<typeof loader>();
+  const {
+    preset,
+    analytics,
+    pending,
+    zone,
+    links: affiliateUrls,
+    themeEditorUrl,
+    docsUrl,
+  } = useLoaderData<typeof loader>();
   const { shop, role, mode, supportEmail, productName } = useShell();
   const { t, i18n } = useTranslation("Dashboard");
   const [searchParams, setSearchParams] = useSearchParams();
@@ -89,10 +118,24 @@ export default function Dashboard() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="300">
-            <DismissibleBanner flag="show.dashboard" title={t("banners.welcome.title")} tone="info" action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns` }}>
+            <DismissibleBanner
+              flag="show.dashboard"
+              title={t("banners.welcome.title")}
+              tone="info"
+              action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns` }}
+            >
               <p>{t("banners.welcome.body")}</p>
             </DismissibleBanner>
-            <DismissibleBanner flag="show.appEmbed" title={t("embed.title")} tone="warning" action={mode === "embedded" ? { content: t("embed.openEditor"), url: themeEditorUrl, external: true } : undefined}>
+            <DismissibleBanner
+              flag="show.appEmbed"
+              title={t("embed.title")}
+              tone="warning"
+              action={
+                mode === "embedded"
+                  ? { content: t("embed.openEditor"), url: themeEditorUrl, external: true }
+                  : undefined
+              }
+            >
               <BlockStack gap="200">
                 <p>{t("embed.body")}</p>
                 <Text as="p" fontWeight="semibold">
@@ -126,7 +169,11 @@ export default function Dashboard() {
               />
             </div>
             <Text as="p" tone="subdued" id="range-caption">
-              {t("range.caption", { start: dateFormat.format(new Date(analytics.range.start)), end: dateFormat.format(lastDay), zone })}
+              {t("range.caption", {
+                start: dateFormat.format(new Date(analytics.range.start)),
+                end: dateFormat.format(lastDay),
+                zone,
+              })}
             </Text>
           </InlineStack>
         </Layout.Section>
@@ -145,7 +192,14 @@ export default function Dashboard() {
             <BlockStack gap="300">
               <InlineStack align="space-between" blockAlign="center">
                 <Text as="h2" variant="headingMd">
-                  {t("chart.title")} · {t(analytics.granularity === "hour" ? "chart.byHour" : analytics.granularity === "day" ? "chart.byDay" : "chart.byMonth")}
+                  {t("chart.title")} ·{" "}
+                  {t(
+                    analytics.granularity === "hour"
+                      ? "chart.byHour"
+                      : analytics.granularity === "day"
+                        ? "chart.byDay"
+                        : "chart.byMonth",
+                  )}
                 </Text>
                 <ButtonGroup variant="segmented">
                   {METRICS.map((m) => (
@@ -195,10 +249,22 @@ export default function Dashboard() {
           <BlockStack gap="400">
             <FeatureOverviewCard role={role} />
             <FaqCard />
-            <DismissibleBanner flag="show.featuredApp" title={t("banners.featuredApp.title")} action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}>
+            <DismissibleBanner
+              flag="show.featuredApp"
+              title={t("banners.featuredApp.title")}
+              action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
+            >
               <p>{t("banners.featuredApp.body")}</p>
             </DismissibleBanner>
-            <DismissibleBanner flag="show.recommendationApps" title={t("banners.recommendedApps.title")} action={{ content: t("banners.recommendedApps.action"), url: "https://apps.shopify.com/", external: true }}>
+            <DismissibleBanner
+              flag="show.recommendationApps"
+              title={t("banners.recommendedApps.title")}
+              action={{
+                content: t("banners.recommendedApps.action"),
+                url: "https://apps.shopify.com/",
+                external: true,
+              }}
+            >
               <p>{t("banners.recommendedApps.body")}</p>
             </DismissibleBanner>
           </BlockStack>

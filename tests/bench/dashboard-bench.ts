@@ -29,16 +29,23 @@ export async function dashboardBench(): Promise<BenchResult> {
   }
   const db = createDb(url);
   try {
-    const shop = await db.shop.findUnique({ where: { domain: SHOP }, select: { id: true, timezone: true, createdAt: true } });
+    const shop = await db.shop.findUnique({
+      where: { domain: SHOP },
+      select: { id: true, timezone: true, createdAt: true },
+    });
     if (!shop) throw new Error(`shop ${SHOP} not found in ${url}`);
     const [clicks, orders, affiliates] = await Promise.all([
       db.click.count({ where: { shopId: shop.id } }),
       db.order.count({ where: { shopId: shop.id } }),
       db.affiliate.count({ where: { shopId: shop.id } }),
     ]);
-    console.log(`  ${url}: ${affiliates} affiliates, ${orders} orders, ${clicks} clicks; zone ${shop.timezone}; ${RUNS} runs per preset`);
+    console.log(
+      `  ${url}: ${affiliates} affiliates, ${orders} orders, ${clicks} clicks; zone ${shop.timezone}; ${RUNS} runs per preset`,
+    );
     const checks: BenchResult["checks"] = [];
-    console.log(`  ${"preset".padEnd(12)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   revenue / sales / clicks`);
+    console.log(
+      `  ${"preset".padEnd(12)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   revenue / sales / clicks`,
+    );
     for (const preset of DATE_PRESETS) {
       // Warm-up: the first calls compile statements and fill the page cache.
       for (let i = 0; i < 5; i++) await getDashboardData(shop, preset, new Date(), db);
@@ -56,7 +63,10 @@ export async function dashboardBench(): Promise<BenchResult> {
       console.log(
         `  ${preset.padEnd(12)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${times[times.length - 1]!.toFixed(1).padStart(8)}   ${t.revenue} / ${t.sales} / ${t.clicks}`,
       );
-      checks.push({ name: `dashboard ${preset}: p95 ${p95.toFixed(1)} ms (target < ${TARGET_P95_MS} ms)`, pass: p95 < TARGET_P95_MS });
+      checks.push({
+        name: `dashboard ${preset}: p95 ${p95.toFixed(1)} ms (target < ${TARGET_P95_MS} ms)`,
+        pass: p95 < TARGET_P95_MS,
+      });
     }
     return { checks };
   } finally {

@@ -19,7 +19,9 @@ const benches: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
-  ...(process.env.BENCH_DASHBOARD === "1" ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }] : []),
+  ...(process.env.BENCH_DASHBOARD === "1"
+    ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }]
+    : []),
 ];
 
 async function main() {

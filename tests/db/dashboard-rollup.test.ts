@@ -18,7 +18,12 @@ const DAY = 86_400_000;
 const STATUSES = ["pending", "approved", "denied", "paid", "void"] as const;
 const LINE_STATUSES = ["pending", "approved", "denied", "paid", "void"] as const;
 
-async function shopWithData(seed: number, timezone: string, now: Date, opts: { clicks: number; orders: number; stampedBefore: Date }) {
+async function shopWithData(
+  seed: number,
+  timezone: string,
+  now: Date,
+  opts: { clicks: number; orders: number; stampedBefore: Date },
+) {
   const db = getDb();
   const random = seededRandom(seed);
   const shop = await buildShop();
@@ -26,7 +31,15 @@ async function shopWithData(seed: number, timezone: string, now: Date, opts: { c
   const campaign = await buildCampaign(shop.id);
   const affiliates = [];
   for (let i = 0; i < 3; i++) affiliates.push(await buildAffiliate(shop.id, campaign.id));
-  await addRows(shop.id, affiliates.map((a) => a.id), random, now, opts.clicks, opts.orders, opts.stampedBefore);
+  await addRows(
+    shop.id,
+    affiliates.map((a) => a.id),
+    random,
+    now,
+    opts.clicks,
+    opts.orders,
+    opts.stampedBefore,
+  );
   return { ...shop, timezone, affiliateIds: affiliates.map((a) => a.id) };
 }
 
@@ -46,12 +59,20 @@ async function addRows(
   // clock skew), with extra weight on the last days where the presets' edges
   // are. A click is stamped when it is recorded: after the watermark, only
   // new clicks arrive.
-  const when = () => new Date(now.getTime() - (random() < 0.4 ? random() * 3 * DAY : random() * 800 * DAY) + DAY * 0.2 * random());
-  const clickAt = () => (clicksSince ? new Date(clicksSince.getTime() + random() * (now.getTime() - clicksSince.getTime())) : when());
+  const when = () =>
+    new Date(now.getTime() - (random() < 0.4 ? random() * 3 * DAY : random() * 800 * DAY) + DAY * 0.2 * random());
+  const clickAt = () =>
+    clicksSince ? new Date(clicksSince.getTime() + random() * (now.getTime() - clicksSince.getTime())) : when();
   await db.click.createMany({
     data: Array.from({ length: clicks }, () => {
       const at = clickAt();
-      return { shopId, affiliateId: pick(random, affiliateIds), clickId: `c${serial++}-${randomInt(random, 0, 1e9)}`, landingUrl: "https://x", createdAt: at };
+      return {
+        shopId,
+        affiliateId: pick(random, affiliateIds),
+        clickId: `c${serial++}-${randomInt(random, 0, 1e9)}`,
+        landingUrl: "https://x",
+        createdAt: at,
+      };
     }),
   });
   for (let i = 0; i < orders; i++) {
@@ -96,19 +117,32 @@ async function naive(shopId: string, start: Date, end: Date) {
   const db = getDb();
   const clicks = await db.click.count({ where: { shopId, createdAt: { gte: start, lt: end } } });
   const orders = await db.order.findMany({
-    where: { shopId, placedAt: { gte: start, lt: end }, affiliateId: { not: null }, status: { notIn: ["denied", "void"] } },
+    where: {
+      shopId,
+      placedAt: { gte: start, lt: end },
+      affiliateId: { not: null },
+      status: { notIn: ["denied", "void"] },
+    },
     include: { commissions: true },
   });
   return {
     clicks,
     sales: orders.length,
     revenue: orders.reduce((s, o) => s + o.subtotal - o.refundedAmount, 0),
-    commission: orders.reduce((s, o) => s + o.commissions.filter((c) => c.status !== "denied" && c.status !== "void").reduce((t, c) => t + c.amount, 0), 0),
+    commission: orders.reduce(
+      (s, o) =>
+        s + o.commissions.filter((c) => c.status !== "denied" && c.status !== "void").reduce((t, c) => t + c.amount, 0),
+      0,
+    ),
     pendingSales: orders.filter((o) => o.status === "pending").length,
   };
 }
 
-async function expectExact(shop: { id: string; timezone: string }, now: Date, presets: readonly DatePreset[] = DATE_PRESETS) {
+async function expectExact(
+  shop: { id: string; timezone: string },
+  now: Date,
+  presets: readonly DatePreset[] = DATE_PRESETS,
+) {
   for (const preset of presets) {
     const got = await getDashboardAnalytics(shop, preset, now);
     const range = presetRange(preset, shop.timezone, now, preset === "all" ? new Date(0) : undefined);
@@ -127,13 +161,26 @@ describe("dashboard rollup", () => {
   it.each(zones.map((z, i) => [z, i]))("rollup + live part equals a naive count in %s", async (zone, i) => {
     const now = new Date(Date.UTC(2026, 2, 30, 13, 17) + Number(i) * 7 * DAY);
     const rolledAt = new Date(now.getTime() - 3 * 3_600_000);
-    const shop = await shopWithData(100 + Number(i), zone as string, now, { clicks: 600, orders: 150, stampedBefore: new Date(rolledAt.getTime() - 3_600_000) });
+    const shop = await shopWithData(100 + Number(i), zone as string, now, {
+      clicks: 600,
+      orders: 150,
+      stampedBefore: new Date(rolledAt.getTime() - 3_600_000),
+    });
     // Nothing rolled up yet: all live.
     await expectExact(shop, now, ["all", "today", "last7"]);
     await refreshRollup(getDb(), shop.id, rolledAt);
     // Rows after the watermark, some orders placed long ago (a late webhook).
     const watermark = new Date(rolledAt.getTime() - LAG_MS);
-    await addRows(shop.id, shop.affiliateIds, seededRandom(7 + Number(i)), now, 80, 30, new Date(now.getTime() - 60_000), watermark);
+    await addRows(
+      shop.id,
+      shop.affiliateIds,
+      seededRandom(7 + Number(i)),
+      now,
+      80,
+      30,
+      new Date(now.getTime() - 60_000),
+      watermark,
+    );
     await expectExact(shop, now);
     await refreshRollup(getDb(), shop.id, now);
     await expectExact(shop, now);
@@ -142,10 +189,17 @@ describe("dashboard rollup", () => {
   it("reflects a status change made after the rollup, before and after the next refresh", async () => {
     const db = getDb();
     const now = new Date();
-    const shop = await shopWithData(42, "Europe/Berlin", now, { clicks: 50, orders: 60, stampedBefore: new Date(now.getTime() - 2 * 3_600_000) });
+    const shop = await shopWithData(42, "Europe/Berlin", now, {
+      clicks: 50,
+      orders: 60,
+      stampedBefore: new Date(now.getTime() - 2 * 3_600_000),
+    });
     await refreshRollup(db, shop.id, now);
     const before = await getDashboardAnalytics(shop, "all", now);
-    const pending = await db.order.findFirst({ where: { shopId: shop.id, status: "pending", affiliateId: { not: null } }, include: { commissions: true } });
+    const pending = await db.order.findFirst({
+      where: { shopId: shop.id, status: "pending", affiliateId: { not: null } },
+      include: { commissions: true },
+    });
     expect(pending).not.toBeNull();
     await reviewSale(shop.id, pending!.id, "deny");
     const after = await getDashboardAnalytics(shop, "all", new Date());
@@ -163,8 +217,16 @@ describe("dashboard rollup", () => {
 
   it("keeps each shop's figures to itself", async () => {
     const now = new Date();
-    const a = await shopWithData(1, "UTC", now, { clicks: 40, orders: 20, stampedBefore: new Date(now.getTime() - 3 * 3_600_000) });
-    const b = await shopWithData(2, "UTC", now, { clicks: 70, orders: 35, stampedBefore: new Date(now.getTime() - 3 * 3_600_000) });
+    const a = await shopWithData(1, "UTC", now, {
+      clicks: 40,
+      orders: 20,
+      stampedBefore: new Date(now.getTime() - 3 * 3_600_000),
+    });
+    const b = await shopWithData(2, "UTC", now, {
+      clicks: 70,
+      orders: 35,
+      stampedBefore: new Date(now.getTime() - 3 * 3_600_000),
+    });
     await refreshRollup(getDb(), a.id, now);
     await refreshRollup(getDb(), b.id, now);
     const fa = await getDashboardAnalytics(a, "all", now);

@@ -24,14 +24,24 @@ const DAY = 86_400_000;
 
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    const router = (window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__remixRouter;
-    return router?.state.initialized === true && router.state.navigation.state === "idle" && document.body.style.backgroundColor !== "";
+    const router = (window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
+      .__remixRouter;
+    return (
+      router?.state.initialized === true &&
+      router.state.navigation.state === "idle" &&
+      document.body.style.backgroundColor !== ""
+    );
   });
 }
 
 async function tiles(page: Page) {
   const text = async (id: string) => (await page.locator(`#${id}`).innerText()).trim();
-  return { revenue: await text("tile-revenue"), commission: await text("tile-commission"), sales: await text("tile-sales"), clicks: await text("tile-clicks") };
+  return {
+    revenue: await text("tile-revenue"),
+    commission: await text("tile-commission"),
+    sales: await text("tile-sales"),
+    clicks: await text("tile-clicks"),
+  };
 }
 
 describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium", () => {
@@ -51,12 +61,37 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     const now = Date.now();
     // Three clicks today and two 40 days ago; one sale 40 days ago.
     await db.click.createMany({
-      data: [0, 1, 2, 40 * DAY, 40 * DAY + 1].map((ago, i) => ({ shopId: shop.id, affiliateId: affiliate.id, clickId: `e2e-${i}`, landingUrl: "https://x", createdAt: new Date(now - ago - 60_000) })),
+      data: [0, 1, 2, 40 * DAY, 40 * DAY + 1].map((ago, i) => ({
+        shopId: shop.id,
+        affiliateId: affiliate.id,
+        clickId: `e2e-${i}`,
+        landingUrl: "https://x",
+        createdAt: new Date(now - ago - 60_000),
+      })),
     });
     const old = await db.order.create({
-      data: { shopId: shop.id, shopifyGid: "gid://shopify/Order/1", name: "#1", currency: "USD", subtotal: 10_000, total: 10_000, status: "approved", affiliateId: affiliate.id, placedAt: new Date(now - 40 * DAY) },
+      data: {
+        shopId: shop.id,
+        shopifyGid: "gid://shopify/Order/1",
+        name: "#1",
+        currency: "USD",
+        subtotal: 10_000,
+        total: 10_000,
+        status: "approved",
+        affiliateId: affiliate.id,
+        placedAt: new Date(now - 40 * DAY),
+      },
     });
-    await db.commission.create({ data: { shopId: shop.id, orderId: old.id, affiliateId: affiliate.id, amount: 1_000, currency: "USD", status: "approved" } });
+    await db.commission.create({
+      data: {
+        shopId: shop.id,
+        orderId: old.id,
+        affiliateId: affiliate.id,
+        amount: 1_000,
+        currency: "USD",
+        status: "approved",
+      },
+    });
     await refreshRollup(db, shop.id, new Date(now));
 
     const { page, errors } = await newSession();
@@ -90,10 +125,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
       o.created_at = o.processed_at = new Date().toISOString();
       o.note_attributes = [{ name: "_affiliate_ref", value: "DASHA" }];
     });
-    const res = await new HttpClient(server.url).request("/webhooks", { method: "POST", body, headers: webhookHeaders("orders/create", shop.domain, body) });
+    const res = await new HttpClient(server.url).request("/webhooks", {
+      method: "POST",
+      body,
+      headers: webhookHeaders("orders/create", shop.domain, body),
+    });
     expect(res.status).toBe(200);
     await drainJobs();
-    const order = await db.order.findFirstOrThrow({ where: { shopId: shop.id, affiliateId: affiliate.id, NOT: { id: old.id } } });
+    const order = await db.order.findFirstOrThrow({
+      where: { shopId: shop.id, affiliateId: affiliate.id, NOT: { id: old.id } },
+    });
 
     await page.reload();
     await waitForHydration(page);

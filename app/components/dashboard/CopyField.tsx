@@ -35,7 +35,10 @@ export function CopyField({ label, value, id }: { label: string; value: string; 
       onFocus={(event) => (event?.target as HTMLInputElement | undefined)?.select()}
       connectedRight={
         <InlineStack gap="200" blockAlign="center">
-          <Button onClick={() => void copyText(value).then(setCopied)} accessibilityLabel={t("links.copyLabel", { label })}>
+          <Button
+            onClick={() => void copyText(value).then(setCopied)}
+            accessibilityLabel={t("links.copyLabel", { label })}
+          >
             {t("links.copy")}
           </Button>
           {copied !== null && (

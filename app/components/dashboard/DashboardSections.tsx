@@ -22,7 +22,13 @@ export function Tile({ label, value, testId }: { label: string; value: string; t
   );
 }
 
-export function PendingCard({ role, pending }: { role: string; pending: { sales: number; affiliates: number; commissions: number } }) {
+export function PendingCard({
+  role,
+  pending,
+}: {
+  role: string;
+  pending: { sales: number; affiliates: number; commissions: number };
+}) {
   const { t } = useTranslation("Dashboard");
   return (
     <Card>
@@ -65,7 +71,12 @@ export function AffiliateLinksCard({ links }: { links: AffiliateLinks }) {
 
 export function QuickHelpCard(props: { supportEmail: string; productName: string; shopUrl: string; docsUrl: string }) {
   const { t } = useTranslation("Dashboard");
-  const mailto = supportMailto({ email: props.supportEmail, productName: props.productName, topic: t("help.topic"), shopUrl: props.shopUrl });
+  const mailto = supportMailto({
+    email: props.supportEmail,
+    productName: props.productName,
+    topic: t("help.topic"),
+    shopUrl: props.shopUrl,
+  });
   return (
     <Card>
       <BlockStack gap="300">

@@ -9,7 +9,11 @@ import { browserFlagStore, isFlagExpired, setExpiryFlag } from "~/lib/expiry-fla
 
 export const BANNER_DISMISS_DAYS = 30;
 
-export function DismissibleBanner({ flag, days = BANNER_DISMISS_DAYS, ...props }: { flag: string; days?: number; children?: ReactNode } & Omit<BannerProps, "onDismiss">) {
+export function DismissibleBanner({
+  flag,
+  days = BANNER_DISMISS_DAYS,
+  ...props
+}: { flag: string; days?: number; children?: ReactNode } & Omit<BannerProps, "onDismiss">) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const store = browserFlagStore();

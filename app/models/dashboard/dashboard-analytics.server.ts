@@ -74,7 +74,8 @@ async function collect(
   const e = range.end.getTime();
   const groups = new Map<number, Figures>();
   const add = (g: number, f: Figures, sign = 1) => groups.set(g, addFigures(groups.get(g) ?? ZERO, f, sign));
-  const addHours = (rows: HourFigures[], sign = 1) => rows.forEach((r) => add(localGroupIndex(r.hour * HOUR_MS, zone, minutes), r, sign));
+  const addHours = (rows: HourFigures[], sign = 1) =>
+    rows.forEach((r) => add(localGroupIndex(r.hour * HOUR_MS, zone, minutes), r, sign));
 
   const firstWhole = Math.ceil(s / HOUR_MS);
   const lastWhole = Math.floor(e / HOUR_MS);
@@ -130,7 +131,10 @@ export async function getDashboardAnalytics(
   if (preset === "all") {
     // From the shop's first click or order (the chart does not start in 1970).
     const first = await firstActivity(client, shop.id);
-    range = { start: new Date(Math.min(first?.getTime() ?? Infinity, range.end.getTime() - 86_400_000)), end: range.end };
+    range = {
+      start: new Date(Math.min(first?.getTime() ?? Infinity, range.end.getTime() - 86_400_000)),
+      end: range.end,
+    };
   }
   const granularity = chartGranularity(preset, range);
   const groups = await collect(client, shop.id, range, groupMinutes(granularity), zone, rollup);
@@ -146,11 +150,22 @@ export async function getDashboardAnalytics(
     const i = index.get(key) ?? (series.length && key < series[0]!.key ? 0 : series.length - 1);
     if (i >= 0) series[i] = { ...addFigures(series[i]!, f), key: series[i]!.key };
   }
-  return { preset, range: { start: range.start.toISOString(), end: range.end.toISOString() }, granularity, totals, series };
+  return {
+    preset,
+    range: { start: range.start.toISOString(), end: range.end.toISOString() },
+    granularity,
+    totals,
+    series,
+  };
 }
 
 /** Sales still waiting for a decision, over all time (the rollup's pending column plus the live part). */
-export async function countPendingSales(shopId: string, client: Client = getDb(), now = new Date(), view?: RollupView): Promise<number> {
+export async function countPendingSales(
+  shopId: string,
+  client: Client = getDb(),
+  now = new Date(),
+  view?: RollupView,
+): Promise<number> {
   const rollup = view ?? (await readRollupView(client, shopId));
   // Orders are stamped with Shopify's placed time, which may run ahead of ours.
   const range = { start: new Date(0), end: new Date(now.getTime() + 366 * 86_400_000) };

@@ -197,11 +197,23 @@ export async function rollupGroups(client: Client, shopId: string, fromHour: num
   const sql = `SELECT ${g} AS g, SUM("clicks") AS clicks, SUM("sales") AS sales, SUM("revenue") AS revenue,
       SUM("commission") AS commission, SUM("pendingSales") AS pend
     FROM "DashboardHour" WHERE "shopId" = ? AND "hour" >= ? AND "hour" < ? GROUP BY g`;
-  const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(bind(dialect, sql), ...params, shopId, fromHour, toHour);
+  const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(
+    bind(dialect, sql),
+    ...params,
+    shopId,
+    fromHour,
+    toHour,
+  );
   return new Map(
     rows.map((r) => [
       num(r.g),
-      { clicks: num(r.clicks), sales: num(r.sales), revenue: num(r.revenue), commission: num(r.commission), pendingSales: num(r.pend) },
+      {
+        clicks: num(r.clicks),
+        sales: num(r.sales),
+        revenue: num(r.revenue),
+        commission: num(r.commission),
+        pendingSales: num(r.pend),
+      },
     ]),
   );
 }

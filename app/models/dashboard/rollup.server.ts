@@ -41,7 +41,8 @@ export async function refreshRollup(client: Client, shopId: string, now = new Da
   }
 
   const clickHours: number[] = [];
-  for (let h = Math.floor(since.getTime() / HOUR_MS); h <= Math.floor(until.getTime() / HOUR_MS); h++) clickHours.push(h);
+  for (let h = Math.floor(since.getTime() / HOUR_MS); h <= Math.floor(until.getTime() / HOUR_MS); h++)
+    clickHours.push(h);
   const orderHours = await changedOrderHours(client, shopId, since, until);
   const runs = hourRuns([...clickHours, ...orderHours]);
   for (const [from, to] of runs) await recomputeHours(client, shopId, from, to);
