@@ -243,39 +243,36 @@ async function main() {
           stamp,
         );
         if (!affiliate) continue;
-        const lineStatus = status;
-        let level = 1;
-        let earner: (typeof affiliates)[number] | undefined = affiliate;
-        while (earner && level <= 3) {
-          const rate = level === 1 ? earner.rate : level === 2 ? 300 : 100;
-          const kept = subtotal - refunded;
+        const line = (earnerId: string, level: number, kind: string, ref: string, amount: number, lineStatus: string) =>
           insertCommission.run(
             `cm${(commissions++).toString(36).padStart(7, "0")}`,
             shopId,
             id,
-            earner.id,
+            earnerId,
             level,
-            "sale",
-            "",
-            Math.round((subtotal * rate) / 10_000),
+            kind,
+            ref,
+            amount,
             lineStatus,
             stamp,
             stamp,
           );
+        let level = 1;
+        let earner: (typeof affiliates)[number] | undefined = affiliate;
+        while (earner && level <= 3) {
+          const rate = level === 1 ? earner.rate : level === 2 ? 300 : 100;
+          const earned = Math.round((subtotal * rate) / 10_000);
+          line(earner.id, level, "sale", "", earned, status);
           if (refunded) {
-            const delta = Math.round((kept * rate) / 10_000) - Math.round((subtotal * rate) / 10_000);
-            insertCommission.run(
-              `cm${(commissions++).toString(36).padStart(7, "0")}`,
-              shopId,
-              id,
+            // The refund adjustment shares the sale's status; money already paid comes back approved.
+            const kept = Math.round(((subtotal - refunded) * rate) / 10_000);
+            line(
               earner.id,
               level,
               "refund",
               `gid://shopify/Refund/${i}`,
-              delta,
-              lineStatus === "paid" ? "approved" : lineStatus,
-              stamp,
-              stamp,
+              kept - earned,
+              status === "paid" ? "approved" : status,
             );
           }
           earner = earner.parent === null ? undefined : affiliates[earner.parent];
