@@ -1,4 +1,4 @@
-import { DateTime } from "luxon";
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from "luxon";
 
 // Spec section 9: the dashboard's date range presets, computed in the shop's
 // time zone (an IANA name). Every range is half-open, [start, end), in UTC
@@ -34,7 +34,32 @@ export interface DateRange {
 /** A zone luxon (Intl) knows, else UTC: a bad stored value must not break the page. */
 export function safeZone(zone: string | null | undefined): string {
   if (!zone) return "UTC";
-  return DateTime.now().setZone(zone).isValid ? zone : "UTC";
+  return IANAZone.isValidZone(zone) ? zone : "UTC";
+}
+
+const zoneObjects = new Map<string, Zone>();
+const hourOffsets = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC in minutes at an instant. Offsets at whole
+ * hours are remembered: the dashboard asks for the same hours on every load,
+ * and each answer costs an Intl formatting call.
+ */
+export function offsetMinutes(zone: string, ms: number): number {
+  let z = zoneObjects.get(zone);
+  if (!z) {
+    z = IANAZone.isValidZone(zone) ? IANAZone.create(zone) : FixedOffsetZone.utcInstance;
+    zoneObjects.set(zone, z);
+  }
+  if (z.isUniversal || ms % 3_600_000 !== 0) return z.offset(ms);
+  const key = `${zone}|${ms}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    if (hourOffsets.size > 200_000) hourOffsets.clear();
+    offset = z.offset(ms);
+    hourOffsets.set(key, offset);
+  }
+  return offset;
 }
 
 export function presetRange(preset: DatePreset, zone: string, now: Date, allStart = new Date(0)): DateRange {
@@ -91,8 +116,7 @@ export function groupMinutes(granularity: Granularity) {
 
 /** Index of the local hour or day an instant falls in: floor((UTC minutes + offset) / minutes). */
 export function localGroupIndex(ms: number, zone: string, minutes: number): number {
-  const offset = DateTime.fromMillis(ms, { zone: safeZone(zone) }).offset;
-  return Math.floor((ms / MINUTE_MS + offset) / minutes);
+  return Math.floor((ms / MINUTE_MS + offsetMinutes(zone, ms)) / minutes);
 }
 
 /** Key of a local group index: 2026-11-22T14 (hour), 2026-11-22 (day), 2026-11 (month). */
@@ -137,10 +161,9 @@ export interface OffsetSegment {
  * Lets a database group hour buckets by local day with plain arithmetic.
  */
 export function offsetSegments(zone: string, fromHour: number, toHour: number): OffsetSegment[] {
-  const z = safeZone(zone);
-  const offsetAt = (hour: number) => DateTime.fromMillis(hour * 3_600_000, { zone: z }).offset;
+  const offsetAt = (hour: number) => offsetMinutes(zone, hour * 3_600_000);
   const segments: OffsetSegment[] = [{ fromHour, offsetMinutes: offsetAt(fromHour) }];
-  if (DateTime.fromMillis(0, { zone: z }).zone.isUniversal) return segments;
+  if (!IANAZone.isValidZone(zone) || IANAZone.create(zone).isUniversal) return segments;
   // Offsets change at most a few times a year, months apart: probe weekly,
   // then bisect to the hour.
   const STEP = 7 * 24;

@@ -4,6 +4,7 @@ import {
   groupKey,
   groupMinutes,
   localGroupIndex,
+  offsetMinutes,
   offsetSegments,
   periodKeys,
   presetRange,
@@ -127,19 +128,29 @@ export async function getDashboardAnalytics(
 ): Promise<Analytics> {
   const zone = safeZone(shop.timezone);
   const rollup = view ?? (await readRollupView(client, shop.id));
-  let range = presetRange(preset, zone, now);
-  if (preset === "all") {
-    // From the shop's first click or order (the chart does not start in 1970).
-    const first = await firstActivity(client, shop.id);
-    range = {
-      start: new Date(Math.min(first?.getTime() ?? Infinity, range.end.getTime() - 86_400_000)),
-      end: range.end,
-    };
+  const range = presetRange(preset, zone, now);
+  if (preset !== "all") {
+    const granularity = chartGranularity(preset, range);
+    const groups = await collect(client, shop.id, range, groupMinutes(granularity), zone, rollup);
+    return { preset, range: isoRange(range), granularity, ...seriesOf(groups, periodKeys(range, zone, granularity), granularity) };
   }
-  const granularity = chartGranularity(preset, range);
-  const groups = await collect(client, shop.id, range, groupMinutes(granularity), zone, rollup);
+  // All days: every row counts (from 1970); the chart starts on the shop's
+  // first active day, and draws months when that is more than ~a year ago.
+  const groups = await collect(client, shop.id, range, groupMinutes("day"), zone, rollup);
+  const firstDay = Math.min(...groups.keys(), localGroupIndex(range.end.getTime() - 86_400_000, zone, 1440));
+  const dayStart = firstDay * 86_400_000;
+  const shown = { start: new Date(Math.max(0, dayStart - offsetMinutes(zone, dayStart) * 60_000)), end: range.end };
+  const granularity = chartGranularity(preset, shown);
+  return { preset, range: isoRange(shown), granularity, ...seriesOf(groups, periodKeys(shown, zone, granularity), granularity) };
+}
 
-  const series: SeriesPoint[] = periodKeys(range, zone, granularity).map((key) => ({ key, ...ZERO }));
+function isoRange(range: DateRange) {
+  return { start: range.start.toISOString(), end: range.end.toISOString() };
+}
+
+/** Tiles (every group) and chart points (groups by period key). */
+function seriesOf(groups: Map<number, Figures>, keys: string[], granularity: Granularity) {
+  const series: SeriesPoint[] = keys.map((key) => ({ key, ...ZERO }));
   const index = new Map(series.map((p, i) => [p.key, i]));
   let totals: Figures = ZERO;
   for (const [g, f] of groups) {
@@ -150,13 +161,7 @@ export async function getDashboardAnalytics(
     const i = index.get(key) ?? (series.length && key < series[0]!.key ? 0 : series.length - 1);
     if (i >= 0) series[i] = { ...addFigures(series[i]!, f), key: series[i]!.key };
   }
-  return {
-    preset,
-    range: { start: range.start.toISOString(), end: range.end.toISOString() },
-    granularity,
-    totals,
-    series,
-  };
+  return { totals, series };
 }
 
 /** Sales still waiting for a decision, over all time (the rollup's pending column plus the live part). */
