@@ -27,7 +27,7 @@ export function PendingCard({
   pending,
 }: {
   role: string;
-  pending: { sales: number; affiliates: number; commissions: number };
+  pending: { sales: number; affiliates: number; commissions: number; commissionsMore: boolean };
 }) {
   const { t } = useTranslation("Dashboard");
   return (
@@ -43,7 +43,9 @@ export function PendingCard({
           {t("pending.affiliates", { count: pending.affiliates })}
         </Link>
         <Link url={`/${role}/payouts`} id="pending-commissions">
-          {t("pending.commissions", { count: pending.commissions })}
+          {t(pending.commissionsMore ? "pending.commissionsMore" : "pending.commissions", {
+            count: pending.commissions,
+          })}
         </Link>
       </BlockStack>
     </Card>

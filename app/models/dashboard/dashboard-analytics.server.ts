@@ -132,7 +132,12 @@ export async function getDashboardAnalytics(
   if (preset !== "all") {
     const granularity = chartGranularity(preset, range);
     const groups = await collect(client, shop.id, range, groupMinutes(granularity), zone, rollup);
-    return { preset, range: isoRange(range), granularity, ...seriesOf(groups, periodKeys(range, zone, granularity), granularity) };
+    return {
+      preset,
+      range: isoRange(range),
+      granularity,
+      ...seriesOf(groups, periodKeys(range, zone, granularity), granularity),
+    };
   }
   // All days: every row counts (from 1970); the chart starts on the shop's
   // first active day, and draws months when that is more than ~a year ago.
@@ -141,7 +146,12 @@ export async function getDashboardAnalytics(
   const dayStart = firstDay * 86_400_000;
   const shown = { start: new Date(Math.max(0, dayStart - offsetMinutes(zone, dayStart) * 60_000)), end: range.end };
   const granularity = chartGranularity(preset, shown);
-  return { preset, range: isoRange(shown), granularity, ...seriesOf(groups, periodKeys(shown, zone, granularity), granularity) };
+  return {
+    preset,
+    range: isoRange(shown),
+    granularity,
+    ...seriesOf(groups, periodKeys(shown, zone, granularity), granularity),
+  };
 }
 
 function isoRange(range: DateRange) {
@@ -164,7 +174,11 @@ function seriesOf(groups: Map<number, Figures>, keys: string[], granularity: Gra
   return { totals, series };
 }
 
-/** Sales still waiting for a decision, over all time (the rollup's pending column plus the live part). */
+/**
+ * Sales still waiting for a decision, over all time: the total stored at the
+ * last refresh, with the buckets that changed since (dirty hours, and the
+ * hours from the watermark on) swapped for live counts.
+ */
 export async function countPendingSales(
   shopId: string,
   client: Client = getDb(),
@@ -172,10 +186,27 @@ export async function countPendingSales(
   view?: RollupView,
 ): Promise<number> {
   const rollup = view ?? (await readRollupView(client, shopId));
-  // Orders are stamped with Shopify's placed time, which may run ahead of ours.
-  const range = { start: new Date(0), end: new Date(now.getTime() + 366 * 86_400_000) };
-  const groups = await collect(client, shopId, range, 1e9, "UTC", rollup, { clicks: false, orders: true });
-  let pending = 0;
-  for (const f of groups.values()) pending += f.pendingSales;
-  return pending;
+  // Orders carry Shopify's placed time, which may run ahead of our clock.
+  const future = new Date(now.getTime() + 366 * 86_400_000);
+  const orders = { clicks: false, orders: true };
+  const sum = (rows: { pendingSales: number }[]) => rows.reduce((n, r) => n + r.pendingSales, 0);
+  if (!rollup.watermark) return sum(await liveHours(client, shopId, new Date(0), future, orders));
+  const complete = Math.floor(rollup.watermark.getTime() / HOUR_MS);
+  const dirty = rollup.dirty.filter((h) => h < complete);
+  const [state, storedDirty, storedTail, live, ...fresh] = await Promise.all([
+    client.dashboardRollupState.findUnique({ where: { shopId }, select: { pendingSales: true } }),
+    rollupHours(client, shopId, dirty),
+    client.dashboardHour.findMany({ where: { shopId, hour: { gte: complete } }, select: { pendingSales: true } }),
+    liveHours(client, shopId, new Date(complete * HOUR_MS), future, orders),
+    ...hourRuns(dirty).map(([from, to]) =>
+      liveHours(client, shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS), orders),
+    ),
+  ]);
+  return (
+    (state?.pendingSales ?? 0) -
+    sum(storedDirty) -
+    sum(storedTail) +
+    sum(live) +
+    fresh.reduce((n, rows) => n + sum(rows), 0)
+  );
 }

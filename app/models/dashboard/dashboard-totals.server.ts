@@ -1,15 +1,17 @@
 import { getDb } from "../../db.server";
 import type { DatePreset } from "../../lib/date-presets";
 import { countPendingSales, getDashboardAnalytics, readRollupView, type Analytics } from "./dashboard-analytics.server";
-import type { Client } from "./rollup-sql.server";
+import { dialectOf, num, type Client } from "./rollup-sql.server";
 
 export interface PendingCounts {
   /** Credited sales waiting for the merchant's decision (all time). */
   sales: number;
   /** Affiliates who signed up and wait for approval. */
   affiliates: number;
-  /** Approved commission lines not yet in a payout. */
+  /** Approved commission lines not yet in a payout, counted up to COUNT_CAP (shown as "1000+"). */
   commissions: number;
+  /** More than `commissions` wait (the count stopped at the cap). */
+  commissionsMore: boolean;
 }
 
 export interface DashboardData {
@@ -32,7 +34,29 @@ export async function getDashboardData(
     getDashboardAnalytics(shop, preset, now, client, view),
     countPendingSales(shop.id, client, now, view),
     client.affiliate.count({ where: { shopId: shop.id, status: "pending" } }),
-    client.commission.count({ where: { shopId: shop.id, status: "approved", payoutId: null } }),
+    countAwaitingPayment(client, shop.id),
   ]);
-  return { analytics, pending: { sales, affiliates, commissions }, watermark: view.watermark };
+  const pending = {
+    sales,
+    affiliates,
+    commissions: Math.min(commissions, COUNT_CAP),
+    commissionsMore: commissions > COUNT_CAP,
+  };
+  return { analytics, pending, watermark: view.watermark };
+}
+
+/** Counts stop here: the dashboard shows "1000+", the list has the exact figure. */
+export const COUNT_CAP = 1000;
+
+/**
+ * Approved commission lines not yet in a payout. Which lines are in a payout
+ * is not in any index (and the write paths should not pay for one), so the
+ * count reads at most COUNT_CAP + 1 rows.
+ */
+async function countAwaitingPayment(client: Client, shopId: string): Promise<number> {
+  const dialect = dialectOf(client);
+  const sql = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM "Commission" WHERE "shopId" = ${dialect === "sqlite" ? "?" : "$1"}
+    AND "status" = 'approved' AND "payoutId" IS NULL LIMIT ${COUNT_CAP + 1}) t`;
+  const rows: { n: unknown }[] = await client.$queryRawUnsafe(sql, shopId);
+  return num(rows[0]?.n);
 }

@@ -36,7 +36,10 @@ export async function refreshRollup(client: Client, shopId: string, now = new Da
     const first = await firstHour(client, shopId);
     const last = Math.floor(now.getTime() / HOUR_MS) + 1;
     if (first !== null) await recomputeHours(client, shopId, first, last);
-    await client.dashboardRollupState.update({ where: { shopId }, data: { watermark: until } });
+    await client.dashboardRollupState.update({
+      where: { shopId },
+      data: { watermark: until, pendingSales: await pendingTotal(client, shopId) },
+    });
     return first === null ? 0 : last - first;
   }
 
@@ -46,8 +49,16 @@ export async function refreshRollup(client: Client, shopId: string, now = new Da
   const orderHours = await changedOrderHours(client, shopId, since, until);
   const runs = hourRuns([...clickHours, ...orderHours]);
   for (const [from, to] of runs) await recomputeHours(client, shopId, from, to);
-  await client.dashboardRollupState.update({ where: { shopId }, data: { watermark: until } });
+  await client.dashboardRollupState.update({
+    where: { shopId },
+    data: { watermark: until, pendingSales: await pendingTotal(client, shopId) },
+  });
   return runs.reduce((n, [from, to]) => n + to - from, 0);
+}
+
+async function pendingTotal(client: Client, shopId: string): Promise<number> {
+  const sum = await client.dashboardHour.aggregate({ where: { shopId }, _sum: { pendingSales: true } });
+  return sum._sum.pendingSales ?? 0;
 }
 
 async function firstHour(client: Client, shopId: string): Promise<number | null> {
