@@ -50,12 +50,21 @@ export interface Analytics {
 export interface RollupView {
   watermark: Date | null;
   dirty: number[];
+  /** SUM(pendingSales) of the buckets when the watermark was set. */
+  pendingSales: number;
 }
 
 export async function readRollupView(client: Client, shopId: string): Promise<RollupView> {
-  const row = await client.dashboardRollupState.findUnique({ where: { shopId }, select: { watermark: true } });
+  const row = await client.dashboardRollupState.findUnique({
+    where: { shopId },
+    select: { watermark: true, pendingSales: true },
+  });
   const watermark = row && row.watermark.getTime() > 0 ? row.watermark : null;
-  return { watermark, dirty: watermark ? await changedOrderHours(client, shopId, watermark) : [] };
+  return {
+    watermark,
+    dirty: watermark ? await changedOrderHours(client, shopId, watermark) : [],
+    pendingSales: row?.pendingSales ?? 0,
+  };
 }
 
 /**
@@ -70,6 +79,7 @@ async function collect(
   zone: string,
   view: RollupView,
   parts = { clicks: true, orders: true },
+  segmentsFrom = 0,
 ) {
   const s = range.start.getTime();
   const e = range.end.getTime();
@@ -87,7 +97,8 @@ async function collect(
     return groups;
   }
   const dirty = parts.orders ? view.dirty.filter((h) => h >= firstWhole && h < rollEnd) : [];
-  const segments = offsetSegments(zone, firstWhole, rollEnd);
+  // Offsets only matter where there are buckets (All days starts in 1970).
+  const segments = offsetSegments(zone, Math.max(firstWhole, segmentsFrom), rollEnd);
   const [rolled, stale, head, tail, ...fresh] = await Promise.all([
     rollupGroups(client, shopId, firstWhole, rollEnd, { minutes, segments }),
     rollupHours(client, shopId, dirty),
@@ -141,7 +152,12 @@ export async function getDashboardAnalytics(
   }
   // All days: every row counts (from 1970); the chart starts on the shop's
   // first active day, and draws months when that is more than ~a year ago.
-  const groups = await collect(client, shop.id, range, groupMinutes("day"), zone, rollup);
+  const first = await client.dashboardHour.findFirst({
+    where: { shopId: shop.id },
+    orderBy: { hour: "asc" },
+    select: { hour: true },
+  });
+  const groups = await collect(client, shop.id, range, groupMinutes("day"), zone, rollup, undefined, first?.hour ?? 0);
   const firstDay = Math.min(...groups.keys(), localGroupIndex(range.end.getTime() - 86_400_000, zone, 1440));
   const dayStart = firstDay * 86_400_000;
   const shown = { start: new Date(Math.max(0, dayStart - offsetMinutes(zone, dayStart) * 60_000)), end: range.end };
@@ -193,20 +209,17 @@ export async function countPendingSales(
   if (!rollup.watermark) return sum(await liveHours(client, shopId, new Date(0), future, orders));
   const complete = Math.floor(rollup.watermark.getTime() / HOUR_MS);
   const dirty = rollup.dirty.filter((h) => h < complete);
-  const [state, storedDirty, storedTail, live, ...fresh] = await Promise.all([
-    client.dashboardRollupState.findUnique({ where: { shopId }, select: { pendingSales: true } }),
-    rollupHours(client, shopId, dirty),
-    client.dashboardHour.findMany({ where: { shopId, hour: { gte: complete } }, select: { pendingSales: true } }),
+  const [stored, live, ...fresh] = await Promise.all([
+    // The buckets the stored total counted that are stale now: dirty hours
+    // and the hours from the watermark on.
+    client.dashboardHour.findMany({
+      where: { shopId, OR: [{ hour: { in: dirty } }, { hour: { gte: complete } }] },
+      select: { pendingSales: true },
+    }),
     liveHours(client, shopId, new Date(complete * HOUR_MS), future, orders),
     ...hourRuns(dirty).map(([from, to]) =>
       liveHours(client, shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS), orders),
     ),
   ]);
-  return (
-    (state?.pendingSales ?? 0) -
-    sum(storedDirty) -
-    sum(storedTail) +
-    sum(live) +
-    fresh.reduce((n, rows) => n + sum(rows), 0)
-  );
+  return rollup.pendingSales - sum(stored) + sum(live) + fresh.reduce((n, rows) => n + sum(rows), 0);
 }
