@@ -189,3 +189,20 @@ export function offsetSegments(zone: string, fromHour: number, toHour: number): 
   }
   return segments;
 }
+
+/** Local day index (days since 1970-01-01 in the zone) of a UTC hour bucket. */
+export function localDayOfHour(zone: string, hour: number): number {
+  return localGroupIndex(hour * HOUR_MS, zone, 1440);
+}
+
+/** The first UTC hour bucket whose start falls on local day `day`. */
+export function firstHourOfDay(zone: string, day: number): number {
+  let h = day * 24 - 16;
+  while (localDayOfHour(zone, h) < day) h++;
+  return h;
+}
+
+/** Whether every offset of the zone over [fromHour, toHour) is whole hours (so local days are whole hour buckets). */
+export function wholeHourOffsets(zone: string, fromHour: number, toHour: number): boolean {
+  return offsetSegments(zone, fromHour, Math.max(fromHour + 1, toHour)).every((s) => s.offsetMinutes % 60 === 0);
+}

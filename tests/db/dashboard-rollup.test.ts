@@ -174,6 +174,9 @@ describe("dashboard rollup", () => {
     // Nothing rolled up yet: all live.
     await expectExact(shop, now, ["all", "today", "last7"]);
     await refreshRollup(getDb(), shop.id, rolledAt);
+    // Local-day rows exist where local days are whole hour buckets.
+    const days = await getDb().dashboardDay.count({ where: { shopId: shop.id } });
+    expect(days > 0, `day rows in ${zone}`).toBe(zone === "America/New_York" || zone === "UTC");
     // Rows after the watermark, some orders placed long ago (a late webhook).
     const watermark = new Date(rolledAt.getTime() - LAG_MS);
     await addRows(
@@ -218,6 +221,25 @@ describe("dashboard rollup", () => {
     const folded = await getDashboardAnalytics(shop, "all", later);
     expect(folded.totals).toEqual(after.totals);
     await expectExact(shop, later, ["all", "last90", "lastYear"]);
+  });
+
+  it("stays exact when the shop changes its time zone, and rebuilds the day rows in the new one", async () => {
+    const db = getDb();
+    const now = new Date();
+    const shop = await shopWithData(9, "America/Los_Angeles", now, {
+      clicks: 300,
+      orders: 80,
+      stampedBefore: new Date(now.getTime() - 3 * 3_600_000),
+    });
+    await refreshRollup(db, shop.id, now);
+    await db.shop.update({ where: { id: shop.id }, data: { timezone: "Asia/Tokyo" } });
+    const moved = { ...shop, timezone: "Asia/Tokyo" };
+    await expectExact(moved, now, ["all", "last30", "yesterday"]);
+    await refreshRollup(db, shop.id, new Date(now.getTime() + 5 * 60_000));
+    expect((await db.dashboardRollupState.findUniqueOrThrow({ where: { shopId: shop.id } })).dayZone).toBe(
+      "Asia/Tokyo",
+    );
+    await expectExact(moved, now, ["all", "last30", "yesterday"]);
   });
 
   it("keeps each shop's figures to itself", async () => {

@@ -3,6 +3,8 @@ import {
   chartGranularity,
   groupKey,
   groupMinutes,
+  firstHourOfDay,
+  localDayOfHour,
   localGroupIndex,
   offsetMinutes,
   offsetSegments,
@@ -20,10 +22,12 @@ import {
   changedOrderHours,
   hourRuns,
   liveHours,
+  rollupDays,
   rollupGroups,
   rollupHours,
   type Client,
   type Figures,
+  type GroupSpec,
   type HourFigures,
 } from "./rollup-sql.server";
 
@@ -46,24 +50,29 @@ export interface Analytics {
   series: SeriesPoint[];
 }
 
+const DAY_MINUTES = 1440;
+
 /** What the rollup holds: complete before `watermark`; `dirty` hours had orders change since. */
 export interface RollupView {
   watermark: Date | null;
   dirty: number[];
   /** SUM(pendingSales) of the buckets when the watermark was set. */
   pendingSales: number;
+  /** The zone DashboardDay rows are in (null: none). */
+  dayZone: string | null;
 }
 
 export async function readRollupView(client: Client, shopId: string): Promise<RollupView> {
   const row = await client.dashboardRollupState.findUnique({
     where: { shopId },
-    select: { watermark: true, pendingSales: true },
+    select: { watermark: true, pendingSales: true, dayZone: true },
   });
   const watermark = row && row.watermark.getTime() > 0 ? row.watermark : null;
   return {
     watermark,
     dirty: watermark ? await changedOrderHours(client, shopId, watermark) : [],
     pendingSales: row?.pendingSales ?? 0,
+    dayZone: row?.dayZone ?? null,
   };
 }
 
@@ -100,7 +109,9 @@ async function collect(
   // Offsets only matter where there are buckets (All days starts in 1970).
   const segments = offsetSegments(zone, Math.max(firstWhole, segmentsFrom), rollEnd);
   const [rolled, stale, head, tail, ...fresh] = await Promise.all([
-    rollupGroups(client, shopId, firstWhole, rollEnd, { minutes, segments }),
+    minutes === DAY_MINUTES && view.dayZone === zone
+      ? byDays(client, shopId, zone, firstWhole, rollEnd, dirty, segments)
+      : rollupGroups(client, shopId, firstWhole, rollEnd, { minutes, segments }),
     rollupHours(client, shopId, dirty),
     liveHours(client, shopId, range.start, new Date(firstWhole * HOUR_MS), parts),
     liveHours(client, shopId, new Date(rollEnd * HOUR_MS), range.end, parts),
@@ -118,6 +129,42 @@ async function collect(
   addHours(tail);
   for (const rows of fresh) addHours(rows);
   return groups;
+}
+
+/**
+ * Rollup figures over hours [fromHour, toHour) per local day: whole days
+ * from DashboardDay, hour buckets for the part-days at the ends and for days
+ * with dirty hours (whose day rows are stale).
+ */
+async function byDays(
+  client: Client,
+  shopId: string,
+  zone: string,
+  fromHour: number,
+  toHour: number,
+  dirty: number[],
+  segments: GroupSpec["segments"],
+) {
+  let firstDay = localDayOfHour(zone, fromHour);
+  if (firstHourOfDay(zone, firstDay) < fromHour) firstDay++;
+  const endDay = localDayOfHour(zone, toHour);
+  if (endDay <= firstDay) return rollupGroups(client, shopId, fromHour, toHour, { minutes: DAY_MINUTES, segments });
+  // Dirty hours in the part-days at the ends are in the hour pieces already.
+  const dirtyDays = new Set(dirty.map((h) => localDayOfHour(zone, h)).filter((d) => d >= firstDay && d < endDay));
+  const hourPieces: [number, number][] = [
+    [fromHour, firstHourOfDay(zone, firstDay)],
+    [firstHourOfDay(zone, endDay), toHour],
+    ...[...dirtyDays].map((d): [number, number] => [firstHourOfDay(zone, d), firstHourOfDay(zone, d + 1)]),
+  ];
+  const spec = { minutes: DAY_MINUTES, segments };
+  const [days, ...pieces] = await Promise.all([
+    rollupDays(client, shopId, firstDay, endDay),
+    ...hourPieces.filter(([a, b]) => b > a).map(([a, b]) => rollupGroups(client, shopId, a, b, spec)),
+  ]);
+  const out = new Map<number, Figures>();
+  for (const [d, f] of days) if (!dirtyDays.has(d)) out.set(d, f);
+  for (const piece of pieces) for (const [d, f] of piece) out.set(d, addFigures(out.get(d) ?? ZERO, f));
+  return out;
 }
 
 export async function firstActivity(client: Client, shopId: string): Promise<Date | null> {

@@ -237,3 +237,62 @@ export function hourRuns(hours: number[]): [number, number][] {
   }
   return runs;
 }
+
+/** Recomputes DashboardDay rows [fromDay, toDay) from the hour buckets [fromHour, toHour) that make them up. */
+export async function recomputeDays(
+  client: Client,
+  shopId: string,
+  days: { fromDay: number; toDay: number; fromHour: number; toHour: number },
+  spec: GroupSpec,
+) {
+  if (days.toDay <= days.fromDay) return;
+  const dialect = dialectOf(client);
+  await client.$executeRawUnsafe(
+    bind(dialect, `DELETE FROM "DashboardDay" WHERE "shopId" = ? AND "day" >= ? AND "day" < ?`),
+    shopId,
+    days.fromDay,
+    days.toDay,
+  );
+  const params: unknown[] = [];
+  const g = groupExpr(spec, params);
+  await client.$executeRawUnsafe(
+    bind(
+      dialect,
+      `INSERT INTO "DashboardDay" ("shopId", "day", "clicks", "sales", "revenue", "commission", "pendingSales")
+       SELECT CAST(? AS TEXT), ${g} AS g, SUM("clicks"), SUM("sales"), SUM("revenue"), SUM("commission"), SUM("pendingSales")
+       FROM "DashboardHour" WHERE "shopId" = ? AND "hour" >= ? AND "hour" < ? GROUP BY g`,
+    ),
+    shopId,
+    ...params,
+    shopId,
+    days.fromHour,
+    days.toHour,
+  );
+}
+
+/** Stored day rows [fromDay, toDay), by day index. */
+export async function rollupDays(client: Client, shopId: string, fromDay: number, toDay: number) {
+  const out = new Map<number, Figures>();
+  if (toDay <= fromDay) return out;
+  const dialect = dialectOf(client);
+  const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(
+    bind(
+      dialect,
+      `SELECT "day" AS g, "clicks" AS clicks, "sales" AS sales, "revenue" AS revenue, "commission" AS commission,
+        "pendingSales" AS pend FROM "DashboardDay" WHERE "shopId" = ? AND "day" >= ? AND "day" < ?`,
+    ),
+    shopId,
+    fromDay,
+    toDay,
+  );
+  for (const r of rows) {
+    out.set(num(r.g), {
+      clicks: num(r.clicks),
+      sales: num(r.sales),
+      revenue: num(r.revenue),
+      commission: num(r.commission),
+      pendingSales: num(r.pend),
+    });
+  }
+  return out;
+}

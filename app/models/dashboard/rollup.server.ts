@@ -1,7 +1,8 @@
 import { getDb } from "../../db.server";
 import { enqueueJob, notifyJobsEnqueued, registerJobHandler } from "../jobs/job-queue.server";
 import { firstActivity } from "./dashboard-analytics.server";
-import { HOUR_MS, changedOrderHours, hourRuns, recomputeHours, type Client } from "./rollup-sql.server";
+import { firstHourOfDay, localDayOfHour, offsetSegments, safeZone, wholeHourOffsets } from "../../lib/date-presets";
+import { HOUR_MS, changedOrderHours, hourRuns, recomputeDays, recomputeHours, type Client } from "./rollup-sql.server";
 
 // Keeps DashboardHour up to date from committed rows, without any change to
 // the click and order write paths (ADR 009):
@@ -31,29 +32,79 @@ export async function refreshRollup(client: Client, shopId: string, now = new Da
   const since = state.watermark;
   if (until.getTime() <= since.getTime()) return 0;
 
+  let runs: [number, number][];
   if (since.getTime() === 0) {
     // First run: everything the shop has, in one pass.
     const first = await firstHour(client, shopId);
-    const last = Math.floor(now.getTime() / HOUR_MS) + 1;
-    if (first !== null) await recomputeHours(client, shopId, first, last);
-    await client.dashboardRollupState.update({
-      where: { shopId },
-      data: { watermark: until, pendingSales: await pendingTotal(client, shopId) },
-    });
-    return first === null ? 0 : last - first;
+    runs = first === null ? [] : [[first, Math.floor(now.getTime() / HOUR_MS) + 1]];
+  } else {
+    const clickHours: number[] = [];
+    for (let h = Math.floor(since.getTime() / HOUR_MS); h <= Math.floor(until.getTime() / HOUR_MS); h++)
+      clickHours.push(h);
+    runs = hourRuns([...clickHours, ...(await changedOrderHours(client, shopId, since, until))]);
   }
-
-  const clickHours: number[] = [];
-  for (let h = Math.floor(since.getTime() / HOUR_MS); h <= Math.floor(until.getTime() / HOUR_MS); h++)
-    clickHours.push(h);
-  const orderHours = await changedOrderHours(client, shopId, since, until);
-  const runs = hourRuns([...clickHours, ...orderHours]);
   for (const [from, to] of runs) await recomputeHours(client, shopId, from, to);
+  const shop = await client.shop.findUnique({ where: { id: shopId }, select: { timezone: true } });
+  const dayZone = await refreshDays(client, shopId, safeZone(shop?.timezone), state.dayZone, runs);
   await client.dashboardRollupState.update({
     where: { shopId },
-    data: { watermark: until, pendingSales: await pendingTotal(client, shopId) },
+    data: { watermark: until, pendingSales: await pendingTotal(client, shopId), dayZone },
   });
   return runs.reduce((n, [from, to]) => n + to - from, 0);
+}
+
+/**
+ * Brings DashboardDay in line with the hour buckets just recomputed (all of
+ * them when the zone changed). Returns the zone the day rows are in, or null
+ * when the zone's offsets are not whole hours (its local days cut through
+ * hour buckets, so days are read from the hours).
+ */
+async function refreshDays(
+  client: Client,
+  shopId: string,
+  zone: string,
+  builtZone: string | null,
+  runs: [number, number][],
+) {
+  const bounds = await client.dashboardHour.aggregate({
+    where: { shopId },
+    _min: { hour: true },
+    _max: { hour: true },
+  });
+  const lo = bounds._min.hour;
+  const hi = bounds._max.hour;
+  if (lo === null || hi === null || !wholeHourOffsets(zone, lo, hi + 1)) {
+    await client.dashboardDay.deleteMany({ where: { shopId } });
+    return null;
+  }
+  let dayRuns: [number, number][];
+  if (builtZone === zone) {
+    dayRuns = runs.map(([from, to]) => [localDayOfHour(zone, from), localDayOfHour(zone, to - 1) + 1]);
+  } else {
+    await client.dashboardDay.deleteMany({ where: { shopId } });
+    dayRuns = [[localDayOfHour(zone, lo), localDayOfHour(zone, hi) + 1]];
+  }
+  for (const [fromDay, toDay] of mergeRuns(dayRuns)) {
+    const fromHour = firstHourOfDay(zone, fromDay);
+    const toHour = firstHourOfDay(zone, toDay);
+    await recomputeDays(
+      client,
+      shopId,
+      { fromDay, toDay, fromHour, toHour },
+      { minutes: 1440, segments: offsetSegments(zone, fromHour, toHour) },
+    );
+  }
+  return zone;
+}
+
+function mergeRuns(runs: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, to] of [...runs].sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
 }
 
 async function pendingTotal(client: Client, shopId: string): Promise<number> {
