@@ -34,7 +34,17 @@ export interface DateRange {
 /** A zone luxon (Intl) knows, else UTC: a bad stored value must not break the page. */
 export function safeZone(zone: string | null | undefined): string {
   if (!zone) return "UTC";
-  return IANAZone.isValidZone(zone) ? zone : "UTC";
+  return zoneObject(zone) === FixedOffsetZone.utcInstance ? "UTC" : zone;
+}
+
+/** luxon's zone object for a name (UTC for unknown names), created once. */
+function zoneObject(zone: string): Zone {
+  let z = zoneObjects.get(zone);
+  if (!z) {
+    z = IANAZone.isValidZone(zone) ? IANAZone.create(zone) : FixedOffsetZone.utcInstance;
+    zoneObjects.set(zone, z);
+  }
+  return z;
 }
 
 const zoneObjects = new Map<string, Zone>();
@@ -46,11 +56,7 @@ const hourOffsets = new Map<string, number>();
  * and each answer costs an Intl formatting call.
  */
 export function offsetMinutes(zone: string, ms: number): number {
-  let z = zoneObjects.get(zone);
-  if (!z) {
-    z = IANAZone.isValidZone(zone) ? IANAZone.create(zone) : FixedOffsetZone.utcInstance;
-    zoneObjects.set(zone, z);
-  }
+  const z = zoneObject(zone);
   if (z.isUniversal || ms % 3_600_000 !== 0) return z.offset(ms);
   const key = `${zone}|${ms}`;
   let offset = hourOffsets.get(key);
@@ -121,9 +127,19 @@ export function localGroupIndex(ms: number, zone: string, minutes: number): numb
 
 /** Key of a local group index: 2026-11-22T14 (hour), 2026-11-22 (day), 2026-11 (month). */
 export function groupKey(index: number, granularity: Granularity): string {
-  const iso = new Date(index * groupMinutes(granularity) * MINUTE_MS).toISOString();
-  return granularity === "hour" ? iso.slice(0, 13) : granularity === "day" ? iso.slice(0, 10) : iso.slice(0, 7);
+  const cache = groupKeys[granularity];
+  let key = cache.get(index);
+  if (key === undefined) {
+    const iso = new Date(index * groupMinutes(granularity) * MINUTE_MS).toISOString();
+    key = granularity === "hour" ? iso.slice(0, 13) : granularity === "day" ? iso.slice(0, 10) : iso.slice(0, 7);
+    if (cache.size > 100_000) cache.clear();
+    cache.set(index, key);
+  }
+  return key;
 }
+
+// Keys by index: the dashboard formats the same days on every load.
+const groupKeys: Record<Granularity, Map<number, string>> = { hour: new Map(), day: new Map(), month: new Map() };
 
 /**
  * The local hours, days or months of a range, in order, as keys. A local
@@ -163,7 +179,7 @@ export interface OffsetSegment {
 export function offsetSegments(zone: string, fromHour: number, toHour: number): OffsetSegment[] {
   const offsetAt = (hour: number) => offsetMinutes(zone, hour * 3_600_000);
   const segments: OffsetSegment[] = [{ fromHour, offsetMinutes: offsetAt(fromHour) }];
-  if (!IANAZone.isValidZone(zone) || IANAZone.create(zone).isUniversal) return segments;
+  if (zoneObject(zone).isUniversal) return segments;
   // Offsets change at most a few times a year, months apart: probe weekly,
   // then bisect to the hour.
   const STEP = 7 * 24;

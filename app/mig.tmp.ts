@@ -1,2 +1,0 @@
-import { migrate } from "~/db/migrate.server";
-migrate(process.argv[2]!).then((r) => console.log(JSON.stringify(r)));
