@@ -21,7 +21,6 @@ import { AnalyticsChart } from "~/components/dashboard/AnalyticsChart";
 import {
   AffiliateLinksCard,
   FaqCard,
-  FeatureOverviewCard,
   HelpfulLinksCard,
   InstructionsCard,
   PendingCard,
@@ -29,6 +28,7 @@ import {
   Tile,
 } from "~/components/dashboard/DashboardSections";
 import { DismissibleBanner } from "~/components/dashboard/DismissibleBanner";
+import { FeatureOverviewCard } from "~/components/dashboard/FeatureOverviewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConfig } from "~/config.server";
 import { affiliateLinks } from "~/lib/affiliate-links";
