@@ -3,7 +3,8 @@ import { getDb } from "~/db.server";
 import { DATE_PRESETS, presetRange, type DatePreset } from "~/lib/date-presets";
 import { pick, randomInt, seededRandom } from "~/lib/prng";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
-import { LAG_MS, refreshRollup } from "~/models/dashboard/rollup.server";
+import { LAG_MS, refreshRollup, registerDashboardJobs, requestRollupRefresh } from "~/models/dashboard/rollup.server";
+import { drainJobs } from "~/models/jobs/job-queue.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
@@ -240,6 +241,27 @@ describe("dashboard rollup", () => {
       "Asia/Tokyo",
     );
     await expectExact(moved, now, ["all", "last30", "yesterday"]);
+  });
+
+  it("is refreshed by the dashboard.rollup job a stale dashboard asks for, once per slot", async () => {
+    registerDashboardJobs();
+    const db = getDb();
+    const now = new Date();
+    const shop = await shopWithData(5, "Europe/Paris", now, {
+      clicks: 30,
+      orders: 10,
+      stampedBefore: new Date(now.getTime() - 3_600_000),
+    });
+    expect(await requestRollupRefresh(shop.id, null, now)).toBe(true);
+    expect(await requestRollupRefresh(shop.id, null, now)).toBe(true);
+    expect(await db.job.count({ where: { type: "dashboard.rollup" } })).toBe(1);
+    await drainJobs();
+    const state = await db.dashboardRollupState.findUniqueOrThrow({ where: { shopId: shop.id } });
+    expect(state.watermark.getTime()).toBeGreaterThan(now.getTime() - 2 * LAG_MS);
+    expect(state.dayZone).toBe("Europe/Paris");
+    // A fresh rollup asks for nothing.
+    expect(await requestRollupRefresh(shop.id, state.watermark, new Date())).toBe(false);
+    await expectExact(shop, new Date(), ["all", "today"]);
   });
 
   it("keeps each shop's figures to itself", async () => {
