@@ -89,6 +89,7 @@ async function collect(
   view: RollupView,
   parts = { clicks: true, orders: true },
   segmentsFrom = 0,
+  monthStarts?: number[],
 ) {
   const s = range.start.getTime();
   const e = range.end.getTime();
@@ -110,7 +111,7 @@ async function collect(
   const segments = offsetSegments(zone, Math.max(firstWhole, segmentsFrom), rollEnd);
   const [rolled, stale, head, tail, ...fresh] = await Promise.all([
     minutes === DAY_MINUTES && view.dayZone === zone
-      ? byDays(client, shopId, zone, firstWhole, rollEnd, dirty, segments)
+      ? byDays(client, shopId, zone, firstWhole, rollEnd, dirty, segments, monthStarts)
       : rollupGroups(client, shopId, firstWhole, rollEnd, { minutes, segments }),
     rollupHours(client, shopId, dirty),
     liveHours(client, shopId, range.start, new Date(firstWhole * HOUR_MS), parts),
@@ -144,6 +145,7 @@ async function byDays(
   toHour: number,
   dirty: number[],
   segments: GroupSpec["segments"],
+  monthStarts?: number[],
 ) {
   let firstDay = localDayOfHour(zone, fromHour);
   if (firstHourOfDay(zone, firstDay) < fromHour) firstDay++;
@@ -158,11 +160,12 @@ async function byDays(
   ];
   const spec = { minutes: DAY_MINUTES, segments };
   const [days, ...pieces] = await Promise.all([
-    rollupDays(client, shopId, firstDay, endDay),
+    // Days holding a dirty hour come from their hour buckets instead.
+    rollupDays(client, shopId, firstDay, endDay, { monthStarts, exclude: [...dirtyDays] }),
     ...hourPieces.filter(([a, b]) => b > a).map(([a, b]) => rollupGroups(client, shopId, a, b, spec)),
   ]);
   const out = new Map<number, Figures>();
-  for (const [d, f] of days) if (!dirtyDays.has(d)) out.set(d, f);
+  for (const [d, f] of days) out.set(d, f);
   for (const piece of pieces) for (const [d, f] of piece) out.set(d, addFigures(out.get(d) ?? ZERO, f));
   return out;
 }
@@ -204,7 +207,26 @@ export async function getDashboardAnalytics(
     orderBy: { hour: "asc" },
     select: { hour: true },
   });
-  const groups = await collect(client, shop.id, range, groupMinutes("day"), zone, rollup, undefined, first?.hour ?? 0);
+  // Beyond ~a year the chart is per month: the day rows are added up per
+  // month in the database (a few dozen rows back instead of hundreds).
+  const span = first ? { start: new Date(first.hour * HOUR_MS), end: range.end } : null;
+  const monthStarts =
+    span && chartGranularity(preset, span) === "month"
+      ? periodKeys(span, zone, "month").map(
+          (key) => Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, 1) / 86_400_000,
+        )
+      : undefined;
+  const groups = await collect(
+    client,
+    shop.id,
+    range,
+    groupMinutes("day"),
+    zone,
+    rollup,
+    undefined,
+    first?.hour ?? 0,
+    monthStarts,
+  );
   const firstDay = Math.min(...groups.keys(), localGroupIndex(range.end.getTime() - 86_400_000, zone, 1440));
   const dayStart = firstDay * 86_400_000;
   const shown = { start: new Date(Math.max(0, dayStart - offsetMinutes(zone, dayStart) * 60_000)), end: range.end };

@@ -270,21 +270,32 @@ export async function recomputeDays(
   );
 }
 
-/** Stored day rows [fromDay, toDay), by day index. */
-export async function rollupDays(client: Client, shopId: string, fromDay: number, toDay: number) {
+/**
+ * Stored day rows [fromDay, toDay) but the `exclude`d days, by day index; with
+ * `monthStarts` (ascending day indices where local months begin) added up
+ * per month in the database and keyed by the month's first day.
+ */
+export async function rollupDays(
+  client: Client,
+  shopId: string,
+  fromDay: number,
+  toDay: number,
+  options: { monthStarts?: number[]; exclude?: number[] } = {},
+) {
   const out = new Map<number, Figures>();
   if (toDay <= fromDay) return out;
   const dialect = dialectOf(client);
-  const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(
-    bind(
-      dialect,
-      `SELECT "day" AS g, "clicks" AS clicks, "sales" AS sales, "revenue" AS revenue, "commission" AS commission,
-        "pendingSales" AS pend FROM "DashboardDay" WHERE "shopId" = ? AND "day" >= ? AND "day" < ?`,
-    ),
-    shopId,
-    fromDay,
-    toDay,
-  );
+  const int = (n: number) => String(Math.trunc(n));
+  const exclude = options.exclude ?? [];
+  const where = `"shopId" = ? AND "day" >= ? AND "day" < ?${exclude.length ? ` AND "day" NOT IN (${exclude.map(int).join(", ")})` : ""}`;
+  const months = options.monthStarts?.length ? [...options.monthStarts].reverse() : null;
+  const sql = months
+    ? `SELECT CASE ${months.map((m) => `WHEN "day" >= ${int(m)} THEN ${int(m)}`).join(" ")} ELSE ${int(months[months.length - 1]!)} END AS g,
+        SUM("clicks") AS clicks, SUM("sales") AS sales, SUM("revenue") AS revenue, SUM("commission") AS commission,
+        SUM("pendingSales") AS pend FROM "DashboardDay" WHERE ${where} GROUP BY g`
+    : `SELECT "day" AS g, "clicks" AS clicks, "sales" AS sales, "revenue" AS revenue, "commission" AS commission,
+        "pendingSales" AS pend FROM "DashboardDay" WHERE ${where}`;
+  const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(bind(dialect, sql), shopId, fromDay, toDay);
   for (const r of rows) {
     out.set(num(r.g), {
       clicks: num(r.clicks),
