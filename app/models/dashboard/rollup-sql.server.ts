@@ -80,15 +80,19 @@ export interface HourFigures extends Figures {
   hour: number;
 }
 
-function toHourFigures(rows: Record<string, unknown>[]): HourFigures[] {
-  return rows.map((r) => ({
-    hour: num(r.h),
+/** A result row's figures (columns clicks, sales, revenue, commission, pend). */
+function figuresOf(r: Record<string, unknown>): Figures {
+  return {
     clicks: num(r.clicks),
     sales: num(r.sales),
     revenue: num(r.revenue),
     commission: num(r.commission),
     pendingSales: num(r.pend),
-  }));
+  };
+}
+
+function toHourFigures(rows: Record<string, unknown>[]): HourFigures[] {
+  return rows.map((r) => ({ hour: num(r.h), ...figuresOf(r) }));
 }
 
 /**
@@ -204,18 +208,7 @@ export async function rollupGroups(client: Client, shopId: string, fromHour: num
     fromHour,
     toHour,
   );
-  return new Map(
-    rows.map((r) => [
-      num(r.g),
-      {
-        clicks: num(r.clicks),
-        sales: num(r.sales),
-        revenue: num(r.revenue),
-        commission: num(r.commission),
-        pendingSales: num(r.pend),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [num(r.g), figuresOf(r)]));
 }
 
 /** Stored buckets of the given hours (to swap dirty hours for live figures). */
@@ -296,14 +289,6 @@ export async function rollupDays(
     : `SELECT "day" AS g, "clicks" AS clicks, "sales" AS sales, "revenue" AS revenue, "commission" AS commission,
         "pendingSales" AS pend FROM "DashboardDay" WHERE ${where}`;
   const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(bind(dialect, sql), shopId, fromDay, toDay);
-  for (const r of rows) {
-    out.set(num(r.g), {
-      clicks: num(r.clicks),
-      sales: num(r.sales),
-      revenue: num(r.revenue),
-      commission: num(r.commission),
-      pendingSales: num(r.pend),
-    });
-  }
+  for (const r of rows) out.set(num(r.g), figuresOf(r));
   return out;
 }
