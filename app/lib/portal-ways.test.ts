@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeHostName, pagesBase, rewritePortalPath, shopHandle } from "./portal-ways";
 import { affiliateLink, storePathOf } from "./affiliate-links";
-import { presetRange } from "./date-presets";
 
 describe("rewritePortalPath", () => {
   it.each([
@@ -66,28 +65,5 @@ describe("affiliate links", () => {
     ["", null],
   ])("storePathOf(%s) -> %s", (input, path) => {
     expect(storePathOf(input, ["shop.example", "s.myshopify.com"])).toBe(path);
-  });
-});
-
-describe("date presets", () => {
-  const now = new Date("2026-03-18T15:30:00Z"); // a Wednesday
-  it.each([
-    ["today", "2026-03-18", "2026-03-19"],
-    ["yesterday", "2026-03-17", "2026-03-18"],
-    ["last_7", "2026-03-12", "2026-03-19"],
-    ["last_30", "2026-02-17", "2026-03-19"],
-    ["last_month", "2026-02-01", "2026-03-01"],
-    ["last_year", "2025-01-01", "2026-01-01"],
-    ["week_to_date", "2026-03-16", "2026-03-19"],
-    ["month_to_date", "2026-03-01", "2026-03-19"],
-    ["year_to_date", "2026-01-01", "2026-03-19"],
-  ] as const)("%s", (preset, from, to) => {
-    const r = presetRange(preset, now);
-    expect(r.from?.toISOString().slice(0, 10)).toBe(from);
-    expect(r.to.toISOString().slice(0, 10)).toBe(to);
-  });
-
-  it("all days has no lower bound", () => {
-    expect(presetRange("all", now).from).toBeNull();
   });
 });

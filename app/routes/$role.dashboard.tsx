@@ -1,67 +1,273 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  List,
+  Page,
+  Select,
+  Text,
+} from "@shopify/polaris";
+import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AnalyticsChart } from "~/components/dashboard/AnalyticsChart";
+import {
+  AffiliateLinksCard,
+  FaqCard,
+  HelpfulLinksCard,
+  InstructionsCard,
+  PendingCard,
+  QuickHelpCard,
+  Tile,
+} from "~/components/dashboard/DashboardSections";
+import { DismissibleBanner } from "~/components/dashboard/DismissibleBanner";
+import { FeatureOverviewCard } from "~/components/dashboard/FeatureOverviewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { getConfig } from "~/config.server";
+import { affiliateLinks } from "~/lib/affiliate-links";
+import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { formatMoney } from "~/lib/money";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
-import { getDashboardTotals } from "~/models/dashboard/dashboard-totals.server";
+import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
+import { requestRollupRefresh } from "~/models/dashboard/rollup.server";
 import { useShell } from "./$role";
 
-export const handle = { i18n: ["Dashboard"] };
+export const handle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"] };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
+
+const querySchema = z.object({ preset: z.enum(DATE_PRESETS).default(DEFAULT_PRESET) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireMerchant(request, params.role, { area: "dashboard" });
-  return json({ totals: await getDashboardTotals(ctx.shop.id) });
+  const url = new URL(request.url);
+  const query = querySchema.safeParse({ preset: url.searchParams.get("preset") || undefined });
+  if (!query.success) {
+    throw json(
+      { error: { code: "bad_request", message: `Unknown date range; use one of: ${DATE_PRESETS.join(", ")}.` } },
+      { status: 400 },
+    );
+  }
+  const shop = ctx.shop;
+  const data = await getDashboardData(shop, query.data.preset);
+  // A stale rollup is still exact (the rest is counted live); the worker
+  // brings it up to date so the live part stays small.
+  await requestRollupRefresh(shop.id, data.watermark);
+  const config = getConfig();
+  return json({
+    preset: query.data.preset,
+    analytics: data.analytics,
+    pending: data.pending,
+    zone: shop.timezone,
+    links: affiliateLinks(config.appUrl, shop.domain),
+    // Shopify's theme editor deep link that opens App embeds with ours selected.
+    themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
+    docsUrl: process.env.HELP_DOCS_URL || "#instructions",
+  });
 }
 
-function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h3" variant="headingSm" tone="subdued">
-          {label}
-        </Text>
-        <Text as="p" variant="heading2xl" id={testId}>
-          {value}
-        </Text>
-      </BlockStack>
-    </Card>
+type Metric = "revenue" | "commission" | "sales" | "clicks";
+const METRICS: Metric[] = ["revenue", "commission", "sales", "clicks"];
+
+function periodLabel(key: string, granularity: string, locale: string) {
+  // Keys are local wall-clock times written as if UTC, so format them in UTC.
+  const date = new Date(
+    granularity === "hour" ? `${key}:00:00Z` : granularity === "day" ? `${key}T00:00:00Z` : `${key}-01T00:00:00Z`,
   );
+  if (Number.isNaN(date.getTime())) return key;
+  const options: Intl.DateTimeFormatOptions =
+    granularity === "hour"
+      ? { hour: "numeric", timeZone: "UTC" }
+      : granularity === "day"
+        ? { month: "short", day: "numeric", timeZone: "UTC" }
+        : { month: "short", year: "numeric", timeZone: "UTC" };
+  return new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 export default function Dashboard() {
-  const { totals } = useLoaderData<typeof loader>();
-  const { shop, role } = useShell();
-  const { t } = useTranslation("Dashboard");
+  const {
+    preset,
+    analytics,
+    pending,
+    zone,
+    links: affiliateUrls,
+    themeEditorUrl,
+    docsUrl,
+  } = useLoaderData<typeof loader>();
+  const { shop, role, mode, supportEmail, productName } = useShell();
+  const { t, i18n } = useTranslation("Dashboard");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [metric, setMetric] = useState<Metric>("revenue");
   const money = (minor: number) => formatMoney(minor, { currency: shop.currency, format: shop.money_format });
+  const totals = analytics.totals;
+  const isMoney = metric === "revenue" || metric === "commission";
+  const lastDay = new Date(new Date(analytics.range.end).getTime() - 1);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: zone });
+  const loading = navigation.state === "loading" && navigation.location?.pathname.endsWith("/dashboard");
+
   return (
     <Page title={t("title")}>
       <Layout>
         <Layout.Section>
-          <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
-            <Tile label={t("tiles.revenue")} value={money(totals.revenue)} testId="tile-revenue" />
-            <Tile label={t("tiles.commission")} value={money(totals.commission)} testId="tile-commission" />
-            <Tile label={t("tiles.sales")} value={String(totals.sales)} testId="tile-sales" />
-            <Tile label={t("tiles.clicks")} value={String(totals.clicks)} testId="tile-clicks" />
-          </InlineGrid>
+          <BlockStack gap="300">
+            <DismissibleBanner
+              flag="show.dashboard"
+              title={t("banners.welcome.title")}
+              tone="info"
+              action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns` }}
+            >
+              <p>{t("banners.welcome.body")}</p>
+            </DismissibleBanner>
+            <DismissibleBanner
+              flag="show.appEmbed"
+              title={t("embed.title")}
+              tone="warning"
+              action={
+                mode === "embedded"
+                  ? { content: t("embed.openEditor"), url: themeEditorUrl, external: true }
+                  : undefined
+              }
+            >
+              <BlockStack gap="200">
+                <p>{t("embed.body")}</p>
+                <Text as="p" fontWeight="semibold">
+                  {t("embed.stepsTitle")}
+                </Text>
+                <List type="number">
+                  {[1, 2, 3, 4].map((n) => (
+                    <List.Item key={n}>{t(`embed.step${n}`)}</List.Item>
+                  ))}
+                </List>
+                <Text as="p" tone="subdued">
+                  {t("embed.notChecked")}
+                </Text>
+              </BlockStack>
+            </DismissibleBanner>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section>
+          <InlineStack align="space-between" blockAlign="end" gap="300">
+            <div style={{ minWidth: 220 }}>
+              <Select
+                id="preset"
+                label={t("range.label")}
+                options={DATE_PRESETS.map((p) => ({ label: t(`presets.${p}`), value: p }))}
+                value={preset}
+                onChange={(value) => {
+                  const next = new URLSearchParams(searchParams);
+                  next.set("preset", value);
+                  setSearchParams(next);
+                }}
+              />
+            </div>
+            <Text as="p" tone="subdued" id="range-caption">
+              {t("range.caption", {
+                start: dateFormat.format(new Date(analytics.range.start)),
+                end: dateFormat.format(lastDay),
+                zone,
+              })}
+            </Text>
+          </InlineStack>
+        </Layout.Section>
+        <Layout.Section>
+          <div style={{ opacity: loading ? 0.5 : 1 }} aria-busy={loading}>
+            <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
+              <Tile label={t("tiles.revenue")} value={money(totals.revenue)} testId="tile-revenue" />
+              <Tile label={t("tiles.commission")} value={money(totals.commission)} testId="tile-commission" />
+              <Tile label={t("tiles.sales")} value={String(totals.sales)} testId="tile-sales" />
+              <Tile label={t("tiles.clicks")} value={String(totals.clicks)} testId="tile-clicks" />
+            </InlineGrid>
+          </div>
         </Layout.Section>
         <Layout.Section>
           <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {t("pending.title")}
+            <BlockStack gap="300">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  {t("chart.title")} ·{" "}
+                  {t(
+                    analytics.granularity === "hour"
+                      ? "chart.byHour"
+                      : analytics.granularity === "day"
+                        ? "chart.byDay"
+                        : "chart.byMonth",
+                  )}
+                </Text>
+                <ButtonGroup variant="segmented">
+                  {METRICS.map((m) => (
+                    <Button key={m} pressed={metric === m} onClick={() => setMetric(m)}>
+                      {t(`chart.metrics.${m}`)}
+                    </Button>
+                  ))}
+                </ButtonGroup>
+              </InlineStack>
+              <AnalyticsChart
+                name={t(`chart.metrics.${metric}`)}
+                points={analytics.series.map((p) => ({ key: p.key, value: p[metric] }))}
+                formatY={(v) => (isMoney ? money(Math.round(v)) : String(v))}
+                formatX={(key) => periodLabel(key, analytics.granularity, i18n.language)}
+              />
+              <Text as="p" tone="subdued">
+                {t("tiles.explainer")}
               </Text>
-              <Link url={`/${role}/sales`}>{t("pending.sales", { count: totals.pendingSales })}</Link>
-              <Link url={`/${role}/affiliates`}>{t("pending.affiliates", { count: totals.pendingAffiliates })}</Link>
-              <Link url={`/${role}/payouts`}>{t("pending.commissions", { count: totals.commissionsAwaitingPayment })}</Link>
             </BlockStack>
           </Card>
         </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <BlockStack gap="400">
+            <PendingCard role={role} pending={pending} />
+            <AffiliateLinksCard links={affiliateUrls} />
+            <QuickHelpCard supportEmail={supportEmail} productName={productName} shopUrl={shop.url} docsUrl={docsUrl} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {t("marketplace.title")}
+                </Text>
+                <Text as="p">{t("marketplace.body")}</Text>
+                <InlineStack>
+                  <Button url={`/${role}/settings/marketplace`}>{t("marketplace.action")}</Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
+            <InstructionsCard />
+            <HelpfulLinksCard role={role} />
+          </BlockStack>
+        </Layout.Section>
         <Layout.Section>
-          <Banner tone="info" title={t("notBuilt.title")}>
-            <p>{t("notBuilt.body")}</p>
-          </Banner>
+          <BlockStack gap="400">
+            <FeatureOverviewCard role={role} />
+            <FaqCard />
+            <DismissibleBanner
+              flag="show.featuredApp"
+              title={t("banners.featuredApp.title")}
+              action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
+            >
+              <p>{t("banners.featuredApp.body")}</p>
+            </DismissibleBanner>
+            <DismissibleBanner
+              flag="show.recommendationApps"
+              title={t("banners.recommendedApps.title")}
+              action={{
+                content: t("banners.recommendedApps.action"),
+                url: "https://apps.shopify.com/",
+                external: true,
+              }}
+            >
+              <p>{t("banners.recommendedApps.body")}</p>
+            </DismissibleBanner>
+          </BlockStack>
         </Layout.Section>
       </Layout>
     </Page>

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
-import { DATE_PRESETS, isDatePreset } from "~/lib/date-presets";
+import { DATE_PRESETS, DEFAULT_PRESET, isDatePreset } from "~/lib/date-presets";
 import { formatMoney } from "~/lib/money";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
@@ -13,8 +13,8 @@ export const handle = { i18n: ["Account.Dashboard", "Account.Common"], portal: t
 export async function loader({ request }: LoaderFunctionArgs) {
   const { affiliate, shop } = await accountContext(request);
   const raw = new URL(request.url).searchParams.get("range");
-  const range = isDatePreset(raw) ? raw : "last_30";
-  const data = await accountDashboard(shop.id, affiliate.id, range);
+  const range = isDatePreset(raw) ? raw : DEFAULT_PRESET;
+  const data = await accountDashboard(shop.id, affiliate.id, range, shop.timezone);
   return json({ range, data, money: { currency: shop.currency, format: shop.moneyFormat } });
 }
 

@@ -2,6 +2,7 @@
 // not tests: each prints its numbers and PASS/FAIL per target, and the run
 // exits 0 whatever the outcome.
 import { clickBench } from "./click-bench";
+import { dashboardBench } from "./dashboard-bench";
 import { ordersBench } from "./orders-bench";
 
 export interface BenchResult {
@@ -17,6 +18,10 @@ interface Bench {
 const benches: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
+  // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
+  ...(process.env.BENCH_DASHBOARD === "1"
+    ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }]
+    : []),
 ];
 
 async function main() {

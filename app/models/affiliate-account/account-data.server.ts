@@ -1,15 +1,17 @@
 import { getDb } from "../../db.server";
-import { dayKeys, presetRange, type DatePreset } from "../../lib/date-presets";
+import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type DatePreset } from "../../lib/date-presets";
 
 // What an affiliate sees of their own records. Every query names both the
 // shop and the affiliate: an id of another affiliate or shop finds nothing.
 
 const LIVE = { notIn: ["denied", "void"] };
 
-export async function accountDashboard(shopId: string, affiliateId: string, preset: DatePreset, now = new Date()) {
+/** The affiliate's figures for a preset, in days of the shop's time zone. */
+export async function accountDashboard(shopId: string, affiliateId: string, preset: DatePreset, timezone: string, now = new Date()) {
   const db = getDb();
-  const { from, to } = presetRange(preset, now);
-  const created = { ...(from ? { gte: from } : {}), lt: to };
+  const zone = safeZone(timezone);
+  const { start, end } = presetRange(preset, zone, now);
+  const created = { gte: start, lt: end };
   const [clicks, sales, byStatus, balance, rows] = await Promise.all([
     db.click.count({ where: { shopId, affiliateId, createdAt: created } }),
     db.order.count({ where: { shopId, affiliateId, status: LIVE, placedAt: created } }),
@@ -27,10 +29,11 @@ export async function accountDashboard(shopId: string, affiliateId: string, pres
     }),
   ]);
   const sum = (status: string) => byStatus.find((r) => r.status === status)?._sum.amount ?? 0;
-  const first = from ?? rows[0]?.createdAt ?? new Date(to.getTime() - 86_400_000);
-  const series = new Map(dayKeys(first, to, 120).map((k) => [k, 0]));
+  // Per local day, at most the last 120 days of the range (all days: from the first commission).
+  const chartStart = Math.max(preset === "all" ? (rows[0]?.createdAt.getTime() ?? end.getTime() - 86_400_000) : start.getTime(), end.getTime() - 120 * 86_400_000);
+  const series = new Map(periodKeys({ start: new Date(chartStart), end }, zone, "day").map((k) => [k, 0]));
   for (const r of rows) {
-    const key = r.createdAt.toISOString().slice(0, 10);
+    const key = groupKey(localGroupIndex(r.createdAt.getTime(), zone, 1440), "day");
     if (series.has(key)) series.set(key, series.get(key)! + r.amount);
   }
   return {

@@ -1,35 +1,62 @@
 import { getDb } from "../../db.server";
+import type { DatePreset } from "../../lib/date-presets";
+import { countPendingSales, getDashboardAnalytics, readRollupView, type Analytics } from "./dashboard-analytics.server";
+import { dialectOf, num, type Client } from "./rollup-sql.server";
 
-export interface DashboardTotals {
-  revenue: number;
-  commission: number;
+export interface PendingCounts {
+  /** Credited sales waiting for the merchant's decision (all time). */
   sales: number;
-  clicks: number;
-  pendingSales: number;
-  pendingAffiliates: number;
-  commissionsAwaitingPayment: number;
+  /** Affiliates who signed up and wait for approval. */
+  affiliates: number;
+  /** Approved commission lines not yet in a payout, counted up to COUNT_CAP (shown as "1000+"). */
+  commissions: number;
+  /** More than `commissions` wait (the count stopped at the cap). */
+  commissionsMore: boolean;
 }
 
-/** All-time totals for one shop (the date presets come with the full dashboard). */
-export async function getDashboardTotals(shopId: string): Promise<DashboardTotals> {
-  const db = getDb();
-  const credited = { shopId, affiliateId: { not: null }, status: { notIn: ["denied", "void"] } };
-  const [revenue, commission, sales, clicks, pendingSales, pendingAffiliates, awaiting] = await Promise.all([
-    db.order.aggregate({ where: credited, _sum: { subtotal: true } }),
-    db.commission.aggregate({ where: { shopId, status: { notIn: ["denied", "void"] } }, _sum: { amount: true } }),
-    db.order.count({ where: credited }),
-    db.click.count({ where: { shopId } }),
-    db.order.count({ where: { shopId, affiliateId: { not: null }, status: "pending" } }),
-    db.affiliate.count({ where: { shopId, status: "pending" } }),
-    db.commission.count({ where: { shopId, status: "approved", payoutId: null } }),
+export interface DashboardData {
+  analytics: Analytics;
+  pending: PendingCounts;
+  /** When the hourly rollup was last complete (null: never built). */
+  watermark: Date | null;
+}
+
+/** Everything the dashboard shows for one preset: one call per page load. */
+export async function getDashboardData(
+  shop: { id: string; timezone: string; createdAt?: Date },
+  preset: DatePreset,
+  now = new Date(),
+  client: Client = getDb(),
+): Promise<DashboardData> {
+  // The rollup's state is read once for both the preset and the pending count.
+  const view = await readRollupView(client, shop.id);
+  const [analytics, sales, affiliates, commissions] = await Promise.all([
+    getDashboardAnalytics(shop, preset, now, client, view),
+    countPendingSales(shop.id, client, now, view),
+    client.affiliate.count({ where: { shopId: shop.id, status: "pending" } }),
+    countAwaitingPayment(client, shop.id),
   ]);
-  return {
-    revenue: revenue._sum.subtotal ?? 0,
-    commission: commission._sum.amount ?? 0,
+  const pending = {
     sales,
-    clicks,
-    pendingSales,
-    pendingAffiliates,
-    commissionsAwaitingPayment: awaiting,
+    affiliates,
+    commissions: Math.min(commissions, COUNT_CAP),
+    commissionsMore: commissions > COUNT_CAP,
   };
+  return { analytics, pending, watermark: view.watermark };
+}
+
+/** Counts stop here: the dashboard shows "1000+", the list has the exact figure. */
+export const COUNT_CAP = 1000;
+
+/**
+ * Approved commission lines not yet in a payout. Which lines are in a payout
+ * is not in any index (and the write paths should not pay for one), so the
+ * count reads at most COUNT_CAP + 1 rows.
+ */
+async function countAwaitingPayment(client: Client, shopId: string): Promise<number> {
+  const dialect = dialectOf(client);
+  const sql = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM "Commission" WHERE "shopId" = ${dialect === "sqlite" ? "?" : "$1"}
+    AND "status" = 'approved' AND "payoutId" IS NULL LIMIT ${COUNT_CAP + 1}) t`;
+  const rows: { n: unknown }[] = await client.$queryRawUnsafe(sql, shopId);
+  return num(rows[0]?.n);
 }

@@ -3,6 +3,7 @@ import { getDb } from "../../db.server";
 import { hashApiKey } from "../api-keys/api-key.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import { DEMO_PRODUCTS, upsertProducts } from "../portal/product-catalogue.server";
+import { seededRandom } from "../../lib/prng";
 import { percentOf } from "../commissions/calculate-commission";
 
 export interface DemoOptions {
@@ -15,18 +16,6 @@ export interface DemoOptions {
   now?: Date;
 }
 
-// Deterministic pseudo-random numbers, so every fresh demo looks the same.
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FIRST = ["Ava", "Liam", "Mia", "Noah", "Emma", "Lucas", "Sofia", "Ethan", "Chloe", "Mateo", "Zoe", "Leo", "Aria", "Kai", "Nora", "Omar", "Ines", "Yuki", "Priya", "Jonas", "Elena", "Tomas", "Hana", "Felix"];
 const LAST = ["Nguyen", "Garcia", "Smith", "Müller", "Rossi", "Dubois", "Kim", "Silva", "Cohen", "Novak", "Jensen", "Okafor", "Tanaka", "Patel", "Larsen", "Costa", "Moreau", "Becker", "Ivanova", "Haddad", "Walsh", "Reyes", "Sato", "Berg"];
 const PRODUCTS = ["/products/merino-beanie", "/products/trail-runner-shoes", "/products/canvas-tote", "/collections/summer", "/products/insulated-bottle", "/"];
@@ -36,7 +25,8 @@ const REFERRERS = ["https://www.instagram.com/", "https://www.youtube.com/", "ht
 export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   const db = getDb();
   if (await db.shop.findUnique({ where: { domain: opts.shopDomain } })) return false;
-  const rand = prng(20261121);
+  // Deterministic, so every fresh demo looks the same.
+  const rand = seededRandom(20261121);
   const now = opts.now ?? new Date();
   const DAY = 86_400_000;
   const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;

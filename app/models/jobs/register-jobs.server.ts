@@ -1,3 +1,4 @@
+import { registerDashboardJobs } from "../dashboard/rollup.server";
 import { registerMailJobs } from "../mail/outbox.server";
 import { registerCoreJobs } from "../webhooks/process-webhook.server";
 
@@ -5,4 +6,5 @@ import { registerCoreJobs } from "../webhooks/process-webhook.server";
 export function registerAllJobs() {
   registerCoreJobs();
   registerMailJobs();
+  registerDashboardJobs();
 }

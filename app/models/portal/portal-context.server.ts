@@ -17,6 +17,7 @@ const shopSelect = {
   referralParam: true,
   portalDomain: true,
   adminEmail: true,
+  timezone: true,
 } as const;
 
 export type PortalShop = {
@@ -30,6 +31,8 @@ export type PortalShop = {
   referralParam: string;
   portalDomain: string | null;
   adminEmail: string;
+  // IANA zone: the account dashboard's days are the shop's days.
+  timezone: string;
 };
 
 export interface PortalContext {

@@ -1,0 +1,152 @@
+import { getDb } from "../../db.server";
+import { enqueueJob, notifyJobsEnqueued, registerJobHandler } from "../jobs/job-queue.server";
+import { firstActivity } from "./dashboard-analytics.server";
+import { firstHourOfDay, localDayOfHour, offsetSegments, safeZone, wholeHourOffsets } from "../../lib/date-presets";
+import { HOUR_MS, changedOrderHours, hourRuns, recomputeDays, recomputeHours, type Client } from "./rollup-sql.server";
+
+// Keeps DashboardHour up to date from committed rows, without any change to
+// the click and order write paths (ADR 011):
+// - clicks never change, so the hours between the old and the new watermark
+//   are recounted;
+// - orders are found by Order.updatedAt (Prisma sets it on every create and
+//   update: new orders, approvals, denials, refunds, cancellations), and the
+//   hours they were placed in are recounted with their commissions.
+// The new watermark trails the clock by LAG_MS so a transaction that was
+// still open when the refresh read cannot commit a row stamped before it.
+
+export const LAG_MS = 60_000;
+/** A dashboard view older than this asks the worker for a refresh. */
+export const STALE_MS = 5 * 60_000;
+export const ROLLUP_JOB = "dashboard.rollup";
+
+/** Brings one shop's rollup up to `now - LAG_MS`. Returns the hours recomputed. */
+export async function refreshRollup(client: Client, shopId: string, now = new Date()): Promise<number> {
+  const until = new Date(now.getTime() - LAG_MS);
+  // Taking the state row first serializes refreshes of a shop (the row lock
+  // on PostgreSQL; the write lock on SQLite).
+  const state = await client.dashboardRollupState.upsert({
+    where: { shopId },
+    create: { shopId, watermark: new Date(0) },
+    update: { updatedAt: now },
+  });
+  const since = state.watermark;
+  if (until.getTime() <= since.getTime()) return 0;
+
+  let runs: [number, number][];
+  if (since.getTime() === 0) {
+    // First run: everything the shop has, in one pass.
+    const first = await firstHour(client, shopId);
+    runs = first === null ? [] : [[first, Math.floor(now.getTime() / HOUR_MS) + 1]];
+  } else {
+    const clickHours: number[] = [];
+    for (let h = Math.floor(since.getTime() / HOUR_MS); h <= Math.floor(until.getTime() / HOUR_MS); h++)
+      clickHours.push(h);
+    runs = hourRuns([...clickHours, ...(await changedOrderHours(client, shopId, since, until))]);
+  }
+  for (const [from, to] of runs) await recomputeHours(client, shopId, from, to);
+  const shop = await client.shop.findUnique({ where: { id: shopId }, select: { timezone: true } });
+  const dayZone = await refreshDays(client, shopId, safeZone(shop?.timezone), state.dayZone, runs);
+  await client.dashboardRollupState.update({
+    where: { shopId },
+    data: { watermark: until, pendingSales: await pendingTotal(client, shopId), dayZone },
+  });
+  return runs.reduce((n, [from, to]) => n + to - from, 0);
+}
+
+/**
+ * Brings DashboardDay in line with the hour buckets just recomputed (all of
+ * them when the zone changed). Returns the zone the day rows are in, or null
+ * when the zone's offsets are not whole hours (its local days cut through
+ * hour buckets, so days are read from the hours).
+ */
+async function refreshDays(
+  client: Client,
+  shopId: string,
+  zone: string,
+  builtZone: string | null,
+  runs: [number, number][],
+) {
+  const bounds = await client.dashboardHour.aggregate({
+    where: { shopId },
+    _min: { hour: true },
+    _max: { hour: true },
+  });
+  const lo = bounds._min.hour;
+  const hi = bounds._max.hour;
+  if (lo === null || hi === null || !wholeHourOffsets(zone, lo, hi + 1)) {
+    await client.dashboardDay.deleteMany({ where: { shopId } });
+    return null;
+  }
+  let dayRuns: [number, number][];
+  if (builtZone === zone) {
+    dayRuns = runs.map(([from, to]) => [localDayOfHour(zone, from), localDayOfHour(zone, to - 1) + 1]);
+  } else {
+    await client.dashboardDay.deleteMany({ where: { shopId } });
+    dayRuns = [[localDayOfHour(zone, lo), localDayOfHour(zone, hi) + 1]];
+  }
+  for (const [fromDay, toDay] of mergeRuns(dayRuns)) {
+    const fromHour = firstHourOfDay(zone, fromDay);
+    const toHour = firstHourOfDay(zone, toDay);
+    await recomputeDays(
+      client,
+      shopId,
+      { fromDay, toDay, fromHour, toHour },
+      { minutes: 1440, segments: offsetSegments(zone, fromHour, toHour) },
+    );
+  }
+  return zone;
+}
+
+function mergeRuns(runs: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, to] of [...runs].sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+async function pendingTotal(client: Client, shopId: string): Promise<number> {
+  const sum = await client.dashboardHour.aggregate({ where: { shopId }, _sum: { pendingSales: true } });
+  return sum._sum.pendingSales ?? 0;
+}
+
+async function firstHour(client: Client, shopId: string): Promise<number | null> {
+  const first = await firstActivity(client, shopId);
+  return first ? Math.floor(first.getTime() / HOUR_MS) : null;
+}
+
+/** Recounts every bucket of a shop (after a bulk import, or to repair). */
+export async function rebuildRollup(shopId: string, now = new Date()) {
+  const db = getDb();
+  await db.$transaction(async (tx) => {
+    await tx.dashboardHour.deleteMany({ where: { shopId } });
+    await tx.dashboardRollupState.deleteMany({ where: { shopId } });
+    await refreshRollup(tx, shopId, now);
+  });
+}
+
+/**
+ * Asks the job worker to refresh a shop's rollup when it is older than
+ * STALE_MS. The figures are right either way (what the rollup lacks is
+ * counted live); a fresh rollup keeps the live part small.
+ */
+export async function requestRollupRefresh(shopId: string, watermark: Date | null, now = new Date()) {
+  if (watermark && now.getTime() - watermark.getTime() < STALE_MS + LAG_MS) return false;
+  const slot = Math.floor(now.getTime() / STALE_MS);
+  await enqueueJob(getDb(), ROLLUP_JOB, { shopId }, { uniqueKey: `${ROLLUP_JOB}:${shopId}:${slot}`, maxAttempts: 3 });
+  notifyJobsEnqueued();
+  return true;
+}
+
+let registered = false;
+
+export function registerDashboardJobs() {
+  if (registered) return;
+  registered = true;
+  registerJobHandler(ROLLUP_JOB, async (payload: { shopId: string }, tx) => {
+    const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: { id: true } });
+    if (shop) await refreshRollup(tx, shop.id);
+  });
+}

@@ -1,0 +1,17 @@
+-- AlterTable
+ALTER TABLE "DashboardRollupState" ADD COLUMN "dayZone" TEXT;
+
+-- CreateTable
+CREATE TABLE "DashboardDay" (
+    "shopId" TEXT NOT NULL,
+    "day" INTEGER NOT NULL,
+    "clicks" INTEGER NOT NULL DEFAULT 0,
+    "sales" INTEGER NOT NULL DEFAULT 0,
+    "revenue" BIGINT NOT NULL DEFAULT 0,
+    "commission" BIGINT NOT NULL DEFAULT 0,
+    "pendingSales" INTEGER NOT NULL DEFAULT 0,
+
+    PRIMARY KEY ("shopId", "day"),
+    CONSTRAINT "DashboardDay_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "DashboardRollupState" ADD COLUMN     "pendingSales" INTEGER NOT NULL DEFAULT 0;
+

@@ -1,0 +1,169 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { refreshRollup } from "~/models/dashboard/rollup.server";
+import { drainJobs } from "~/models/jobs/job-queue.server";
+import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
+import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { findChromium, screenshotPath, skipWithoutChromium, useBrowser, type BrowserSession } from "../support/browser";
+import { HttpClient } from "../support/http-client";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
+import { fixtureWith, webhookHeaders } from "../support/webhooks";
+
+// The dashboard in a real Chromium: tiles for a preset, switching presets, a
+// new order (a signed orders/create webhook processed by the job worker)
+// changing the tiles after a reload, and a dismissed banner staying
+// dismissed. Needs the built app (npm run build).
+
+applyTestEnv();
+const chromiumPath = findChromium();
+const EMAIL = "owner@dash.example";
+const DAY = 86_400_000;
+
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
+      .__remixRouter;
+    return (
+      router?.state.initialized === true &&
+      router.state.navigation.state === "idle" &&
+      document.body.style.backgroundColor !== ""
+    );
+  });
+}
+
+async function tiles(page: Page) {
+  const text = async (id: string) => (await page.locator(`#${id}`).innerText()).trim();
+  return {
+    revenue: await text("tile-revenue"),
+    commission: await text("tile-commission"),
+    sales: await text("tile-sales"),
+    clicks: await text("tile-clicks"),
+  };
+}
+
+describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium", () => {
+  const browser = useBrowser(chromiumPath);
+  useTestDatabase();
+  const server = useTestServer();
+  const newSession = (): Promise<BrowserSession> => browser.newSession(server.url(""));
+  beforeAll(() => registerCoreJobs());
+
+  it("shows tiles per preset, counts a new order after reload, and remembers a dismissed banner", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    await db.shop.update({ where: { id: shop.id }, data: { timezone: "America/New_York" } });
+    await buildUser(shop.id, { email: EMAIL });
+    const campaign = await buildCampaign(shop.id);
+    const affiliate = await buildAffiliate(shop.id, campaign.id, { referralCode: "DASHA" });
+    const now = Date.now();
+    // Three clicks today and two 40 days ago; one sale 40 days ago.
+    await db.click.createMany({
+      data: [0, 1, 2, 40 * DAY, 40 * DAY + 1].map((ago, i) => ({
+        shopId: shop.id,
+        affiliateId: affiliate.id,
+        clickId: `e2e-${i}`,
+        landingUrl: "https://x",
+        createdAt: new Date(now - ago - 60_000),
+      })),
+    });
+    const old = await db.order.create({
+      data: {
+        shopId: shop.id,
+        shopifyGid: "gid://shopify/Order/1",
+        name: "#1",
+        currency: "USD",
+        subtotal: 10_000,
+        total: 10_000,
+        status: "approved",
+        affiliateId: affiliate.id,
+        placedAt: new Date(now - 40 * DAY),
+      },
+    });
+    await db.commission.create({
+      data: {
+        shopId: shop.id,
+        orderId: old.id,
+        affiliateId: affiliate.id,
+        amount: 1_000,
+        currency: "USD",
+        status: "approved",
+      },
+    });
+    await refreshRollup(db, shop.id, new Date(now));
+
+    const { page, errors } = await newSession();
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.locator('input[name="email"]').fill(EMAIL);
+    await page.locator('input[name="password"]').fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/dashboard");
+    await waitForHydration(page);
+
+    // Default preset: last 30 days (three clicks, no sales).
+    expect(await tiles(page)).toEqual({ revenue: "$0.00", commission: "$0.00", sales: "0", clicks: "3" });
+    await page.locator("[data-chart-points] svg").first().waitFor();
+    await page.screenshot({ path: screenshotPath("dashboard-last30"), fullPage: true });
+
+    await page.locator("#preset").selectOption("all");
+    await page.waitForURL((url) => url.searchParams.get("preset") === "all");
+    await waitForHydration(page);
+    await expect.poll(() => tiles(page)).toEqual({ revenue: "$100.00", commission: "$10.00", sales: "1", clicks: "5" });
+    await page.screenshot({ path: screenshotPath("dashboard-all-days"), fullPage: true });
+
+    await page.locator("#preset").selectOption("today");
+    await page.waitForURL((url) => url.searchParams.get("preset") === "today");
+    await waitForHydration(page);
+    await expect.poll(async () => (await tiles(page)).sales).toBe("0");
+
+    // A new order arrives as Shopify sends it, credited by referral code.
+    const body = fixtureWith("orders_create.json", (o) => {
+      o.cancelled_at = null;
+      o.created_at = o.processed_at = new Date().toISOString();
+      o.note_attributes = [{ name: "_affiliate_ref", value: "DASHA" }];
+    });
+    const res = await new HttpClient(server.url).request("/webhooks", {
+      method: "POST",
+      body,
+      headers: webhookHeaders("orders/create", shop.domain, body),
+    });
+    expect(res.status).toBe(200);
+    await drainJobs();
+    const order = await db.order.findFirstOrThrow({
+      where: { shopId: shop.id, affiliateId: affiliate.id, NOT: { id: old.id } },
+    });
+
+    await page.reload();
+    await waitForHydration(page);
+    const after = await tiles(page);
+    expect(after.sales).toBe("1");
+    expect(after.revenue).toBe(`$${(order.subtotal / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`);
+    expect(after.commission).not.toBe("$0.00");
+    await page.screenshot({ path: screenshotPath("dashboard-today-after-order"), fullPage: true });
+
+    // The pending sale shows in the approvals card, linking to the filtered list.
+    await expect.poll(() => page.locator("#pending-sales").innerText()).toBe("1 sale waiting for approval");
+    expect(await page.locator("#pending-sales").getAttribute("href")).toBe("/admin/sales?status=pending");
+    expect(await page.locator("#link-signup").inputValue()).toMatch(/\/portal\/[a-z0-9-]+\/signup$/);
+
+    // Dismissing the welcome banner is remembered across a reload.
+    const welcome = page.locator('[data-banner="show.dashboard"]');
+    await welcome.waitFor();
+    await welcome.getByRole("button", { name: /dismiss/i }).click();
+    await expect.poll(() => welcome.count()).toBe(0);
+    await page.reload();
+    await waitForHydration(page);
+    await page.locator('[data-banner="show.appEmbed"]').waitFor();
+    expect(await page.locator('[data-banner="show.dashboard"]').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath("dashboard-banner-dismissed"), fullPage: true });
+
+    // An unknown preset is a clear 400, not a crash.
+    const bad = await page.goto("/admin/dashboard?preset=forever");
+    expect(bad?.status()).toBe(400);
+
+    expect(errors.unexpected(/status of 400/)).toEqual([]);
+  });
+});
