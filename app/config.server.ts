@@ -10,7 +10,10 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z.string().min(1).default(`file:${path.join(ROOT, "data/app.sqlite")}`),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default(`file:${path.join(ROOT, "data/app.sqlite")}`),
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters"),
   SHOPIFY_API_KEY: z.string().min(1),
   SHOPIFY_API_SECRET: z.string().min(1),

@@ -16,7 +16,10 @@ async function fetchTranslations(
   callback: (error: unknown, response?: { status: number; data: string }) => void,
 ) {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(TRANSLATION_TIMEOUT_MS), credentials: "same-origin" });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(TRANSLATION_TIMEOUT_MS),
+      credentials: "same-origin",
+    });
     callback(null, { status: response.status, data: await response.text() });
   } catch (error) {
     callback(error);

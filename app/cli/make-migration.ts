@@ -32,23 +32,19 @@ for (const provider of ["sqlite", "postgresql"] as const) {
     .sort()
     .at(-1);
   const target = provider === "sqlite" ? sqliteSchemaPath : postgresSchemaPath;
-  const from = previous
-    ? ["--from-schema-datamodel", path.join(dir, previous, "schema.prisma")]
-    : ["--from-empty"];
-  const sql = execFileSync(
-    prismaBin,
-    ["migrate", "diff", ...from, "--to-schema-datamodel", target, "--script"],
-    {
-      env: offlinePrismaEnv({
-        DATABASE_URL: "file:./unused.sqlite",
-        PRISMA_CONFIG_DATABASE_URL:
-          provider === "sqlite" ? "file:./data/unused.sqlite" : (process.env.MIGRATIONS_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres"),
-      }),
-      cwd: projectRoot,
-      timeout: 120_000,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  ).toString();
+  const from = previous ? ["--from-schema-datamodel", path.join(dir, previous, "schema.prisma")] : ["--from-empty"];
+  const sql = execFileSync(prismaBin, ["migrate", "diff", ...from, "--to-schema-datamodel", target, "--script"], {
+    env: offlinePrismaEnv({
+      DATABASE_URL: "file:./unused.sqlite",
+      PRISMA_CONFIG_DATABASE_URL:
+        provider === "sqlite"
+          ? "file:./data/unused.sqlite"
+          : (process.env.MIGRATIONS_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres"),
+    }),
+    cwd: projectRoot,
+    timeout: 120_000,
+    stdio: ["ignore", "pipe", "inherit"],
+  }).toString();
   if (/^-- This is an empty migration\.\s*$/m.test(sql.trim()) || sql.trim() === "") {
     console.log(`${provider}: no changes`);
     continue;

@@ -30,9 +30,7 @@ export interface SecretsResult {
 export function ensureSecrets(dataDir: string): SecretsResult {
   const file = path.join(dataDir, "secrets.json");
   mkdirSync(dataDir, { recursive: true });
-  const stored: Partial<Record<SecretName, string>> = existsSync(file)
-    ? JSON.parse(readFileSync(file, "utf8"))
-    : {};
+  const stored: Partial<Record<SecretName, string>> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   const generated: SecretName[] = [];
   const values = {} as Record<SecretName, string>;
   for (const name of Object.keys(GENERATED) as SecretName[]) {

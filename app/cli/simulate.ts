@@ -82,7 +82,11 @@ async function main() {
   if (command === "order") {
     const items = Math.max(1, Number(values.items ?? 1));
     const price = values.amount ?? "49.99";
-    const lines: SampleLine[] = Array.from({ length: items }, (_, i) => ({ title: `Simulated product ${i + 1}`, price, quantity: 1 }));
+    const lines: SampleLine[] = Array.from({ length: items }, (_, i) => ({
+      title: `Simulated product ${i + 1}`,
+      price,
+      quantity: 1,
+    }));
     const order = sampleOrder({
       lines,
       email: values.email,
@@ -92,7 +96,12 @@ async function main() {
       clickId: values.click,
     });
     if (await send("orders/create", order.text)) {
-      log.push({ orderId: order.orderId, email: values.email ?? "", lines: order.lines, sentAt: new Date().toISOString() });
+      log.push({
+        orderId: order.orderId,
+        email: values.email ?? "",
+        lines: order.lines,
+        sentAt: new Date().toISOString(),
+      });
       writeFileSync(logFile, JSON.stringify(log.slice(-200), null, 2));
       console.log(`order gid://shopify/Order/${order.orderId}`);
       await showSale(url, `gid://shopify/Order/${order.orderId}`, secrets.values.DEMO_API_KEY);
@@ -100,7 +109,9 @@ async function main() {
   } else if (command === "refund") {
     const order = pickOrder();
     const n = Math.max(1, Number(values.lines ?? 1));
-    const refunded = order.lines.slice(0, n).map((l) => ({ lineId: l.id, quantity: l.quantity, subtotal: (Number(l.price) * l.quantity).toFixed(2) }));
+    const refunded = order.lines
+      .slice(0, n)
+      .map((l) => ({ lineId: l.id, quantity: l.quantity, subtotal: (Number(l.price) * l.quantity).toFixed(2) }));
     await send("refunds/create", sampleRefund(order.orderId, refunded));
     await showSale(url, `gid://shopify/Order/${order.orderId}`, secrets.values.DEMO_API_KEY);
   } else if (command === "cancel") {
@@ -120,12 +131,18 @@ async function main() {
 async function showSale(url: string, orderGid: string, apiKey: string) {
   for (let attempt = 0; attempt < 10; attempt++) {
     await new Promise((r) => setTimeout(r, 300));
-    const response = await fetch(`${url}/api/v1/sales?limit=50`, { headers: { authorization: `Bearer ${apiKey}` } }).catch(() => null);
+    const response = await fetch(`${url}/api/v1/sales?limit=50`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    }).catch(() => null);
     if (!response?.ok) continue;
-    const body = (await response.json()) as { data: { order_gid: string; status: string; attribution: unknown; commissions: unknown[] }[] };
+    const body = (await response.json()) as {
+      data: { order_gid: string; status: string; attribution: unknown; commissions: unknown[] }[];
+    };
     const sale = body.data.find((s) => s.order_gid === orderGid);
     if (sale) {
-      console.log(JSON.stringify({ status: sale.status, attribution: sale.attribution, commissions: sale.commissions }, null, 2));
+      console.log(
+        JSON.stringify({ status: sale.status, attribution: sale.attribution, commissions: sale.commissions }, null, 2),
+      );
       return;
     }
   }

@@ -12,7 +12,8 @@ async function main() {
   const config = getConfig();
   const { migrate } = await import("../db/migrate.server");
   const result = await migrate(config.DATABASE_URL);
-  if (result.applied.length) console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
+  if (result.applied.length)
+    console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
 
   const { seedDemoShop, syncDemoCredentials } = await import("../models/demo/seed-demo.server");
   const demo = {
@@ -46,7 +47,10 @@ async function main() {
     inline.start();
     worker = inline;
   } else if (mode !== "external") {
-    const child = spawn(process.execPath, [...process.execArgv, path.join(__dirname, "worker.ts")], { stdio: "inherit", env: process.env });
+    const child = spawn(process.execPath, [...process.execArgv, path.join(__dirname, "worker.ts")], {
+      stdio: "inherit",
+      env: process.env,
+    });
     child.on("exit", (code, signal) => {
       if (!stopping) {
         console.error(`job worker exited (${signal ?? code}); stopping the app so a supervisor can restart both`);

@@ -68,7 +68,8 @@ export function AdminShell(props: ShellProps) {
           ...props.menu.map((item) => ({
             label: t(item.key),
             url: `${base}/${item.path}`,
-            matches: location.pathname === `${base}/${item.path}` || location.pathname.startsWith(`${base}/${item.path}/`),
+            matches:
+              location.pathname === `${base}/${item.path}` || location.pathname.startsWith(`${base}/${item.path}/`),
           })),
         ]}
       />

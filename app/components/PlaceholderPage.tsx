@@ -10,6 +10,8 @@ export function placeholderPage(ns: string, opts: { titleKey?: string; back?: st
   return function PlaceholderPage() {
     const { t } = useTranslation(ns);
     const { role } = useParams();
-    return <NotBuiltYet title={t(opts.titleKey ?? "title")} backUrl={opts.back ? `/${role}/${opts.back}` : undefined} />;
+    return (
+      <NotBuiltYet title={t(opts.titleKey ?? "title")} backUrl={opts.back ? `/${role}/${opts.back}` : undefined} />
+    );
   };
 }

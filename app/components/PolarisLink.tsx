@@ -8,7 +8,10 @@ export function isExternalUrl(url: string): boolean {
   return /^(https?:)?\/\//i.test(url) || url.startsWith("mailto:");
 }
 
-export const PolarisLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>(function PolarisLink({ url, external, children, ...rest }, ref) {
+export const PolarisLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>(function PolarisLink(
+  { url, external, children, ...rest },
+  ref,
+) {
   if (external || isExternalUrl(url)) {
     return (
       <a ref={ref} href={url} target="_blank" rel="noopener noreferrer" {...rest}>

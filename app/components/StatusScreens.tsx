@@ -6,7 +6,11 @@ export function ForbiddenScreen({ dashboardUrl }: { dashboardUrl: string }) {
   return (
     <Page title={t("forbidden.title")}>
       <Card>
-        <EmptyState heading={t("forbidden.heading")} action={{ content: t("backToDashboard"), url: dashboardUrl }} image="">
+        <EmptyState
+          heading={t("forbidden.heading")}
+          action={{ content: t("backToDashboard"), url: dashboardUrl }}
+          image=""
+        >
           <p>{t("forbidden.body")}</p>
         </EmptyState>
       </Card>
@@ -19,7 +23,11 @@ export function NotFoundScreen({ dashboardUrl }: { dashboardUrl: string }) {
   return (
     <Page title={t("notFound.title")}>
       <Card>
-        <EmptyState heading={t("notFound.heading")} action={{ content: t("backToDashboard"), url: dashboardUrl }} image="">
+        <EmptyState
+          heading={t("notFound.heading")}
+          action={{ content: t("backToDashboard"), url: dashboardUrl }}
+          image=""
+        >
           <p>{t("notFound.body")}</p>
         </EmptyState>
       </Card>

@@ -28,7 +28,13 @@ type Row = Record<string, SqlValue>;
 
 export interface BulkSql {
   /** SELECT columns FROM table WHERE scope AND column IN (values), for a text column. */
-  findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]): Promise<T[]>;
+  findIn<T extends Record<string, unknown>>(
+    table: string,
+    columns: (keyof T & string)[],
+    scope: Row,
+    column: string,
+    values: string[],
+  ): Promise<T[]>;
   /** UPDATE table SET set WHERE column IN (values), for a text column. */
   updateIn(table: string, set: Row, column: string, values: string[]): Promise<void>;
   /**
@@ -81,21 +87,39 @@ function params(provider: Provider) {
   // The set of text values of a JSON array bound as one parameter.
   const set = (items: string[]) => {
     const p = mark(JSON.stringify([...new Set(items)]));
-    return provider === "postgresql" ? `(SELECT json_array_elements_text(${p}::json))` : `(SELECT value FROM json_each(${p}))`;
+    return provider === "postgresql"
+      ? `(SELECT json_array_elements_text(${p}::json))`
+      : `(SELECT value FROM json_each(${p}))`;
   };
   return { values, mark, set };
 }
 
-function selectInSql(provider: Provider, table: string, columns: string[], scope: Row, column: string, values: string[]) {
+function selectInSql(
+  provider: Provider,
+  table: string,
+  columns: string[],
+  scope: Row,
+  column: string,
+  values: string[],
+) {
   const p = params(provider);
-  const conditions = [`${identifier(column)} IN ${p.set(values)}`, ...Object.entries(scope).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`)];
-  return { sql: `SELECT ${columns.map(identifier).join(", ")} FROM ${identifier(table)} WHERE ${conditions.join(" AND ")}`, values: p.values };
+  const conditions = [
+    `${identifier(column)} IN ${p.set(values)}`,
+    ...Object.entries(scope).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`),
+  ];
+  return {
+    sql: `SELECT ${columns.map(identifier).join(", ")} FROM ${identifier(table)} WHERE ${conditions.join(" AND ")}`,
+    values: p.values,
+  };
 }
 
 function updateInSql(provider: Provider, table: string, set: Row, column: string, values: string[]) {
   const p = params(provider);
   const sets = Object.entries(set).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`);
-  return { sql: `UPDATE ${identifier(table)} SET ${sets.join(", ")} WHERE ${identifier(column)} IN ${p.set(values)}`, values: p.values };
+  return {
+    sql: `UPDATE ${identifier(table)} SET ${sets.join(", ")} WHERE ${identifier(column)} IN ${p.set(values)}`,
+    values: p.values,
+  };
 }
 
 // Rows per statement: keeps one statement's JSON text to a few megabytes.
@@ -104,7 +128,13 @@ const ROWS_PER_STATEMENT = 2000;
 /** Bulk statements through a Prisma client or transaction. */
 export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
   return {
-    async findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]) {
+    async findIn<T extends Record<string, unknown>>(
+      table: string,
+      columns: (keyof T & string)[],
+      scope: Row,
+      column: string,
+      values: string[],
+    ) {
       if (values.length === 0) return [];
       const { sql, values: args } = selectInSql(provider, table, columns, scope, column, values);
       return client.$queryRawUnsafe<T[]>(sql, ...args);
@@ -126,7 +156,12 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
           : `INSERT INTO ${identifier(table)} (${list}) SELECT ${columns.map((c) => `value ->> '$.${c}'`).join(", ")} FROM json_each(?)${conflict}`;
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         const part = rows.slice(i, i + ROWS_PER_STATEMENT);
-        await client.$executeRawUnsafe(sql, JSON.stringify(part.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)])))));
+        await client.$executeRawUnsafe(
+          sql,
+          JSON.stringify(
+            part.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)]))),
+          ),
+        );
       }
     },
   };
@@ -140,9 +175,16 @@ export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
     if (!s) prepared.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  const arg = (value: SqlValue) => (value instanceof Date ? sqliteDate(value) : typeof value === "boolean" ? (value ? 1 : 0) : value);
+  const arg = (value: SqlValue) =>
+    value instanceof Date ? sqliteDate(value) : typeof value === "boolean" ? (value ? 1 : 0) : value;
   return {
-    async findIn<T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], scope: Row, column: string, values: string[]) {
+    async findIn<T extends Record<string, unknown>>(
+      table: string,
+      columns: (keyof T & string)[],
+      scope: Row,
+      column: string,
+      values: string[],
+    ) {
       if (values.length === 0) return [];
       const { sql, values: args } = selectInSql("sqlite", table, columns, scope, column, values);
       return statement(sql).all(...args.map(arg)) as T[];
@@ -156,7 +198,9 @@ export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0]!);
       const conflict = conflictClause(options);
-      const insert = statement(`INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`);
+      const insert = statement(
+        `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`,
+      );
       for (const row of rows) insert.run(...columns.map((c) => arg(row[c] ?? null)));
     },
   };

@@ -1,8 +1,7 @@
 import path from "node:path";
 
 export type DatabaseTarget =
-  | { provider: "sqlite"; file: string; url: string }
-  | { provider: "postgresql"; url: string };
+  { provider: "sqlite"; file: string; url: string } | { provider: "postgresql"; url: string };
 
 // DATABASE_URL decides the provider: a postgres(ql):// URL means PostgreSQL,
 // anything else (file:..., or a bare path) is a SQLite file. Relative SQLite

@@ -10,12 +10,12 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { parseDatabaseUrl, type DatabaseTarget } from "./database-url";
 
-const ROOT = path.resolve(__dirname.includes(`${path.sep}build`) ? path.join(__dirname, "..") : path.join(__dirname, "../.."));
+const ROOT = path.resolve(
+  __dirname.includes(`${path.sep}build`) ? path.join(__dirname, "..") : path.join(__dirname, "../.."),
+);
 
 export function migrationsDir(provider: "sqlite" | "postgresql"): string {
-  return provider === "sqlite"
-    ? path.join(ROOT, "prisma/migrations")
-    : path.join(ROOT, "prisma/postgresql/migrations");
+  return provider === "sqlite" ? path.join(ROOT, "prisma/migrations") : path.join(ROOT, "prisma/postgresql/migrations");
 }
 
 export interface Migration {
@@ -85,7 +85,9 @@ function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>, 
     // once cannot both apply the same migration.
     const run = db.transaction(() => {
       const rows = db
-        .prepare(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`)
+        .prepare(
+          `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
+        )
         .all() as { migration_name: string; checksum: string }[];
       const recorded = new Map(rows.map((r) => [r.migration_name, r.checksum]));
       checkRecorded(recorded, migrations);
@@ -99,7 +101,8 @@ function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>, 
         applied.push(m.name);
       }
       const broken = db.pragma("foreign_key_check") as unknown[];
-      if (broken.length > 0) throw new Error(`Migration left ${broken.length} broken foreign key reference(s); nothing was applied.`);
+      if (broken.length > 0)
+        throw new Error(`Migration left ${broken.length} broken foreign key reference(s); nothing was applied.`);
       return recorded.size;
     });
     const alreadyApplied = run.immediate();
@@ -114,7 +117,10 @@ function migrateSqlite(target: Extract<DatabaseTarget, { provider: "sqlite" }>, 
 // and this migrator never interleave.
 const PG_ADVISORY_LOCK = 72707369;
 
-async function migratePostgres(target: Extract<DatabaseTarget, { provider: "postgresql" }>, only?: Migration[]): Promise<MigrateResult> {
+async function migratePostgres(
+  target: Extract<DatabaseTarget, { provider: "postgresql" }>,
+  only?: Migration[],
+): Promise<MigrateResult> {
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {

@@ -1,7 +1,6 @@
 // prisma/postgresql/schema.prisma is derived from prisma/schema.prisma; these
 // are the only differences, kept in one place so a test can prove it.
-const HEADER =
-  "// GENERATED from prisma/schema.prisma by app/cli/prisma-generate.ts. Do not edit.\n";
+const HEADER = "// GENERATED from prisma/schema.prisma by app/cli/prisma-generate.ts. Do not edit.\n";
 
 export function toPostgresSchema(sqliteSchema: string): string {
   const out = sqliteSchema

@@ -14,13 +14,19 @@ export async function requestLanguage(request: Request): Promise<string> {
     const session = await getMerchantSession(request);
     const userId = session.get("userId");
     if (userId) {
-      const user = await getDb().user.findUnique({ where: { id: userId }, select: { shop: { select: { language: true } } } });
+      const user = await getDb().user.findUnique({
+        where: { id: userId },
+        select: { shop: { select: { language: true } } },
+      });
       if (user) return resolveLanguage(user.shop.language);
     }
     // An affiliate's own choice (account settings), else their shop's language.
     const affiliateId = (await getAffiliateSession(request)).get("affiliateId");
     if (affiliateId) {
-      const affiliate = await getDb().affiliate.findUnique({ where: { id: affiliateId }, select: { language: true, shop: { select: { language: true } } } });
+      const affiliate = await getDb().affiliate.findUnique({
+        where: { id: affiliateId },
+        select: { language: true, shop: { select: { language: true } } },
+      });
       if (affiliate) return resolveLanguage(affiliate.language ?? affiliate.shop.language);
     }
     const shopDomain = new URL(request.url).searchParams.get("shop");

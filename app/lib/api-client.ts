@@ -10,7 +10,9 @@ export async function apiGet<T>(path: string): Promise<{ status: number; data: T
     credentials: "include",
     headers: { Accept: "application/json", "Content-Type": "application/json" },
   });
-  const data = response.headers.get("content-type")?.includes("application/json") ? ((await response.json()) as T) : null;
+  const data = response.headers.get("content-type")?.includes("application/json")
+    ? ((await response.json()) as T)
+    : null;
   return { status: response.status, data };
 }
 

@@ -60,10 +60,7 @@ describe("decideAuthStep (spec section 2, in order)", () => {
     // 4. nothing: the dashboard
     ["", { type: "navigate", to: "/admin/dashboard" }],
     // 4. a shop: the platform's authorization URL
-    [
-      "?shop=a.myshopify.com",
-      { type: "navigate", to: "/api/auth/authorize?shop=a.myshopify.com", topLevel: false },
-    ],
+    ["?shop=a.myshopify.com", { type: "navigate", to: "/api/auth/authorize?shop=a.myshopify.com", topLevel: false }],
   ])("%s", (search, expected) => {
     expect(decideAuthStep(search, { inIframe: false })).toEqual(expected);
   });

@@ -24,7 +24,11 @@ export class AppError extends Error {
   readonly fields?: FieldErrors;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;

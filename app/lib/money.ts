@@ -15,7 +15,8 @@ export function currencyExponent(currency: string): number {
   let exponent = exponents.get(currency);
   if (exponent === undefined) {
     try {
-      exponent = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      exponent =
+        new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       exponent = 2;
     }
@@ -60,10 +61,7 @@ function formatNumber(
  * amount_no_decimals_with_comma_separator. Anything else falls back to
  * "amount" so a bad template never hides a number.
  */
-export function formatMoney(
-  minor: number,
-  options: { currency?: string; format?: string | null } = {},
-): string {
+export function formatMoney(minor: number, options: { currency?: string; format?: string | null } = {}): string {
   if (!Number.isFinite(minor)) throw new TypeError("formatMoney: amount must be a finite number");
   const currency = options.currency ?? "USD";
   const template = options.format && PLACEHOLDER.test(options.format) ? options.format : DEFAULT_MONEY_FORMAT;

@@ -2,7 +2,12 @@
 // visible, else a prefilled e-mail to the support address with the subject
 // "[product name] {topic} - {shop url}".
 
-export function supportMailto(opts: { email: string; productName: string; topic: string; shopUrl?: string | null }): string {
+export function supportMailto(opts: {
+  email: string;
+  productName: string;
+  topic: string;
+  shopUrl?: string | null;
+}): string {
   const subject = `[${opts.productName}] ${opts.topic}${opts.shopUrl ? ` - ${opts.shopUrl}` : ""}`;
   return `mailto:${opts.email}?subject=${encodeURIComponent(subject)}`;
 }

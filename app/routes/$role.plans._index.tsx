@@ -40,10 +40,13 @@ export default function Plans() {
             <Card key={plan.id}>
               <BlockStack gap="300">
                 <Text as="h2" variant="headingMd">
-                  {t(`plans.${plan.id}.name`)} {current === plan.id ? <Badge tone="success">{t("current")}</Badge> : null}
+                  {t(`plans.${plan.id}.name`)}{" "}
+                  {current === plan.id ? <Badge tone="success">{t("current")}</Badge> : null}
                 </Text>
                 <Text as="p" variant="headingXl">
-                  {plan.price === 0 ? t("free") : t("perMonth", { price: formatMoney(plan.price, { currency: "USD" }) })}
+                  {plan.price === 0
+                    ? t("free")
+                    : t("perMonth", { price: formatMoney(plan.price, { currency: "USD" }) })}
                 </Text>
                 <Text as="p" tone="subdued">
                   {t(`plans.${plan.id}.description`)}

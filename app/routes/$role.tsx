@@ -1,5 +1,12 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
 import { GenericErrorScreen } from "~/components/GenericErrorScreen";
 import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";

@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
 import { merchantLoginAction } from "~/models/auth/login-action.server";

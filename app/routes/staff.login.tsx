@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";

@@ -42,11 +42,21 @@ export function createApp(build: ServerBuild = loadBuild()) {
   app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
   // Malformed requests that never reach Remix (a bad URI, a locale file that
   // does not exist) get a plain 4xx, never a stack trace.
-  app.use((error: { status?: number; statusCode?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) console.error("[http] unexpected error:", error);
-    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong, please try again.");
-  });
+  app.use(
+    (
+      error: { status?: number; statusCode?: number },
+      _req: express.Request,
+      res: express.Response,
+      _next: express.NextFunction,
+    ) => {
+      const status = error.status ?? error.statusCode ?? 500;
+      if (status >= 500) console.error("[http] unexpected error:", error);
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong, please try again.");
+    },
+  );
   return app;
 }
 

@@ -20,7 +20,11 @@ const lib = shopifyApi({
   logger: { level: LogSeverity.Error, log: async () => {} },
 });
 
-const BODY = JSON.stringify({ id: 820982911946154508, admin_graphql_api_id: "gid://shopify/Order/820982911946154508", note: "caf\u00e9 \u2713" });
+const BODY = JSON.stringify({
+  id: 820982911946154508,
+  admin_graphql_api_id: "gid://shopify/Order/820982911946154508",
+  note: "caf\u00e9 \u2713",
+});
 const sign = (body: string, secret = SECRET) => createHmac("sha256", secret).update(Buffer.from(body)).digest("base64");
 const base = () => ({
   "x-shopify-hmac-sha256": sign(BODY),
@@ -34,13 +38,29 @@ const base = () => ({
 const cases: { name: string; body?: string; headers: Record<string, string>; valid: boolean }[] = [
   { name: "a correctly signed webhook", headers: base(), valid: true },
   { name: "a body changed after signing", body: BODY.replace("caf", "cat"), headers: base(), valid: false },
-  { name: "signed with another secret", headers: { ...base(), "x-shopify-hmac-sha256": sign(BODY, "other") }, valid: false },
-  { name: "a signature that is not base64", headers: { ...base(), "x-shopify-hmac-sha256": "not base64 at all!" }, valid: false },
-  { name: "a truncated signature", headers: { ...base(), "x-shopify-hmac-sha256": sign(BODY).slice(0, -4) }, valid: false },
+  {
+    name: "signed with another secret",
+    headers: { ...base(), "x-shopify-hmac-sha256": sign(BODY, "other") },
+    valid: false,
+  },
+  {
+    name: "a signature that is not base64",
+    headers: { ...base(), "x-shopify-hmac-sha256": "not base64 at all!" },
+    valid: false,
+  },
+  {
+    name: "a truncated signature",
+    headers: { ...base(), "x-shopify-hmac-sha256": sign(BODY).slice(0, -4) },
+    valid: false,
+  },
   { name: "no signature", headers: (({ "x-shopify-hmac-sha256": _h, ...rest }) => rest)(base()), valid: false },
   { name: "no topic", headers: (({ "x-shopify-topic": _t, ...rest }) => rest)(base()), valid: false },
   { name: "no webhook id", headers: (({ "x-shopify-webhook-id": _w, ...rest }) => rest)(base()), valid: false },
-  { name: "no shop domain and no API version", headers: (({ "x-shopify-shop-domain": _d, "x-shopify-api-version": _v, ...rest }) => rest)(base()), valid: false },
+  {
+    name: "no shop domain and no API version",
+    headers: (({ "x-shopify-shop-domain": _d, "x-shopify-api-version": _v, ...rest }) => rest)(base()),
+    valid: false,
+  },
   { name: "an empty body, signed", body: "", headers: { ...base(), "x-shopify-hmac-sha256": sign("") }, valid: false },
 ];
 
@@ -56,11 +76,18 @@ describe("verifyWebhook agrees with shopify-api's webhooks.validate", () => {
     if (!ours.valid && !theirs.valid) {
       expect(ours.reason).toBe(theirs.reason);
       if (ours.reason === "missing_headers" && "missingHeaders" in theirs) {
-        expect([...ours.missingHeaders].sort()).toEqual(theirs.missingHeaders.map((h: string) => h.toLowerCase()).sort());
+        expect([...ours.missingHeaders].sort()).toEqual(
+          theirs.missingHeaders.map((h: string) => h.toLowerCase()).sort(),
+        );
       }
     }
     if (ours.valid && theirs.valid) {
-      expect(ours).toMatchObject({ topic: "orders/create", domain: theirs.domain, apiVersion: theirs.apiVersion, webhookId: theirs.webhookId });
+      expect(ours).toMatchObject({
+        topic: "orders/create",
+        domain: theirs.domain,
+        apiVersion: theirs.apiVersion,
+        webhookId: theirs.webhookId,
+      });
     }
   });
 });

@@ -36,7 +36,8 @@ export function verifyWebhook(secret: string, rawBody: Buffer, headers: Incoming
   // Compared as base64 text, as the library does.
   const expected = Buffer.from(createHmac("sha256", secret).update(rawBody).digest("base64"));
   const received = Buffer.from(given);
-  if (received.length !== expected.length || !timingSafeEqual(received, expected)) return { valid: false, reason: "invalid_hmac" };
+  if (received.length !== expected.length || !timingSafeEqual(received, expected))
+    return { valid: false, reason: "invalid_hmac" };
   const missingHeaders = REQUIRED_WEBHOOK_HEADERS.filter((name) => !header(headers, name));
   if (missingHeaders.length) return { valid: false, reason: "missing_headers", missingHeaders };
   return {

@@ -15,11 +15,15 @@ const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
-const fail = (res: ServerResponse, status: number, code: string, message: string) => reply(res, status, { error: { code, message } });
+const fail = (res: ServerResponse, status: number, code: string, message: string) =>
+  reply(res, status, { error: { code, message } });
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
@@ -47,15 +51,23 @@ export function createWebhookHandler() {
     if (rawBody === null) return fail(res, 413, "payload_too_large", "The webhook body is too large.");
     const check = verifyWebhook(getConfig().SHOPIFY_API_SECRET, rawBody, req.headers);
     if (!check.valid) {
-      if (check.reason === "missing_headers") return fail(res, 400, "bad_request", `The webhook is missing headers: ${check.missingHeaders.join(", ")}`);
+      if (check.reason === "missing_headers")
+        return fail(res, 400, "bad_request", `The webhook is missing headers: ${check.missingHeaders.join(", ")}`);
       if (check.reason === "missing_body") return fail(res, 400, "bad_request", "The webhook has no body.");
       return fail(res, 401, "unauthenticated", "The webhook signature does not match.");
     }
     const { topic, webhookId } = check;
-    if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
+    if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic))
+      return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
     if (webhookId.length > 200) return fail(res, 400, "bad_request", "X-Shopify-Webhook-Id is too long.");
     store ??= createWebhookStore();
-    const result = await store.store({ shopDomain: check.domain, topic, webhookId, apiVersion: check.apiVersion, rawBody: rawBody.toString("utf8") });
+    const result = await store.store({
+      shopDomain: check.domain,
+      topic,
+      webhookId,
+      apiVersion: check.apiVersion,
+      rawBody: rawBody.toString("utf8"),
+    });
     reply(res, 200, { ok: true, duplicate: result === "duplicate" });
   }
 

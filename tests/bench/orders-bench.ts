@@ -20,7 +20,9 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
 const CONCURRENCY = 32;
 const CONNECTIONS = 32;
 // autocannon ships no types; this is the part used here.
-const autocannon = require("autocannon") as (options: Record<string, unknown>) => Promise<{ non2xx: number; errors: number }>;
+const autocannon = require("autocannon") as (
+  options: Record<string, unknown>,
+) => Promise<{ non2xx: number; errors: number }>;
 const TARGET_ORDERS_PER_SECOND = 1000;
 
 async function freePort(): Promise<number> {
@@ -37,9 +39,15 @@ async function freePort(): Promise<number> {
 export function seed(file: string) {
   const db = new Database(file);
   const now = new Date().toISOString();
-  db.prepare(`INSERT INTO "Shop" (id, domain, name, url, "adminEmail", "pricingPlan", "updatedAt") VALUES ('shop', ?, 'Bench', ?, 'o@bench.example', 'pro', ?)`).run(SHOP, `https://${SHOP}`, now);
-  db.prepare(`INSERT INTO "Campaign" (id, "shopId", name, status, "commissionType", "commissionValue", "updatedAt") VALUES ('camp', 'shop', 'Bench', 'active', 'percent', 1000, ?)`).run(now);
-  db.prepare(`INSERT INTO "CampaignLevel" (id, "campaignId", level, basis, rate) VALUES ('l2', 'camp', 2, 'percent_of_sale', 300), ('l3', 'camp', 3, 'percent_of_commission', 1000)`).run();
+  db.prepare(
+    `INSERT INTO "Shop" (id, domain, name, url, "adminEmail", "pricingPlan", "updatedAt") VALUES ('shop', ?, 'Bench', ?, 'o@bench.example', 'pro', ?)`,
+  ).run(SHOP, `https://${SHOP}`, now);
+  db.prepare(
+    `INSERT INTO "Campaign" (id, "shopId", name, status, "commissionType", "commissionValue", "updatedAt") VALUES ('camp', 'shop', 'Bench', 'active', 'percent', 1000, ?)`,
+  ).run(now);
+  db.prepare(
+    `INSERT INTO "CampaignLevel" (id, "campaignId", level, basis, rate) VALUES ('l2', 'camp', 2, 'percent_of_sale', 300), ('l3', 'camp', 3, 'percent_of_commission', 1000)`,
+  ).run();
   const aff = db.prepare(
     `INSERT INTO "Affiliate" (id, "shopId", "campaignId", "parentId", email, "firstName", "lastName", status, "referralCode", "updatedAt") VALUES (?, 'shop', 'camp', ?, ?, ?, 'Bench', 'approved', ?, ?)`,
   );
@@ -51,7 +59,9 @@ export function seed(file: string) {
 }
 
 function startApp(dataDir: string, file: string, port: number): Promise<ChildProcess> {
-  const profile = process.env.BENCH_PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "app/cli/start.ts"], {
     cwd: ROOT,
     env: {
@@ -86,7 +96,9 @@ function cpuSeconds(pid: number): { web: number; worker: number } {
   const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
   const read = (p: string) => {
     try {
-      const fields = readFileSync(`/proc/${p}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8")
+        .replace(/^.*\) /, "")
+        .split(" ");
       return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
     } catch {
       return null;
@@ -136,7 +148,10 @@ export async function ordersBench(): Promise<BenchResult> {
   const app = await startApp(dataDir, file, port);
   const url = `http://127.0.0.1:${port}/webhooks`;
   try {
-    const orders = Array.from({ length: ORDERS }, (_, i) => ({ id: randomUUID(), body: sampleOrder({ couponCode: "LEAFA10", number: i + 1 }).text }));
+    const orders = Array.from({ length: ORDERS }, (_, i) => ({
+      id: randomUUID(),
+      body: sampleOrder({ couponCode: "LEAFA10", number: i + 1 }).text,
+    }));
     // Warm up the server's code paths with a few orders of their own.
     for (let i = 0; i < 20; i++) await post(url, sampleOrder({ couponCode: "LEAFA10" }).text, randomUUID());
     const reader = new Database(file);
@@ -166,7 +181,12 @@ export async function ordersBench(): Promise<BenchResult> {
       url,
       connections: CONNECTIONS,
       amount: ORDERS,
-      requests: [{ method: "POST", setupRequest: (req: Record<string, unknown>) => ({ ...req, ...signed[index++ % signed.length] }) }],
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (req: Record<string, unknown>) => ({ ...req, ...signed[index++ % signed.length] }),
+        },
+      ],
     });
     const failures = result.non2xx + result.errors;
     const ingested = performance.now();
@@ -185,7 +205,9 @@ export async function ordersBench(): Promise<BenchResult> {
     const endToEnd = ORDERS / ((done - started) / 1000);
     console.log(`  ${ORDERS} orders/create webhooks, ${CONCURRENCY} concurrent, 3 commission lines each`);
     console.log(`  ingest (answered 200):      ${ingestRate.toFixed(0)} webhooks/s, ${failures} not 200`);
-    console.log(`  end to end (all committed): ${endToEnd.toFixed(0)} orders/s (${((done - started) / 1000).toFixed(2)} s)`);
+    console.log(
+      `  end to end (all committed): ${endToEnd.toFixed(0)} orders/s (${((done - started) / 1000).toFixed(2)} s)`,
+    );
     console.log(`  replay of 200 webhooks:     commission rows ${before} -> ${after}`);
     const perOrder = (s: number) => ((s * 1000) / ORDERS).toFixed(3);
     console.log(
@@ -193,7 +215,10 @@ export async function ordersBench(): Promise<BenchResult> {
     );
     return {
       checks: [
-        { name: `end to end >= ${TARGET_ORDERS_PER_SECOND} orders/s (measured ${endToEnd.toFixed(0)})`, pass: endToEnd >= TARGET_ORDERS_PER_SECOND },
+        {
+          name: `end to end >= ${TARGET_ORDERS_PER_SECOND} orders/s (measured ${endToEnd.toFixed(0)})`,
+          pass: endToEnd >= TARGET_ORDERS_PER_SECOND,
+        },
         { name: "every webhook answered 200", pass: failures === 0 },
         { name: "replaying webhooks changes nothing", pass: before === after },
       ],

@@ -14,7 +14,10 @@ async function login(role: "admin" | "staff", permissions: string[] = []) {
   const shop = await buildShop();
   const user = await buildUser(shop.id, { role, permissions });
   const client = new HttpClient(server.url);
-  const res = await client.postForm(role === "admin" ? "/login" : "/staff/login", { email: user.email, password: TEST_PASSWORD });
+  const res = await client.postForm(role === "admin" ? "/login" : "/staff/login", {
+    email: user.email,
+    password: TEST_PASSWORD,
+  });
   expect(res.status).toBe(302);
   return { client, shop };
 }
@@ -66,13 +69,27 @@ describe("POST /api/shop", () => {
     expect(body.shop.money_format).toBe("{{amount_with_comma_separator}} €");
     expect(body.shop.setting.general).toEqual({ language: "de", referral_param: "aff" });
     const row = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } });
-    expect(row).toMatchObject({ language: "de", referralParam: "aff", moneyFormat: "{{amount_with_comma_separator}} €" });
+    expect(row).toMatchObject({
+      language: "de",
+      referralParam: "aff",
+      moneyFormat: "{{amount_with_comma_separator}} €",
+    });
   });
 
   it.each([
-    ["an unknown language", { setting: { general: { language: "xx" } } }, "setting.general.language", "Choose a supported language"],
+    [
+      "an unknown language",
+      { setting: { general: { language: "xx" } } },
+      "setting.general.language",
+      "Choose a supported language",
+    ],
     ["a money format without an amount", { money_format: "USD" }, "money_format", "Include one of"],
-    ["a parameter with spaces", { setting: { general: { referral_param: "my ref" } } }, "setting.general.referral_param", "Use 1 to 20 letters"],
+    [
+      "a parameter with spaces",
+      { setting: { general: { referral_param: "my ref" } } },
+      "setting.general.referral_param",
+      "Use 1 to 20 letters",
+    ],
     ["an unknown field", { plan: "pro" }, "_", "Unrecognized key"],
   ])("refuses %s with 422 and changes nothing", async (_label, payload, field, message) => {
     const { client, shop } = await login("admin");

@@ -81,10 +81,18 @@ describe("standalone admin login", () => {
     const shop = await buildShop();
     await buildUser(shop.id, { email: "owner@example.com" });
     const client = new HttpClient(server.url);
-    const ok = await client.postForm("/login", { email: "owner@example.com", password: TEST_PASSWORD, redirectTo: "/admin/sales" });
+    const ok = await client.postForm("/login", {
+      email: "owner@example.com",
+      password: TEST_PASSWORD,
+      redirectTo: "/admin/sales",
+    });
     expect(location(ok)).toBe("/admin/sales");
     const other = new HttpClient(server.url);
-    const evil = await other.postForm("/login", { email: "owner@example.com", password: TEST_PASSWORD, redirectTo: "//evil.example/x" });
+    const evil = await other.postForm("/login", {
+      email: "owner@example.com",
+      password: TEST_PASSWORD,
+      redirectTo: "//evil.example/x",
+    });
     expect(location(evil)).toBe("/admin/dashboard");
   });
 
@@ -118,7 +126,13 @@ describe("roles and areas", () => {
     const client = await loggedIn("staff", staffEmail);
     expect((await client.get("/staff/dashboard")).status).toBe(200);
     expect((await client.get("/staff/campaigns")).status).toBe(200);
-    for (const path of ["/staff/sales", "/staff/settings", "/staff/settings/general", "/staff/plans", "/staff/paypal/connect"]) {
+    for (const path of [
+      "/staff/sales",
+      "/staff/settings",
+      "/staff/settings/general",
+      "/staff/plans",
+      "/staff/paypal/connect",
+    ]) {
       const res = await client.get(path);
       expect(res.status, path).toBe(403);
       const html = await res.text();
@@ -188,11 +202,38 @@ describe("roles and areas", () => {
     const client = await loggedIn("admin", "owner@example.com");
     const campaign = await buildCampaign(shop.id);
     const paths = [
-      "dashboard", "campaigns", `campaigns/${campaign.id}`, "affiliates", "sales", "payouts", "portals", "portals/landing",
-      "referrals", "referrals/history", "referrals/abc", "creatives", "creatives/abc", "mails", "bonuses", "bonuses/abc",
-      "settings", "settings/general", "settings/branding", "settings/integrations", "settings/marketings",
-      "settings/marketplace", "settings/payment", "settings/translations", "settings/networks", "settings/autotier",
-      "settings/promote-link", "plans", "plans/activate?plan_id=pro", "contact-us", "paypal/connect", "not-found",
+      "dashboard",
+      "campaigns",
+      `campaigns/${campaign.id}`,
+      "affiliates",
+      "sales",
+      "payouts",
+      "portals",
+      "portals/landing",
+      "referrals",
+      "referrals/history",
+      "referrals/abc",
+      "creatives",
+      "creatives/abc",
+      "mails",
+      "bonuses",
+      "bonuses/abc",
+      "settings",
+      "settings/general",
+      "settings/branding",
+      "settings/integrations",
+      "settings/marketings",
+      "settings/marketplace",
+      "settings/payment",
+      "settings/translations",
+      "settings/networks",
+      "settings/autotier",
+      "settings/promote-link",
+      "plans",
+      "plans/activate?plan_id=pro",
+      "contact-us",
+      "paypal/connect",
+      "not-found",
     ];
     for (const path of paths) {
       const res = await client.get(`/admin/${path}`);

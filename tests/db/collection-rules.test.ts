@@ -37,7 +37,15 @@ beforeEach(async () => {
   fake.reset();
   fake.productCollections = { [`gid://shopify/Product/${BEANIE}`]: [HATS], [`gid://shopify/Product/${SHOES}`]: [SALE] };
   const db = getDb();
-  const shop = await db.shop.create({ data: { domain: SHOP, name: "Collections", url: `https://${SHOP}`, adminEmail: "o@x.example", pricingPlan: "growth" } });
+  const shop = await db.shop.create({
+    data: {
+      domain: SHOP,
+      name: "Collections",
+      url: `https://${SHOP}`,
+      adminEmail: "o@x.example",
+      pricingPlan: "growth",
+    },
+  });
   shopId = shop.id;
   // 10 % in general; hats 25 %; the sale collection earns nothing.
   const campaign = await db.campaign.create({
@@ -56,7 +64,15 @@ beforeEach(async () => {
     },
   });
   const affiliate = await db.affiliate.create({
-    data: { shopId, campaignId: campaign.id, email: "ria@aff.example", firstName: "Ria", lastName: "Test", status: "approved", referralCode: "RIA" },
+    data: {
+      shopId,
+      campaignId: campaign.id,
+      email: "ria@aff.example",
+      firstName: "Ria",
+      lastName: "Test",
+      status: "approved",
+      referralCode: "RIA",
+    },
   });
   await db.coupon.create({ data: { shopId, affiliateId: affiliate.id, code: "RIA10" } });
 });
@@ -71,7 +87,11 @@ const order = () =>
   }).text;
 
 async function deliver(body: string) {
-  const res = await new HttpClient(server.url).request("/webhooks", { method: "POST", body, headers: webhookHeaders("orders/create", SHOP, body) });
+  const res = await new HttpClient(server.url).request("/webhooks", {
+    method: "POST",
+    body,
+    headers: webhookHeaders("orders/create", SHOP, body),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   await drainJobs();
 }
@@ -80,14 +100,18 @@ const collectionQueries = () => fake.requests.filter((r) => /nodes\s*\(\s*ids:/.
 
 describe("per-collection rules on live orders", () => {
   it("reads the products' collections from the Admin API and applies the collection rates and exclusions", async () => {
-    await getDb().session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: fake.accessToken } });
+    await getDb().session.create({
+      data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: fake.accessToken },
+    });
     await deliver(order());
     const [commission] = await getDb().commission.findMany({ where: { shopId } });
     // 10 % coupon: beanie 36.00 at 25 % = 9.00; shoes (90.00) excluded.
     expect(commission).toMatchObject({ level: 1, amount: 900, status: "pending" });
     expect(commission!.explanation).toContain("excluded");
     expect(collectionQueries()).toHaveLength(1);
-    expect(collectionQueries()[0]!.body.variables).toEqual({ ids: [`gid://shopify/Product/${BEANIE}`, `gid://shopify/Product/${SHOES}`] });
+    expect(collectionQueries()[0]!.body.variables).toEqual({
+      ids: [`gid://shopify/Product/${BEANIE}`, `gid://shopify/Product/${SHOES}`],
+    });
     expect(collectionQueries()[0]!.headers["x-shopify-access-token"]).toBe(fake.accessToken);
 
     // A second order of the same products uses what was kept: no new query.
@@ -102,7 +126,9 @@ describe("per-collection rules on live orders", () => {
   });
 
   it("tries again later when the Admin API fails, rather than paying without the rules", async () => {
-    await getDb().session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: "a-revoked-token" } });
+    await getDb().session.create({
+      data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: "a-revoked-token" },
+    });
     await deliver(order());
     expect(await getDb().order.count({ where: { shopId } })).toBe(0);
     const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });

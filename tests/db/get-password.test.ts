@@ -25,19 +25,30 @@ describe("/staff/get-password", () => {
     const page = await client.get(`/staff/get-password?token=${token}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(user.email);
-    const res = await client.postForm("/staff/get-password", { token, password: "a brand new secret", confirm: "a brand new secret" });
+    const res = await client.postForm("/staff/get-password", {
+      token,
+      password: "a brand new secret",
+      confirm: "a brand new secret",
+    });
     expect(res.status).toBe(302);
     expect(location(res)).toBe("/staff/dashboard");
     expect((await client.get("/staff/sales")).status).toBe(200);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe("active");
     // The same link cannot be used twice.
-    const again = await new HttpClient(server.url).postForm("/staff/get-password", { token, password: "another secret 123", confirm: "another secret 123" });
+    const again = await new HttpClient(server.url).postForm("/staff/get-password", {
+      token,
+      password: "another secret 123",
+      confirm: "another secret 123",
+    });
     expect(again.status).toBe(400);
     expect(await (await new HttpClient(server.url).get(`/staff/get-password?token=${token}`)).text()).toContain(
       "This link is invalid or has expired.",
     );
     // And the new password works at the staff login.
-    const login = await new HttpClient(server.url).postForm("/staff/login", { email: user.email, password: "a brand new secret" });
+    const login = await new HttpClient(server.url).postForm("/staff/login", {
+      email: user.email,
+      password: "a brand new secret",
+    });
     expect(location(login)).toBe("/staff/dashboard");
   });
 
@@ -46,8 +57,14 @@ describe("/staff/get-password", () => {
     const user = await buildUser(shop.id, { role: "staff", password: null, status: "invited" });
     const token = await issuePasswordToken(user.id, "invite", -1000);
     const client = new HttpClient(server.url);
-    expect(await (await client.get(`/staff/get-password?token=${token}`)).text()).toContain("This link is invalid or has expired.");
-    const res = await client.postForm("/staff/get-password", { token, password: "a brand new secret", confirm: "a brand new secret" });
+    expect(await (await client.get(`/staff/get-password?token=${token}`)).text()).toContain(
+      "This link is invalid or has expired.",
+    );
+    const res = await client.postForm("/staff/get-password", {
+      token,
+      password: "a brand new secret",
+      confirm: "a brand new secret",
+    });
     expect(res.status).toBe(400);
     expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBeNull();
   });
@@ -58,7 +75,11 @@ describe("/staff/get-password", () => {
     const short = await client.postForm("/staff/get-password", { token, password: "short", confirm: "short" });
     expect(short.status).toBe(422);
     expect(await short.text()).toContain("Use at least 10 characters");
-    const mismatch = await client.postForm("/staff/get-password", { token, password: "long enough one", confirm: "long enough two" });
+    const mismatch = await client.postForm("/staff/get-password", {
+      token,
+      password: "long enough one",
+      confirm: "long enough two",
+    });
     expect(mismatch.status).toBe(422);
     expect(await mismatch.text()).toContain("The passwords do not match");
     const row = await getDb().user.findUniqueOrThrow({ where: { id: user.id } });

@@ -25,8 +25,20 @@ afterAll(async () => {
 function schemaSql(provider: "sqlite" | "postgresql", url: string): string {
   return execFileSync(
     prismaBin,
-    ["migrate", "diff", "--from-empty", "--to-schema-datamodel", provider === "sqlite" ? sqliteSchemaPath : postgresSchemaPath, "--script"],
-    { cwd: projectRoot, env: offlinePrismaEnv({ PRISMA_CONFIG_DATABASE_URL: url }), timeout: 120_000, stdio: ["ignore", "pipe", "pipe"] },
+    [
+      "migrate",
+      "diff",
+      "--from-empty",
+      "--to-schema-datamodel",
+      provider === "sqlite" ? sqliteSchemaPath : postgresSchemaPath,
+      "--script",
+    ],
+    {
+      cwd: projectRoot,
+      env: offlinePrismaEnv({ PRISMA_CONFIG_DATABASE_URL: url }),
+      timeout: 120_000,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   ).toString();
 }
 
@@ -116,7 +128,9 @@ describe("migrations", () => {
     } else {
       const client = new pg.Client({ connectionString: fresh.db.url });
       await client.connect();
-      await client.query(`UPDATE "_prisma_migrations" SET checksum = 'tampered' WHERE migration_name = $1`, [first.name]);
+      await client.query(`UPDATE "_prisma_migrations" SET checksum = 'tampered' WHERE migration_name = $1`, [
+        first.name,
+      ]);
       await client.end();
     }
     await expect(migrate(fresh.db.url)).rejects.toThrow(/changed after it was applied/);

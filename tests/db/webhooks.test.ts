@@ -23,7 +23,15 @@ let ids: { shop: string; campaign: string; a: string; b: string; c: string };
 
 beforeEach(async () => {
   const db = getDb();
-  const shop = await db.shop.create({ data: { domain: SHOP, name: "Webhook shop", url: `https://${SHOP}`, adminEmail: "o@x.example", pricingPlan: "growth" } });
+  const shop = await db.shop.create({
+    data: {
+      domain: SHOP,
+      name: "Webhook shop",
+      url: `https://${SHOP}`,
+      adminEmail: "o@x.example",
+      pricingPlan: "growth",
+    },
+  });
   const campaign = await db.campaign.create({
     data: {
       shopId: shop.id,
@@ -32,11 +40,27 @@ beforeEach(async () => {
       commissionType: "percent",
       commissionValue: 1000,
       cookieDays: 30,
-      levels: { create: [{ level: 2, basis: "percent_of_sale", rate: 300 }, { level: 3, basis: "percent_of_sale", rate: 100 }] },
+      levels: {
+        create: [
+          { level: 2, basis: "percent_of_sale", rate: 300 },
+          { level: 3, basis: "percent_of_sale", rate: 100 },
+        ],
+      },
     },
   });
   const mk = (code: string, parentId: string | null, email: string) =>
-    db.affiliate.create({ data: { shopId: shop.id, campaignId: campaign.id, parentId, email, firstName: code, lastName: "Test", status: "approved", referralCode: code } });
+    db.affiliate.create({
+      data: {
+        shopId: shop.id,
+        campaignId: campaign.id,
+        parentId,
+        email,
+        firstName: code,
+        lastName: "Test",
+        status: "approved",
+        referralCode: code,
+      },
+    });
   const c = await mk("CARA", null, "cara@aff.example");
   const b = await mk("BEN", c.id, "ben@aff.example");
   const a = await mk("ANNA", b.id, "anna@aff.example");
@@ -69,9 +93,23 @@ const couponOrder = () =>
   });
 
 async function commissionsOf(orderGid = ORDER_GID) {
-  const order = await getDb().order.findUniqueOrThrow({ where: { shopId_shopifyGid: { shopId: ids.shop, shopifyGid: orderGid } } });
-  const rows = await getDb().commission.findMany({ where: { orderId: order.id }, orderBy: [{ level: "asc" }, { createdAt: "asc" }] });
-  return { order, rows: rows.map((r) => ({ affiliateId: r.affiliateId, level: r.level, kind: r.kind, amount: r.amount, status: r.status })) };
+  const order = await getDb().order.findUniqueOrThrow({
+    where: { shopId_shopifyGid: { shopId: ids.shop, shopifyGid: orderGid } },
+  });
+  const rows = await getDb().commission.findMany({
+    where: { orderId: order.id },
+    orderBy: [{ level: "asc" }, { createdAt: "asc" }],
+  });
+  return {
+    order,
+    rows: rows.map((r) => ({
+      affiliateId: r.affiliateId,
+      level: r.level,
+      kind: r.kind,
+      amount: r.amount,
+      status: r.status,
+    })),
+  };
 }
 
 describe("orders/create", () => {
@@ -79,7 +117,13 @@ describe("orders/create", () => {
     await deliver("orders/create", couponOrder());
     const { order, rows } = await commissionsOf();
     // Subtotal after discounts 404.95: 10 % = 40.495 -> 40.50; 3 % -> 12.15; 1 % -> 4.05.
-    expect(order).toMatchObject({ subtotal: 40495, currency: "USD", affiliateId: ids.a, attributionSource: "coupon", status: "pending" });
+    expect(order).toMatchObject({
+      subtotal: 40495,
+      currency: "USD",
+      affiliateId: ids.a,
+      attributionSource: "coupon",
+      status: "pending",
+    });
     expect(order.attributionReason).toBe("Credited to ANNA Test (ANNA): their coupon ANNA10 was used at checkout.");
     expect(rows).toEqual([
       { affiliateId: ids.a, level: 1, kind: "sale", amount: 4050, status: "pending" },
@@ -90,7 +134,13 @@ describe("orders/create", () => {
 
   it("credits by cart attribute (a recorded click) within the cookie window", async () => {
     const click = await getDb().click.create({
-      data: { shopId: ids.shop, affiliateId: ids.b, clickId: "clk-123", landingUrl: `https://${SHOP}/`, createdAt: new Date(Date.now() - 2 * 86_400_000) },
+      data: {
+        shopId: ids.shop,
+        affiliateId: ids.b,
+        clickId: "clk-123",
+        landingUrl: `https://${SHOP}/`,
+        createdAt: new Date(Date.now() - 2 * 86_400_000),
+      },
     });
     await deliver(
       "orders/create",
@@ -104,7 +154,9 @@ describe("orders/create", () => {
     );
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: ids.b, attributionSource: "link", clickId: "clk-123" });
-    expect(order.attributionReason).toMatch(/^Credited to BEN Test \(BEN\): referral link click 2 days before the order/);
+    expect(order.attributionReason).toMatch(
+      /^Credited to BEN Test \(BEN\): referral link click 2 days before the order/,
+    );
     // B is level 1 now, C level 2; nobody above C.
     expect(rows.map((r) => [r.affiliateId, r.level, r.amount])).toEqual([
       [ids.b, 1, 4050],
@@ -125,7 +177,9 @@ describe("orders/create", () => {
   });
 
   it("credits a returning customer to their lifetime affiliate", async () => {
-    await getDb().customerLink.create({ data: { shopId: ids.shop, customerKey: "gid://shopify/Customer/115310627314723954", affiliateId: ids.c } });
+    await getDb().customerLink.create({
+      data: { shopId: ids.shop, customerKey: "gid://shopify/Customer/115310627314723954", affiliateId: ids.c },
+    });
     await deliver("orders/create", fixtureText("orders_create.json"));
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: ids.c, attributionSource: "lifetime" });
@@ -137,7 +191,9 @@ describe("orders/create", () => {
     await deliver("orders/create", fixtureText("orders_create.json"));
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: null, attributionSource: "none" });
-    expect(order.attributionReason).toBe("Not credited: no affiliate coupon, referral link, pixel report or lifetime customer link applies.");
+    expect(order.attributionReason).toBe(
+      "Not credited: no affiliate coupon, referral link, pixel report or lifetime customer link applies.",
+    );
     expect(rows).toEqual([]);
   });
 
@@ -172,7 +228,9 @@ describe("orders/create", () => {
     const body = couponOrder();
     const forged = await send("orders/create", body, { "x-shopify-hmac-sha256": signWebhook(body, "not-the-secret") });
     expect(forged.status).toBe(401);
-    const altered = await send("orders/create", body.replace("anna10", "anna11"), { "x-shopify-hmac-sha256": signWebhook(body) });
+    const altered = await send("orders/create", body.replace("anna10", "anna11"), {
+      "x-shopify-hmac-sha256": signWebhook(body),
+    });
     expect(altered.status).toBe(401);
     await drainJobs();
     expect(await getDb().webhookEvent.count()).toBe(0);
@@ -223,16 +281,22 @@ describe("lifecycle", () => {
       { affiliateId: ids.b, level: 2, kind: "refund", amount: -1215, status: "approved" },
       { affiliateId: ids.c, level: 3, kind: "refund", amount: -405, status: "approved" },
     ]);
-    const balance = await getDb().commission.aggregate({ where: { affiliateId: ids.a, status: "approved", payoutId: null }, _sum: { amount: true } });
+    const balance = await getDb().commission.aggregate({
+      where: { affiliateId: ids.a, status: "approved", payoutId: null },
+      _sum: { amount: true },
+    });
     expect(balance._sum.amount).toBe(-4050);
   });
 
   it("voids unpaid commissions when the order is cancelled", async () => {
     await deliver("orders/create", couponOrder());
-    await deliver("orders/cancelled", orderWith((o) => {
-      o.discount_codes = [{ code: "ANNA10" }];
-      o.cancelled_at = "2026-01-05T10:00:00Z";
-    }));
+    await deliver(
+      "orders/cancelled",
+      orderWith((o) => {
+        o.discount_codes = [{ code: "ANNA10" }];
+        o.cancelled_at = "2026-01-05T10:00:00Z";
+      }),
+    );
     const { order, rows } = await commissionsOf();
     expect(order.status).toBe("void");
     expect(order.cancelledAt?.toISOString()).toBe("2026-01-05T10:00:00.000Z");
@@ -240,7 +304,10 @@ describe("lifecycle", () => {
   });
 
   it("approves automatically after the campaign's hold, through a durable scheduled job", async () => {
-    await getDb().campaign.update({ where: { id: ids.campaign }, data: { autoApproveOrders: true, approvalHoldDays: 14 } });
+    await getDb().campaign.update({
+      where: { id: ids.campaign },
+      data: { autoApproveOrders: true, approvalHoldDays: 14 },
+    });
     await deliver(
       "orders/create",
       orderWith((o) => {
@@ -262,7 +329,10 @@ describe("lifecycle", () => {
   });
 
   it("approves at once when the campaign auto-approves without a hold", async () => {
-    await getDb().campaign.update({ where: { id: ids.campaign }, data: { autoApproveOrders: true, approvalHoldDays: 0 } });
+    await getDb().campaign.update({
+      where: { id: ids.campaign },
+      data: { autoApproveOrders: true, approvalHoldDays: 0 },
+    });
     await deliver("orders/create", couponOrder());
     expect((await commissionsOf()).order.status).toBe("approved");
   });
@@ -273,7 +343,10 @@ describe("lifecycle", () => {
     // A worker claims the job and dies before committing (its transaction is
     // rolled back with it; only the claim remains).
     const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
-    await getDb().job.update({ where: { id: job.id }, data: { status: "running", lockedBy: "dead-worker", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 } });
+    await getDb().job.update({
+      where: { id: job.id },
+      data: { status: "running", lockedBy: "dead-worker", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 },
+    });
     expect(await new JobWorker().runDue()).toBe(0); // the lease still holds
     await getDb().job.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() - 1) } });
     expect(await new JobWorker().runDue()).toBe(1);
@@ -283,7 +356,7 @@ describe("lifecycle", () => {
   });
 
   it("retries a failed job later and keeps the error", async () => {
-    await send("orders/create", "{\"not\": \"an order\"}".replace("}", ", \"admin_graphql_api_id\": 1}"));
+    await send("orders/create", '{"not": "an order"}'.replace("}", ', "admin_graphql_api_id": 1}'));
     await drainJobs();
     const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
     expect(job.status).toBe("queued");
@@ -297,11 +370,20 @@ describe("app and privacy webhooks", () => {
   it("customers/data_request exports, customers/redact erases the customer's data", async () => {
     await deliver("orders/create", couponOrder());
     const customer = { id: 115310627314723954, email: "jon@example.com" };
-    const request = JSON.stringify({ shop_id: 1, shop_domain: SHOP, orders_requested: [820982911946154508], customer, data_request: { id: 9999 } });
+    const request = JSON.stringify({
+      shop_id: 1,
+      shop_domain: SHOP,
+      orders_requested: [820982911946154508],
+      customer,
+      data_request: { id: 9999 },
+    });
     await deliver("customers/data_request", request);
     const exported = await getDb().customerDataExport.findFirstOrThrow({ where: { shopId: ids.shop } });
     expect(JSON.parse(exported.data).orders[0].customerEmail).toBe("jon@example.com");
-    await deliver("customers/redact", JSON.stringify({ shop_id: 1, shop_domain: SHOP, customer, orders_to_redact: [] }));
+    await deliver(
+      "customers/redact",
+      JSON.stringify({ shop_id: 1, shop_domain: SHOP, customer, orders_to_redact: [] }),
+    );
     const { order } = await commissionsOf();
     expect(order.customerEmail).toBeNull();
     expect(order.customerGid).toBeNull();
@@ -317,7 +399,10 @@ describe("app and privacy webhooks", () => {
     const erase = await getDb().job.findFirstOrThrow({ where: { type: "shop.erase" } });
     expect(erase.runAt.getTime() - shop.uninstalledAt!.getTime()).toBe(48 * 3600 * 1000);
     // Orders arriving after uninstall are not tracked.
-    await deliver("orders/create", orderWith((o) => (o.admin_graphql_api_id = "gid://shopify/Order/1")));
+    await deliver(
+      "orders/create",
+      orderWith((o) => (o.admin_graphql_api_id = "gid://shopify/Order/1")),
+    );
     expect(await getDb().order.count()).toBe(1);
     await deliver("shop/redact", JSON.stringify({ shop_id: 1, shop_domain: SHOP }));
     expect(await getDb().shop.count()).toBe(0);

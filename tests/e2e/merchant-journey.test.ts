@@ -24,7 +24,11 @@ const EMAIL = "owner@journey.example";
 
 async function tiles(page: Page) {
   const text = async (id: string) => (await page.locator(`#${id}`).innerText()).trim();
-  return { revenue: await text("tile-revenue"), commission: await text("tile-commission"), sales: await text("tile-sales") };
+  return {
+    revenue: await text("tile-revenue"),
+    commission: await text("tile-commission"),
+    sales: await text("tile-sales"),
+  };
 }
 
 describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium", () => {
@@ -66,7 +70,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
     // Affiliates on it: Cara recruited Ben, Ben recruited Pat, who signed up and waits for approval.
     const affiliate = (code: string, status: string, parentId: string | null) =>
       db.affiliate.create({
-        data: { shopId: shop.id, campaignId: campaign.id, parentId, email: `${code.toLowerCase()}@aff.example`, firstName: code, lastName: "Journey", status, referralCode: code },
+        data: {
+          shopId: shop.id,
+          campaignId: campaign.id,
+          parentId,
+          email: `${code.toLowerCase()}@aff.example`,
+          firstName: code,
+          lastName: "Journey",
+          status,
+          referralCode: code,
+        },
       });
     const cara = await affiliate("CARA", "approved", null);
     const ben = await affiliate("BEN", "approved", cara.id);
@@ -120,12 +133,17 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("approved");
 
     // 5. The dashboard counts the sale, its revenue and its commissions.
-    await menuLink(page, "Dashboard").or(page.getByRole("link", { name: "Dashboard" })).first().click();
+    await menuLink(page, "Dashboard")
+      .or(page.getByRole("link", { name: "Dashboard" }))
+      .first()
+      .click();
     await expectPage(page, "/admin/dashboard", "Dashboard");
     await waitForHydration(page);
     const commission = order.commissions.reduce((sum, c) => sum + c.amount, 0);
     const money = (minor: number) => `$${(minor / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
-    await expect.poll(() => tiles(page)).toEqual({ revenue: money(order.subtotal), commission: money(commission), sales: "1" });
+    await expect
+      .poll(() => tiles(page))
+      .toEqual({ revenue: money(order.subtotal), commission: money(commission), sales: "1" });
     await page.screenshot({ path: screenshotPath("journey-dashboard-after"), fullPage: true });
     expect(errors.unexpected()).toEqual([]);
   });

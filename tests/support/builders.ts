@@ -6,7 +6,14 @@ import { hashPassword } from "~/models/auth/password.server";
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
 
-export async function buildShop(overrides: Partial<{ domain: string; pricingPlan: string | null; needSelectPlan: boolean | null; language: string }> = {}) {
+export async function buildShop(
+  overrides: Partial<{
+    domain: string;
+    pricingPlan: string | null;
+    needSelectPlan: boolean | null;
+    language: string;
+  }> = {},
+) {
   const domain = overrides.domain ?? `shop-${unique()}.myshopify.com`;
   return getDb().shop.create({
     data: {
@@ -25,7 +32,13 @@ export const TEST_PASSWORD = "correct horse battery";
 
 export async function buildUser(
   shopId: string,
-  overrides: Partial<{ role: "admin" | "staff"; email: string; password: string | null; permissions: string[]; status: string }> = {},
+  overrides: Partial<{
+    role: "admin" | "staff";
+    email: string;
+    password: string | null;
+    permissions: string[];
+    status: string;
+  }> = {},
 ) {
   const password = overrides.password === undefined ? TEST_PASSWORD : overrides.password;
   return getDb().user.create({
@@ -47,7 +60,11 @@ export async function buildCampaign(shopId: string, overrides: Partial<{ name: s
   });
 }
 
-export async function buildAffiliate(shopId: string, campaignId: string, overrides: Partial<{ email: string; status: string; referralCode: string }> = {}) {
+export async function buildAffiliate(
+  shopId: string,
+  campaignId: string,
+  overrides: Partial<{ email: string; status: string; referralCode: string }> = {},
+) {
   const id = unique();
   return getDb().affiliate.create({
     data: {

@@ -120,7 +120,9 @@ export async function startFakeShopify(options: { scope?: string } = {}): Promis
       if (/\bnodes\s*\(\s*ids:/.test(query)) {
         const ids = ((body.variables as { ids?: unknown } | undefined)?.ids ?? []) as string[];
         const nodes = ids.map((id) =>
-          id in fake.productCollections ? { id, collections: { nodes: fake.productCollections[id]!.map((c) => ({ id: c })) } } : null,
+          id in fake.productCollections
+            ? { id, collections: { nodes: fake.productCollections[id]!.map((c) => ({ id: c })) } }
+            : null,
         );
         return send(res, 200, { data: { nodes } });
       }

@@ -19,21 +19,37 @@ export async function describeDatabase(url: string): Promise<Catalog> {
 function describeSqlite(file: string): Catalog {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[])
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]
+    )
       .map((r) => r.name)
       .filter((t) => !SKIP.has(t));
     const catalog: Catalog = { tables: {} };
     for (const t of tables) {
-      const columns = (db.pragma(`table_info("${t}")`) as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[]).map(
-        (c) => `${c.name} ${c.type} ${c.notnull ? "NOT NULL" : "NULL"} default=${c.dflt_value ?? ""} pk=${c.pk}`,
-      );
+      const columns = (
+        db.pragma(`table_info("${t}")`) as {
+          name: string;
+          type: string;
+          notnull: number;
+          dflt_value: string | null;
+          pk: number;
+        }[]
+      ).map((c) => `${c.name} ${c.type} ${c.notnull ? "NOT NULL" : "NULL"} default=${c.dflt_value ?? ""} pk=${c.pk}`);
       const indexes = (db.pragma(`index_list("${t}")`) as { name: string; unique: number; origin: string }[])
         .map((i) => {
           const cols = (db.pragma(`index_info("${i.name}")`) as { name: string }[]).map((c) => c.name).join(",");
           return `${i.name} unique=${i.unique} origin=${i.origin} (${cols})`;
         })
         .sort();
-      const foreignKeys = (db.pragma(`foreign_key_list("${t}")`) as { table: string; from: string; to: string; on_update: string; on_delete: string }[])
+      const foreignKeys = (
+        db.pragma(`foreign_key_list("${t}")`) as {
+          table: string;
+          from: string;
+          to: string;
+          on_update: string;
+          on_delete: string;
+        }[]
+      )
         .map((f) => `${f.from} -> ${f.table}.${f.to} on update ${f.on_update} on delete ${f.on_delete}`)
         .sort();
       // Column order is not part of the schema (ALTER TABLE appends).
@@ -71,7 +87,10 @@ async function describePostgres(url: string): Promise<Catalog> {
       );
       catalog.tables[t] = {
         columns: cols
-          .map((c) => `${c.column_name} ${c.data_type}/${c.udt_name} ${c.is_nullable === "YES" ? "NULL" : "NOT NULL"} default=${c.column_default ?? ""}`)
+          .map(
+            (c) =>
+              `${c.column_name} ${c.data_type}/${c.udt_name} ${c.is_nullable === "YES" ? "NULL" : "NOT NULL"} default=${c.column_default ?? ""}`,
+          )
           .sort(),
         indexes: idx.map((i) => i.indexdef.replace(/ ON [^ ]+\./, " ON ")),
         foreignKeys: fks.map((f) => f.def),

@@ -37,7 +37,8 @@ function storefront(options: {
   const location = new URL(options.url);
   const listeners = new Map<string, ((event: { detail: unknown }) => void)[]>();
   const document = {
-    addEventListener: (type: string, fn: (event: { detail: unknown }) => void) => listeners.set(type, [...(listeners.get(type) ?? []), fn]),
+    addEventListener: (type: string, fn: (event: { detail: unknown }) => void) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), fn]),
     removeEventListener: (type: string, fn: (event: { detail: unknown }) => void) =>
       listeners.set(
         type,
@@ -80,7 +81,8 @@ function storefront(options: {
         ? {}
         : {
             customerPrivacy: { marketingAllowed: () => options.marketing === true },
-            loadFeatures: (_features: unknown, done: (error: unknown) => void) => done(options.marketing === "fails" ? new Error("not loaded") : false),
+            loadFeatures: (_features: unknown, done: (error: unknown) => void) =>
+              done(options.marketing === "fails" ? new Error("not loaded") : false),
           }),
     },
   };

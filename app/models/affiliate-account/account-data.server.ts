@@ -7,7 +7,13 @@ import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type Date
 const LIVE = { notIn: ["denied", "void"] };
 
 /** The affiliate's figures for a preset, in days of the shop's time zone. */
-export async function accountDashboard(shopId: string, affiliateId: string, preset: DatePreset, timezone: string, now = new Date()) {
+export async function accountDashboard(
+  shopId: string,
+  affiliateId: string,
+  preset: DatePreset,
+  timezone: string,
+  now = new Date(),
+) {
   const db = getDb();
   const zone = safeZone(timezone);
   const { start, end } = presetRange(preset, zone, now);
@@ -30,7 +36,10 @@ export async function accountDashboard(shopId: string, affiliateId: string, pres
   ]);
   const sum = (status: string) => byStatus.find((r) => r.status === status)?._sum.amount ?? 0;
   // Per local day, at most the last 120 days of the range (all days: from the first commission).
-  const chartStart = Math.max(preset === "all" ? (rows[0]?.createdAt.getTime() ?? end.getTime() - 86_400_000) : start.getTime(), end.getTime() - 120 * 86_400_000);
+  const chartStart = Math.max(
+    preset === "all" ? (rows[0]?.createdAt.getTime() ?? end.getTime() - 86_400_000) : start.getTime(),
+    end.getTime() - 120 * 86_400_000,
+  );
   const series = new Map(periodKeys({ start: new Date(chartStart), end }, zone, "day").map((k) => [k, 0]));
   for (const r of rows) {
     const key = groupKey(localGroupIndex(r.createdAt.getTime(), zone, 1440), "day");

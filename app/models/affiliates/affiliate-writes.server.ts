@@ -100,7 +100,12 @@ export function referralCodeBase(firstName: string, lastName: string): string {
   return letters.length >= 3 ? letters : `AFF${letters}`;
 }
 
-export async function generateReferralCode(tx: Tx, shopId: string, firstName: string, lastName: string): Promise<string> {
+export async function generateReferralCode(
+  tx: Tx,
+  shopId: string,
+  firstName: string,
+  lastName: string,
+): Promise<string> {
   const base = referralCodeBase(firstName, lastName);
   const candidates = [
     base,

@@ -48,8 +48,10 @@ function who(a: AffiliateFacts) {
 }
 
 function isSelfReferral(a: AffiliateFacts, input: AttributionInput): string | null {
-  if (input.buyerEmail && a.email.toLowerCase() === input.buyerEmail.toLowerCase()) return `the buyer's e-mail ${input.buyerEmail} is the affiliate's own`;
-  if (input.buyerCustomerGid && a.customerGid && a.customerGid === input.buyerCustomerGid) return "the buyer is the affiliate's own customer account";
+  if (input.buyerEmail && a.email.toLowerCase() === input.buyerEmail.toLowerCase())
+    return `the buyer's e-mail ${input.buyerEmail} is the affiliate's own`;
+  if (input.buyerCustomerGid && a.customerGid && a.customerGid === input.buyerCustomerGid)
+    return "the buyer is the affiliate's own customer account";
   return null;
 }
 
@@ -78,14 +80,21 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
     const { affiliate, code } = input.coupon;
     const no = refusal(affiliate, `coupon ${code}`);
     if (!no) {
-      return { affiliateId: affiliate.id, source: "coupon", clickId: null, reason: `Credited to ${who(affiliate)}: their coupon ${code} was used at checkout.` };
+      return {
+        affiliateId: affiliate.id,
+        source: "coupon",
+        clickId: null,
+        reason: `Credited to ${who(affiliate)}: their coupon ${code} was used at checkout.`,
+      };
     }
     notes.push(no);
   }
 
   const inWindow = input.links.filter((l) => {
     if (withinWindow(l, input.placedAt)) return true;
-    notes.push(`A referral click for ${who(l.affiliate)} ${ageText(l, input.placedAt)} is outside the ${l.affiliate.cookieDays}-day cookie window.`);
+    notes.push(
+      `A referral click for ${who(l.affiliate)} ${ageText(l, input.placedAt)} is outside the ${l.affiliate.cookieDays}-day cookie window.`,
+    );
     return false;
   });
   const ordered = [...inWindow].sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -93,7 +102,10 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
   for (const link of ordered) {
     const no = refusal(link.affiliate, "the referral link");
     if (!no) {
-      const model = inWindow.length > 1 ? ` (${input.attributionModel === "last_click" ? "last" : "first"} of ${inWindow.length} clicks)` : "";
+      const model =
+        inWindow.length > 1
+          ? ` (${input.attributionModel === "last_click" ? "last" : "first"} of ${inWindow.length} clicks)`
+          : "";
       return {
         affiliateId: link.affiliate.id,
         source: "link",
@@ -108,7 +120,9 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
 
   if (input.pixel) {
     const p = input.pixel;
-    const no = withinWindow(p, input.placedAt) ? refusal(p.affiliate, "the Web Pixel report") : `The Web Pixel reported a click for ${who(p.affiliate)} outside the cookie window.`;
+    const no = withinWindow(p, input.placedAt)
+      ? refusal(p.affiliate, "the Web Pixel report")
+      : `The Web Pixel reported a click for ${who(p.affiliate)} outside the cookie window.`;
     if (!no) {
       return {
         affiliateId: p.affiliate.id,
@@ -134,5 +148,10 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
   }
 
   const base = "Not credited: no affiliate coupon, referral link, pixel report or lifetime customer link applies.";
-  return { affiliateId: null, source: "none", clickId: null, reason: notes.length ? `Not credited. ${notes.join(" ")}` : base };
+  return {
+    affiliateId: null,
+    source: "none",
+    clickId: null,
+    reason: notes.length ? `Not credited. ${notes.join(" ")}` : base,
+  };
 }

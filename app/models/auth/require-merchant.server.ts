@@ -50,7 +50,11 @@ export async function loggedInHome(request: Request): Promise<string | null> {
  * Authenticates a merchant request for /{role}/... and checks the area.
  * Throws a redirect (to login, or to the right role prefix), a 403 or a 404.
  */
-export async function requireMerchant(request: Request, roleParam: string | undefined, options: Options = {}): Promise<MerchantContext> {
+export async function requireMerchant(
+  request: Request,
+  roleParam: string | undefined,
+  options: Options = {},
+): Promise<MerchantContext> {
   const url = new URL(request.url);
   if (!isRole(roleParam)) throw notFound();
   const role: Role = roleParam;
@@ -74,7 +78,8 @@ export async function requireMerchant(request: Request, roleParam: string | unde
     ? await getDb().user.findFirst({ where: { id: userId, status: "active" }, include: { shop: true } })
     : null;
   if (!user || user.shop.uninstalledAt) {
-    if (options.api) throw json({ error: { code: "unauthenticated", message: "Log in to continue." } }, { status: 401 });
+    if (options.api)
+      throw json({ error: { code: "unauthenticated", message: "Log in to continue." } }, { status: 401 });
     const back = url.pathname + url.search;
     throw redirect(`${roleLoginPath(role)}?redirectTo=${encodeURIComponent(back)}`);
   }

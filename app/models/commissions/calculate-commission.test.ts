@@ -73,8 +73,18 @@ describe("calculateCommissions", () => {
       },
       [["A", 1, 2]],
     ],
-    ["half-up at exactly .5", campaign({ commissionValue: 5000 }), { lines: [{ id: "l", productGid: P1, quantity: 1, amount: 3 }] }, [["A", 1, 2]]],
-    ["rounds .4999 down", campaign({ commissionValue: 1 }), { lines: [{ id: "l", productGid: P1, quantity: 1, amount: 4999 }] }, [["A", 1, 0]]],
+    [
+      "half-up at exactly .5",
+      campaign({ commissionValue: 5000 }),
+      { lines: [{ id: "l", productGid: P1, quantity: 1, amount: 3 }] },
+      [["A", 1, 2]],
+    ],
+    [
+      "rounds .4999 down",
+      campaign({ commissionValue: 1 }),
+      { lines: [{ id: "l", productGid: P1, quantity: 1, amount: 4999 }] },
+      [["A", 1, 0]],
+    ],
     // flat 2.50 per item × 4 items
     ["flat per item", campaign({ commissionType: "flat_item", commissionValue: 250 }), {}, [["A", 1, 1000]]],
     ["flat per order", campaign({ commissionType: "flat_order", commissionValue: 500 }), {}, [["A", 1, 500]]],
@@ -84,34 +94,44 @@ describe("calculateCommissions", () => {
     // P1 at 20 %: 1799.8 + (5000+1001)×10 % = 600.1 -> 2399.9 -> 2400
     [
       "per-product rate",
-      campaign({ rules: [{ targetType: "product", targetGid: P1, kind: "rate", commissionType: "percent", value: 2000 }] }),
+      campaign({
+        rules: [{ targetType: "product", targetGid: P1, kind: "rate", commissionType: "percent", value: 2000 }],
+      }),
       {},
       [["A", 1, 2400]],
     ],
     // P2 flat 3.00 per item × 2 = 600, others 10 %: 899.9 + 100.1 = 1000 -> 1600
     [
       "per-product flat per item",
-      campaign({ rules: [{ targetType: "product", targetGid: P2, kind: "rate", commissionType: "flat_item", value: 300 }] }),
+      campaign({
+        rules: [{ targetType: "product", targetGid: P2, kind: "rate", commissionType: "flat_item", value: 300 }],
+      }),
       {},
       [["A", 1, 1600]],
     ],
     // P1 excluded: 10 % of 6001 = 600.1 -> 600
     [
       "per-product exclusion",
-      campaign({ rules: [{ targetType: "product", targetGid: P1, kind: "exclude", commissionType: "percent", value: 0 }] }),
+      campaign({
+        rules: [{ targetType: "product", targetGid: P1, kind: "exclude", commissionType: "percent", value: 0 }],
+      }),
       {},
       [["A", 1, 600]],
     ],
     // P3 in collection C1 at 50 %: 500.5 + (8999+5000)×10 % = 1399.9 -> 1900.4 -> 1900
     [
       "per-collection rate",
-      campaign({ rules: [{ targetType: "collection", targetGid: C1, kind: "rate", commissionType: "percent", value: 5000 }] }),
+      campaign({
+        rules: [{ targetType: "collection", targetGid: C1, kind: "rate", commissionType: "percent", value: 5000 }],
+      }),
       { collectionsByProduct: { [P3]: [C1] } },
       [["A", 1, 1900]],
     ],
     [
       "per-collection exclusion",
-      campaign({ rules: [{ targetType: "collection", targetGid: C1, kind: "exclude", commissionType: "percent", value: 0 }] }),
+      campaign({
+        rules: [{ targetType: "collection", targetGid: C1, kind: "exclude", commissionType: "percent", value: 0 }],
+      }),
       { collectionsByProduct: { [P1]: [C1], [P2]: [C1] } },
       [["A", 1, 100]],
     ],
@@ -165,8 +185,18 @@ describe("calculateCommissions", () => {
       { originalBasis: 15000, lines: [{ id: "l", productGid: P1, quantity: 1, amount: 7500 }] },
       [["A", 1, 250]],
     ],
-    ["nothing left after a full refund", campaign({ commissionType: "flat_order", commissionValue: 500 }), { originalBasis: 15000, lines: [] }, [["A", 1, 0]]],
-    ["zero-quantity lines count for nothing", campaign(), { lines: [{ id: "l", productGid: P1, quantity: 0, amount: 0 }] }, [["A", 1, 0]]],
+    [
+      "nothing left after a full refund",
+      campaign({ commissionType: "flat_order", commissionValue: 500 }),
+      { originalBasis: 15000, lines: [] },
+      [["A", 1, 0]],
+    ],
+    [
+      "zero-quantity lines count for nothing",
+      campaign(),
+      { lines: [{ id: "l", productGid: P1, quantity: 0, amount: 0 }] },
+      [["A", 1, 0]],
+    ],
   ])("%s", (_name, terms, input, expected) => {
     expect(amountsOf(terms, order(input))).toEqual(expected);
   });

@@ -79,13 +79,18 @@ export interface CommissionOutcome {
 type LineTerms = { mode: "exclude" } | { mode: "percent" | "flat_item"; value: number; source: string };
 
 function termsForLine(line: CommissionLineInput, campaign: CampaignTerms, input: CommissionInput): LineTerms {
-  const product = line.productGid ? campaign.rules.find((r) => r.targetType === "product" && r.targetGid === line.productGid) : undefined;
+  const product = line.productGid
+    ? campaign.rules.find((r) => r.targetType === "product" && r.targetGid === line.productGid)
+    : undefined;
   const collections = (line.productGid && input.collectionsByProduct?.[line.productGid]) || [];
-  const collection = product ? undefined : campaign.rules.find((r) => r.targetType === "collection" && collections.includes(r.targetGid));
+  const collection = product
+    ? undefined
+    : campaign.rules.find((r) => r.targetType === "collection" && collections.includes(r.targetGid));
   const rule = product ?? collection;
   if (rule?.kind === "exclude") return { mode: "exclude" };
   if (rule) return { mode: rule.commissionType, value: rule.value, source: `${rule.targetType} rule` };
-  const base = input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
+  const base =
+    input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
   const source = input.isNewCustomer && campaign.newCustomerValue !== null ? "new-customer rate" : "campaign rate";
   if (campaign.commissionType === "flat_order") return { mode: "percent", value: 0, source };
   return { mode: campaign.commissionType, value: base, source };
@@ -113,7 +118,8 @@ export function calculateCommissions(campaign: CampaignTerms, input: CommissionI
     basis += line.amount;
     if (terms.mode === "percent") {
       exact += line.amount * terms.value;
-      if (campaign.commissionType !== "flat_order" || terms.source.endsWith("rule")) parts.add(`${pct(terms.value)} (${terms.source})`);
+      if (campaign.commissionType !== "flat_order" || terms.source.endsWith("rule"))
+        parts.add(`${pct(terms.value)} (${terms.source})`);
     } else {
       exact += terms.value * line.quantity * 10_000;
       parts.add(`${money(terms.value)} per item (${terms.source})`);
@@ -122,9 +128,14 @@ export function calculateCommissions(campaign: CampaignTerms, input: CommissionI
   let level1 = Math.floor((exact + 5_000) / 10_000);
   if (campaign.commissionType === "flat_order" && basis > 0) {
     const original = input.originalBasis && input.originalBasis > 0 ? input.originalBasis : basis;
-    const value = input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
+    const value =
+      input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
     level1 += original === basis ? value : divideHalfUp(value * basis, original);
-    parts.add(original === basis ? `${money(value)} per order` : `${money(value)} per order × ${money(basis)}/${money(original)} kept`);
+    parts.add(
+      original === basis
+        ? `${money(value)} per order`
+        : `${money(value)} per order × ${money(basis)}/${money(original)} kept`,
+    );
   }
 
   const lines: CommissionResult[] = [];

@@ -16,10 +16,73 @@ export interface DemoOptions {
   now?: Date;
 }
 
-const FIRST = ["Ava", "Liam", "Mia", "Noah", "Emma", "Lucas", "Sofia", "Ethan", "Chloe", "Mateo", "Zoe", "Leo", "Aria", "Kai", "Nora", "Omar", "Ines", "Yuki", "Priya", "Jonas", "Elena", "Tomas", "Hana", "Felix"];
-const LAST = ["Nguyen", "Garcia", "Smith", "Müller", "Rossi", "Dubois", "Kim", "Silva", "Cohen", "Novak", "Jensen", "Okafor", "Tanaka", "Patel", "Larsen", "Costa", "Moreau", "Becker", "Ivanova", "Haddad", "Walsh", "Reyes", "Sato", "Berg"];
-const PRODUCTS = ["/products/merino-beanie", "/products/trail-runner-shoes", "/products/canvas-tote", "/collections/summer", "/products/insulated-bottle", "/"];
-const REFERRERS = ["https://www.instagram.com/", "https://www.youtube.com/", "https://www.tiktok.com/", "https://blog.example.org/gear-review", null];
+const FIRST = [
+  "Ava",
+  "Liam",
+  "Mia",
+  "Noah",
+  "Emma",
+  "Lucas",
+  "Sofia",
+  "Ethan",
+  "Chloe",
+  "Mateo",
+  "Zoe",
+  "Leo",
+  "Aria",
+  "Kai",
+  "Nora",
+  "Omar",
+  "Ines",
+  "Yuki",
+  "Priya",
+  "Jonas",
+  "Elena",
+  "Tomas",
+  "Hana",
+  "Felix",
+];
+const LAST = [
+  "Nguyen",
+  "Garcia",
+  "Smith",
+  "Müller",
+  "Rossi",
+  "Dubois",
+  "Kim",
+  "Silva",
+  "Cohen",
+  "Novak",
+  "Jensen",
+  "Okafor",
+  "Tanaka",
+  "Patel",
+  "Larsen",
+  "Costa",
+  "Moreau",
+  "Becker",
+  "Ivanova",
+  "Haddad",
+  "Walsh",
+  "Reyes",
+  "Sato",
+  "Berg",
+];
+const PRODUCTS = [
+  "/products/merino-beanie",
+  "/products/trail-runner-shoes",
+  "/products/canvas-tote",
+  "/collections/summer",
+  "/products/insulated-bottle",
+  "/",
+];
+const REFERRERS = [
+  "https://www.instagram.com/",
+  "https://www.youtube.com/",
+  "https://www.tiktok.com/",
+  "https://blog.example.org/gear-review",
+  null,
+];
 
 /** Seeds the demo shop once; returns false when it already exists. */
 export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
@@ -29,9 +92,12 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   const rand = seededRandom(20261121);
   const now = opts.now ?? new Date();
   const DAY = 86_400_000;
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
 
-  const [adminHash, staffHash] = await Promise.all([hashPassword(opts.adminPassword), hashPassword(opts.staffPassword)]);
+  const [adminHash, staffHash] = await Promise.all([
+    hashPassword(opts.adminPassword),
+    hashPassword(opts.staffPassword),
+  ]);
 
   const shop = await db.shop.create({
     data: {
@@ -74,7 +140,12 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
       autoApproveAffiliates: false,
       autoApproveOrders: true,
       approvalHoldDays: 14,
-      levels: { create: [{ level: 2, basis: "percent_of_sale", rate: 300 }, { level: 3, basis: "percent_of_sale", rate: 100 }] },
+      levels: {
+        create: [
+          { level: 2, basis: "percent_of_sale", rate: 300 },
+          { level: 3, basis: "percent_of_sale", rate: 100 },
+        ],
+      },
     },
     include: { levels: true },
   });
@@ -91,7 +162,14 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
     include: { levels: true },
   });
   await db.campaign.create({
-    data: { shopId: shop.id, name: "Holiday flat bonus", status: "draft", commissionType: "flat_order", commissionValue: 500, cookieDays: 14 },
+    data: {
+      shopId: shop.id,
+      name: "Holiday flat bonus",
+      status: "draft",
+      commissionType: "flat_order",
+      commissionValue: 500,
+      cookieDays: 14,
+    },
   });
 
   // 24 affiliates: most approved, some pending, one denied, one inactive;
@@ -103,13 +181,20 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
     const status = i >= 20 ? (i === 20 ? "denied" : i === 21 ? "inactive" : "pending") : "approved";
     const campaign = i % 6 === 5 ? influencers : standard;
     const parent = i >= 3 && i < 12 ? affiliates[i % 3]! : i >= 12 && i < 16 ? affiliates[3 + (i % 4)]! : null;
-    const code = `${first}${last.slice(0, 1)}${10 + i}`.toUpperCase().normalize("NFD").replace(/[^A-Z0-9]/g, "");
+    const code = `${first}${last.slice(0, 1)}${10 + i}`
+      .toUpperCase()
+      .normalize("NFD")
+      .replace(/[^A-Z0-9]/g, "");
     const created = await db.affiliate.create({
       data: {
         shopId: shop.id,
         campaignId: campaign.id,
         parentId: parent && campaign.id === standard.id ? parent.id : null,
-        email: `${first}.${last}`.toLowerCase().normalize("NFD").replace(/[^a-z.]/g, "") + "@example.com",
+        email:
+          `${first}.${last}`
+            .toLowerCase()
+            .normalize("NFD")
+            .replace(/[^a-z.]/g, "") + "@example.com",
         firstName: first,
         lastName: last,
         status,
@@ -150,7 +235,15 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
     const credited = rand() < 0.85;
     const aff = credited ? pick(approved) : null;
     const ageDays = (now.getTime() - placedAt.getTime()) / DAY;
-    const status = !aff ? "pending" : ageDays > 45 ? "paid" : ageDays > 14 ? (rand() < 0.9 ? "approved" : "denied") : "pending";
+    const status = !aff
+      ? "pending"
+      : ageDays > 45
+        ? "paid"
+        : ageDays > 14
+          ? rand() < 0.9
+            ? "approved"
+            : "denied"
+          : "pending";
     const source = !aff ? "none" : rand() < 0.3 ? "coupon" : "link";
     const order = await db.order.create({
       data: {
@@ -186,12 +279,23 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
       upline = upline.parentId ? byId.get(upline.parentId) : undefined;
     }
     await db.commission.createMany({
-      data: lines.map((l) => ({ ...l, shopId: shop.id, orderId: order.id, currency: "USD", status, createdAt: placedAt })),
+      data: lines.map((l) => ({
+        ...l,
+        shopId: shop.id,
+        orderId: order.id,
+        currency: "USD",
+        status,
+        createdAt: placedAt,
+      })),
     });
   }
 
   // Pay out the "paid" commissions, one payout per affiliate.
-  const paid = await db.commission.groupBy({ by: ["affiliateId"], where: { shopId: shop.id, status: "paid" }, _sum: { amount: true } });
+  const paid = await db.commission.groupBy({
+    by: ["affiliateId"],
+    where: { shopId: shop.id, status: "paid" },
+    _sum: { amount: true },
+  });
   for (const row of paid) {
     const payout = await db.payout.create({
       data: {
@@ -205,7 +309,10 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
         paidAt: new Date(now.getTime() - 40 * DAY),
       },
     });
-    await db.commission.updateMany({ where: { shopId: shop.id, affiliateId: row.affiliateId, status: "paid" }, data: { payoutId: payout.id } });
+    await db.commission.updateMany({
+      where: { shopId: shop.id, affiliateId: row.affiliateId, status: "paid" },
+      data: { payoutId: payout.id },
+    });
   }
   // The catalogue the affiliate portal's link builder and products page show.
   await upsertProducts(shop.id, DEMO_PRODUCTS);
@@ -226,10 +333,14 @@ export async function syncDemoCredentials(opts: DemoOptions) {
   ] as const) {
     const user = shop.users.find((u) => u.role === role && u.email === email);
     if (user && !(await verifyPassword(user.passwordHash, password))) {
-      await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password), status: "active" } });
+      await db.user.update({
+        where: { id: user.id },
+        data: { passwordHash: await hashPassword(password), status: "active" },
+      });
     }
   }
   const keyHash = hashApiKey(opts.apiKey);
   const key = await db.apiKey.findUnique({ where: { keyHash } });
-  if (!key) await db.apiKey.create({ data: { shopId: shop.id, name: "Demo key", prefix: opts.apiKey.slice(0, 10), keyHash } });
+  if (!key)
+    await db.apiKey.create({ data: { shopId: shop.id, name: "Demo key", prefix: opts.apiKey.slice(0, 10), keyHash } });
 }

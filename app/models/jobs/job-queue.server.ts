@@ -171,7 +171,10 @@ export class JobWorker {
       const batch = batchHandlers.get(type);
       const payloads = jobs.map((j) => JSON.parse(j.payload) as unknown);
       const together = batch ? jobs.filter((_, i) => batch.canBatch(payloads[i])) : [];
-      const alone = batch && together.length && (await this.runBatch(batch, together)) ? jobs.filter((j) => !together.includes(j)) : jobs;
+      const alone =
+        batch && together.length && (await this.runBatch(batch, together))
+          ? jobs.filter((j) => !together.includes(j))
+          : jobs;
       for (const job of alone) {
         if (this.halted) break;
         await this.runOne(job.id);
@@ -247,7 +250,10 @@ export class JobWorker {
       }
       return true;
     } catch (error) {
-      this.logger.error(`[jobs] a batch of ${jobs.length} failed, running them one by one:`, error instanceof Error ? error.message : error);
+      this.logger.error(
+        `[jobs] a batch of ${jobs.length} failed, running them one by one:`,
+        error instanceof Error ? error.message : error,
+      );
       return false;
     }
   }
@@ -289,7 +295,9 @@ export class JobWorker {
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const final = job.attempts >= job.maxAttempts;
-      this.logger.error(`[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`);
+      this.logger.error(
+        `[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`,
+      );
       await db.job.update({
         where: { id },
         data: {

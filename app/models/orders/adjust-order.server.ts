@@ -115,8 +115,15 @@ export async function applyRefund(tx: Tx, shopId: string, refund: RefundPayload)
   const target = new Map(outcome.lines.map((l) => [keyOf(l), l.amount]));
   const rows = await tx.commission.findMany({ where: { orderId: order.id } });
   const money = (m: number) => formatMoney(m, { currency: order.currency });
-  await adjustTo(tx, order, rows, target, "refund", refund.admin_graphql_api_id, (before, after) =>
-    `Refund of ${money(refundedAmount)}: the commission on the kept part of the order is ${money(after)} (was ${money(before)})`,
+  await adjustTo(
+    tx,
+    order,
+    rows,
+    target,
+    "refund",
+    refund.admin_graphql_api_id,
+    (before, after) =>
+      `Refund of ${money(refundedAmount)}: the commission on the kept part of the order is ${money(after)} (was ${money(before)})`,
   );
   return { applied: true, reason: "adjusted" };
 }
@@ -127,10 +134,20 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
   if (order.cancelledAt && order.status === "void") return { applied: false, reason: "already cancelled" };
   const rows = await tx.commission.findMany({ where: { orderId: order.id } });
   // Unpaid commissions are voided; paid ones are clawed back (negative line).
-  await tx.commission.updateMany({ where: { orderId: order.id, status: { in: ["pending", "approved"] } }, data: { status: "void" } });
+  await tx.commission.updateMany({
+    where: { orderId: order.id, status: { in: ["pending", "approved"] } },
+    data: { status: "void" },
+  });
   const paid = rows.filter((r) => r.status === "paid");
-  await adjustTo(tx, order, paid, new Map(), "cancel", "cancel", (before) =>
-    `Order cancelled after payout: ${formatMoney(before, { currency: order.currency })} is deducted from the next payout`,
+  await adjustTo(
+    tx,
+    order,
+    paid,
+    new Map(),
+    "cancel",
+    "cancel",
+    (before) =>
+      `Order cancelled after payout: ${formatMoney(before, { currency: order.currency })} is deducted from the next payout`,
   );
   await tx.order.update({ where: { id: order.id }, data: { status: "void", cancelledAt, approveAfter: null } });
   return { applied: true, reason: "cancelled" };

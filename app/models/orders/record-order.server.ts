@@ -27,9 +27,16 @@ type AffiliateRow = {
   parentId: string | null;
 };
 
-type CampaignRow = CampaignTerms & { autoApproveOrders: boolean; approvalHoldDays: number; lifetimeCustomerLink: boolean; cookieDays: number };
+type CampaignRow = CampaignTerms & {
+  autoApproveOrders: boolean;
+  approvalHoldDays: number;
+  lifetimeCustomerLink: boolean;
+  cookieDays: number;
+};
 
-const unique = <T,>(values: (T | null | undefined)[]) => [...new Set(values.filter((v): v is T => v !== null && v !== undefined && v !== ""))];
+const unique = <T>(values: (T | null | undefined)[]) => [
+  ...new Set(values.filter((v): v is T => v !== null && v !== undefined && v !== "")),
+];
 
 /**
  * orders/create and orders/paid, for one order or a batch of them: stores
@@ -52,7 +59,12 @@ export interface OrderPlan {
 type ShopFacts = { id: string; domain: string; attributionModel: string };
 
 /** Records new orders (see planOrders and writeOrders); returns how many were new. */
-export async function recordOrders(bulk: BulkSql, shop: ShopFacts, payloads: OrderPayload[], collectionFetcher?: CollectionFetcher) {
+export async function recordOrders(
+  bulk: BulkSql,
+  shop: ShopFacts,
+  payloads: OrderPayload[],
+  collectionFetcher?: CollectionFetcher,
+) {
   return writeOrders(bulk, await planOrders(bulk, shop, payloads, collectionFetcher));
 }
 
@@ -61,7 +73,12 @@ export async function recordOrders(bulk: BulkSql, shop: ShopFacts, payloads: Ord
  * job worker runs this before it takes SQLite's write lock, so the webhook
  * and click writers wait only for writeOrders.
  */
-export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: OrderPayload[], collectionFetcher?: CollectionFetcher): Promise<OrderPlan> {
+export async function planOrders(
+  bulk: BulkSql,
+  shop: ShopFacts,
+  payloads: OrderPayload[],
+  collectionFetcher?: CollectionFetcher,
+): Promise<OrderPlan> {
   const byGid = new Map<string, NormalizedOrder>();
   for (const p of payloads) {
     const o = normalizeOrder(p);
@@ -69,8 +86,12 @@ export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: Order
   }
   // Bulk statements (app/db/bulk-sql.server.ts): the `in` lists of a batch
   // hold up to a few hundred values each.
-  const findInShop = <T extends Record<string, unknown>>(table: string, columns: (keyof T & string)[], column: string, values: string[]) =>
-    bulk.findIn<T>(table, columns, { shopId: shop.id }, column, values);
+  const findInShop = <T extends Record<string, unknown>>(
+    table: string,
+    columns: (keyof T & string)[],
+    column: string,
+    values: string[],
+  ) => bulk.findIn<T>(table, columns, { shopId: shop.id }, column, values);
   const existing = await findInShop<{ shopifyGid: string }>("Order", ["shopifyGid"], "shopifyGid", [...byGid.keys()]);
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
@@ -78,29 +99,64 @@ export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: Order
   if (orders.length === 0) return plan;
 
   // Every signal of the batch, a query each.
-  const coupons = await findInShop<{ code: string; affiliateId: string }>("Coupon", ["code", "affiliateId"], "code", unique(orders.flatMap((o) => o.discountCodes)));
+  const coupons = await findInShop<{ code: string; affiliateId: string }>(
+    "Coupon",
+    ["code", "affiliateId"],
+    "code",
+    unique(orders.flatMap((o) => o.discountCodes)),
+  );
   const pixels = await findInShop<{ checkoutToken: string; clickId: string | null; referralCode: string | null }>(
     "PixelEvent",
     ["checkoutToken", "clickId", "referralCode"],
     "checkoutToken",
     unique(orders.map((o) => o.checkoutToken)),
   );
-  const clickIds = unique([...orders.map((o) => o.attributes._affiliate_click?.slice(0, 64)), ...pixels.map((p) => p.clickId)]);
-  const clicks = (await findInShop<{ clickId: string; createdAt: Date | string; affiliateId: string }>("Click", ["clickId", "createdAt", "affiliateId"], "clickId", clickIds)).map(
-    (c) => ({ ...c, createdAt: new Date(c.createdAt) }),
-  );
-  const refCodes = unique([...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)), ...pixels.map((p) => p.referralCode?.toUpperCase())]);
+  const clickIds = unique([
+    ...orders.map((o) => o.attributes._affiliate_click?.slice(0, 64)),
+    ...pixels.map((p) => p.clickId),
+  ]);
+  const clicks = (
+    await findInShop<{ clickId: string; createdAt: Date | string; affiliateId: string }>(
+      "Click",
+      ["clickId", "createdAt", "affiliateId"],
+      "clickId",
+      clickIds,
+    )
+  ).map((c) => ({ ...c, createdAt: new Date(c.createdAt) }));
+  const refCodes = unique([
+    ...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)),
+    ...pixels.map((p) => p.referralCode?.toUpperCase()),
+  ]);
   const customerGids = unique(orders.map((o) => o.customerGid));
   const emails = unique(orders.map((o) => o.email));
-  const links = await findInShop<{ customerKey: string; affiliateId: string }>("CustomerLink", ["customerKey", "affiliateId"], "customerKey", [...customerGids, ...emails]);
+  const links = await findInShop<{ customerKey: string; affiliateId: string }>(
+    "CustomerLink",
+    ["customerKey", "affiliateId"],
+    "customerKey",
+    [...customerGids, ...emails],
+  );
   type Earlier = { customerGid: string | null; customerEmail: string | null };
   const earlier = [
     ...(await findInShop<Earlier>("Order", ["customerGid", "customerEmail"], "customerGid", customerGids)),
     ...(await findInShop<Earlier>("Order", ["customerGid", "customerEmail"], "customerEmail", emails)),
   ];
 
-  const affiliateIds = unique([...coupons.map((c) => c.affiliateId), ...clicks.map((c) => c.affiliateId), ...links.map((l) => l.affiliateId)]);
-  const columns: (keyof AffiliateRow)[] = ["id", "firstName", "lastName", "referralCode", "email", "customerGid", "status", "campaignId", "parentId"];
+  const affiliateIds = unique([
+    ...coupons.map((c) => c.affiliateId),
+    ...clicks.map((c) => c.affiliateId),
+    ...links.map((l) => l.affiliateId),
+  ]);
+  const columns: (keyof AffiliateRow)[] = [
+    "id",
+    "firstName",
+    "lastName",
+    "referralCode",
+    "email",
+    "customerGid",
+    "status",
+    "campaignId",
+    "parentId",
+  ];
   const affiliateRows: AffiliateRow[] = [
     ...(await findInShop<AffiliateRow>("Affiliate", columns, "id", affiliateIds)),
     ...(await findInShop<AffiliateRow>("Affiliate", columns, "referralCode", refCodes)),
@@ -145,7 +201,12 @@ export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: Order
   // read once for the batch when a campaign in play has such a rule.
   const needsCollections = [...campaigns.values()].some((c) => c.rules.some((r) => r.targetType === "collection"));
   const collections = needsCollections
-    ? await lookupProductCollections(bulk, shop, unique(orders.flatMap((o) => o.lines.map((l) => l.productGid))), collectionFetcher)
+    ? await lookupProductCollections(
+        bulk,
+        shop,
+        unique(orders.flatMap((o) => o.lines.map((l) => l.productGid))),
+        collectionFetcher,
+      )
     : null;
   plan.collections = collections?.rows ?? [];
 
@@ -155,7 +216,9 @@ export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: Order
     const isNewCustomer = customerKeys.length > 0 && !customerKeys.some((k) => seenCustomers.has(k));
     customerKeys.forEach((k) => seenCustomers.add(k));
 
-    const coupon = order.discountCodes.map((c) => ({ code: c, affiliateId: couponByCode.get(c) })).find((c) => c.affiliateId);
+    const coupon = order.discountCodes
+      .map((c) => ({ code: c, affiliateId: couponByCode.get(c) }))
+      .find((c) => c.affiliateId);
     const couponAffiliate = coupon?.affiliateId ? affiliates.get(coupon.affiliateId) : undefined;
     const byClick = signal(order.attributes._affiliate_click, null, order.placedAt);
     const byRef = signal(null, order.attributes._affiliate_ref, order.placedAt);
@@ -168,7 +231,9 @@ export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: Order
       buyerCustomerGid: order.customerGid,
       attributionModel: shop.attributionModel === "first_click" ? "first_click" : "last_click",
       coupon: coupon && couponAffiliate ? { code: coupon.code, affiliate: facts(couponAffiliate) } : null,
-      links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter((l): l is LinkSignal => l !== null),
+      links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter(
+        (l): l is LinkSignal => l !== null,
+      ),
       pixel: pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null,
       lifetime: lifetime ? facts(lifetime) : null,
     });
@@ -190,10 +255,22 @@ export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: Order
         const known = line.productGid ? collections?.byProduct[line.productGid] : undefined;
         if (line.productGid && known) collectionsByProduct[line.productGid] = known;
       }
-      const outcome = calculateCommissions(terms, { currency: order.currency, lines: order.lines, isNewCustomer, collectionsByProduct, chain });
-      if (collections && !collections.complete && terms.rules.some((r) => r.targetType === "collection") && outcome.lines[0]) {
+      const outcome = calculateCommissions(terms, {
+        currency: order.currency,
+        lines: order.lines,
+        isNewCustomer,
+        collectionsByProduct,
+        chain,
+      });
+      if (
+        collections &&
+        !collections.complete &&
+        terms.rules.some((r) => r.targetType === "collection") &&
+        outcome.lines[0]
+      ) {
         // Standalone shops have no Admin API: say so where the amount is explained.
-        outcome.lines[0].explanation += "; collection rules not applied (the shop's product collections could not be read)";
+        outcome.lines[0].explanation +=
+          "; collection rules not applied (the shop's product collections could not be read)";
       }
       snapshot = { terms, chain, isNewCustomer, collectionsByProduct, basis: outcome.basis };
       if (autoApproveOrders) {
@@ -285,7 +362,15 @@ export async function planOrders(bulk: BulkSql, shop: ShopFacts, payloads: Order
 export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<number> {
   if (plan.orders.length === 0) return 0;
   const existing = new Set(
-    (await bulk.findIn<{ shopifyGid: string }>("Order", ["shopifyGid"], { shopId: plan.shopId }, "shopifyGid", plan.orders.map((o) => o.gid))).map((e) => e.shopifyGid),
+    (
+      await bulk.findIn<{ shopifyGid: string }>(
+        "Order",
+        ["shopifyGid"],
+        { shopId: plan.shopId },
+        "shopifyGid",
+        plan.orders.map((o) => o.gid),
+      )
+    ).map((e) => e.shopifyGid),
   );
   const fresh = plan.orders.filter((o) => !existing.has(o.gid));
   // Multi-row inserts: the hottest write of the app, where Prisma's
@@ -307,7 +392,9 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
     "Job",
     fresh.flatMap((o) => o.approvals),
   );
-  await bulk.insertRows("ProductCollections", plan.collections, { onConflict: { key: ["shopId", "productGid"], update: ["collectionGids", "fetchedAt"] } });
+  await bulk.insertRows("ProductCollections", plan.collections, {
+    onConflict: { key: ["shopId", "productGid"], update: ["collectionGids", "fetchedAt"] },
+  });
   return fresh.length;
 }
 
@@ -323,16 +410,44 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
     cookieDays: number;
   };
   type Level = { campaignId: string; level: number; basis: string; rate: number };
-  type Rule = { campaignId: string; targetType: string; targetGid: string; kind: string; commissionType: string; value: number };
+  type Rule = {
+    campaignId: string;
+    targetType: string;
+    targetGid: string;
+    kind: string;
+    commissionType: string;
+    value: number;
+  };
   const rows = await bulk.findIn<Campaign>(
     "Campaign",
-    ["id", "commissionType", "commissionValue", "newCustomerValue", "autoApproveOrders", "approvalHoldDays", "lifetimeCustomerLink", "cookieDays"],
+    [
+      "id",
+      "commissionType",
+      "commissionValue",
+      "newCustomerValue",
+      "autoApproveOrders",
+      "approvalHoldDays",
+      "lifetimeCustomerLink",
+      "cookieDays",
+    ],
     { shopId },
     "id",
     ids,
   );
-  const levels = await bulk.findIn<Level>("CampaignLevel", ["campaignId", "level", "basis", "rate"], {}, "campaignId", ids);
-  const rules = await bulk.findIn<Rule>("CommissionRule", ["campaignId", "targetType", "targetGid", "kind", "commissionType", "value"], {}, "campaignId", ids);
+  const levels = await bulk.findIn<Level>(
+    "CampaignLevel",
+    ["campaignId", "level", "basis", "rate"],
+    {},
+    "campaignId",
+    ids,
+  );
+  const rules = await bulk.findIn<Rule>(
+    "CommissionRule",
+    ["campaignId", "targetType", "targetGid", "kind", "commissionType", "value"],
+    {},
+    "campaignId",
+    ids,
+  );
   return new Map(
     rows.map((c) => [
       c.id,
@@ -352,7 +467,11 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
         levels: levels
           .filter((l) => l.campaignId === c.id)
           .sort((a, b) => a.level - b.level)
-          .map((l) => ({ level: l.level, basis: l.basis as "percent_of_sale" | "percent_of_commission", rate: l.rate })),
+          .map((l) => ({
+            level: l.level,
+            basis: l.basis as "percent_of_sale" | "percent_of_commission",
+            rate: l.rate,
+          })),
         autoApproveOrders: bool(c.autoApproveOrders),
         approvalHoldDays: c.approvalHoldDays,
         lifetimeCustomerLink: bool(c.lifetimeCustomerLink),

@@ -11,7 +11,10 @@ export async function activatePlan(shopId: string, planId: string, mode: "embedd
   const plan = findPlan(planId);
   if (!plan) throw new AppError("not_found", "This plan does not exist.");
   if (mode === "embedded" && plan.price > 0) {
-    throw new AppError("conflict", "Paid plans through Shopify Billing are not built yet. Choose the free plan for now.");
+    throw new AppError(
+      "conflict",
+      "Paid plans through Shopify Billing are not built yet. Choose the free plan for now.",
+    );
   }
   await getDb().shop.update({ where: { id: shopId }, data: { pricingPlan: plan.id, needSelectPlan: null } });
   return plan;

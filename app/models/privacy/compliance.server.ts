@@ -19,18 +19,32 @@ function customerKeys(customer: CustomerRef) {
 
 function customerOrderWhere(shopId: string, customer: CustomerRef) {
   const or = [];
-  if (customer.id !== undefined && customer.id !== null) or.push({ customerGid: `gid://shopify/Customer/${customer.id}` });
+  if (customer.id !== undefined && customer.id !== null)
+    or.push({ customerGid: `gid://shopify/Customer/${customer.id}` });
   if (customer.email) or.push({ customerEmail: customer.email.toLowerCase() });
   return { shopId, OR: or };
 }
 
 /** customers/data_request: collects what the app holds on the customer. */
-export async function exportCustomerData(tx: Tx, shopId: string, payload: { customer: CustomerRef; data_request?: { id?: string | number } }) {
+export async function exportCustomerData(
+  tx: Tx,
+  shopId: string,
+  payload: { customer: CustomerRef; data_request?: { id?: string | number } },
+) {
   const where = customerOrderWhere(shopId, payload.customer);
   const orders = where.OR.length
     ? await tx.order.findMany({
         where,
-        select: { shopifyGid: true, name: true, customerEmail: true, subtotal: true, currency: true, placedAt: true, attributionSource: true, attributionReason: true },
+        select: {
+          shopifyGid: true,
+          name: true,
+          customerEmail: true,
+          subtotal: true,
+          currency: true,
+          placedAt: true,
+          attributionSource: true,
+          attributionReason: true,
+        },
       })
     : [];
   const links = await tx.customerLink.findMany({
@@ -40,11 +54,24 @@ export async function exportCustomerData(tx: Tx, shopId: string, payload: { cust
   const affiliate = payload.customer.email
     ? await tx.affiliate.findFirst({
         where: { shopId, email: payload.customer.email.toLowerCase() },
-        select: { email: true, firstName: true, lastName: true, paypalEmail: true, website: true, createdAt: true, referralCode: true },
+        select: {
+          email: true,
+          firstName: true,
+          lastName: true,
+          paypalEmail: true,
+          website: true,
+          createdAt: true,
+          referralCode: true,
+        },
       })
     : null;
   const requestId = String(payload.data_request?.id ?? `request-${Date.now()}`);
-  const data = JSON.stringify({ customer: payload.customer, orders, lifetimeLinks: links, affiliateAccount: affiliate });
+  const data = JSON.stringify({
+    customer: payload.customer,
+    orders,
+    lifetimeLinks: links,
+    affiliateAccount: affiliate,
+  });
   await tx.customerDataExport.upsert({
     where: { shopId_requestId: { shopId, requestId } },
     create: { shopId, requestId, customerKey: customerKeys(payload.customer).join(" "), data },
@@ -68,7 +95,12 @@ export async function markUninstalled(tx: Tx, shopDomain: string, now = new Date
   const shop = await tx.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
   if (!shop) return;
   await tx.shop.update({ where: { id: shop.id }, data: { uninstalledAt: now } });
-  await enqueueJob(tx, "shop.erase", { shopDomain }, { runAt: new Date(now.getTime() + SHOP_ERASE_DELAY_MS), uniqueKey: `erase:${shopDomain}:${now.getTime()}` });
+  await enqueueJob(
+    tx,
+    "shop.erase",
+    { shopDomain },
+    { runAt: new Date(now.getTime() + SHOP_ERASE_DELAY_MS), uniqueKey: `erase:${shopDomain}:${now.getTime()}` },
+  );
 }
 
 /**
@@ -79,7 +111,8 @@ export async function eraseShop(tx: Tx, shopDomain: string, opts: { force: boole
   const shop = await tx.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, uninstalledAt: true } });
   if (!shop) return false;
   const now = opts.now ?? new Date();
-  if (!opts.force && (!shop.uninstalledAt || now.getTime() - shop.uninstalledAt.getTime() < SHOP_ERASE_DELAY_MS)) return false;
+  if (!opts.force && (!shop.uninstalledAt || now.getTime() - shop.uninstalledAt.getTime() < SHOP_ERASE_DELAY_MS))
+    return false;
   await tx.session.deleteMany({ where: { shop: shopDomain } });
   await tx.webhookEvent.deleteMany({ where: { shopDomain } });
   // Foreign keys cascade from Shop to every table of the shop.

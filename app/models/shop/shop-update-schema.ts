@@ -11,15 +11,24 @@ export const shopUpdateSchema = z
       .trim()
       .min(1, "Enter a money format")
       .max(64, "Use at most 64 characters")
-      .refine((v) => /\{\{\s*(amount|amount_no_decimals|amount_with_comma_separator|amount_no_decimals_with_comma_separator)\s*\}\}/.test(v), {
-        message: "Include one of {{amount}}, {{amount_no_decimals}}, {{amount_with_comma_separator}} or {{amount_no_decimals_with_comma_separator}}",
-      })
+      .refine(
+        (v) =>
+          /\{\{\s*(amount|amount_no_decimals|amount_with_comma_separator|amount_no_decimals_with_comma_separator)\s*\}\}/.test(
+            v,
+          ),
+        {
+          message:
+            "Include one of {{amount}}, {{amount_no_decimals}}, {{amount_with_comma_separator}} or {{amount_no_decimals_with_comma_separator}}",
+        },
+      )
       .optional(),
     setting: z
       .object({
         general: z
           .object({
-            language: z.enum(LANGUAGE_CODES, { errorMap: () => ({ message: "Choose a supported language" }) }).optional(),
+            language: z
+              .enum(LANGUAGE_CODES, { errorMap: () => ({ message: "Choose a supported language" }) })
+              .optional(),
             referral_param: z
               .string()
               .trim()

@@ -14,7 +14,10 @@ const lineItemSchema = z.object({
   quantity: z.number().int().nonnegative(),
   price: money,
   total_discount: money,
-  discount_allocations: z.array(z.object({ amount: money })).optional().default([]),
+  discount_allocations: z
+    .array(z.object({ amount: money }))
+    .optional()
+    .default([]),
   gift_card: z.boolean().optional(),
 });
 
@@ -31,10 +34,21 @@ export const orderPayloadSchema = z.object({
   created_at: z.string().nullish(),
   processed_at: z.string().nullish(),
   cancelled_at: z.string().nullish(),
-  discount_codes: z.array(z.object({ code: z.string() })).optional().default([]),
-  note_attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).optional().default([]),
+  discount_codes: z
+    .array(z.object({ code: z.string() }))
+    .optional()
+    .default([]),
+  note_attributes: z
+    .array(z.object({ name: z.string(), value: z.unknown() }))
+    .optional()
+    .default([]),
   customer: z
-    .object({ id: id.nullish(), admin_graphql_api_id: z.string().nullish(), email: z.string().nullish(), orders_count: z.number().nullish() })
+    .object({
+      id: id.nullish(),
+      admin_graphql_api_id: z.string().nullish(),
+      email: z.string().nullish(),
+      orders_count: z.number().nullish(),
+    })
     .nullish(),
   line_items: z.array(lineItemSchema).default([]),
   fulfillment_status: z.string().nullish(),
@@ -98,7 +112,8 @@ export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
   const attributes: Record<string, string> = {};
   for (const a of payload.note_attributes) if (typeof a.value === "string") attributes[a.name] = a.value;
   const customerGid =
-    payload.customer?.admin_graphql_api_id ?? (payload.customer?.id ? `gid://shopify/Customer/${payload.customer.id}` : null);
+    payload.customer?.admin_graphql_api_id ??
+    (payload.customer?.id ? `gid://shopify/Customer/${payload.customer.id}` : null);
   return {
     gid: payload.admin_graphql_api_id,
     name: payload.name,

@@ -47,7 +47,13 @@ export async function lookupProductCollections(
   now = new Date(),
 ): Promise<CollectionLookup> {
   const byProduct: Record<string, string[]> = {};
-  const cached = await bulk.findIn<Cached>("ProductCollections", ["productGid", "collectionGids", "fetchedAt"], { shopId: shop.id }, "productGid", productGids);
+  const cached = await bulk.findIn<Cached>(
+    "ProductCollections",
+    ["productGid", "collectionGids", "fetchedAt"],
+    { shopId: shop.id },
+    "productGid",
+    productGids,
+  );
   const stale = new Set(productGids);
   for (const row of cached) {
     byProduct[row.productGid] = JSON.parse(row.collectionGids) as string[];
@@ -59,7 +65,13 @@ export async function lookupProductCollections(
   const rows = [...stale].map((productGid) => {
     // A product the API does not know (deleted since) is in no collection.
     byProduct[productGid] = fetched[productGid] ?? [];
-    return { id: randomUUID(), shopId: shop.id, productGid, collectionGids: JSON.stringify(byProduct[productGid]), fetchedAt: now };
+    return {
+      id: randomUUID(),
+      shopId: shop.id,
+      productGid,
+      collectionGids: JSON.stringify(byProduct[productGid]),
+      fetchedAt: now,
+    };
   });
   return { byProduct, complete: true, rows };
 }
@@ -70,7 +82,10 @@ interface NodesAnswer {
 }
 
 /** Reads product collections through the shop's offline session; null without one. */
-export async function fetchProductCollections(shopDomain: string, productGids: string[]): Promise<Record<string, string[]> | null> {
+export async function fetchProductCollections(
+  shopDomain: string,
+  productGids: string[],
+): Promise<Record<string, string[]> | null> {
   let admin;
   try {
     ({ admin } = await shopify().unauthenticated.admin(shopDomain));
@@ -80,10 +95,15 @@ export async function fetchProductCollections(shopDomain: string, productGids: s
   }
   const out: Record<string, string[]> = {};
   for (let i = 0; i < productGids.length; i += PRODUCTS_PER_QUERY) {
-    const response = await admin.graphql(PRODUCT_COLLECTIONS_QUERY, { variables: { ids: productGids.slice(i, i + PRODUCTS_PER_QUERY) } });
+    const response = await admin.graphql(PRODUCT_COLLECTIONS_QUERY, {
+      variables: { ids: productGids.slice(i, i + PRODUCTS_PER_QUERY) },
+    });
     const answer = (await response.json()) as NodesAnswer;
     // Thrown, so the job is tried again later rather than paying without the rules.
-    if (!answer.data || answer.errors) throw new Error(`the Admin API did not answer the product collections query: ${JSON.stringify(answer.errors ?? answer).slice(0, 300)}`);
+    if (!answer.data || answer.errors)
+      throw new Error(
+        `the Admin API did not answer the product collections query: ${JSON.stringify(answer.errors ?? answer).slice(0, 300)}`,
+      );
     for (const node of answer.data.nodes) if (node?.id) out[node.id] = node.collections.nodes.map((c) => c.id);
   }
   return out;

@@ -74,7 +74,9 @@ export function sampleOrder(options: SampleOrderOptions = {}) {
     total_line_items_price: fromCents(subtotal),
     total_tax: "0.00",
     total_price: fromCents(subtotal - discount),
-    discount_codes: options.couponCode ? [{ code: options.couponCode, amount: fromCents(discount), type: "percentage" }] : [],
+    discount_codes: options.couponCode
+      ? [{ code: options.couponCode, amount: fromCents(discount), type: "percentage" }]
+      : [],
     note_attributes: noteAttributes,
     customer: {
       id: `@@${customerId}`,
@@ -118,7 +120,10 @@ export function sampleRefund(orderId: string, refunded: { lineId: string; quanti
       restock_type: "no_restock",
       subtotal: Number(r.subtotal),
       total_tax: 0,
-      subtotal_set: { shop_money: { amount: r.subtotal, currency_code: "USD" }, presentment_money: { amount: r.subtotal, currency_code: "USD" } },
+      subtotal_set: {
+        shop_money: { amount: r.subtotal, currency_code: "USD" },
+        presentment_money: { amount: r.subtotal, currency_code: "USD" },
+      },
     })),
     transactions: [],
   };

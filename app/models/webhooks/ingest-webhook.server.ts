@@ -27,11 +27,22 @@ export async function ingestWebhook(hook: IncomingWebhook): Promise<"stored" | "
     // write. The worker fills in the shop when it processes the event.
     await db.$transaction([
       db.webhookEvent.create({
-        data: { id: eventId, shopDomain: hook.shopDomain, topic: hook.topic, webhookId: hook.webhookId, apiVersion: hook.apiVersion, payload: hook.rawBody },
+        data: {
+          id: eventId,
+          shopDomain: hook.shopDomain,
+          topic: hook.topic,
+          webhookId: hook.webhookId,
+          apiVersion: hook.apiVersion,
+          payload: hook.rawBody,
+        },
         select: { id: true },
       }),
       db.job.create({
-        data: { type: "webhook", payload: JSON.stringify({ eventId, topic: hook.topic }), uniqueKey: `webhook:${hook.webhookId}` },
+        data: {
+          type: "webhook",
+          payload: JSON.stringify({ eventId, topic: hook.topic }),
+          uniqueKey: `webhook:${hook.webhookId}`,
+        },
         select: { id: true },
       }),
     ]);

@@ -25,7 +25,10 @@ async function processEvent(tx: Tx, eventId: string) {
   const event = await tx.webhookEvent.findUnique({ where: { id: eventId } });
   if (!event || event.processedAt) return;
   const body = parseShopifyJson(event.payload);
-  const shop = await tx.shop.findUnique({ where: { domain: event.shopDomain }, select: { id: true, domain: true, attributionModel: true, uninstalledAt: true } });
+  const shop = await tx.shop.findUnique({
+    where: { domain: event.shopDomain },
+    select: { id: true, domain: true, attributionModel: true, uninstalledAt: true },
+  });
 
   switch (event.topic) {
     case "orders/create":
@@ -42,7 +45,12 @@ async function processEvent(tx: Tx, eventId: string) {
       // The order may not have been seen yet (webhooks arrive in any order):
       // record it first, then cancel.
       if (!shop.uninstalledAt) await recordOrders(prismaBulk(tx, dbProvider()), shop, [payload]);
-      await cancelOrder(tx, shop.id, payload.admin_graphql_api_id, payload.cancelled_at ? new Date(payload.cancelled_at) : new Date());
+      await cancelOrder(
+        tx,
+        shop.id,
+        payload.admin_graphql_api_id,
+        payload.cancelled_at ? new Date(payload.cancelled_at) : new Date(),
+      );
       break;
     }
     case "refunds/create": {
@@ -82,7 +90,15 @@ async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   type Event = { id: string; shopDomain: string; topic: string; payload: string; processedAt: unknown };
   // In the order the jobs were claimed (the order the webhooks arrived).
   const position = new Map(eventIds.map((id, i) => [id, i]));
-  const events = (await bulk.findIn<Event>("WebhookEvent", ["id", "shopDomain", "topic", "payload", "processedAt"], {}, "id", eventIds))
+  const events = (
+    await bulk.findIn<Event>(
+      "WebhookEvent",
+      ["id", "shopDomain", "topic", "payload", "processedAt"],
+      {},
+      "id",
+      eventIds,
+    )
+  )
     .filter((e) => e.processedAt === null && ORDER_TOPICS.has(e.topic))
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   const byShop = new Map<string, Event[]>();
@@ -123,7 +139,11 @@ export function registerCoreJobs() {
   registered = true;
   registerJobHandler("webhook", (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId), {
     canBatch: isBatchableWebhook,
-    plan: (payloads: { eventId: string }[], bulk) => planOrderEvents(bulk, payloads.map((p) => p.eventId)),
+    plan: (payloads: { eventId: string }[], bulk) =>
+      planOrderEvents(
+        bulk,
+        payloads.map((p) => p.eventId),
+      ),
   });
   registerJobHandler("orders.approve", async (payload: { orderId: string }, tx) => {
     await approveIfStillPending(tx, payload.orderId);

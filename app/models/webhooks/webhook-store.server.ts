@@ -90,7 +90,13 @@ const INSERT_JOB = `INSERT INTO "Job" ("id", "type", "payload", "uniqueKey", "st
 function sqliteStore(file: string): WebhookStore {
   const worker = new Worker(WRITER_SOURCE, {
     eval: true,
-    workerData: { file, driver: require.resolve("better-sqlite3"), insertEvent: INSERT_EVENT, insertJob: INSERT_JOB, giveUpMs: BUSY_GIVE_UP_MS },
+    workerData: {
+      file,
+      driver: require.resolve("better-sqlite3"),
+      insertEvent: INSERT_EVENT,
+      insertJob: INSERT_JOB,
+      giveUpMs: BUSY_GIVE_UP_MS,
+    },
   });
   worker.unref();
   // Webhooks that arrive while the thread is busy go together in its next
