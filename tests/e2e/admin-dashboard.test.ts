@@ -7,6 +7,7 @@ import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser, type BrowserSession } from "../support/browser";
 import { HttpClient } from "../support/http-client";
+import { dashboardTiles } from "../support/admin-browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -32,16 +33,6 @@ async function waitForHydration(page: Page) {
       document.body.style.backgroundColor !== ""
     );
   });
-}
-
-async function tiles(page: Page) {
-  const text = async (id: string) => (await page.locator(`#${id}`).innerText()).trim();
-  return {
-    revenue: await text("tile-revenue"),
-    commission: await text("tile-commission"),
-    sales: await text("tile-sales"),
-    clicks: await text("tile-clicks"),
-  };
 }
 
 describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium", () => {
@@ -104,20 +95,22 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     await waitForHydration(page);
 
     // Default preset: last 30 days (three clicks, no sales).
-    expect(await tiles(page)).toEqual({ revenue: "$0.00", commission: "$0.00", sales: "0", clicks: "3" });
+    expect(await dashboardTiles(page)).toEqual({ revenue: "$0.00", commission: "$0.00", sales: "0", clicks: "3" });
     await page.locator("[data-chart-points] svg").first().waitFor();
     await page.screenshot({ path: screenshotPath("dashboard-last30"), fullPage: true });
 
     await page.locator("#preset").selectOption("all");
     await page.waitForURL((url) => url.searchParams.get("preset") === "all");
     await waitForHydration(page);
-    await expect.poll(() => tiles(page)).toEqual({ revenue: "$100.00", commission: "$10.00", sales: "1", clicks: "5" });
+    await expect
+      .poll(() => dashboardTiles(page))
+      .toEqual({ revenue: "$100.00", commission: "$10.00", sales: "1", clicks: "5" });
     await page.screenshot({ path: screenshotPath("dashboard-all-days"), fullPage: true });
 
     await page.locator("#preset").selectOption("today");
     await page.waitForURL((url) => url.searchParams.get("preset") === "today");
     await waitForHydration(page);
-    await expect.poll(async () => (await tiles(page)).sales).toBe("0");
+    await expect.poll(async () => (await dashboardTiles(page)).sales).toBe("0");
 
     // A new order arrives as Shopify sends it, credited by referral code.
     const body = fixtureWith("orders_create.json", (o) => {
@@ -138,7 +131,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
 
     await page.reload();
     await waitForHydration(page);
-    const after = await tiles(page);
+    const after = await dashboardTiles(page);
     expect(after.sales).toBe("1");
     expect(after.revenue).toBe(`$${(order.subtotal / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`);
     expect(after.commission).not.toBe("$0.00");

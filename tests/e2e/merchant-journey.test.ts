@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/job-queue.server";
 import { registerAllJobs } from "~/models/jobs/register-jobs.server";
-import { expectPage, logIn, menuLink, waitForHydration } from "../support/admin-browser";
+import { dashboardTiles, expectPage, logIn, menuLink, waitForHydration } from "../support/admin-browser";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { buildShop, buildUser } from "../support/builders";
 import { HttpClient } from "../support/http-client";
@@ -22,15 +21,6 @@ applyTestEnv();
 const chromiumPath = findChromium();
 const EMAIL = "owner@journey.example";
 
-async function tiles(page: Page) {
-  const text = async (id: string) => (await page.locator(`#${id}`).innerText()).trim();
-  return {
-    revenue: await text("tile-revenue"),
-    commission: await text("tile-commission"),
-    sales: await text("tile-sales"),
-  };
-}
-
 describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium", () => {
   const browser = useBrowser(chromiumPath);
   useTestDatabase();
@@ -46,7 +36,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
     await logIn(page, "admin", EMAIL);
     await expectPage(page, "/admin/dashboard", "Dashboard");
     await waitForHydration(page);
-    expect(await tiles(page)).toEqual({ revenue: "$0.00", commission: "$0.00", sales: "0" });
+    expect(await dashboardTiles(page)).toMatchObject({ revenue: "$0.00", commission: "$0.00", sales: "0" });
 
     // 1. A campaign: 10 % to the affiliate, 5 % of the sale to level 2, 20 % of the commission to level 3.
     await menuLink(page, "Campaigns").click();
@@ -142,8 +132,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
     const commission = order.commissions.reduce((sum, c) => sum + c.amount, 0);
     const money = (minor: number) => `$${(minor / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
     await expect
-      .poll(() => tiles(page))
-      .toEqual({ revenue: money(order.subtotal), commission: money(commission), sales: "1" });
+      .poll(() => dashboardTiles(page))
+      .toMatchObject({ revenue: money(order.subtotal), commission: money(commission), sales: "1" });
     await page.screenshot({ path: screenshotPath("journey-dashboard-after"), fullPage: true });
     expect(errors.unexpected()).toEqual([]);
   });

@@ -58,3 +58,14 @@ export function menuLink(page: Page, label: string) {
 export async function menuLabels(page: Page): Promise<string[]> {
   return (await menu(page).getByRole("link").allInnerTexts()).map((text) => text.trim());
 }
+
+/** The dashboard's analytics tiles as shown. */
+export async function dashboardTiles(page: Page) {
+  const text = async (id: string) => (await page.locator(`#${id}`).innerText()).trim();
+  return {
+    revenue: await text("tile-revenue"),
+    commission: await text("tile-commission"),
+    sales: await text("tile-sales"),
+    clicks: await text("tile-clicks"),
+  };
+}
