@@ -412,9 +412,44 @@ describe("app and privacy webhooks", () => {
 
   it("refuses unknown topics and unsigned compliance webhooks", async () => {
     const body = JSON.stringify({ shop_domain: SHOP });
-    expect((await send("products/create", body)).status).toBe(400);
+    expect((await send("collections/create", body)).status).toBe(400);
     expect((await send("shop/redact", body, { "x-shopify-hmac-sha256": "bad" })).status).toBe(401);
     expect(await getDb().shop.count()).toBe(1);
+  });
+});
+
+describe("products webhooks", () => {
+  const PRODUCT = "788032119674292922"; // 18 digits: beyond 2^53
+  const GID = `gid://shopify/Product/${PRODUCT}`;
+  const product = (title: string) =>
+    `{"id":${PRODUCT},"admin_graphql_api_id":"${GID}","title":"${title}","handle":"example-t-shirt","status":"active","image":{"src":"https://cdn.example/t.png"}}`;
+
+  it("keeps the portal's catalogue in step: create, update (collections read afresh), delete", async () => {
+    await deliver("products/create", product("Example T-Shirt"));
+    expect(
+      await getDb().product.findMany({
+        where: { shopId: ids.shop },
+        select: { gid: true, title: true, imageUrl: true },
+      }),
+    ).toEqual([{ gid: GID, title: "Example T-Shirt", imageUrl: "https://cdn.example/t.png" }]);
+    await getDb().productCollections.create({
+      data: { shopId: ids.shop, productGid: GID, collectionGids: "[]", fetchedAt: new Date() },
+    });
+    await deliver("products/update", product("Example T-Shirt (new)"));
+    expect((await getDb().product.findFirstOrThrow({ where: { shopId: ids.shop } })).title).toBe(
+      "Example T-Shirt (new)",
+    );
+    expect(await getDb().productCollections.count({ where: { shopId: ids.shop } })).toBe(0);
+    await deliver("products/delete", `{"id":${PRODUCT}}`);
+    expect(await getDb().product.count({ where: { shopId: ids.shop } })).toBe(0);
+  });
+
+  it("leaves a malformed product body as a failed job with its error, storing nothing", async () => {
+    await deliver("products/create", `{"id":1,"title":"no gid"}`);
+    expect(await getDb().product.count()).toBe(0);
+    expect((await getDb().job.findFirstOrThrow({ where: { type: "webhook" } })).lastError).toMatch(
+      /admin_graphql_api_id/,
+    );
   });
 });
 

@@ -1,4 +1,6 @@
-import { getDb } from "../../db.server";
+import { z } from "zod";
+import { getDb, type Db } from "../../db.server";
+import type { Tx } from "../jobs/job-queue.server";
 
 // A shop's product catalogue as the portal needs it (link builder, the
 // affiliate products page). The Admin API is not reachable from here, so the
@@ -14,8 +16,16 @@ export interface ShopifyProductLike {
   image?: { src?: string | null } | null;
 }
 
-export async function upsertProducts(shopId: string, products: ShopifyProductLike[]) {
-  const db = getDb();
+/** products/create and products/update bodies, as far as the catalogue reads them. */
+export const productPayloadSchema = z.object({
+  admin_graphql_api_id: z.string().min(1).max(255),
+  title: z.string(),
+  handle: z.string(),
+  status: z.string().nullish(),
+  image: z.object({ src: z.string().nullish() }).nullish(),
+});
+
+export async function upsertProducts(shopId: string, products: ShopifyProductLike[], db: Tx | Db = getDb()) {
   for (const p of products) {
     const data = {
       title: p.title.slice(0, 255),
@@ -31,8 +41,8 @@ export async function upsertProducts(shopId: string, products: ShopifyProductLik
   }
 }
 
-export async function deleteProduct(shopId: string, gid: string) {
-  await getDb().product.deleteMany({ where: { shopId, gid } });
+export async function deleteProduct(shopId: string, gid: string, db: Tx | Db = getDb()) {
+  await db.product.deleteMany({ where: { shopId, gid } });
 }
 
 export const DEMO_PRODUCTS: ShopifyProductLike[] = [

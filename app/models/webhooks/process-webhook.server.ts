@@ -1,5 +1,7 @@
 import { dbProvider } from "../../db.server";
 import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
+import { z } from "zod";
+import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
 import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
@@ -16,6 +18,9 @@ export const WEBHOOK_TOPICS = [
   "orders/cancelled",
   "refunds/create",
   "app/uninstalled",
+  "products/create",
+  "products/update",
+  "products/delete",
   "customers/data_request",
   "customers/redact",
   "shop/redact",
@@ -56,6 +61,24 @@ async function processEvent(tx: Tx, eventId: string) {
     case "refunds/create": {
       if (!shop) break;
       await applyRefund(tx, shop.id, refundPayloadSchema.parse(body));
+      break;
+    }
+    case "products/create":
+    case "products/update": {
+      // The portal's catalogue (link builder, the affiliates' products page).
+      if (!shop || shop.uninstalledAt) break;
+      const product = productPayloadSchema.parse(body);
+      await upsertProducts(shop.id, [product], tx);
+      // Collection rules read the product's collections afresh next time.
+      await tx.productCollections.deleteMany({ where: { shopId: shop.id, productGid: product.admin_graphql_api_id } });
+      break;
+    }
+    case "products/delete": {
+      if (!shop) break;
+      const { id } = z.object({ id: z.union([z.string(), z.number()]) }).parse(body);
+      const gid = `gid://shopify/Product/${id}`;
+      await deleteProduct(shop.id, gid, tx);
+      await tx.productCollections.deleteMany({ where: { shopId: shop.id, productGid: gid } });
       break;
     }
     case "app/uninstalled":
