@@ -4,6 +4,7 @@ import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/job-queue.server";
 import { registerAllJobs } from "~/models/jobs/register-jobs.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
+import { expectPage, logIn } from "../support/admin-browser";
 import { buildApiKey } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
@@ -203,11 +204,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     });
     const admin = await buildUser(shop.id, { email: "admin@edit.example" });
     const { page, errors } = await browser.newSession(server.url(""));
-    await page.goto("/login");
-    await fill(page, "email", admin.email);
-    await fill(page, "password", TEST_PASSWORD);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL("**/admin/dashboard");
+    // The admin is a hydrated Remix app: its login navigates client-side (no load event).
+    await logIn(page, "admin", admin.email, TEST_PASSWORD);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
     await page.goto("/admin/portals");
     await page.getByText("Landing page", { exact: true }).click();
     await page.waitForURL("**/admin/portals/landing");
