@@ -175,8 +175,8 @@ export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
     if (!s) prepared.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  const arg = (value: SqlValue) =>
-    value instanceof Date ? sqliteDate(value) : typeof value === "boolean" ? (value ? 1 : 0) : value;
+  // Bound values take the same text forms as the JSON batches (dates, booleans).
+  const arg = (value: SqlValue) => jsonValue("sqlite", value);
   return {
     async findIn<T extends Record<string, unknown>>(
       table: string,

@@ -216,7 +216,6 @@ export class JobWorker {
   private async runBatch(batch: BatchJobHandler, jobs: ClaimedJob[]) {
     const ids = jobs.map((j) => j.id);
     const payloads = jobs.map((j) => JSON.parse(j.payload) as unknown);
-    const lease = { lockedUntil: new Date(Date.now() + this.leaseMs) };
     const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
     try {
       const sqlite = this.sqliteConnection();
@@ -239,8 +238,8 @@ export class JobWorker {
         const provider = dbProvider();
         await getDb().$transaction(
           async (tx) => {
+            // The claim set the lease; PostgreSQL locks rows, so no write-first is needed.
             const bulk = prismaBulk(tx, provider);
-            await bulk.updateIn("Job", lease, "id", ids);
             const write = await batch.plan(payloads, bulk);
             await write(bulk);
             await bulk.updateIn("Job", done, "id", ids);
