@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation, useParams } from "@remix-run/react";
 import { Card, Page, SkeletonBodyText, SkeletonPage, Toast } from "@shopify/polaris";
 import { useState } from "react";
@@ -8,65 +8,45 @@ import { AffiliatesTable } from "~/components/affiliates/AffiliatesTable";
 import { downloadFile } from "~/components/affiliates/download-file";
 import { ImportAffiliatesModal } from "~/components/affiliates/ImportAffiliatesModal";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { AppError } from "~/lib/errors";
-import { handleApi, loadOrThrow, parseFormData, parseQuery } from "~/lib/http.server";
-import {
-  addAffiliate,
-  readAffiliateForm,
-  listAdminAffiliates,
-  setAffiliatesStatus,
-} from "~/models/affiliates/admin-affiliates.server";
-import { affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
+import { z } from "zod";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
+import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
 
 export const handle = { i18n: ["Affiliates", "Global"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "affiliates" });
-  return loadOrThrow(async () => {
-    const query = parseQuery(request, affiliateListQuerySchema);
-    const list = await listAdminAffiliates(ctx.shop.id, query);
-    return json({ ...list, query });
-  });
-}
+export const loader = merchantRoute({ area: "affiliates", query: affiliateListQuerySchema }, async ({ db, query }) => ({
+  ...(await listAdminAffiliates(db, query)),
+  query,
+}));
 
-async function readForm(request: Request): Promise<FormData> {
-  // The CSV file is the largest thing sent here; refuse more before reading it.
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_IMPORT_BYTES + 64 * 1024) throw new AppError("payload_too_large", "The file is larger than 2 MB.");
-  try {
-    return await request.formData();
-  } catch {
-    throw new AppError("bad_request", "The form could not be read.");
+const actionSchema = z.discriminatedUnion("intent", [
+  bulkStatusSchema.extend({ intent: z.literal("status") }),
+  affiliateFormSchema.extend({ intent: z.literal("create") }),
+  z.object({
+    intent: z.literal("import"),
+    file: z
+      .instanceof(File, { message: "Choose a CSV file to import." })
+      .refine((file) => file.size <= MAX_IMPORT_BYTES, "The file is larger than 2 MB."),
+  }),
+]);
+
+export const action = merchantRoute({ area: "affiliates", body: actionSchema }, async ({ db, body }) => {
+  switch (body.intent) {
+    case "status":
+      return { intent: body.intent, action: body.action, ...(await setAffiliatesStatus(db, body.ids, body.action)) };
+    case "create": {
+      const { intent, ...form } = body;
+      return { intent, id: (await addAffiliate(db, form)).id };
+    }
+    case "import": {
+      const result = await importAffiliatesCsv(db, await body.file.text());
+      return json({ intent: body.intent, ...result }, { status: result.ok ? 200 : 422 });
+    }
   }
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "affiliates" });
-  return handleApi(async () => {
-    const form = await readForm(request);
-    const intent = form.get("intent");
-    if (intent === "status") {
-      const input = parseFormData(form, bulkStatusSchema);
-      const result = await setAffiliatesStatus(ctx.shop.id, input.ids, input.action);
-      return json({ intent, action: input.action, ...result });
-    }
-    if (intent === "create") {
-      const affiliate = await addAffiliate(ctx.shop.id, readAffiliateForm(form));
-      return json({ intent, id: affiliate.id });
-    }
-    if (intent === "import") {
-      const file = form.get("file");
-      if (!file || typeof file === "string") throw new AppError("bad_request", "Choose a CSV file to import.");
-      if (file.size > MAX_IMPORT_BYTES) throw new AppError("payload_too_large", "The file is larger than 2 MB.");
-      const result = await importAffiliatesCsv(ctx.shop.id, await file.text());
-      return json({ intent, ...result }, { status: result.ok ? 200 : 422 });
-    }
-    throw new AppError("bad_request", "Unknown action.");
-  });
-}
+});
 
 export default function AffiliatesIndex() {
   const { t } = useTranslation("Affiliates");

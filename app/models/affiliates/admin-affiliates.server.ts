@@ -1,13 +1,11 @@
 import { getConfig } from "../../config.server";
-import { getDb } from "../../db.server";
 import { parseDatabaseUrl } from "../../db/database-url";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
-import { parseFormData } from "../../lib/http.server";
 import type { Prisma } from "../../db/generated/sqlite";
 import type { Tx } from "../jobs/job-queue.server";
 import {
   ADMIN_PAGE_SIZE,
-  affiliateFormSchema,
   formFieldErrors,
   type AffiliateForm,
   type AffiliateListQuery,
@@ -65,9 +63,8 @@ export function affiliateWhere(shopId: string, query: Pick<AffiliateListQuery, "
   return where;
 }
 
-export async function listAdminAffiliates(shopId: string, query: AffiliateListQuery) {
-  const db = getDb();
-  const where = affiliateWhere(shopId, query);
+export async function listAdminAffiliates(db: ShopDb, query: AffiliateListQuery) {
+  const where = affiliateWhere(db.$shopId, query);
   const [total, rows, campaigns] = await Promise.all([
     db.affiliate.count({ where }),
     db.affiliate.findMany({
@@ -77,7 +74,7 @@ export async function listAdminAffiliates(shopId: string, query: AffiliateListQu
       take: ADMIN_PAGE_SIZE,
       select: { ...AFFILIATE_SUMMARY, campaign: { select: { id: true, name: true } } },
     }),
-    listCampaignChoices(shopId),
+    listCampaignChoices(db),
   ]);
   return {
     rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
@@ -89,9 +86,8 @@ export async function listAdminAffiliates(shopId: string, query: AffiliateListQu
 }
 
 /** Campaigns to choose from (a shop has a handful; bounded anyway). */
-export function listCampaignChoices(shopId: string) {
-  return getDb().campaign.findMany({
-    where: { shopId },
+export function listCampaignChoices(db: ShopDb) {
+  return db.campaign.findMany({
     orderBy: [{ isDefault: "desc" }, { name: "asc" }],
     take: 500,
     select: { id: true, name: true, isDefault: true },
@@ -103,13 +99,13 @@ export function listCampaignChoices(shopId: string) {
  * to those whose status allows it; the others are counted as skipped. If any
  * id is not this shop's, nothing changes and the answer is 404.
  */
-export async function setAffiliatesStatus(shopId: string, ids: string[], action: StatusAction) {
+export async function setAffiliatesStatus(db: ShopDb, ids: string[], action: StatusAction) {
   const unique = [...new Set(ids)];
-  return getDb().$transaction(async (tx) => {
-    const found = await tx.affiliate.count({ where: { shopId, id: { in: unique } } });
+  return db.$transaction(async (tx) => {
+    const found = await tx.affiliate.count({ where: { id: { in: unique } } });
     if (found !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
     const { count } = await tx.affiliate.updateMany({
-      where: { shopId, id: { in: unique }, status: { in: [...statusesFor(action)] } },
+      where: { id: { in: unique }, status: { in: [...statusesFor(action)] } },
       data: { status: ACTION_TARGET[action] },
     });
     return { changed: count, skipped: unique.length - count };
@@ -139,35 +135,26 @@ function asFormError(error: unknown): never {
   throw error;
 }
 
-/** The add / edit form, validated, with errors named by the form's fields. */
-export function readAffiliateForm(form: FormData): AffiliateForm {
-  try {
-    return parseFormData(form, affiliateFormSchema);
-  } catch (error) {
-    asFormError(error);
-  }
-}
-
 /** Adds an affiliate by hand (the admin's "Add affiliate" form). */
 export async function createAffiliateFromForm(tx: Tx, shopId: string, form: AffiliateForm) {
   const parentId = await resolveUpline(tx, shopId, form.upline);
   return insertAffiliate(tx, shopId, { ...form, parent_id: parentId });
 }
 
-export async function addAffiliate(shopId: string, form: AffiliateForm) {
-  return getDb()
-    .$transaction((tx) => createAffiliateFromForm(tx, shopId, form))
+export async function addAffiliate(db: ShopDb, form: AffiliateForm) {
+  return db
+    .$transaction((tx) => createAffiliateFromForm(tx, db.$shopId, form))
     .catch(mapUniqueViolation)
     .catch(asFormError);
 }
 
 /** Saves the detail page's form: every field, the upline cleared when blank. */
-export async function saveAffiliate(shopId: string, id: string, form: AffiliateForm) {
-  return getDb()
+export async function saveAffiliate(db: ShopDb, id: string, form: AffiliateForm) {
+  return db
     .$transaction(async (tx) => {
-      const parentId = await resolveUpline(tx, shopId, form.upline);
+      const parentId = await resolveUpline(tx, db.$shopId, form.upline);
       const { upline: _upline, referral_code, ...rest } = form;
-      return patchAffiliate(tx, shopId, id, {
+      return patchAffiliate(tx, db.$shopId, id, {
         ...rest,
         ...(referral_code ? { referral_code } : {}),
         parent_id: parentId,

@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { AFFILIATE_SUMMARY } from "./admin-affiliates.server";
 
@@ -27,8 +27,7 @@ function byCurrency(rows: { currency: string; _sum: { amount?: number | null; su
 }
 
 /** Sales, commissions and balance: shown only to those who may use the sales area. */
-async function moneyFigures(where: { affiliateId: string }) {
-  const db = getDb();
+async function moneyFigures(db: ShopDb, where: { affiliateId: string }) {
   const [sales, salesByCurrency, commissionGroups, balance, recentSales, recentCommissions] = await Promise.all([
     db.order.count({ where }),
     db.order.groupBy({ by: ["currency"], where, _sum: { subtotal: true } }),
@@ -76,11 +75,10 @@ async function moneyFigures(where: { affiliateId: string }) {
   };
 }
 
-export async function loadAffiliateDetail(shopId: string, id: string, options: { withSales: boolean; now?: Date }) {
-  const db = getDb();
+export async function loadAffiliateDetail(db: ShopDb, id: string, options: { withSales: boolean; now?: Date }) {
   const now = options.now ?? new Date();
   const affiliate = await db.affiliate.findFirst({
-    where: { id, shopId },
+    where: { id },
     select: {
       ...AFFILIATE_SUMMARY,
       campaignId: true,
@@ -99,14 +97,14 @@ export async function loadAffiliateDetail(shopId: string, id: string, options: {
   const [clicks, clicks30, recruits, recentClicks, money] = await Promise.all([
     db.click.count({ where }),
     db.click.count({ where: { ...where, createdAt: { gte: new Date(now.getTime() - 30 * DAY_MS) } } }),
-    db.affiliate.count({ where: { shopId, parentId: id } }),
+    db.affiliate.count({ where: { parentId: id } }),
     db.click.findMany({
       where,
       orderBy: { createdAt: "desc" },
       take: RECENT,
       select: { id: true, landingUrl: true, referrer: true, source: true, createdAt: true },
     }),
-    options.withSales ? moneyFigures(where) : null,
+    options.withSales ? moneyFigures(db, where) : null,
   ]);
 
   return {

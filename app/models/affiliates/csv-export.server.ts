@@ -1,5 +1,5 @@
+import type { ShopDb } from "../../db/shop-db.server";
 import { stringify } from "csv-stringify/sync";
-import { getDb } from "../../db.server";
 import type { AffiliateListQuery } from "./admin-schemas";
 import { AFFILIATE_SUMMARY, affiliateWhere } from "./admin-affiliates.server";
 import { safeCell } from "./csv-cells";
@@ -19,7 +19,8 @@ const select = {
   coupons: { select: { code: true } },
 } as const;
 
-export function exportAffiliatesCsv(shopId: string, filter: Pick<AffiliateListQuery, "q" | "status" | "campaign">) {
+export function exportAffiliatesCsv(db: ShopDb, filter: Pick<AffiliateListQuery, "q" | "status" | "campaign">) {
+  const shopId = db.$shopId;
   const where = affiliateWhere(shopId, filter);
   const encoder = new TextEncoder();
   let after: { createdAt: Date; id: string } | null = null;
@@ -30,7 +31,7 @@ export function exportAffiliatesCsv(shopId: string, filter: Pick<AffiliateListQu
         started = true;
         controller.enqueue(encoder.encode(stringify([EXPORT_HEADER])));
       }
-      const rows = await getDb().affiliate.findMany({
+      const rows = await db.affiliate.findMany({
         where: after
           ? {
               AND: [

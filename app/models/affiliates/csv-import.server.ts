@@ -1,5 +1,5 @@
+import type { ShopDb } from "../../db/shop-db.server";
 import { randomInt, randomUUID } from "node:crypto";
-import { getDb } from "../../db.server";
 import { chunks } from "../../lib/chunks";
 import { AppError } from "../../lib/errors";
 import { referralCodeBase, TAKEN } from "./affiliate-writes.server";
@@ -33,10 +33,11 @@ interface NewAffiliate {
 }
 
 /** Values of `column` among the shop's affiliates that are in `values` (chunked IN lists). */
-async function existing(shopId: string, column: "email" | "referralCode", values: string[]) {
+async function existing(db: ShopDb, column: "email" | "referralCode", values: string[]) {
+  const shopId = db.$shopId;
   const found = new Map<string, string>();
   for (const part of chunks([...new Set(values)], IN_CHUNK)) {
-    const rows = await getDb().affiliate.findMany({
+    const rows = await db.affiliate.findMany({
       where: { shopId, [column]: { in: part } },
       select: { id: true, email: true, referralCode: true },
     });
@@ -45,43 +46,45 @@ async function existing(shopId: string, column: "email" | "referralCode", values
   return found;
 }
 
-async function existingCoupons(shopId: string, codes: string[]) {
+async function existingCoupons(db: ShopDb, codes: string[]) {
+  const shopId = db.$shopId;
   const found = new Set<string>();
   for (const part of chunks([...new Set(codes)], IN_CHUNK)) {
-    const rows = await getDb().coupon.findMany({ where: { shopId, code: { in: part } }, select: { code: true } });
+    const rows = await db.coupon.findMany({ where: { shopId, code: { in: part } }, select: { code: true } });
     for (const row of rows) found.add(row.code);
   }
   return found;
 }
 
 /** Checks every parsed row against the shop and the rows above it; builds the inserts. */
-async function plan(shopId: string, rows: ParsedRow[], errors: ImportError[]) {
+async function plan(db: ShopDb, rows: ParsedRow[], errors: ImportError[]) {
+  const shopId = db.$shopId;
   const uplines = rows.map((r) => r.form.upline).filter((u): u is string => Boolean(u));
   const [campaigns, emails, codes, coupons, uplineEmails, uplineCodes] = await Promise.all([
-    getDb().campaign.findMany({
+    db.campaign.findMany({
       where: { shopId },
       select: { id: true, name: true, isDefault: true, autoApproveAffiliates: true, createdAt: true },
       orderBy: { createdAt: "asc" },
     }),
     existing(
-      shopId,
+      db,
       "email",
       rows.map((r) => r.form.email),
     ),
-    existing(shopId, "referralCode", [
+    existing(db, "referralCode", [
       ...rows.map((r) => r.form.referral_code ?? referralCodeBase(r.form.first_name, r.form.last_name)),
     ]),
     existingCoupons(
-      shopId,
+      db,
       rows.flatMap((r) => r.form.coupon_codes),
     ),
     existing(
-      shopId,
+      db,
       "email",
       uplines.filter((u) => u.includes("@")).map((u) => u.toLowerCase()),
     ),
     existing(
-      shopId,
+      db,
       "referralCode",
       uplines.filter((u) => !u.includes("@")).map((u) => u.toUpperCase()),
     ),
@@ -161,18 +164,18 @@ async function plan(shopId: string, rows: ParsedRow[], errors: ImportError[]) {
   return { affiliates, couponRows };
 }
 
-export async function importAffiliatesCsv(shopId: string, text: string): Promise<ImportResult> {
+export async function importAffiliatesCsv(db: ShopDb, text: string): Promise<ImportResult> {
   const parsed = parseAffiliateCsv(text);
   const errors = [...parsed.errors];
   const { affiliates, couponRows } = parsed.rows.length
-    ? await plan(shopId, parsed.rows, errors)
+    ? await plan(db, parsed.rows, errors)
     : { affiliates: [], couponRows: [] };
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
     return { ok: false, errors: errors.slice(0, MAX_REPORTED) };
   }
   try {
-    await getDb().$transaction(
+    await db.$transaction(
       async (tx) => {
         // In file order: an upline row is always inserted before its recruits.
         // Large chunks (few statements) while staying under SQLite's 32,766

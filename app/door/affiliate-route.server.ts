@@ -1,0 +1,44 @@
+import { getConfig } from "../config.server";
+import { getDb } from "../db.server";
+import { shopDb, type ShopDb } from "../db/shop-db.server";
+import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
+import { isRead, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import { requireSameOrigin } from "./same-origin.server";
+
+// The door of every /account/... loader and action: the logged-in affiliate
+// (or a redirect to their shop's login), the shop's own database client, the
+// input through the route's schemas, and errors as answers. The account pages
+// are plain HTML forms, so an action's error also carries the values typed.
+
+export interface AffiliateRequest<Q, B, P> extends AffiliateContext {
+  request: Request;
+  db: ShopDb;
+  appUrl: string;
+  query: Q;
+  body: B;
+  params: P;
+}
+
+export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+  spec: InputSpec<Q, B, P>,
+  handler: (ctx: AffiliateRequest<Q, B, P>) => Promise<R>,
+) {
+  const route = (args: RouteArgs) =>
+    runRoute(
+      args,
+      async () => {
+        const ctx = await requireAffiliate(args.request);
+        if (!isRead(args.request)) requireSameOrigin(args.request);
+        const input = await readInput(args, spec);
+        return handler({
+          ...ctx,
+          request: args.request,
+          db: shopDb(getDb(), ctx.affiliate.shopId),
+          appUrl: getConfig().appUrl,
+          ...input,
+        });
+      },
+      { echo: true },
+    );
+  return mark(route, { kind: "affiliate" });
+}

@@ -1,0 +1,120 @@
+import { json, type TypedResponse } from "@remix-run/node";
+import { AppError, errorBody, fieldErrorsFromZod } from "../lib/errors";
+import { echoValues, rawBody, readParams, readQuery, type Schema } from "./input.server";
+import { logUnexpected } from "./log-unexpected.server";
+
+// The machinery every kind of route shares (merchant, affiliate, REST, public):
+// read and check the input, run the handler, and turn what it throws into an
+// answer. Loaders (GET, HEAD) throw their errors, so the route's error boundary
+// shows the 403/404/422 screen without any of the page's data; actions return
+// them as JSON with the status, so the form on the page can show the messages.
+
+/** Marks a loader or action made by the door; the route manifest test reads it. */
+export const DOOR = Symbol.for("app.door");
+
+export type DoorKind = "merchant" | "affiliate" | "api" | "public";
+export interface DoorMark {
+  kind: DoorKind;
+  area?: string;
+}
+
+export interface InputSpec<Q, B, P> {
+  query?: Schema<Q>;
+  body?: Schema<B>;
+  params?: Schema<P>;
+}
+
+export interface Input<Q, B, P> {
+  query: Q;
+  body: B;
+  params: P;
+  /** The body as sent, for showing a plain HTML form again after an error. */
+  rawBody: unknown;
+}
+
+export interface RouteArgs {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context?: unknown;
+}
+
+export function isRead(request: Request) {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
+export async function readInput<Q, B, P>(args: RouteArgs, spec: InputSpec<Q, B, P>): Promise<Input<Q, B, P>> {
+  const params = (spec.params ? readParams(args.params, spec.params) : args.params) as P;
+  const query = (spec.query ? readQuery(args.request, spec.query) : undefined) as Q;
+  let body = undefined as B;
+  let raw: unknown = undefined;
+  if (spec.body && !isRead(args.request)) {
+    const sent = await rawBody(args.request, spec.body);
+    raw = sent.value;
+    const parsed = spec.body.safeParse(raw);
+    if (!parsed.success) {
+      // A form's fields are flat names: "coupon_codes.3" is the coupon_codes field.
+      const issues =
+        sent.kind === "form"
+          ? parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(0, 1) }))
+          : parsed.error.issues;
+      throw Object.assign(
+        new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(issues) }),
+        { rawBody: raw },
+      );
+    }
+    body = parsed.data;
+  }
+  return { query, body, params, rawBody: raw };
+}
+
+/** A handler's result as a Response: data becomes JSON, a Response passes. */
+type Answer<R> = R extends Response ? R : TypedResponse<R>;
+export type DoorFunction<R> = ((args: RouteArgs) => Promise<Answer<R>>) & { [DOOR]: DoorMark };
+
+export function toResponse<R>(result: R): Answer<R> {
+  return (result instanceof Response ? result : json(result)) as Answer<R>;
+}
+
+export interface ErrorOptions {
+  /** Actions: also send the submitted form values back (plain HTML forms). */
+  echo?: boolean;
+  /** Extra fields in every error body (e.g. where the user's home is). */
+  extra?: Record<string, unknown>;
+  /** REST: error answers are never cached. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * What an error becomes. AppErrors answer with their status; a thrown Response
+ * (redirect, 401 from the session token check) passes; anything else is a bug:
+ * logged once, answered 500 with the generic message and no details.
+ */
+export function errorResponse(error: unknown, request: Request, options: ErrorOptions = {}): Response {
+  if (error instanceof Response) return error;
+  if (!(error instanceof AppError)) logUnexpected(request, error);
+  const { status, body, headers } = errorBody(error);
+  const echoed = options.echo ? { values: echoValues((error as { rawBody?: unknown }).rawBody) } : {};
+  return json({ ...body, ...options.extra, ...echoed }, { status, headers: { ...options.headers, ...headers } });
+}
+
+/** Runs a route: reads errors as loader (thrown) or action (returned) errors. */
+export async function runRoute<R>(
+  args: RouteArgs,
+  work: () => Promise<R>,
+  options: ErrorOptions = {},
+): Promise<Answer<R>> {
+  try {
+    return toResponse(await work());
+  } catch (error) {
+    const response = errorResponse(error, args.request, options);
+    // Redirects are returned either way; loaders throw everything else so
+    // the error boundary renders and no page data is sent.
+    if (isRead(args.request) && !(response.status >= 300 && response.status < 400)) throw response;
+    return response as Answer<R>;
+  }
+}
+
+export function mark<F extends (args: RouteArgs) => Promise<unknown>>(fn: F, doorMark: DoorMark) {
+  Object.defineProperty(fn, DOOR, { value: doorMark, enumerable: false });
+  return fn as F & { [DOOR]: DoorMark };
+}

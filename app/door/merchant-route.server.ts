@@ -1,0 +1,45 @@
+import { getDb } from "../db.server";
+import { shopDb, type ShopDb } from "../db/shop-db.server";
+import type { Area } from "../lib/areas";
+import { requireApiMerchant, requireMerchant, type MerchantContext } from "../models/auth/require-merchant.server";
+import { isRead, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import { requireSameOrigin } from "./same-origin.server";
+
+// The door of every /{role}/... loader and action (admin and staff): who is
+// asking (embedded session token or standalone login), whether their role may
+// open the area, the shop's own database client, the input through the
+// route's schemas, and errors turned into answers. `area` is required: "any"
+// is the explicit choice for screens every staff member may open.
+
+export interface MerchantSpec<Q, B, P> extends InputSpec<Q, B, P> {
+  area: Area | "any";
+  /** "api": a JSON endpoint of the admin's own client (401 JSON instead of a login redirect). */
+  auth?: "page" | "api";
+}
+
+export interface MerchantRequest<Q, B, P> extends MerchantContext {
+  request: Request;
+  db: ShopDb;
+  query: Q;
+  body: B;
+  params: P;
+}
+
+export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+  spec: MerchantSpec<Q, B, P>,
+  handler: (ctx: MerchantRequest<Q, B, P>) => Promise<R>,
+) {
+  const route = (args: RouteArgs) =>
+    runRoute(args, async () => {
+      const area = spec.area === "any" ? undefined : spec.area;
+      const ctx =
+        spec.auth === "api"
+          ? await requireApiMerchant(args.request, area)
+          : await requireMerchant(args.request, args.params.role, { area });
+      // Embedded requests carry a session token, not a cookie: nothing to forge.
+      if (ctx.mode === "standalone" && !isRead(args.request)) requireSameOrigin(args.request);
+      const input = await readInput(args, spec);
+      return handler({ ...ctx, request: args.request, db: shopDb(getDb(), ctx.shop.id), ...input });
+    });
+  return mark(route, { kind: "merchant", area: spec.area });
+}
