@@ -97,10 +97,10 @@ describe("affiliate list", () => {
     expect((await (await listData(admin, `campaign=${foreignCampaign.id}`)).json()).total).toBe(0);
   });
 
-  it("answers bad query parameters with 400 and field messages", async () => {
+  it("answers bad query parameters with 422 and field messages", async () => {
     const { admin } = await setup();
     const res = await listData(admin, "status=bogus&page=0&sort=evil");
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     const body = await res.json();
     expect(Object.keys(body.error.fields).sort()).toEqual(["page", "sort", "status"]);
   });
@@ -359,7 +359,7 @@ describe("CSV", () => {
     expect(lines.join("\n")).not.toContain("foreign@example.com");
     const pendingOnly = (await (await admin.get("/admin/affiliates/export?status=pending")).text()).trim().split("\n");
     expect(pendingOnly).toHaveLength(2);
-    expect((await admin.get("/admin/affiliates/export?status=nope")).status).toBe(400);
+    expect((await admin.get("/admin/affiliates/export?status=nope")).status).toBe(422);
   });
 
   it("imports every row in one go, an upline may be a row above", async () => {
@@ -430,7 +430,7 @@ describe("CSV", () => {
       ]),
     );
     const noFile = await listAction(admin, { intent: "import" });
-    expect(noFile.status).toBe(400);
+    expect(noFile.status).toBe(422);
     expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(1);
   });
 });
