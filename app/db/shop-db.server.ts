@@ -35,8 +35,11 @@ export function scopesFromDataModel(models: readonly DmmfModel[]): Map<string, S
     else if (hasShopId(model)) scopes.set(model.name, { kind: "shop" });
     else if (OPEN_MODELS.has(model.name)) scopes.set(model.name, { kind: "open" });
     else {
+      // The owner is a to-one relation held by a column named after it
+      // (campaign / campaignId): the runtime data model carries no more.
+      const columns = new Set(model.fields.filter((f) => f.kind === "scalar").map((f) => f.name));
       const owner = model.fields.find((f) => {
-        if (f.kind !== "object" || f.isList || !f.isRequired) return false;
+        if (f.kind !== "object" || !columns.has(`${f.name}Id`)) return false;
         const target = byName.get(f.type);
         return target !== undefined && hasShopId(target);
       });

@@ -22,6 +22,8 @@ export interface InputSpec<Q, B, P> {
   query?: Schema<Q>;
   body?: Schema<B>;
   params?: Schema<P>;
+  /** "json": a body in any other format is refused (the REST API). */
+  bodyType?: "json" | "json-or-form";
 }
 
 export interface Input<Q, B, P> {
@@ -48,7 +50,7 @@ export async function readInput<Q, B, P>(args: RouteArgs, spec: InputSpec<Q, B, 
   let body = undefined as B;
   let raw: unknown = undefined;
   if (spec.body && !isRead(args.request)) {
-    const sent = await rawBody(args.request, spec.body);
+    const sent = await rawBody(args.request, spec.body, spec.bodyType ?? "json-or-form");
     raw = sent.value;
     const parsed = spec.body.safeParse(raw);
     if (!parsed.success) {

@@ -86,8 +86,15 @@ export interface RawBody {
 }
 
 /** What a request's body holds, before the schema: a JSON value or a form's entries. */
-export async function rawBody(request: Request, schema: ZodType): Promise<RawBody> {
+export async function rawBody(
+  request: Request,
+  schema: ZodType,
+  accept: "json" | "json-or-form" = "json-or-form",
+): Promise<RawBody> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (accept === "json" && type !== "application/json") {
+    throw new AppError("bad_request", "Send the body as application/json.");
+  }
   if (type === "application/json") {
     const text = await request.text().catch(() => {
       throw new AppError("bad_request", "The request body could not be read.");

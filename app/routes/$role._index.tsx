@@ -1,6 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { merchantRoute } from "~/door/merchant-route.server";
 
-export function loader({ params, request }: LoaderFunctionArgs) {
+export const loader = merchantRoute({ area: "any" }, async ({ role, request }) => {
   const { search } = new URL(request.url);
-  return redirect(`/${params.role}/dashboard${search}`);
-}
+  return redirect(`/${role}/dashboard${search}`);
+});

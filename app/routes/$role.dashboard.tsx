@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   BlockStack,
@@ -34,7 +34,7 @@ import { getConfig } from "~/config.server";
 import { affiliateLinks } from "~/lib/affiliate-links";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { formatMoney } from "~/lib/money";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { merchantRoute } from "~/door/merchant-route.server";
 import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
 import { requestRollupRefresh } from "~/models/dashboard/rollup.server";
 import { useShell } from "./$role";
@@ -43,26 +43,25 @@ export const handle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"] }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
-const querySchema = z.object({ preset: z.enum(DATE_PRESETS).default(DEFAULT_PRESET) });
+const querySchema = z.object({
+  preset: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .enum(DATE_PRESETS, {
+        errorMap: () => ({ message: `Unknown date range; use one of: ${DATE_PRESETS.join(", ")}.` }),
+      })
+      .default(DEFAULT_PRESET),
+  ),
+});
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "dashboard" });
-  const url = new URL(request.url);
-  const query = querySchema.safeParse({ preset: url.searchParams.get("preset") || undefined });
-  if (!query.success) {
-    throw json(
-      { error: { code: "bad_request", message: `Unknown date range; use one of: ${DATE_PRESETS.join(", ")}.` } },
-      { status: 400 },
-    );
-  }
-  const shop = ctx.shop;
-  const data = await getDashboardData(shop, query.data.preset);
+export const loader = merchantRoute({ area: "any", query: querySchema }, async ({ db, shop, query }) => {
+  const data = await getDashboardData(shop, query.preset, new Date(), db);
   // A stale rollup is still exact (the rest is counted live); the worker
   // brings it up to date so the live part stays small.
   await requestRollupRefresh(shop.id, data.watermark);
   const config = getConfig();
-  return json({
-    preset: query.data.preset,
+  return {
+    preset: query.preset,
     analytics: data.analytics,
     pending: data.pending,
     zone: shop.timezone,
@@ -70,8 +69,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Shopify's theme editor deep link that opens App embeds with ours selected.
     themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
     docsUrl: process.env.HELP_DOCS_URL || "#instructions",
-  });
-}
+  };
+});
 
 type Metric = "revenue" | "commission" | "sales" | "clicks";
 const METRICS: Metric[] = ["revenue", "commission", "sales", "clicks"];

@@ -153,10 +153,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     expect(await page.locator('[data-banner="show.dashboard"]').count()).toBe(0);
     await page.screenshot({ path: screenshotPath("dashboard-banner-dismissed"), fullPage: true });
 
-    // An unknown preset is a clear 400, not a crash.
+    // An unknown preset is a clear 422 with a message, not a crash.
     const bad = await page.goto("/admin/dashboard?preset=forever");
-    expect(bad?.status()).toBe(400);
+    expect(bad?.status()).toBe(422);
 
-    expect(errors.unexpected(/status of 400/)).toEqual([]);
+    expect(errors.unexpected(/status of 422/)).toEqual([]);
   });
 });
