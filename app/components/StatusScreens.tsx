@@ -35,6 +35,46 @@ export function NotFoundScreen({ dashboardUrl }: { dashboardUrl: string }) {
   );
 }
 
+/**
+ * A page asked for with query values it cannot use (an edited or stale
+ * address): what was wrong, field by field, and the way back to the page's
+ * usual view.
+ */
+export function BadRequestScreen({
+  message,
+  fields,
+  startOverUrl,
+}: {
+  message?: string;
+  fields?: Record<string, string>;
+  startOverUrl: string;
+}) {
+  const { t } = useTranslation("Global");
+  return (
+    <Page title={t("badRequest.title")}>
+      <Card>
+        <EmptyState
+          heading={t("badRequest.heading")}
+          action={{ content: t("badRequest.startOver"), url: startOverUrl }}
+          image=""
+        >
+          <p>{t("badRequest.body")}</p>
+          {message ? <p>{message}</p> : null}
+          {fields ? (
+            <ul>
+              {Object.entries(fields).map(([name, text]) => (
+                <li key={name}>
+                  <code>{name}</code>: {text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </EmptyState>
+      </Card>
+    </Page>
+  );
+}
+
 /** A screen whose content is built in a later issue: title plus a plain notice. */
 export function NotBuiltYet({ title, backUrl }: { title: string; backUrl?: string }) {
   const { t } = useTranslation("Global");
