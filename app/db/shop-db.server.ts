@@ -81,18 +81,19 @@ export class ShopScopeError extends Error {
 
 function scopedWhere(scope: Scope, where: unknown, shopId: string): Args {
   const base = (where ?? {}) as Args;
-  switch (scope.kind) {
-    case "shop":
-      return { ...base, shopId };
-    case "self":
-      return { ...base, id: shopId };
-    case "child": {
-      const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
-      return { ...base, AND: [...and, { [scope.via]: { shopId } }] };
-    }
-    default:
-      return base;
-  }
+  const filter =
+    scope.kind === "shop"
+      ? { shopId }
+      : scope.kind === "self"
+        ? { id: shopId }
+        : scope.kind === "child"
+          ? { [scope.via]: { shopId } }
+          : null;
+  if (!filter) return base;
+  // ANDed, not merged: a query that names another shop finds nothing rather
+  // than this shop's rows. Unique lookups keep their unique fields on top.
+  const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
+  return { ...base, AND: [...and, filter] };
 }
 
 function scopedCreateData(model: string, scope: Scope, data: unknown, shopId: string): unknown {
