@@ -20,7 +20,9 @@ export function RouteErrorBoundary() {
     if (error.status === 404) return <NotFoundScreen dashboardUrl={dashboardUrl} />;
     if (error.status === 400 || error.status === 422) {
       const body = (error.data as Partial<ErrorBody> | null)?.error;
-      return <BadRequestScreen message={body?.message} fields={body?.fields} startOverUrl={startOver(pathname, search)} />;
+      return (
+        <BadRequestScreen message={body?.message} fields={body?.fields} startOverUrl={startOver(pathname, search)} />
+      );
     }
   }
   // A client's mistake (405, 400) is not worth a log line; anything else is.

@@ -113,9 +113,9 @@ describe("route manifest", () => {
     });
     await buildUser(shop.id, { role: "staff", email: "nobody@example.com", permissions: [] });
     const staff = new HttpClient(server.url);
-    expect((await staff.postForm("/staff/login", { email: "nobody@example.com", password: TEST_PASSWORD })).status).toBe(
-      302,
-    );
+    expect(
+      (await staff.postForm("/staff/login", { email: "nobody@example.com", password: TEST_PASSWORD })).status,
+    ).toBe(302);
     // Real ids of this shop: a route that forgot its area would find them.
     const idFor = (path: string) =>
       path.includes("campaigns")

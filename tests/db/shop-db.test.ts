@@ -43,11 +43,13 @@ describe("shop-scoped client", () => {
 
   it("changes nothing of another shop when a write names its row by bare id", async () => {
     const { db, theirAffiliate } = await twoShops();
-    await expect(db.affiliate.update({ where: { id: theirAffiliate.id }, data: { firstName: "Hacked" } })).rejects.toThrow();
+    await expect(
+      db.affiliate.update({ where: { id: theirAffiliate.id }, data: { firstName: "Hacked" } }),
+    ).rejects.toThrow();
     await expect(db.affiliate.delete({ where: { id: theirAffiliate.id } })).rejects.toThrow();
-    expect((await db.affiliate.updateMany({ where: { id: theirAffiliate.id }, data: { status: "denied" } })).count).toBe(
-      0,
-    );
+    expect(
+      (await db.affiliate.updateMany({ where: { id: theirAffiliate.id }, data: { status: "denied" } })).count,
+    ).toBe(0);
     expect((await db.affiliate.deleteMany({ where: { id: theirAffiliate.id } })).count).toBe(0);
     const row = await getDb().affiliate.findUniqueOrThrow({ where: { id: theirAffiliate.id } });
     expect(row.firstName).toBe("Test");
