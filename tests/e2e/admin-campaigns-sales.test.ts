@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
-import { logIn, waitForHydration } from "../support/admin-browser";
+import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -52,7 +52,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("campaigns and sales in Chrom
     await page.getByLabel("Level 2 rate").fill("5");
     await page.getByLabel("Level 3 rate").fill("150");
     await page.getByLabel("Level 3 is a percent of").selectOption("percent_of_commission");
-    await page.getByLabel("Give affiliates coupon codes on this campaign").check({ force: true });
+    await page.getByLabel("Give affiliates coupon codes on this campaign").check();
     await page.getByLabel("Code prefix").fill("SPRING-");
 
     // A rate above 100 % is caught with a message on the field, and nothing is saved.
@@ -149,7 +149,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("campaigns and sales in Chrom
     await page.getByRole("tab", { name: "Pending" }).click();
     await page.waitForURL((url) => url.searchParams.get("status") === "pending");
     await page.getByRole("cell", { name: "#1001" }).waitFor({ state: "detached" });
-    await page.locator("thead").getByRole("checkbox").check({ force: true });
+    // No force: the click must land on the checkbox, not on the table's
+    // fading "Loading sales…" panel (which made this test flaky).
+    await waitForTableLoaded(page);
+    await page.locator("thead").getByRole("checkbox").check();
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByText("2 sales approved.").waitFor();
     await page.screenshot({ path: screenshotPath("sales-bulk-approved"), fullPage: true });

@@ -1,4 +1,3 @@
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { refreshRollup } from "~/models/dashboard/rollup.server";
@@ -7,7 +6,7 @@ import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser, type BrowserSession } from "../support/browser";
 import { HttpClient } from "../support/http-client";
-import { dashboardTiles } from "../support/admin-browser";
+import { dashboardTiles, waitForHydration } from "../support/admin-browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -22,18 +21,6 @@ applyTestEnv();
 const chromiumPath = findChromium();
 const EMAIL = "owner@dash.example";
 const DAY = 86_400_000;
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const router = (window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
-      .__remixRouter;
-    return (
-      router?.state.initialized === true &&
-      router.state.navigation.state === "idle" &&
-      document.body.style.backgroundColor !== ""
-    );
-  });
-}
 
 describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium", () => {
   const browser = useBrowser(chromiumPath);
