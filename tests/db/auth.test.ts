@@ -180,6 +180,20 @@ describe("roles and areas", () => {
     expect(await res.text()).not.toContain(foreign.name);
   });
 
+  it("leaves out of the dashboard's data the pending counts of lists a staff member cannot open", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { role: "staff", email: "aff@example.com", permissions: ["affiliates"] });
+    await buildUser(shop.id, { email: "owner@example.com" });
+    const DATA = "?_data=routes%2F%24role.dashboard";
+    const staff = await (await (await loggedIn("staff", "aff@example.com")).get(`/staff/dashboard${DATA}`)).json();
+    expect(staff.pending).toEqual({ sales: null, affiliates: 0, commissions: null, commissionsMore: false });
+    expect(staff.hasCampaigns).toBe(false);
+    await buildCampaign(shop.id);
+    const admin = await (await (await loggedIn("admin", "owner@example.com")).get(`/admin/dashboard${DATA}`)).json();
+    expect(admin.pending).toEqual({ sales: 0, affiliates: 0, commissions: 0, commissionsMore: false });
+    expect(admin.hasCampaigns).toBe(true);
+  });
+
   it("answers unknown top-level paths with the 404 page, logged in or not, and serves a favicon", async () => {
     const anonymous = new HttpClient(server.url);
     for (const path of ["/foo", "/foo/bar", "/robots.txt", "/favicon.png"]) {
