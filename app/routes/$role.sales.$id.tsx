@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
-import { TableCard } from "~/components/sales/TableCard";
+import { TableCard, WrappingCell } from "~/components/sales/TableCard";
 import type { ErrorBody } from "~/lib/errors";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
@@ -82,7 +82,7 @@ export default function SaleScreen() {
       ...(withKind ? [t("level", { level: l.level })] : []),
       money(l.amount),
       <SaleStatusBadge key="s" status={l.status} />,
-      l.explanation,
+      <WrappingCell key="e" text={l.explanation} />,
     ]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 

@@ -11,7 +11,9 @@ export function TableCard({ title, emptyText, children }: { title: string; empty
             {title}
           </Text>
         </Box>
-        {children ?? (
+        {children ? (
+          <div className="app-table-card">{children}</div>
+        ) : (
           <Box paddingInline="400" paddingBlockEnd="400">
             <Text as="p" tone="subdued">
               {emptyText}
@@ -21,4 +23,13 @@ export function TableCard({ title, emptyText, children }: { title: string; empty
       </BlockStack>
     </Card>
   );
+}
+
+/**
+ * A DataTable cell for a sentence: Polaris keeps table cells on one line,
+ * which pushed "How it was computed" out of the card. This one wraps, and
+ * keeps a readable minimum width.
+ */
+export function WrappingCell({ text }: { text: string }) {
+  return <div className="app-wrapping-cell">{text}</div>;
 }
