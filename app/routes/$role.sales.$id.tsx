@@ -22,7 +22,7 @@ import { TableCard, WrappingCell } from "~/components/sales/TableCard";
 import type { ErrorBody } from "~/lib/errors";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import { adminAction, orNotFound, recordId } from "~/models/auth/admin-route.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
@@ -91,7 +91,7 @@ export default function SaleScreen() {
       title={sale.name}
       backAction={{ content: t("title"), url: `/${role}/sales` }}
       titleMetadata={<SaleStatusBadge status={sale.status} />}
-      subtitle={t("placedOn", { date: when(sale.placedAt) })}
+      subtitle={`${t("placedOn", { date: when(sale.placedAt) })} · ${t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}`}
       primaryAction={
         sale.canApprove
           ? {
