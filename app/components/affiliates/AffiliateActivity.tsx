@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/money";
 import type { DetailData } from "./AffiliateDetailView";
 import { formatShopDate } from "~/lib/shop-day";
+import { WrappingCell } from "../WrappingCell";
 
 function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProps, "footerContent">) {
   const { t } = useTranslation("Affiliates");
@@ -71,7 +72,13 @@ export function AffiliateActivity({ data, timeZone }: { data: DetailData; timeZo
         title={t("Affiliates:detail.recentClicks")}
         columnContentTypes={["text", "text", "text"]}
         headings={[t("Affiliates:detail.when"), t("Affiliates:detail.landing"), t("Affiliates:detail.referrer")]}
-        rows={data.recentClicks.map((c) => [when(c.createdAt), c.landingUrl, c.referrer ?? ""])}
+        rows={data.recentClicks.map((c) => [
+          <span key="w" className="app-nowrap">
+            {when(c.createdAt)}
+          </span>,
+          <WrappingCell key="l" text={c.landingUrl} />,
+          <WrappingCell key="r" text={c.referrer ?? ""} />,
+        ])}
       />
     </>
   );

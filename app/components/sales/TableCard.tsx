@@ -24,12 +24,3 @@ export function TableCard({ title, emptyText, children }: { title: string; empty
     </Card>
   );
 }
-
-/**
- * A DataTable cell for a sentence: Polaris keeps table cells on one line,
- * which pushed "How it was computed" out of the card. This one wraps, and
- * keeps a readable minimum width.
- */
-export function WrappingCell({ text }: { text: string }) {
-  return <div className="app-wrapping-cell">{text}</div>;
-}
