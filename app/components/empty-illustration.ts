@@ -15,5 +15,5 @@ export const NOT_FOUND_ILLUSTRATION = svg(
 
 // A padlock: this page is there, but not for this user.
 export const NO_ACCESS_ILLUSTRATION = svg(
-  `<path d="M44 52V42a16 16 0 0 1 32 0v10" fill="none" stroke="#8a8a8a" stroke-width="7"/><rect x="34" y="52" width="52" height="38" rx="7" fill="#b5b5b5"/><circle cx="60" cy="68" r="5" fill="#fff"/><path d="M60 70v9" stroke="#fff" stroke-width="4" stroke-linecap="round"/>`,
+  `<path d="M44 52V42a16 16 0 0 1 32 0v10" fill="none" stroke="#6d7175" stroke-width="7"/><rect x="34" y="52" width="52" height="38" rx="7" fill="#8a8a8a"/><circle cx="60" cy="68" r="5" fill="#fff"/><path d="M60 70v9" stroke="#fff" stroke-width="4" stroke-linecap="round"/>`,
 );
