@@ -19,7 +19,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
@@ -90,7 +90,11 @@ export default function Campaigns() {
     campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
 
   return (
-    <Page title={t("title")} primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}>
+    <Page
+      title={t("title")}
+      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
+      primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}
+    >
       <Card padding="0">
         {empty ? (
           <EmptyState

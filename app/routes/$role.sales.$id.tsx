@@ -18,9 +18,10 @@ import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { TableCard } from "~/components/sales/TableCard";
+import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { reviewSale } from "~/models/orders/review-sale.server";
@@ -76,7 +77,7 @@ export default function SaleScreen() {
       ...(withKind ? [t("level", { level: l.level })] : []),
       money(l.amount),
       <SaleStatusBadge key="s" status={l.status} />,
-      l.explanation,
+      <WrappingCell key="e" text={l.explanation} />,
     ]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
@@ -85,7 +86,7 @@ export default function SaleScreen() {
       title={sale.name}
       backAction={{ content: t("title"), url: `/${role}/sales` }}
       titleMetadata={<SaleStatusBadge status={sale.status} />}
-      subtitle={t("placedOn", { date: when(sale.placedAt) })}
+      subtitle={`${t("placedOn", { date: when(sale.placedAt) })} · ${t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}`}
       primaryAction={
         sale.canApprove
           ? {

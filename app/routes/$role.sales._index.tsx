@@ -23,7 +23,7 @@ import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
@@ -149,7 +149,7 @@ export default function Sales() {
   ];
 
   return (
-    <Page title={t("title")} fullWidth>
+    <Page title={t("title")} subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })} fullWidth>
       <Card padding="0">
         <IndexFilters
           queryValue={query}
