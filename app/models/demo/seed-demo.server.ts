@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "../../db.server";
 import { hashApiKey } from "../api-keys/api-key.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
-import { DEMO_PRODUCTS, upsertProducts } from "../portal/product-catalogue.server";
+import { upsertProducts } from "../portal/product-catalogue.server";
+import { DEMO_PRODUCTS } from "./demo-catalogue";
 import { seededRandom } from "../../lib/prng";
 import { percentOf } from "../commissions/calculate-commission";
+import { demoAffiliates } from "./demo-people";
 
 export interface DemoOptions {
   shopDomain: string;
@@ -16,58 +18,6 @@ export interface DemoOptions {
   now?: Date;
 }
 
-const FIRST = [
-  "Ava",
-  "Liam",
-  "Mia",
-  "Noah",
-  "Emma",
-  "Lucas",
-  "Sofia",
-  "Ethan",
-  "Chloe",
-  "Mateo",
-  "Zoe",
-  "Leo",
-  "Aria",
-  "Kai",
-  "Nora",
-  "Omar",
-  "Ines",
-  "Yuki",
-  "Priya",
-  "Jonas",
-  "Elena",
-  "Tomas",
-  "Hana",
-  "Felix",
-];
-const LAST = [
-  "Nguyen",
-  "Garcia",
-  "Smith",
-  "Müller",
-  "Rossi",
-  "Dubois",
-  "Kim",
-  "Silva",
-  "Cohen",
-  "Novak",
-  "Jensen",
-  "Okafor",
-  "Tanaka",
-  "Patel",
-  "Larsen",
-  "Costa",
-  "Moreau",
-  "Becker",
-  "Ivanova",
-  "Haddad",
-  "Walsh",
-  "Reyes",
-  "Sato",
-  "Berg",
-];
 const PRODUCTS = [
   "/products/merino-beanie",
   "/products/trail-runner-shoes",
@@ -175,33 +125,25 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   // 24 affiliates: most approved, some pending, one denied, one inactive;
   // the first three recruit others (an MLM tree three levels deep).
   const affiliates: { id: string; campaign: typeof standard; parentId: string | null; status: string }[] = [];
-  for (let i = 0; i < 24; i++) {
-    const first = FIRST[i]!;
-    const last = LAST[i]!;
-    const status = i >= 20 ? (i === 20 ? "denied" : i === 21 ? "inactive" : "pending") : "approved";
+  for (const person of demoAffiliates()) {
+    const i = person.index;
+    const status = person.status;
     const campaign = i % 6 === 5 ? influencers : standard;
     const parent = i >= 3 && i < 12 ? affiliates[i % 3]! : i >= 12 && i < 16 ? affiliates[3 + (i % 4)]! : null;
-    const code = `${first}${last.slice(0, 1)}${10 + i}`
-      .toUpperCase()
-      .normalize("NFD")
-      .replace(/[^A-Z0-9]/g, "");
+    const code = person.referralCode;
     const created = await db.affiliate.create({
       data: {
         shopId: shop.id,
         campaignId: campaign.id,
         parentId: parent && campaign.id === standard.id ? parent.id : null,
-        email:
-          `${first}.${last}`
-            .toLowerCase()
-            .normalize("NFD")
-            .replace(/[^a-z.]/g, "") + "@example.com",
-        firstName: first,
-        lastName: last,
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
         status,
         referralCode: code,
         paypalEmail: status === "approved" ? `pay-${code.toLowerCase()}@example.com` : null,
         createdAt: new Date(now.getTime() - (100 - i * 3) * DAY),
-        coupons: i < 8 ? { create: { shopId: shop.id, code: `${code}10` } } : undefined,
+        coupons: person.couponCode ? { create: { shopId: shop.id, code: person.couponCode } } : undefined,
       },
     });
     affiliates.push({ id: created.id, campaign, parentId: created.parentId, status });

@@ -44,17 +44,3 @@ export async function upsertProducts(shopId: string, products: ShopifyProductLik
 export async function deleteProduct(shopId: string, gid: string, db: Tx | Db = getDb()) {
   await db.product.deleteMany({ where: { shopId, gid } });
 }
-
-export const DEMO_PRODUCTS: ShopifyProductLike[] = [
-  ["Merino Beanie", "merino-beanie"],
-  ["Trail Runner Shoes", "trail-runner-shoes"],
-  ["Canvas Tote", "canvas-tote"],
-  ["Insulated Bottle", "insulated-bottle"],
-  ["Rain Shell Jacket", "rain-shell-jacket"],
-  ["Wool Hiking Socks", "wool-hiking-socks"],
-].map(([title, handle], i) => ({
-  admin_graphql_api_id: `gid://shopify/Product/${9_100_000_000 + i}`,
-  title: title!,
-  handle: handle!,
-  status: "active",
-}));
