@@ -1,12 +1,4 @@
-import {
-  gid,
-  moneyString,
-  moneyV2,
-  minor,
-  parseSearch,
-  requireScopes,
-  type ResolverContext,
-} from "./admin-common";
+import { gid, moneyString, moneyV2, minor, parseSearch, requireScopes, type ResolverContext } from "./admin-common";
 import type {
   BulkCreationRec,
   CollectionRec,

@@ -7,6 +7,7 @@ import { DEMO_PRODUCTS } from "./demo-catalogue";
 import { seededRandom } from "../../lib/prng";
 import { percentOf } from "../commissions/calculate-commission";
 import { demoAffiliates } from "./demo-people";
+import { connectShopToSimulator, demoStoreRunning } from "../shop/store-simulator-connection.server";
 
 export interface DemoOptions {
   shopDomain: string;
@@ -258,6 +259,8 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   }
   // The catalogue the affiliate portal's link builder and products page show.
   await upsertProducts(shop.id, DEMO_PRODUCTS);
+  // The demo's store simulator is the demo shop's Shopify (Admin API, webhooks).
+  if (demoStoreRunning()) await connectShopToSimulator(opts.shopDomain);
   return true;
 }
 
@@ -285,4 +288,6 @@ export async function syncDemoCredentials(opts: DemoOptions) {
   const key = await db.apiKey.findUnique({ where: { keyHash } });
   if (!key)
     await db.apiKey.create({ data: { shopId: shop.id, name: "Demo key", prefix: opts.apiKey.slice(0, 10), keyHash } });
+  // A demo seeded before the store simulator existed (or with another secret) is connected now.
+  if (demoStoreRunning()) await connectShopToSimulator(opts.shopDomain);
 }
