@@ -155,8 +155,8 @@ async function main() {
         `  ${l.quantity} × ${l.title}${l.variantTitle === "Default Title" ? "" : ` (${l.variantTitle})`} at ${l.price} ${currency}${l.discount ? `, discount ${(l.discount / 100).toFixed(2)}` : ""}`,
       );
     if (o.discountCode) console.log(`  discount code ${o.discountCode}`);
-    report(result.deliveries);
-    await showSale(appUrl, `gid://shopify/Order/${o.id}`, secrets.values.DEMO_API_KEY);
+    if (report(result.deliveries, appUrl))
+      await showSale(appUrl, `gid://shopify/Order/${o.id}`, secrets.values.DEMO_API_KEY);
     return;
   }
   if (command === "refund" || command === "cancel") {
@@ -166,8 +166,8 @@ async function main() {
         ? await act("POST", `/orders/${order}/refunds`, { lines: Number(values.lines ?? 1) })
         : await act("POST", `/orders/${order}/cancel`, {});
     console.log(`order ${result.order.name}: ${command === "refund" ? "refunded" : "cancelled"}`);
-    report(result.deliveries);
-    await showSale(appUrl, `gid://shopify/Order/${result.order.id}`, secrets.values.DEMO_API_KEY);
+    if (report(result.deliveries, appUrl))
+      await showSale(appUrl, `gid://shopify/Order/${result.order.id}`, secrets.values.DEMO_API_KEY);
     return;
   }
   if (command === "product") {
@@ -187,13 +187,13 @@ async function main() {
             : null;
     if (!result) return usage();
     console.log(`product ${result.product.handle} (gid://shopify/Product/${result.product.id}): ${sub}d`);
-    report(result.deliveries);
+    report(result.deliveries, appUrl);
     return;
   }
   if (command === "uninstall") {
     const result = await act("POST", "/uninstall", {});
     console.log(`${shop}: the app is uninstalled from the store`);
-    report(result.deliveries);
+    report(result.deliveries, appUrl);
     return;
   }
   usage();
@@ -206,11 +206,17 @@ function usage() {
   process.exitCode = 2;
 }
 
-function report(deliveries: Json[]) {
+/** Prints each webhook's answer; false when one did not reach the app. */
+function report(deliveries: Json[], appUrl: string) {
+  let ok = true;
   for (const d of deliveries) {
-    console.log(`  webhook ${d.topic} -> ${d.status ?? d.error}`);
-    if (d.status !== 200) process.exitCode = 1;
+    console.log(
+      `  webhook ${d.topic} -> ${d.status ?? `not delivered: ${d.error}`}${d.status === null ? ` (is the app running at ${appUrl}?)` : ""}`,
+    );
+    if (d.status !== 200) ok = false;
   }
+  if (!ok) process.exitCode = 1;
+  return ok;
 }
 
 /**
