@@ -1,3 +1,5 @@
+import { BillingInterval, Session, shopifyApi, type ApiVersion } from "@shopify/shopify-api";
+import { API_KEY, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/job-queue.server";
@@ -23,6 +25,7 @@ import {
   type AdminOperation,
 } from "~/models/shopify/admin-operations";
 import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
+import { shopifyLib } from "~/shopify.server";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -237,6 +240,50 @@ describe("the charge confirmation page", () => {
       redirect: "manual",
     });
     expect(again.status).toBe(422);
+  });
+});
+
+describe("Shopify's own billing library", () => {
+  it("requests, checks and cancels a subscription against the store (what shopify-app-remix's billing API sends)", async () => {
+    shopifyLib(); // installs the app's rewrite of https://{shop} calls to the simulator
+    const api = shopifyApi({
+      apiKey: API_KEY,
+      apiSecretKey: API_SECRET_KEY,
+      apiVersion: "2026-07" as ApiVersion,
+      scopes: [],
+      hostName: "app.example",
+      isEmbeddedApp: true,
+      logger: { level: 0 },
+      billing: {
+        Growth: {
+          trialDays: 7,
+          lineItems: [{ amount: 29, currencyCode: "USD", interval: BillingInterval.Every30Days }],
+        },
+      },
+    } as Parameters<typeof shopifyApi>[0]);
+    const session = new Session({
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      accessToken: sim.accessToken(SHOP),
+    });
+    const requested = (await api.billing.request({ session, plan: "Growth", isTest: true, returnObject: true })) as {
+      confirmationUrl: string;
+      appSubscription: { id: string; status: string };
+    };
+    expect(requested.appSubscription.status).toBe("PENDING");
+    expect(await api.billing.check({ session, plans: ["Growth"], isTest: true })).toBe(false);
+    sim.store.decideSubscription(SHOP, requested.appSubscription.id.split("/").pop()!, true);
+    expect(await api.billing.check({ session, plans: ["Growth"], isTest: true })).toBe(true);
+    const cancelled = await api.billing.cancel({
+      session,
+      subscriptionId: requested.appSubscription.id,
+      isTest: true,
+      prorate: true,
+    });
+    expect(cancelled.status).toBe("CANCELLED");
+    for (const request of sim.graphqlRequests()) expect(request.outcome).toMatchObject({ validated: true, errors: [] });
   });
 });
 
