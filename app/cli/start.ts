@@ -6,7 +6,8 @@ import path from "node:path";
 import { loadEnvironment } from "./bootstrap";
 
 async function main() {
-  const { secrets } = loadEnvironment();
+  const { secrets, dataDir } = loadEnvironment();
+  await (await import("../simulator/demo-store")).startDemoStore(dataDir);
 
   const { getConfig } = await import("../config.server");
   const config = getConfig();
