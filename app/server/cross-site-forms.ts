@@ -63,7 +63,8 @@ export function crossSiteForms(build: ServerBuild): express.RequestHandler {
   return (req, res, next) => {
     const origin = req.get("origin");
     if (!origin || !MUTATIONS.has(req.method)) return next();
-    const url = new URL(req.originalUrl, "http://localhost");
+    // Read as Remix reads it: "//x/" is a path here, not another host.
+    const url = new URL(`http://localhost${req.originalUrl}`);
     if (url.searchParams.has("_data") || !isDocument(url.pathname)) return next();
     const host = requestHost(req);
     if (host && originHost(origin) === host) return next();

@@ -32,7 +32,12 @@ function remixUrl(req: express.Request): URL {
   const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : null;
   // req.hostname and req.protocol follow Express's "trust proxy" setting;
   // originalUrl keeps the path that portal-ways may have rewritten.
-  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  try {
+    return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    // A Host (or X-Forwarded-Host) that makes no URL: the client's mistake.
+    throw Object.assign(new Error("The Host header is not valid."), { status: 400 });
+  }
 }
 
 function remixRequest(req: express.Request, res: express.Response) {

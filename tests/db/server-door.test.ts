@@ -270,7 +270,7 @@ describe("no 500s from the Remix and Shopify layers (finding 6)", () => {
     ["a sandboxed page (null)", "null"],
     ["an unparsable value", "not a url"],
   ])("a document POST with an Origin from %s is a 403 with a message, and no stack trace", async (_, origin) => {
-    for (const path of ["/login", "/staff/login", "/portal/demo-store/signup"]) {
+    for (const path of ["/login", "/staff/login", "/portal/demo-store/signup", "//evil.example/"]) {
       const answer = await send(path, {
         method: "POST",
         headers: { origin, "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
@@ -308,6 +308,15 @@ describe("no 500s from the Remix and Shopify layers (finding 6)", () => {
       chunks: [Buffer.from(JSON.stringify({ shop: "nope.myshopify.com", checkout_token: "abc" }))],
     });
     expect(pixel.status).toBe(404);
+  });
+
+  it("a Host or X-Forwarded-Host that makes no URL is a 400", async () => {
+    const cases: Record<string, string>[] = [{ host: "[::1" }, { "x-forwarded-host": "a b:99999" }];
+    for (const headers of cases) {
+      const answer = await send("/login", { headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(400);
+    }
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it.each([
