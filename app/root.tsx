@@ -19,6 +19,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import type { ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
+import { useNonce } from "./lib/nonce";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { requestLanguage } from "./i18n/locale.server";
@@ -80,6 +81,7 @@ function Document({
 }) {
   const { i18n } = useTranslation();
   const serverOnly = useServerOnly();
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -88,7 +90,7 @@ function Document({
         {embedded && apiKey ? (
           <>
             <meta name="shopify-api-key" content={apiKey} />
-            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" />
+            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" nonce={nonce} />
           </>
         ) : null}
         <Meta />
@@ -107,8 +109,8 @@ function Document({
         </AppProvider>
         {serverOnly ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

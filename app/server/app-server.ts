@@ -8,6 +8,7 @@ import { createClickHandler } from "./click-handler";
 import { crossSiteForms } from "./cross-site-forms";
 import { portalWays } from "./portal-ways";
 import { remixHandler } from "./remix-handler";
+import { commonSecurityHeaders, documentSecurityHeaders } from "./security-headers";
 import { createWebhookHandler } from "./webhook-handler";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
@@ -22,6 +23,7 @@ export function loadBuild(): ServerBuild {
 export function createApp(build: ServerBuild = loadBuild()) {
   const app = express();
   app.disable("x-powered-by");
+  app.use(commonSecurityHeaders());
   app.use(compression());
   const pub = path.join(PROJECT_ROOT, "public");
   // Fingerprinted bundles never change; translations and other files may.
@@ -42,6 +44,7 @@ export function createApp(build: ServerBuild = loadBuild()) {
   // The app proxy and custom domains onto the portal routes (lib/portal-ways.ts).
   app.use(portalWays());
   app.use(crossSiteForms(build));
+  app.use(documentSecurityHeaders());
   app.all("*", remixHandler(build, process.env.NODE_ENV ?? "production"));
   // Malformed requests that never reach Remix (a bad URI, a locale file that
   // does not exist) get a plain 4xx, never a stack trace.

@@ -6,6 +6,11 @@ import {
 } from "@remix-run/node";
 import type express from "express";
 import { limitedBody, refuseTooLarge } from "./body-limits";
+import { cspNonce } from "./security-headers";
+
+// Headers the door sets on every document (security-headers.ts); a route or
+// library response (shopify-app-remix's bounce page) does not replace them.
+const DOOR_HEADERS = new Set(["content-security-policy", "x-frame-options"]);
 
 // Remix behind Express, as @remix-run/express does it, with one difference:
 // the body a route reads is limitedBody(req), which fails once the body
@@ -69,7 +74,10 @@ function remixRequest(req: express.Request, res: express.Response) {
 async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    if (DOOR_HEADERS.has(key) && res.hasHeader(key)) continue;
+    res.append(key, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
@@ -82,7 +90,7 @@ export function remixHandler(build: ServerBuild, mode: string): express.RequestH
     try {
       let request: Request;
       ({ request, refused } = remixRequest(req, res));
-      const response = await handle(request);
+      const response = await handle(request, { cspNonce: cspNonce(res) });
       // The body passed its limit while the route read it: the 413 is the answer.
       if (refused() || res.headersSent) {
         await response.body?.cancel().catch(() => {});
