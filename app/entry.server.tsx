@@ -10,6 +10,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n/i18n";
 import { i18nServer, localesPath } from "./i18n/i18next.server";
 import { resolveLanguage } from "./i18n/languages";
+import { errorForLog } from "./lib/log-text";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -60,7 +61,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; before it they reach onShellError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(errorForLog(error));
         },
       },
     );
@@ -73,5 +74,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A 4xx (wrong method, no such route) is the client's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  // The pathname is percent-encoded; the error's message may quote the request.
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}: ${errorForLog(error)}`);
 }

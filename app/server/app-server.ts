@@ -3,6 +3,7 @@ import http from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { errorForLog } from "../lib/log-text";
 import { acceptsDeclaredBody, guardRequestBody } from "./body-limits";
 import { createClickHandler } from "./click-handler";
 import { crossSiteForms } from "./cross-site-forms";
@@ -58,7 +59,7 @@ export function createApp(build: ServerBuild = loadBuild()) {
       // Already answered: a body refused at the door while its route read it.
       if (res.headersSent) return;
       const status = error.status ?? error.statusCode ?? 500;
-      if (status >= 500) console.error("[http] unexpected error:", error);
+      if (status >= 500) console.error(`[http] unexpected error: ${errorForLog(error)}`);
       res
         .status(status)
         .type("text/plain")

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getConfig } from "../config.server";
+import { errorForLog } from "../lib/log-text";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
 import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../models/webhooks/webhook-store.server";
 import { bodyLimitFor, refuseTooLarge } from "./body-limits";
@@ -90,7 +91,7 @@ export function createWebhookHandler() {
           if (!res.headersSent) fail(res, 503, "busy", "The app is busy; please deliver this webhook again.");
           return;
         }
-        console.error("[webhooks] could not store a webhook:", error);
+        console.error(`[webhooks] could not store a webhook: ${errorForLog(error)}`);
         if (!res.headersSent) fail(res, 500, "internal", "Something went wrong, please try again.");
       });
       return true;
