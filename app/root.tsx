@@ -19,6 +19,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import type { ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
+import { useNonce } from "./lib/nonce";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { publicRoute } from "./door/public-route.server";
@@ -89,6 +90,7 @@ function Document({
 }) {
   const { i18n } = useTranslation();
   const serverOnly = useServerOnly();
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -97,7 +99,7 @@ function Document({
         {embedded && apiKey ? (
           <>
             <meta name="shopify-api-key" content={apiKey} />
-            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" />
+            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" nonce={nonce} />
           </>
         ) : null}
         <Meta />
@@ -119,8 +121,8 @@ function Document({
         </AppProvider>
         {serverOnly ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

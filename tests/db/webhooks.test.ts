@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "~/db/database-url";
 import { getDb } from "~/db.server";
-import { drainJobs, JobWorker } from "~/models/jobs/job-queue.server";
+import { drainJobs, enqueueJob, JobWorker, registerJobHandler } from "~/models/jobs/job-queue.server";
 import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -355,13 +355,25 @@ describe("lifecycle", () => {
     expect((await getDb().job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("done");
   });
 
-  it("retries a failed job later and keeps the error", async () => {
+  it("fails a webhook whose payload is not valid at once (no retry can mend it) and keeps the error", async () => {
     await send("orders/create", '{"not": "an order"}'.replace("}", ', "admin_graphql_api_id": 1}'));
-    await drainJobs();
+    await drainJobs({ logger: { error: () => {}, info: () => {} } });
     const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
+    expect(job.status).toBe("failed");
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toMatch(/payload is not valid/);
+  });
+
+  it("retries a job that failed for a passing reason later and keeps the error", async () => {
+    registerJobHandler("test.flaky", async () => {
+      throw new Error("the database went away");
+    });
+    await enqueueJob(getDb(), "test.flaky", {});
+    await drainJobs({ logger: { error: () => {}, info: () => {} } });
+    const job = await getDb().job.findFirstOrThrow({ where: { type: "test.flaky" } });
     expect(job.status).toBe("queued");
     expect(job.attempts).toBe(1);
-    expect(job.lastError).toMatch(/ZodError/);
+    expect(job.lastError).toMatch(/the database went away/);
     expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
   });
 });
