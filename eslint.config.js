@@ -1,6 +1,8 @@
 // One lint config for the whole repository (ESLint flat config).
+const path = require("node:path");
 const tseslint = require("typescript-eslint");
 const reactHooks = require("eslint-plugin-react-hooks");
+const importX = require("eslint-plugin-import-x");
 
 module.exports = tseslint.config(
   {
@@ -18,6 +20,41 @@ module.exports = tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-require-imports": "off",
+    },
+  },
+  {
+    // No import cycles anywhere: a module graph that points one way is what
+    // lets a layer (app/db, app/models/<domain>, components, routes) be read
+    // and changed on its own. The resolver knows the `~/` alias of tsconfig.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        importX.createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".json"],
+          alias: { "~": [path.join(__dirname, "app")] },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Components are used by routes, never the other way round.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^~/routes/|(^|/)routes/)",
+              message: "Components must not import from routes: move what both need into app/components or app/lib.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

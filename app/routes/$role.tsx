@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
+import type { ShellData } from "~/components/shell-data";
 import { GenericErrorScreen } from "~/components/GenericErrorScreen";
 import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";
 import { getConfig } from "~/config.server";
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(`/${ctx.role}/plans?${keep.toString()}`);
   }
   const config = getConfig();
-  return json({
+  const data: ShellData = {
     role: ctx.role,
     mode: ctx.mode,
     host: ctx.host,
@@ -43,16 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     menu: menuFor(ctx.user.role, ctx.user.permissions),
     supportEmail: config.SUPPORT_EMAIL,
     productName: config.APP_NAME,
-  });
+  };
+  return json(data);
 }
 
-export type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-export function useShell(): ShellData {
-  const data = useRouteLoaderData<typeof loader>("routes/$role");
-  if (!data) throw new Error("useShell outside the admin shell");
-  return data;
-}
+export { useShell, type ShellData } from "~/components/shell-data";
 
 export default function RoleLayout() {
   const data = useLoaderData<typeof loader>();

@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
-import { useShell } from "~/routes/$role";
+import { useShell } from "~/components/shell-data";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { AffiliateActivity } from "./AffiliateActivity";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
