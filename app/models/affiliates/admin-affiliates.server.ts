@@ -4,7 +4,7 @@ import { parseDatabaseUrl } from "../../db/database-url";
 import { AppError } from "../../lib/errors";
 import { parseFormData } from "../../lib/http.server";
 import type { Prisma } from "../../db/generated/sqlite";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 import {
   ADMIN_PAGE_SIZE,
   affiliateFormSchema,

@@ -5,6 +5,7 @@ import { getConfig } from "../../config.server";
 import { dbProvider, getDb, type Db } from "../../db.server";
 import { prismaBulk, sqliteBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { parseDatabaseUrl } from "../../db/database-url";
+import type { Tx } from "../../db/transaction";
 
 // A durable job queue in the database (table Job). Work is stored in the same
 // transaction as the data that calls for it, so a crash loses nothing: a
@@ -12,7 +13,6 @@ import { parseDatabaseUrl } from "../../db/database-url";
 // another worker takes the job again. A handler's writes and the job's "done"
 // mark commit together, so a job's effects happen once.
 
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: number }) => Promise<void>;
 // Runs many jobs of one type together (a busy webhook stream) with bulk
 // statements, in two steps: `plan` reads and decides, and the step it returns

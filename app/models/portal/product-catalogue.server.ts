@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb, type Db } from "../../db.server";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 
 // A shop's product catalogue as the portal needs it (link builder, the
 // affiliate products page). The Admin API is not reachable from here, so the

@@ -1,4 +1,4 @@
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 import { enqueueJob } from "../jobs/job-queue.server";
 
 // Shopify's mandatory privacy webhooks and the uninstall clean-up.
