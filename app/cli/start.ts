@@ -40,7 +40,7 @@ async function main() {
   const mode = process.env.WORKERS ?? "process";
   let worker: { stop(): Promise<void> } | null = null;
   if (mode === "inline") {
-    const { JobWorker } = await import("../models/jobs/job-queue.server");
+    const { JobWorker } = await import("../db/job-queue.server");
     const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
     registerAllJobs();
     const inline = new JobWorker();

@@ -5,7 +5,7 @@ import { loadEnvironment } from "./bootstrap";
 async function main() {
   loadEnvironment();
   // Imported after the environment is set: they read it when first used.
-  const { JobWorker } = await import("../models/jobs/job-queue.server");
+  const { JobWorker } = await import("../db/job-queue.server");
   const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
   registerAllJobs();
   const worker = new JobWorker();

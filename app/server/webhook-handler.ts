@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getConfig } from "../config.server";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
-import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../models/webhooks/webhook-store.server";
+import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../db/webhook-store.server";
 import { verifyWebhook } from "./verify-webhook";
 
 // POST /webhooks, served in front of Express and Remix: a store's webhook

@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/db/job-queue.server";
 import { registerMailJobs } from "~/models/mail/outbox.server";
 import { buildCampaign, buildShop } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";

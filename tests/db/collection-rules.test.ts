@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/db/job-queue.server";
 import { sampleOrder } from "~/models/shopify/sample-payloads";
 import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { startFakeShopify, type FakeShopify } from "../support/fake-shopify";

@@ -4,7 +4,7 @@ import { DATE_PRESETS, presetRange, type DatePreset } from "~/lib/date-presets";
 import { pick, randomInt, seededRandom } from "~/lib/prng";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
 import { LAG_MS, refreshRollup, registerDashboardJobs, requestRollupRefresh } from "~/models/dashboard/rollup.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/db/job-queue.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "~/db/database-url";
 import { getDb } from "~/db.server";
-import { drainJobs, JobWorker } from "~/models/jobs/job-queue.server";
+import { drainJobs, JobWorker } from "~/db/job-queue.server";
 import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { refreshRollup } from "~/models/dashboard/rollup.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/db/job-queue.server";
 import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser, type BrowserSession } from "../support/browser";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/db/job-queue.server";
 import { registerAllJobs } from "~/models/jobs/register-jobs.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
 import { expectPage, logIn } from "../support/admin-browser";

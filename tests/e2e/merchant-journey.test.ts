@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/db/job-queue.server";
 import { registerAllJobs } from "~/models/jobs/register-jobs.server";
 import { dashboardTiles, expectPage, logIn, menuLink, waitForHydration } from "../support/admin-browser";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";

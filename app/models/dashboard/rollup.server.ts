@@ -1,5 +1,5 @@
 import { getDb } from "../../db.server";
-import { enqueueJob, notifyJobsEnqueued, registerJobHandler } from "../jobs/job-queue.server";
+import { enqueueJob, notifyJobsEnqueued, registerJobHandler } from "../../db/job-queue.server";
 import { firstActivity } from "./dashboard-analytics.server";
 import { firstHourOfDay, localDayOfHour, offsetSegments, safeZone, wholeHourOffsets } from "../../lib/date-presets";
 import { HOUR_MS, changedOrderHours, hourRuns, recomputeDays, recomputeHours, type Client } from "./rollup-sql.server";

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import type { Tx } from "../../db/transaction";
-import { enqueueJob, registerEffectJob } from "../jobs/job-queue.server";
+import { enqueueJob, registerEffectJob } from "../../db/job-queue.server";
 
 // E-mails are written to the outbox inside the transaction that calls for
 // them, with a job that delivers each one after the commit (a rolled-back

@@ -3,7 +3,7 @@ import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { z } from "zod";
 import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
 import type { Tx } from "../../db/transaction";
-import { registerJobHandler } from "../jobs/job-queue.server";
+import { registerJobHandler } from "../../db/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";

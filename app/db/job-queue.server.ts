@@ -1,11 +1,11 @@
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
-import { getConfig } from "../../config.server";
-import { dbProvider, getDb, type Db } from "../../db.server";
-import { prismaBulk, sqliteBulk, type BulkSql } from "../../db/bulk-sql.server";
-import { parseDatabaseUrl } from "../../db/database-url";
-import type { Tx } from "../../db/transaction";
+import { getConfig } from "../config.server";
+import { dbProvider, getDb, type Db } from "../db.server";
+import { prismaBulk, sqliteBulk, type BulkSql } from "./bulk-sql.server";
+import { parseDatabaseUrl } from "./database-url";
+import type { Tx } from "./transaction";
 
 // A durable job queue in the database (table Job). Work is stored in the same
 // transaction as the data that calls for it, so a crash loses nothing: a
