@@ -25,7 +25,7 @@ import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-day";
 import { readParams } from "~/lib/url-params";
-import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
+import { ATTRIBUTION_SOURCES } from "~/models/sales/sale-statuses";
 import { adminAction } from "~/models/auth/admin-route.server";
 import { notFound, requireMerchant } from "~/models/auth/require-merchant.server";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
