@@ -5,10 +5,8 @@ import { loadEnvironment } from "./bootstrap";
 async function main() {
   loadEnvironment();
   // Imported after the environment is set: they read it when first used.
-  const { JobWorker } = await import("../db/job-queue.server");
-  const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
-  registerAllJobs();
-  const worker = new JobWorker();
+  const { createJobWorker } = await import("../models/jobs/registry.server");
+  const worker = createJobWorker();
   worker.start();
   console.log(`job worker ${worker.id} started`);
   const stop = () => void worker.stop().then(() => process.exit(0));

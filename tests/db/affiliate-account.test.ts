@@ -1,7 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/db/job-queue.server";
-import { registerMailJobs } from "~/models/mail/outbox.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -14,7 +13,6 @@ import { useTestServer } from "../support/test-server";
 applyTestEnv();
 useTestDatabase();
 const server = useTestServer();
-beforeAll(() => registerMailJobs());
 
 const PASSWORD = "affiliate password 1";
 let shop: Awaited<ReturnType<typeof buildShop>>;

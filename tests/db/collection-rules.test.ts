@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/db/job-queue.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { sampleOrder } from "~/models/shopify/sample-payloads";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { startFakeShopify, type FakeShopify } from "../support/fake-shopify";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -20,7 +19,6 @@ beforeAll(async () => {
   fake = await startFakeShopify();
   // Before the app first reads its configuration (the test server below).
   applyTestEnv({ SHOPIFY_ADMIN_BASE_URL: fake.url });
-  registerCoreJobs();
 });
 afterAll(() => fake.close());
 useTestDatabase();

@@ -1,9 +1,8 @@
 import Database from "better-sqlite3";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "~/db/database-url";
 import { getDb } from "~/db.server";
-import { drainJobs, JobWorker } from "~/db/job-queue.server";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
+import { createJobWorker, drainJobs } from "~/models/jobs/registry.server";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -15,7 +14,6 @@ import { fixtureText, fixtureWith, signWebhook, webhookHeaders } from "../suppor
 applyTestEnv();
 const database = useTestDatabase();
 const server = useTestServer();
-beforeAll(() => registerCoreJobs());
 
 const SHOP = "webhook-shop.myshopify.com";
 const ORDER_GID = "gid://shopify/Order/820982911946154508";
@@ -347,9 +345,9 @@ describe("lifecycle", () => {
       where: { id: job.id },
       data: { status: "running", lockedBy: "dead-worker", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 },
     });
-    expect(await new JobWorker().runDue()).toBe(0); // the lease still holds
+    expect(await createJobWorker().runDue()).toBe(0); // the lease still holds
     await getDb().job.update({ where: { id: job.id }, data: { lockedUntil: new Date(Date.now() - 1) } });
-    expect(await new JobWorker().runDue()).toBe(1);
+    expect(await createJobWorker().runDue()).toBe(1);
     const { rows } = await commissionsOf();
     expect(rows).toHaveLength(3);
     expect((await getDb().job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("done");

@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "../../config.server";
-import { getDb } from "../../db.server";
+import { getDb, type Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
-import { enqueueJob, registerEffectJob } from "../../db/job-queue.server";
+import { enqueueJob } from "../jobs/enqueue.server";
 
 // E-mails are written to the outbox inside the transaction that calls for
 // them, with a job that delivers each one after the commit (a rolled-back
@@ -37,26 +37,27 @@ function smtpTransport(url: string): Transporter {
   return transport;
 }
 
-export function registerMailJobs() {
-  // An effect job: the SMTP round trip holds no transaction. A crash between
-  // the send and the "sent" mark sends that e-mail again (at least once).
-  registerEffectJob("email.send", async (payload: { id: string }, db) => {
-    const row = await db.outboxEmail.findUnique({ where: { id: payload.id } });
-    if (!row || row.status === "sent") return;
-    const { SMTP_URL, MAIL_FROM } = getConfig();
-    if (SMTP_URL) {
-      // A failure throws: the job is retried later with backoff.
-      await smtpTransport(SMTP_URL).sendMail({
-        from: MAIL_FROM,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.text,
-      });
-    } else {
-      console.info(`[mail] to ${row.toAddress}: ${row.subject}\n${row.text}`);
-    }
-    await db.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date() } });
-  });
+/**
+ * The "email.send" job, an effect job: the SMTP round trip holds no
+ * transaction. A crash between the send and the "sent" mark sends that
+ * e-mail again (at least once).
+ */
+export async function sendOutboxEmail(payload: { id: string }, db: Db) {
+  const row = await db.outboxEmail.findUnique({ where: { id: payload.id } });
+  if (!row || row.status === "sent") return;
+  const { SMTP_URL, MAIL_FROM } = getConfig();
+  if (SMTP_URL) {
+    // A failure throws: the job is retried later with backoff.
+    await smtpTransport(SMTP_URL).sendMail({
+      from: MAIL_FROM,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.text,
+    });
+  } else {
+    console.info(`[mail] to ${row.toAddress}: ${row.subject}\n${row.text}`);
+  }
+  await db.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date() } });
 }
 
 /** The newest e-mail to an address (demo and tests read reset links from here). */
