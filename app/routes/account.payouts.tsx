@@ -7,7 +7,7 @@ import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { getDb } from "~/db.server";
 import { parseForm } from "~/lib/http.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyTotals } from "~/lib/money";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
@@ -56,7 +56,7 @@ export default function AccountPayouts() {
             {t("balance")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-balance">
-            {m(balance.approved)}
+            {formatMoneyTotals(balance.payable, money)}
           </Text>
         </Card>
         <Card>
@@ -64,7 +64,7 @@ export default function AccountPayouts() {
             {t("pendingApproval")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-pending">
-            {m(balance.pending)}
+            {formatMoneyTotals(balance.pending, money)}
           </Text>
         </Card>
       </InlineGrid>

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
 import { FormErrorBanner } from "../FormErrorBanner";
-import { formatMoney } from "~/lib/money";
+import { formatMoneyTotals } from "~/lib/money";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
@@ -63,16 +63,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   const money = (totals: MoneyTotal[]) =>
-    totals.length
-      ? totals
-          .map((m) =>
-            formatMoney(m.amount, {
-              currency: m.currency,
-              format: m.currency === shop.currency ? shop.money_format : null,
-            }),
-          )
-          .join(" + ")
-      : formatMoney(0, { currency: shop.currency, format: shop.money_format });
+    formatMoneyTotals(totals, { currency: shop.currency, format: shop.money_format });
 
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
     content: t(`Affiliates:actions.${action}`),
