@@ -57,4 +57,18 @@ module.exports = tseslint.config(
       ],
     },
   },
+  {
+    // Settings come from the validated configuration (app/config.server.ts),
+    // never from process.env read here and there: one place says what each
+    // setting is, its default, and refuses a bad value at start-up. The
+    // command-line entry points (app/cli) set up the environment itself.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/config.server.ts", "app/cli/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings with getConfig() from app/config.server.ts." },
+      ],
+    },
+  },
 );

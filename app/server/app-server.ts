@@ -4,6 +4,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { getConfig } from "../config.server";
 import { createClickHandler } from "./click-handler";
 import { portalWays } from "./portal-ways";
 import { createWebhookHandler } from "./webhook-handler";
@@ -39,7 +40,7 @@ export function createApp(build: ServerBuild = loadBuild()) {
   });
   // The app proxy and custom domains onto the portal routes (lib/portal-ways.ts).
   app.use(portalWays());
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+  app.all("*", createRequestHandler({ build, mode: getConfig().NODE_ENV }));
   // Malformed requests that never reach Remix (a bad URI, a locale file that
   // does not exist) get a plain 4xx, never a stack trace.
   app.use(
