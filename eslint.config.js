@@ -63,7 +63,7 @@ module.exports = tseslint.config(
     // setting is, its default, and refuses a bad value at start-up. The
     // command-line entry points (app/cli) set up the environment itself.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/config.server.ts", "app/cli/**"],
+    ignores: ["app/config.server.ts", "app/cli/**", "app/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-properties": [
         "error",
