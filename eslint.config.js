@@ -41,6 +41,41 @@ module.exports = tseslint.config(
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
+    // Storage plumbing knows nothing of the product: app/db is used by the
+    // domain modules, never the other way round.
+    files: ["app/db/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^~/(models|routes|components|server|lib)/|(^|/)(models|routes|components|server|lib)/)",
+              message: "app/db is the bottom layer: it may not import domain, server, route or component modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domain modules serve routes and servers; they never reach up into them.
+    files: ["app/models/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^~/(routes|components|server)/|(^|/)(routes|components|server)/)",
+              message: "Domain modules may not import routes, components or the HTTP server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Components are used by routes, never the other way round.
     files: ["app/components/**/*.{ts,tsx}"],
     rules: {
