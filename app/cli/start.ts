@@ -41,10 +41,8 @@ async function main() {
   const mode = process.env.WORKERS ?? "process";
   let worker: { stop(): Promise<void> } | null = null;
   if (mode === "inline") {
-    const { JobWorker } = await import("../models/jobs/job-queue.server");
-    const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
-    registerAllJobs();
-    const inline = new JobWorker();
+    const { createJobWorker } = await import("../models/jobs/registry.server");
+    const inline = createJobWorker();
     inline.start();
     worker = inline;
   } else if (mode !== "external") {

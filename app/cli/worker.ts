@@ -6,10 +6,8 @@ import { watchParent } from "./supervise";
 async function main() {
   loadEnvironment();
   // Imported after the environment is set: they read it when first used.
-  const { JobWorker } = await import("../models/jobs/job-queue.server");
-  const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
-  registerAllJobs();
-  const worker = new JobWorker();
+  const { createJobWorker } = await import("../models/jobs/registry.server");
+  const worker = createJobWorker();
   worker.start();
   console.log(`job worker ${worker.id} started`);
   const stop = () => void worker.stop().then(() => process.exit(0));

@@ -71,7 +71,7 @@ export const loader = merchantRoute({ area: "any", query: querySchema }, async (
     links: affiliateLinks(config.appUrl, shop.domain),
     // Shopify's theme editor deep link that opens App embeds with ours selected.
     themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
-    docsUrl: process.env.HELP_DOCS_URL || "#instructions",
+    docsUrl: config.HELP_DOCS_URL ?? "#instructions",
   };
 });
 

@@ -24,7 +24,7 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { displayZone, formatShopDate } from "~/lib/shop-day";
-import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
+import { ATTRIBUTION_SOURCES } from "~/models/sales/sale-statuses";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
 import { listSalesPage } from "~/models/sales/sales-list.server";

@@ -4,7 +4,7 @@ import { BlockStack, Button, Card, InlineGrid, InlineStack, Select, Text } from 
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { DATE_PRESETS, DEFAULT_PRESET, isDatePreset } from "~/lib/date-presets";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyTotals } from "~/lib/money";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
@@ -43,7 +43,7 @@ export default function AccountDashboard() {
     { key: "pending", value: m(data.commissions.pending) },
     { key: "approved", value: m(data.commissions.approved) },
     { key: "paid", value: m(data.commissions.paid) },
-    { key: "balance", value: m(data.balance.approved) },
+    { key: "balance", value: formatMoneyTotals(data.balance.payable, money) },
   ];
   return (
     <AccountPage title={t("title")} dated>

@@ -7,7 +7,7 @@ import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/porta
 import { FormField } from "~/components/portal/FormField";
 import { getDb } from "~/db.server";
 import { parseForm } from "~/lib/http.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, formatMoneyTotals } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-day";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
@@ -58,7 +58,7 @@ export default function AccountPayouts() {
             {t("balance")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-balance">
-            {m(balance.approved)}
+            {formatMoneyTotals(balance.payable, money)}
           </Text>
         </Card>
         <Card>
@@ -66,7 +66,7 @@ export default function AccountPayouts() {
             {t("pendingApproval")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-pending">
-            {m(balance.pending)}
+            {formatMoneyTotals(balance.pending, money)}
           </Text>
         </Card>
       </InlineGrid>

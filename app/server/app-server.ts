@@ -3,6 +3,7 @@ import http from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { getConfig } from "../config.server";
 import { errorForLog } from "../lib/log-text";
 import { acceptsDeclaredBody, guardRequestBody } from "./body-limits";
 import { createClickHandler } from "./click-handler";
@@ -46,7 +47,7 @@ export function createApp(build: ServerBuild = loadBuild()) {
   app.use(portalWays());
   app.use(crossSiteForms(build));
   app.use(documentSecurityHeaders());
-  app.all("*", remixHandler(build, process.env.NODE_ENV ?? "production"));
+  app.all("*", remixHandler(build, getConfig().NODE_ENV));
   // Malformed requests that never reach Remix (a bad URI, a locale file that
   // does not exist) get a plain 4xx, never a stack trace.
   app.use(

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getConfig } from "../config.server";
 import { errorForLog } from "../lib/log-text";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
-import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../models/webhooks/webhook-store.server";
+import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../db/webhook-store.server";
 import { bodyLimitFor, refuseTooLarge } from "./body-limits";
 import { verifyWebhook } from "./verify-webhook";
 

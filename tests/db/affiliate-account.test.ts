@@ -1,7 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerMailJobs } from "~/models/mail/outbox.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -14,7 +13,6 @@ import { useTestServer } from "../support/test-server";
 applyTestEnv();
 useTestDatabase();
 const server = useTestServer();
-beforeAll(() => registerMailJobs());
 
 const PASSWORD = "affiliate password 1";
 let shop: Awaited<ReturnType<typeof buildShop>>;
@@ -406,6 +404,29 @@ describe("isolation", () => {
     const dash = await (await c.get("/account?range=all")).text();
     expect(dash).toContain("$12.34");
     expect(dash).not.toContain("$999.99");
+  });
+
+  it("shows the balance per currency, never one sum across currencies", async () => {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await withPassword(me.id);
+    for (const [amount, currency, status] of [
+      [1234, "USD", "approved"],
+      [500, "EUR", "approved"],
+      [300, "USD", "pending"],
+    ] as const) {
+      const order = await saleOf(me.id);
+      await getDb().commission.create({
+        data: { shopId: shop.id, orderId: order.id, affiliateId: me.id, amount, currency, status },
+      });
+    }
+    const c = client();
+    await logIn(c, "me@aff.example");
+    const payouts = await (await c.get("/account/payouts")).text();
+    expect(payouts).toContain("5.00 EUR + $12.34");
+    expect(payouts).not.toContain("$17.34");
+    expect(payouts).toContain("$3.00");
+    const dash = await (await c.get("/account?range=all")).text();
+    expect(dash).toContain("5.00 EUR + $12.34");
   });
 
   it("renders every account page for a logged-in affiliate without a server error", async () => {

@@ -1,13 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import {
   CATALOGUE_SYNC_JOB,
-  registerCatalogueJobs,
   type CatalogueSyncPayload,
 } from "~/models/portal/catalogue-sync.server";
 import { findOrInstallShop } from "~/models/shop/install-shop.server";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -19,10 +17,6 @@ import { useTestServer } from "../support/test-server";
 
 applyTestEnv();
 const sim = useStoreSimulator();
-beforeAll(() => {
-  registerCoreJobs();
-  registerCatalogueJobs();
-});
 useTestDatabase();
 const server = useTestServer();
 

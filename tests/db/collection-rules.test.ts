@@ -1,8 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { sampleOrder } from "~/models/shopify/sample-payloads";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { useStoreSimulator } from "../support/store-simulator";
@@ -16,7 +15,6 @@ import { webhookHeaders } from "../support/webhooks";
 // shop's offline session, and keeps the answer for a day.
 applyTestEnv();
 const sim = useStoreSimulator();
-beforeAll(() => registerCoreJobs());
 useTestDatabase();
 const server = useTestServer();
 

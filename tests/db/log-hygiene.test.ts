@@ -2,8 +2,7 @@ import { format } from "node:util";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerAllJobs } from "~/models/jobs/register-jobs.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { queueEmail } from "~/models/mail/outbox.server";
 import { buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
@@ -18,7 +17,6 @@ import { webhookHeaders } from "../support/webhooks";
 applyTestEnv();
 useTestDatabase();
 const server = useTestServer();
-beforeAll(() => registerAllJobs());
 
 const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" };
 const METHODS = ["log", "info", "warn", "error", "debug"] as const;

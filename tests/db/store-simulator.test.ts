@@ -2,7 +2,7 @@ import { BillingInterval, Session, shopifyApi, type ApiVersion } from "@shopify/
 import { API_KEY, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { AdminApiError, fromAccessToken, type AdminClient } from "~/models/shopify/admin-client.server";
 import {
   ACTIVE_SUBSCRIPTIONS,
@@ -24,7 +24,6 @@ import {
   WEB_PIXEL_CREATE,
   type AdminOperation,
 } from "~/models/shopify/admin-operations";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
 import { shopifyLib } from "~/shopify.server";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
@@ -48,7 +47,6 @@ const sim = useStoreSimulator({
     "read_customer_events",
   ],
 });
-beforeAll(() => registerCoreJobs());
 useTestDatabase();
 const server = useTestServer();
 

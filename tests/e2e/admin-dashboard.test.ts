@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { refreshRollup } from "~/models/dashboard/rollup.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser, type BrowserSession } from "../support/browser";
 import { HttpClient } from "../support/http-client";
@@ -27,7 +26,6 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
   useTestDatabase();
   const server = useTestServer();
   const newSession = (): Promise<BrowserSession> => browser.newSession(server.url(""));
-  beforeAll(() => registerCoreJobs());
 
   it("shows tiles per preset, counts a new order after reload, and remembers a dismissed banner", async () => {
     const db = getDb();

@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerAllJobs } from "~/models/jobs/register-jobs.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildApiKey } from "../support/api-builders";
@@ -25,7 +24,6 @@ const port = useAppUrlPort();
 useTestDatabase();
 const server = useTestServer({ port });
 const chromiumPath = findChromium();
-beforeAll(() => registerAllJobs());
 
 const SHOP = "e2e-gear.myshopify.com";
 const HANDLE = "e2e-gear";

@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerAllJobs } from "~/models/jobs/register-jobs.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import {
   dashboardTiles,
   expectPage,
@@ -32,7 +31,6 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
   const browser = useBrowser(chromiumPath);
   useTestDatabase();
   const server = useTestServer();
-  beforeAll(() => registerAllJobs());
 
   it("campaign with two MLM levels → approve an affiliate → an order arrives → approve the sale → the dashboard changes", async () => {
     const db = getDb();

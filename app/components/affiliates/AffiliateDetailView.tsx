@@ -4,12 +4,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
 import { FormErrorBanner } from "../FormErrorBanner";
-import { formatMoney } from "~/lib/money";
+import { formatMoneyTotals } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-day";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
-import { useShell } from "~/routes/$role";
+import { useShell } from "~/components/shell-data";
 import { TimeZoneNote } from "../TimeZoneNote";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { AffiliateActivity } from "./AffiliateActivity";
@@ -65,16 +65,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   const money = (totals: MoneyTotal[]) =>
-    totals.length
-      ? totals
-          .map((m) =>
-            formatMoney(m.amount, {
-              currency: m.currency,
-              format: m.currency === shop.currency ? shop.money_format : null,
-            }),
-          )
-          .join(" + ")
-      : formatMoney(0, { currency: shop.currency, format: shop.money_format });
+    formatMoneyTotals(totals, { currency: shop.currency, format: shop.money_format });
 
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
     content: t(`Affiliates:actions.${action}`),

@@ -13,7 +13,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AFFILIATE_STATUSES } from "~/models/api/schemas";
+import { AFFILIATE_STATUSES } from "~/models/affiliates/affiliate-statuses";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { EmptyMessage } from "../EmptyMessage";
 import { formatShopDate } from "~/lib/shop-day";

@@ -1,4 +1,5 @@
 import { getDb } from "../../db.server";
+import { affiliateBalance } from "../payouts/balance.server";
 import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type DatePreset } from "../../lib/date-presets";
 
 // What an affiliate sees of their own records. Every query names both the
@@ -26,7 +27,7 @@ export async function accountDashboard(
       where: { shopId, affiliateId, createdAt: created, status: { in: ["pending", "approved", "paid"] } },
       _sum: { amount: true },
     }),
-    accountBalance(shopId, affiliateId),
+    affiliateBalance(db, { shopId, affiliateId }),
     db.commission.findMany({
       where: { shopId, affiliateId, createdAt: created, status: LIVE },
       select: { amount: true, createdAt: true },
@@ -54,17 +55,9 @@ export async function accountDashboard(
   };
 }
 
-/** Approved and not yet paid out (negative adjustments included), and still pending approval. */
-export async function accountBalance(shopId: string, affiliateId: string) {
-  const db = getDb();
-  const [approved, pending] = await Promise.all([
-    db.commission.aggregate({
-      where: { shopId, affiliateId, status: "approved", payoutId: null },
-      _sum: { amount: true },
-    }),
-    db.commission.aggregate({ where: { shopId, affiliateId, status: "pending" }, _sum: { amount: true } }),
-  ]);
-  return { approved: approved._sum.amount ?? 0, pending: pending._sum.amount ?? 0 };
+/** What the affiliate is owed and what awaits approval, per currency (payouts/payable-balance.ts). */
+export function accountBalance(shopId: string, affiliateId: string) {
+  return affiliateBalance(getDb(), { shopId, affiliateId });
 }
 
 export const SALES_PAGE = 25;

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import { hashPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
 import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
-import { notifyJobsEnqueued } from "../jobs/job-queue.server";
+import { notifyJobsEnqueued } from "../../db/job-queue.server";
 import { queueEmail } from "../mail/outbox.server";
 import { LOGIN_STATUSES } from "./affiliate-session.server";
 

@@ -1,6 +1,7 @@
 import { getDb } from "../../db.server";
 import type { DatePreset } from "../../lib/date-presets";
 import { countPendingSales, getDashboardAnalytics, readRollupView, type Analytics } from "./dashboard-analytics.server";
+import { PAYABLE_SQL } from "../payouts/payable-balance";
 import { dialectOf, num, type Client } from "./rollup-sql.server";
 
 export interface PendingCounts {
@@ -52,14 +53,14 @@ export async function getDashboardData(
 export const COUNT_CAP = 1000;
 
 /**
- * Approved commission lines not yet in a payout. Which lines are in a payout
+ * Payable commission lines (payouts/payable-balance.ts). Which lines are in a payout
  * is not in any index (and the write paths should not pay for one), so the
  * count reads at most COUNT_CAP + 1 rows.
  */
 async function countAwaitingPayment(client: Client, shopId: string): Promise<number> {
   const dialect = dialectOf(client);
   const sql = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM "Commission" WHERE "shopId" = ${dialect === "sqlite" ? "?" : "$1"}
-    AND "status" = 'approved' AND "payoutId" IS NULL LIMIT ${COUNT_CAP + 1}) t`;
+    AND ${PAYABLE_SQL} LIMIT ${COUNT_CAP + 1}) t`;
   const rows: { n: unknown }[] = await client.$queryRawUnsafe(sql, shopId);
   return num(rows[0]?.n);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { bool, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
+import { jobRow } from "../jobs/enqueue.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
@@ -303,21 +304,9 @@ export async function planOrders(
         }
       }
       if (approveAfter) {
-        approvals.push({
-          id: randomUUID(),
-          type: "orders.approve",
-          payload: JSON.stringify({ orderId: id }),
-          uniqueKey: `approve:${id}`,
-          status: "queued",
-          runAt: approveAfter,
-          attempts: 0,
-          maxAttempts: 8,
-          lockedUntil: null,
-          lockedBy: null,
-          lastError: null,
-          createdAt: now,
-          updatedAt: now,
-        });
+        approvals.push(
+          jobRow("orders.approve", { orderId: id }, { uniqueKey: `approve:${id}`, runAt: approveAfter, now }),
+        );
       }
     }
     const orderRow: Row = {

@@ -1,5 +1,7 @@
 import { getDb, type Db } from "../../db.server";
-import { enqueueJob, notifyJobsEnqueued, registerEffectJob, type Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
+import { enqueueJob, notifyJobsEnqueued } from "../jobs/enqueue.server";
+import type { JobPayload } from "../jobs/job-payloads";
 import { adminClientFor, AdminThrottledError, refillMs } from "../shopify/admin-client.server";
 import { CATALOGUE_PAGE, type CatalogueProduct } from "../shopify/admin-operations";
 import { upsertProducts } from "./product-catalogue.server";
@@ -12,19 +14,14 @@ import { upsertProducts } from "./product-catalogue.server";
 // upserts each page as it comes, so a crash loses at most a page. When the
 // last page is in, products Shopify no longer has are removed.
 
-export const CATALOGUE_SYNC_JOB = "catalogue.sync";
+export const CATALOGUE_SYNC_JOB = "catalogue.sync" as const;
 export const CATALOGUE_PAGE_SIZE = 100;
 // A job hands over to a fresh one after this long, so one sync never holds a worker for minutes.
 const SLICE_MS = 20_000;
 // Waits longer than this end the job; a later one resumes at the cursor.
 const MAX_INLINE_WAIT_MS = 5_000;
 
-export interface CatalogueSyncPayload {
-  shopDomain: string;
-  startedAt: string;
-  after: string | null;
-  pages: number;
-}
+export type CatalogueSyncPayload = JobPayload<typeof CATALOGUE_SYNC_JOB>;
 
 /** Queues a full sync of a shop's catalogue (inside the caller's transaction when given one). */
 export async function enqueueCatalogueSync(client: Tx | Db, shopDomain: string, now = new Date()) {
@@ -110,17 +107,4 @@ export async function runCatalogueSync(
   // Collections may have changed too: per-collection rules read them afresh.
   await db.productCollections.deleteMany({ where: { shopId: shop.id, fetchedAt: { lt: startedAt } } });
   return "done";
-}
-
-let registered = false;
-
-/** Registers the catalogue sync job (idempotent). */
-export function registerCatalogueJobs() {
-  if (registered) return;
-  registered = true;
-  // An effect job: it waits on Shopify, so no transaction is held meanwhile;
-  // its upserts are idempotent, so running a slice twice does no harm.
-  registerEffectJob(CATALOGUE_SYNC_JOB, async (payload: CatalogueSyncPayload, db) => {
-    await runCatalogueSync(payload, db);
-  });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { dbProvider, getDb, type Db } from "../../db.server";
 import { prismaBulk } from "../../db/bulk-sql.server";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 
 // A shop's product catalogue as the portal needs it (link builder, the
 // affiliate products page), kept in the Product table: read from the Admin

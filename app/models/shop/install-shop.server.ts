@@ -1,5 +1,5 @@
 import { getDb } from "../../db.server";
-import { notifyJobsEnqueued } from "../jobs/job-queue.server";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
 import { enqueueCatalogueSync } from "../portal/catalogue-sync.server";
 
 /**

@@ -2,7 +2,7 @@ import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import { SCOPES } from "../../shopify.server";
 import { simulatorAccessToken } from "../../simulator/access-token";
-import { notifyJobsEnqueued } from "../jobs/job-queue.server";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
 import { enqueueCatalogueSync } from "../portal/catalogue-sync.server";
 
 // A shop "points at" the store simulator when its offline session holds the

@@ -1,12 +1,13 @@
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
-import { ZodError } from "zod";
-import { getConfig } from "../../config.server";
-import { dbProvider, getDb, type Db } from "../../db.server";
-import { prismaBulk, sqliteBulk, type BulkSql } from "../../db/bulk-sql.server";
-import { parseDatabaseUrl } from "../../db/database-url";
-import { errorForLog, logText } from "../../lib/log-text";
+import { ZodError, type z } from "zod";
+import { getConfig } from "../config.server";
+import { dbProvider, getDb, type Db } from "../db.server";
+import { errorForLog, logText } from "../lib/log-text";
+import { prismaBulk, sqliteBulk, type BulkSql } from "./bulk-sql.server";
+import { parseDatabaseUrl } from "./database-url";
+import type { Tx } from "./transaction";
 
 // A durable job queue in the database (table Job). Work is stored in the same
 // transaction as the data that calls for it, so a crash loses nothing: a
@@ -14,42 +15,51 @@ import { errorForLog, logText } from "../../lib/log-text";
 // another worker takes the job again. A handler's writes and the job's "done"
 // mark commit together, so a job's effects happen once.
 
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: number }) => Promise<void>;
+export interface JobInfo {
+  id: string;
+  attempts: number;
+}
+
 // Runs many jobs of one type together (a busy webhook stream) with bulk
 // statements, in two steps: `plan` reads and decides, and the step it returns
 // writes, in one transaction with the jobs' "done" mark. On SQLite only the
 // writing step holds the write lock. If the batch fails, each job is run on
 // its own so one bad job cannot hold up the others; jobs that canBatch
 // refuses always run on their own.
-export interface BatchJobHandler {
-  canBatch: (payload: any) => boolean;
-  plan: (payloads: any[], bulk: BulkSql) => Promise<(bulk: BulkSql) => Promise<void>>;
+export interface BatchJobHandler<P> {
+  canBatch: (payload: P) => boolean;
+  plan: (payloads: P[], bulk: BulkSql) => Promise<(bulk: BulkSql) => Promise<void>>;
 }
+
+/**
+ * What a job type is: the zod schema of its payload (parsed before the
+ * handler runs) and its handler, one of
+ * - `run`: the handler's writes and the job's "done" mark commit together, so
+ *   its effects happen once;
+ * - `effect`: side effects outside this database (e-mail, outgoing webhooks),
+ *   run without a transaction, at least once; the handler keeps its own
+ *   record of what was done (an outbox row's status) so a retry after a
+ *   crash repeats little.
+ */
+export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
+  | {
+      run: (payload: z.output<S>, tx: Tx, job: JobInfo) => Promise<unknown>;
+      batch?: BatchJobHandler<z.output<S>>;
+      effect?: never;
+    }
+  | { effect: (payload: z.output<S>, db: Db, job: JobInfo) => Promise<unknown>; run?: never; batch?: never }
+);
+
+/** Every job type a worker runs, by name (app/models/jobs/registry.server.ts). */
+export type JobRegistry = Record<string, JobDefinition<z.ZodTypeAny>>;
 
 type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
 
-const handlers = new Map<string, JobHandler>();
-// Side effects outside this database (e-mail, outgoing webhooks): run without
-// a transaction, at least once; the handler keeps its own record of what was
-// done (an outbox row's status) so a retry after a crash repeats little.
-export type EffectHandler = (payload: any, db: Db, job: { id: string; attempts: number }) => Promise<void>;
-const effects = new Map<string, EffectHandler>();
-
-export function registerEffectJob(type: string, handler: EffectHandler) {
-  effects.set(type, handler);
-}
-const batchHandlers = new Map<string, BatchJobHandler>();
 // On globalThis: the server build and the start script load this module
 // separately, and an enqueue in one must wake the worker of the other.
 const globalSignals = globalThis as unknown as { __jobSignals?: EventEmitter };
 const signals = (globalSignals.__jobSignals ??= new EventEmitter());
 signals.setMaxListeners(100);
-
-export function registerJobHandler(type: string, handler: JobHandler, batch?: BatchJobHandler) {
-  handlers.set(type, handler);
-  if (batch) batchHandlers.set(type, batch);
-}
 
 export interface EnqueueOptions {
   runAt?: Date;
@@ -57,19 +67,49 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-/** Adds a job (inside the caller's transaction when given one). */
-export async function enqueueJob(client: Tx | Db, type: string, payload: unknown, options: EnqueueOptions = {}) {
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+/**
+ * Stores a job whose payload is already checked and serialized (inside the
+ * caller's transaction when given one). The typed way in is enqueueJob of
+ * app/models/jobs/enqueue.server.ts.
+ */
+export async function insertJob(client: Tx | Db, type: string, payload: string, options: EnqueueOptions = {}) {
   const data = {
     type,
-    payload: JSON.stringify(payload ?? {}),
+    payload,
     runAt: options.runAt ?? new Date(),
-    maxAttempts: options.maxAttempts ?? 8,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     uniqueKey: options.uniqueKey ?? null,
   };
   const job = options.uniqueKey
     ? await client.job.upsert({ where: { uniqueKey: options.uniqueKey }, create: data, update: {} })
     : await client.job.create({ data });
   return job;
+}
+
+/** A payload that does not match its job type's schema: it fails at once, without retries. */
+export class InvalidJobPayloadError extends Error {
+  constructor(type: string, issues: z.ZodIssue[]) {
+    const detail = issues.map((i) => `${i.path.length ? i.path.join(".") : "payload"}: ${i.message}`).join("; ");
+    super(`invalid payload for job type ${type}: ${detail}`);
+    this.name = "InvalidJobPayloadError";
+  }
+}
+
+/** The payload as the job type's handler receives it; throws InvalidJobPayloadError. */
+export function parseJobPayload(registry: JobRegistry, type: string, raw: string): unknown {
+  const definition = registry[type];
+  if (!definition) throw new Error(`no handler for job type ${type}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new InvalidJobPayloadError(type, [{ code: "custom", path: [], message: "not JSON" }]);
+  }
+  const parsed = definition.payload.safeParse(json);
+  if (!parsed.success) throw new InvalidJobPayloadError(type, parsed.error.issues);
+  return parsed.data;
 }
 
 /** Wakes in-process workers (they also poll, so this is only a shortcut). */
@@ -106,6 +146,7 @@ export function describeJobFailure(error: unknown): { message: string; permanent
   }
   if (error instanceof InvalidPayloadError)
     return { permanent: true, message: clip(`the payload is not valid (${error.message})`) };
+  if (error instanceof InvalidJobPayloadError) return { permanent: true, message: clip(error.message) };
   return {
     permanent: false,
     message: clip(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
@@ -141,7 +182,10 @@ export class JobWorker {
   private readonly logger: Pick<Console, "error" | "info">;
   private readonly onEnqueued = () => this.kick();
 
-  constructor(options: WorkerOptions = {}) {
+  constructor(
+    private readonly registry: JobRegistry,
+    options: WorkerOptions = {},
+  ) {
     this.batchSize = options.batchSize ?? 50;
     this.pollMs = options.pollMs ?? 500;
     this.leaseMs = options.leaseMs ?? 60_000;
@@ -205,12 +249,23 @@ export class JobWorker {
     for (const job of mine) byType.set(job.type, [...(byType.get(job.type) ?? []), job]);
     for (const [type, jobs] of byType) {
       if (this.halted) break;
-      const batch = batchHandlers.get(type);
-      const payloads = jobs.map((j) => JSON.parse(j.payload) as unknown);
-      const together = batch ? jobs.filter((_, i) => batch.canBatch(payloads[i])) : [];
+      const batch = this.registry[type]?.batch;
+      // Only jobs whose payload parses go into a batch; runOne fails the others.
+      const together: { job: ClaimedJob; payload: unknown }[] = [];
+      if (batch) {
+        for (const job of jobs) {
+          let payload: unknown;
+          try {
+            payload = parseJobPayload(this.registry, type, job.payload);
+          } catch {
+            continue;
+          }
+          if (batch.canBatch(payload)) together.push({ job, payload });
+        }
+      }
       const alone =
         batch && together.length && (await this.runBatch(batch, together))
-          ? jobs.filter((j) => !together.includes(j))
+          ? jobs.filter((j) => !together.some((t) => t.job === j))
           : jobs;
       for (const job of alone) {
         if (this.halted) break;
@@ -250,9 +305,9 @@ export class JobWorker {
     return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
   }
 
-  private async runBatch(batch: BatchJobHandler, jobs: ClaimedJob[]) {
-    const ids = jobs.map((j) => j.id);
-    const payloads = jobs.map((j) => JSON.parse(j.payload) as unknown);
+  private async runBatch(batch: BatchJobHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {
+    const ids = jobs.map((j) => j.job.id);
+    const payloads = jobs.map((j) => j.payload);
     const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
     try {
       const sqlite = this.sqliteConnection();
@@ -312,24 +367,30 @@ export class JobWorker {
   private async runOne(id: string) {
     const db = getDb();
     const job = await db.job.findUniqueOrThrow({ where: { id } });
-    const handler = handlers.get(job.type);
-    const effect = effects.get(job.type);
+    const definition = this.registry[job.type];
+    const info = { id: job.id, attempts: job.attempts };
     try {
-      if (effect) {
+      // Parsed before anything runs: a payload the handler cannot use fails
+      // here, with the reason, instead of somewhere inside the handler.
+      const payload = parseJobPayload(this.registry, job.type, job.payload);
+      if (definition?.effect) {
         // Talks to the outside world: no transaction (and so no SQLite write
         // lock) is held while it waits on the network.
-        await effect(JSON.parse(job.payload), db, { id: job.id, attempts: job.attempts });
+        await definition.effect(payload, db, info);
         await db.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
         return;
       }
-      if (!handler) throw new Error(`no handler for job type ${job.type}`);
+      const run = definition?.run;
+      if (!run) throw new Error(`no handler for job type ${job.type}`);
       await db.$transaction(async (tx) => {
         // Write first, for the same reason as in runBatch.
         await tx.job.update({ where: { id }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } });
-        await handler(JSON.parse(job.payload), tx, { id: job.id, attempts: job.attempts });
+        await run(payload, tx, info);
         await tx.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
       });
     } catch (error) {
+      // A payload that does not parse will not parse on a retry either: it
+      // fails once, with one log line, instead of retrying with backoff.
       const { message, permanent } = describeJobFailure(error);
       const final = permanent || job.attempts >= job.maxAttempts;
       this.logger.error(
@@ -352,8 +413,8 @@ export class JobWorker {
 }
 
 /** Runs every due job until none is left (tests, the benchmark). */
-export async function drainJobs(options: WorkerOptions = {}) {
-  const worker = new JobWorker(options);
+export async function drainJobs(registry: JobRegistry, options: WorkerOptions = {}) {
+  const worker = new JobWorker(registry, options);
   let total = 0;
   try {
     for (;;) {
