@@ -45,6 +45,8 @@ const schema = z.object({
   // "0": no demo shop. With it, e-mails of the demo shop are printed to the
   // log when SMTP_URL is unset (their links are live): nobody else's are.
   SEED_DEMO: z.string().default("1"),
+  // Set by `npm start` when it runs the store simulator beside the demo.
+  STORE_SIMULATOR_URL: z.string().url().optional(),
 });
 
 export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean };

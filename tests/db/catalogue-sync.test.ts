@@ -1,10 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/registry.server";
-import {
-  CATALOGUE_SYNC_JOB,
-  type CatalogueSyncPayload,
-} from "~/models/portal/catalogue-sync.server";
+import { CATALOGUE_SYNC_JOB, type CatalogueSyncPayload } from "~/models/portal/catalogue-sync.server";
 import { findOrInstallShop } from "~/models/shop/install-shop.server";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { sampleOrder } from "~/models/shopify/sample-payloads";

@@ -1,5 +1,5 @@
 import { format } from "node:util";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/registry.server";

@@ -1,6 +1,6 @@
 import { BillingInterval, Session, shopifyApi, type ApiVersion } from "@shopify/shopify-api";
 import { API_KEY, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { AdminApiError, fromAccessToken, type AdminClient } from "~/models/shopify/admin-client.server";

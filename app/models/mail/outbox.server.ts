@@ -76,7 +76,6 @@ export async function sendOutboxEmail(payload: { id: string }, db: Db) {
       `the message is kept in the OutboxEmail table.`,
   );
   await db.outboxEmail.update({ where: { id: row.id }, data: { status: "unsent" } });
-
 }
 
 async function isDemoShop(db: ReturnType<typeof getDb>, shopId: string | null): Promise<boolean> {

@@ -42,6 +42,6 @@ export async function disconnectShopFromSimulator(shopDomain: string): Promise<b
 
 /** The demo's own store simulator is running (started by `npm start`) and the app's Shopify calls go to it. */
 export function demoStoreRunning(): boolean {
-  const url = process.env.STORE_SIMULATOR_URL;
+  const url = getConfig().STORE_SIMULATOR_URL;
   return Boolean(url && url === getConfig().SHOPIFY_ADMIN_BASE_URL);
 }
