@@ -2,7 +2,7 @@ import { getConfig } from "../config.server";
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
 import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
-import { isRead, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import { isRead, keepingForm, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
 import { requireSameOrigin } from "./same-origin.server";
 
 // The door of every /account/... loader and action: the logged-in affiliate
@@ -30,13 +30,15 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
         const ctx = await requireAffiliate(args.request);
         if (!isRead(args.request)) requireSameOrigin(args.request);
         const input = await readInput(args, spec);
-        return handler({
-          ...ctx,
-          request: args.request,
-          db: shopDb(getDb(), ctx.affiliate.shopId),
-          appUrl: getConfig().appUrl,
-          ...input,
-        });
+        return keepingForm(input.rawBody, () =>
+          handler({
+            ...ctx,
+            request: args.request,
+            db: shopDb(getDb(), ctx.affiliate.shopId),
+            appUrl: getConfig().appUrl,
+            ...input,
+          }),
+        );
       },
       { echo: true },
     );
