@@ -26,6 +26,24 @@ const OPEN_MODELS = new Set(["Job"]);
 
 type DmmfModel = (typeof Prisma.dmmf.datamodel.models)[number];
 
+type DmmfField = DmmfModel["fields"][number];
+
+/**
+ * Whether `field` is this model's side of a required to-one relation. The
+ * generated client's runtime data model is trimmed (engineType "client"):
+ * its fields carry only name, kind, type and relationName, no isList,
+ * isRequired or relationFromFields. There the owning side is told by its
+ * foreign key column, `<field>Id`. A child whose key may be null is still
+ * safe as a child: its rows without an owner are just not the shop's.
+ */
+function ownsToOne(model: DmmfModel, field: DmmfField): boolean {
+  const full = field as DmmfField & { isList?: boolean; isRequired?: boolean; relationFromFields?: string[] };
+  if (full.isList !== undefined || full.isRequired !== undefined) {
+    return !full.isList && !!full.isRequired && (full.relationFromFields?.length ?? 1) > 0;
+  }
+  return model.fields.some((f) => f.kind === "scalar" && f.name === `${field.name}Id`);
+}
+
 export function scopesFromDataModel(models: readonly DmmfModel[]): Map<string, Scope> {
   const byName = new Map(models.map((m) => [m.name, m]));
   const hasShopId = (m: DmmfModel) => m.fields.some((f) => f.name === "shopId" && f.kind === "scalar");
@@ -36,7 +54,7 @@ export function scopesFromDataModel(models: readonly DmmfModel[]): Map<string, S
     else if (OPEN_MODELS.has(model.name)) scopes.set(model.name, { kind: "open" });
     else {
       const owner = model.fields.find((f) => {
-        if (f.kind !== "object" || f.isList || !f.isRequired) return false;
+        if (f.kind !== "object" || !ownsToOne(model, f)) return false;
         const target = byName.get(f.type);
         return target !== undefined && hasShopId(target);
       });
