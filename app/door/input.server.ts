@@ -106,7 +106,9 @@ function tooLarge(): AppError {
 }
 
 async function readJson(request: Request, max: number): Promise<RawBody> {
-  if (Number(request.headers.get("content-length") ?? 0) > max) throw tooLarge();
+  // Read before refusing: answering while the client is still sending
+  // stalls the next request on that keep-alive connection. (A limit that
+  // stops reading belongs in front of Remix, where the socket is in reach.)
   const text = await request.text().catch(() => {
     throw new AppError("bad_request", "The request body could not be read.");
   });
