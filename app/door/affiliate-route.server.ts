@@ -10,6 +10,12 @@ import { requireSameOrigin } from "./same-origin.server";
 // input through the route's schemas, and errors as answers. The account pages
 // are plain HTML forms, so an action's error also carries the values typed.
 
+// Routes write `export const loader = /* @__PURE__ */ affiliateRoute(...)`: the
+// classic compiler's browser build drops a route's loader and action only by
+// tree-shaking, which keeps a top-level call unless it is marked pure, and
+// this .server module is empty in the browser (calling it there throws, and
+// the page never hydrates).
+
 export interface AffiliateRequest<Q, B, P> extends AffiliateContext {
   request: Request;
   db: ShopDb;

@@ -6,6 +6,12 @@ import { keepingForm, mark, readInput, runRoute, type InputSpec, type RouteArgs 
 // input is still read through the route's schemas and errors become answers
 // (with the typed values, for the plain HTML forms of the portal).
 
+// Routes write `export const loader = /* @__PURE__ */ publicRoute(...)`: the
+// classic compiler's browser build drops a route's loader and action only by
+// tree-shaking, which keeps a top-level call unless it is marked pure, and
+// this .server module is empty in the browser (calling it there throws, and
+// the page never hydrates).
+
 export interface PublicSpec<Q, B, P> extends InputSpec<Q, B, P> {
   /** Headers of every answer, errors included (CORS of an endpoint other sites call). */
   headers?: Record<string, string>;

@@ -13,7 +13,7 @@ export const handle = { i18n: ["Account.Dashboard", "Account.Common"], portal: t
 // An unknown range shows the default one, as the range picker offers nothing else.
 const query = z.object({ range: z.enum(DATE_PRESETS).catch(DEFAULT_PRESET) });
 
-export const loader = affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => ({
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => ({
   range: query.range,
   data: await accountDashboard(db, affiliate.id, query.range, shop.timezone),
   money: { currency: shop.currency, format: shop.moneyFormat },

@@ -7,7 +7,7 @@ import { affiliateRoute } from "~/door/affiliate-route.server";
 // /account/contact-us (spec section 2): the affiliate writes to the store.
 export const handle = { i18n: ["ContactUs", "Account.Common"], portal: true };
 
-export const loader = affiliateRoute({}, async ({ shop, affiliate }) => {
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ shop, affiliate }) => {
   const subject = `[${shop.name}] Affiliate ${affiliate.referralCode}`;
   return { email: shop.adminEmail, mailto: `mailto:${shop.adminEmail}?subject=${encodeURIComponent(subject)}` };
 });

@@ -8,7 +8,7 @@ import { listCoupons } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Common"], portal: true };
 
-export const loader = affiliateRoute({}, async ({ db, affiliate }) => ({
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ db, affiliate }) => ({
   coupons: await listCoupons(db, affiliate.id),
 }));
 

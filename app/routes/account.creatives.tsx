@@ -6,7 +6,7 @@ import { affiliateRoute } from "~/door/affiliate-route.server";
 export const handle = { i18n: ["Account.Creatives", "Account.Common"], portal: true };
 
 // Nothing to load, but only a logged-in affiliate may see the page.
-export const loader = affiliateRoute({}, async () => null);
+export const loader = /* @__PURE__ */ affiliateRoute({}, async () => null);
 
 // Creatives (merchant images to download) need the Creatives admin screen,
 // which is not built yet; the page says so rather than showing an empty list.

@@ -6,7 +6,7 @@ import { affiliateRoute } from "~/door/affiliate-route.server";
 export const handle = { i18n: ["Account.Guide"], portal: true };
 
 // Nothing to load, but only a logged-in affiliate may see the page.
-export const loader = affiliateRoute({}, async () => null);
+export const loader = /* @__PURE__ */ affiliateRoute({}, async () => null);
 
 const STEPS = ["share", "track", "approve", "payout"] as const;
 

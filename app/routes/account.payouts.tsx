@@ -16,7 +16,7 @@ export const handle = { i18n: ["Account.Payouts", "Account.Common"], portal: tru
 
 const query = z.object({ saved: z.literal("1").optional().catch(undefined) });
 
-export const loader = affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
   const [balance, payouts] = await Promise.all([
     accountBalance(db, affiliate.id),
     listAccountPayouts(db, affiliate.id),
@@ -31,10 +31,13 @@ export const loader = affiliateRoute({ query }, async ({ db, affiliate, shop, qu
 });
 
 // Where the money goes: the change asks for the affiliate's password.
-export const action = affiliateRoute({ body: payoutMethodSchema }, async ({ request, db, affiliate, body }) => {
-  await savePayoutMethod(db, affiliate.id, body, clientAddress(request));
-  return redirect("/account/payouts?saved=1");
-});
+export const action = /* @__PURE__ */ affiliateRoute(
+  { body: payoutMethodSchema },
+  async ({ request, db, affiliate, body }) => {
+    await savePayoutMethod(db, affiliate.id, body, clientAddress(request));
+    return redirect("/account/payouts?saved=1");
+  },
+);
 
 export default function AccountPayouts() {
   const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();

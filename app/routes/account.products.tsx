@@ -18,7 +18,7 @@ const query = z.object({
     .transform((v) => v.trim().slice(0, 100)),
 });
 
-export const loader = affiliateRoute({ query }, async ({ db, affiliate, shop, appUrl, query }) => {
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, appUrl, query }) => {
   const products = await listProducts(db, query.q);
   return {
     q: query.q,

@@ -8,7 +8,7 @@ import { listRecruits } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Common"], portal: true };
 
-export const loader = affiliateRoute({}, async ({ request, db, affiliate, pagesBase }) => {
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ request, db, affiliate, pagesBase }) => {
   const recruits = await listRecruits(db, affiliate.id);
   const recruitLink = `${new URL(request.url).origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
   return { recruits, recruitLink };

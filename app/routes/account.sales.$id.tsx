@@ -11,7 +11,9 @@ import { getAccountSale } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
 
-export const loader = affiliateRoute({ params: idParams("sale") }, async ({ db, affiliate, shop, params }) => {
+const params = idParams("sale");
+
+export const loader = /* @__PURE__ */ affiliateRoute({ params }, async ({ db, affiliate, shop, params }) => {
   // Another affiliate's or shop's sale is not found, exactly like one that does not exist.
   const sale = await getAccountSale(db, affiliate.id, params.id);
   if (!sale) throw new AppError("not_found", "No sale with this id.");

@@ -12,7 +12,7 @@ export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true 
 // A page number that is not one shows the first page (links only ever name real ones).
 const query = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
 
-export const loader = affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
   const { total, sales } = await listAccountSales(db, affiliate.id, query.page);
   return {
     page: query.page,

@@ -16,7 +16,7 @@ export const handle = { i18n: ["Account.Settings", "Account.Common"], portal: tr
 
 const query = z.object({ saved: z.enum(["profile", "password"]).optional().catch(undefined) });
 
-export const loader = affiliateRoute({ query }, async ({ affiliate, query }) => ({
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ affiliate, query }) => ({
   profile: {
     firstName: affiliate.firstName,
     lastName: affiliate.lastName,
@@ -27,17 +27,20 @@ export const loader = affiliateRoute({ query }, async ({ affiliate, query }) => 
   saved: query.saved ?? null,
 }));
 
-export const action = affiliateRoute({ body: accountSettingsSchema }, async ({ request, db, affiliate, body }) => {
-  if (body.intent === "password") {
-    await changePassword(db, affiliate.id, body, clientAddress(request));
-    // A new password ends every other session; this browser gets a fresh one.
-    return redirect("/account/settings?saved=password", {
-      headers: { "Set-Cookie": await startAffiliateSession(affiliate.id, db.$shopId) },
-    });
-  }
-  await saveProfile(db, affiliate.id, body);
-  return redirect("/account/settings?saved=profile");
-});
+export const action = /* @__PURE__ */ affiliateRoute(
+  { body: accountSettingsSchema },
+  async ({ request, db, affiliate, body }) => {
+    if (body.intent === "password") {
+      await changePassword(db, affiliate.id, body, clientAddress(request));
+      // A new password ends every other session; this browser gets a fresh one.
+      return redirect("/account/settings?saved=password", {
+        headers: { "Set-Cookie": await startAffiliateSession(affiliate.id, db.$shopId) },
+      });
+    }
+    await saveProfile(db, affiliate.id, body);
+    return redirect("/account/settings?saved=profile");
+  },
+);
 
 export default function AccountSettings() {
   const { profile, saved } = useLoaderData<typeof loader>();

@@ -24,7 +24,7 @@ export const ACCOUNT_NAV = [
   { key: "contact", path: "/account/contact-us" },
 ] as const;
 
-export const loader = affiliateRoute({}, async ({ affiliate, shop, pagesBase, appUrl }) =>
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ affiliate, shop, pagesBase, appUrl }) =>
   json(
     {
       affiliate: {

@@ -7,7 +7,7 @@ import { publicRoute } from "~/door/public-route.server";
 // must start from their store's affiliate login page.
 export const handle = { i18n: ["Account.Common"], portal: true };
 
-export const loader = publicRoute({}, async () => json(null, { status: 401 }));
+export const loader = /* @__PURE__ */ publicRoute({}, async () => json(null, { status: 401 }));
 
 export default function LoginNeeded() {
   const { t } = useTranslation("Account.Common");

@@ -21,11 +21,11 @@ const CORS = {
 
 const usePost = () => json({ error: { code: "bad_request", message: "Use POST." } }, { status: 405 });
 
-export const loader = publicRoute({ headers: CORS }, async ({ request }) =>
+export const loader = /* @__PURE__ */ publicRoute({ headers: CORS }, async ({ request }) =>
   request.method === "OPTIONS" ? new Response(null, { status: 204 }) : usePost(),
 );
 
-export const action = publicRoute(
+export const action = /* @__PURE__ */ publicRoute(
   { body: pixelReportSchema, accepts: "json-or-text", maxJsonBytes: 16 * 1024, headers: CORS },
   async ({ request, body }) => {
     if (request.method !== "POST") return usePost();

@@ -5,7 +5,7 @@ import { shopify } from "~/shopify.server";
 // /auth/session-token (App Bridge bounce page) and /auth/exit-iframe are
 // answered by shopify-app-remix itself (it throws its own responses, which
 // the door passes on unchanged).
-export const loader = publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
   await shopify().authenticate.admin(request);
   // Keep shop/host/embedded so the dashboard loads embedded, not standalone.
   return redirect(`/admin/dashboard${new URL(request.url).search}`);

@@ -11,7 +11,7 @@ import { decideAuthStep } from "~/lib/auth-steps";
 export const handle = { i18n: ["Global"] };
 
 // The launch parameters are read in the browser (app/lib/auth-steps.ts).
-export const loader = publicRoute({}, async () => {
+export const loader = /* @__PURE__ */ publicRoute({}, async () => {
   const config = getConfig();
   return { supportEmail: config.SUPPORT_EMAIL, productName: config.APP_NAME };
 });

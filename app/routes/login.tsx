@@ -12,14 +12,16 @@ export const handle = { i18n: ["Global"] };
 // Pass the action's headers (Retry-After when rate-limited) to the document.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const loader = publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
   // Already logged in: straight to that user's dashboard.
   const home = await loggedInHome(request);
   if (home) throw redirect(home);
   return null;
 });
 
-export const action = publicRoute({ body: loginSchema }, ({ request, body }) => logInMerchant("admin", body, request));
+export const action = /* @__PURE__ */ publicRoute({ body: loginSchema }, ({ request, body }) =>
+  logInMerchant("admin", body, request),
+);
 
 export default function AdminLogin() {
   const { t } = useTranslation("Global");

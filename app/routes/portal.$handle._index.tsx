@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.chrome.shopName ?? "Affiliate program" },
 ];
 
-export const loader = publicRoute({}, async ({ request, params }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "landing");
   return json({ page, chrome }, { headers: await portalHeaders(ctx) });
 });

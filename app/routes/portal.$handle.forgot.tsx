@@ -15,12 +15,12 @@ import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loade
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Reset your password" }];
 
-export const loader = publicRoute({}, async ({ request, params }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
   return json({ chrome }, { headers: await portalHeaders(ctx) });
 });
 
-export const action = publicRoute({ body: forgotSchema }, async ({ request, params, body }) => {
+export const action = /* @__PURE__ */ publicRoute({ body: forgotSchema }, async ({ request, params, body }) => {
   const { ctx } = await loadPortalPage(request, params.handle, "login");
   // The link opens where a session can be kept: this host, or (through the
   // app proxy) the custom or app domain.

@@ -28,7 +28,7 @@ const query = z.object({
   reset: z.literal("1").optional().catch(undefined),
 });
 
-export const loader = publicRoute({ query }, async ({ request, params, query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "login");
   return json(
     { page, chrome, redirectTo: query.redirectTo, reset: query.reset === "1" },
@@ -36,7 +36,7 @@ export const loader = publicRoute({ query }, async ({ request, params, query }) 
   );
 });
 
-export const action = publicRoute({ body: affiliateLoginSchema }, async ({ request, params, body }) => {
+export const action = /* @__PURE__ */ publicRoute({ body: affiliateLoginSchema }, async ({ request, params, body }) => {
   const { ctx, db } = await loadPortalPage(request, params.handle, "login");
   const affiliateId = await loginAffiliate(db, body, clientAddress(request));
   if (ctx.way === "proxy") {

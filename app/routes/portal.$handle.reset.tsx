@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Choose a new password" }];
 // the link is invalid and offers a new one.
 const query = z.object({ token: z.string().catch("") });
 
-export const loader = publicRoute({ query }, async ({ request, params, query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
   const { ctx, chrome, db } = await loadPortalPage(request, params.handle, "login");
   const valid = await isResetTokenValid(db, query.token);
   return json(
@@ -31,7 +31,7 @@ export const loader = publicRoute({ query }, async ({ request, params, query }) 
   );
 });
 
-export const action = publicRoute({ body: resetSchema }, async ({ request, params, body }) => {
+export const action = /* @__PURE__ */ publicRoute({ body: resetSchema }, async ({ request, params, body }) => {
   const { ctx, db } = await loadPortalPage(request, params.handle, "login");
   await resetAffiliatePassword(db, body.token, body.password);
   return redirect(`${ctx.base}/login?reset=1`);

@@ -24,7 +24,7 @@ const query = z.object({
     .transform((v) => v.slice(0, 64)),
 });
 
-export const loader = publicRoute({ query }, async ({ request, params, query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "signup");
   return json(
     { page, chrome, form: (page ?? emptyPage()).form, ref: query.ref },
@@ -35,7 +35,9 @@ export const loader = publicRoute({ query }, async ({ request, params, query }) 
 // The form's fields are the merchant's choice (optional fields, own
 // questions), so the door reads the form as it is and the shop's schema
 // checks it once the shop's form settings are loaded.
-export const action = publicRoute({ body: z.record(z.string(), z.unknown()) }, async ({ request, params, body }) => {
+const anyForm = z.record(z.string(), z.unknown());
+
+export const action = /* @__PURE__ */ publicRoute({ body: anyForm }, async ({ request, params, body }) => {
   const { page, db } = await loadPortalPage(request, params.handle, "signup");
   const form = (page ?? emptyPage()).form;
   const input = checkBody(signupSchema(form), { kind: "form", value: body });

@@ -13,7 +13,7 @@ import { shopify } from "~/shopify.server";
 // never anything the visitor chose.
 const HEADERS = { "Cache-Control": "private, no-store" };
 
-export const loader = publicRoute({ query: proxyClickQuery }, async ({ request, query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ query: proxyClickQuery }, async ({ request, query }) => {
   await shopify().authenticate.public.appProxy(request);
   const clickId = await recordProxyClick(query, {
     // The request comes from Shopify's proxy: the visitor's address, when

@@ -13,13 +13,15 @@ export const handle = { i18n: ["Global"] };
 // Pass the action's headers (Retry-After when rate-limited) to the document.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const loader = publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
   const home = await loggedInHome(request);
   if (home) throw redirect(home);
   return null;
 });
 
-export const action = publicRoute({ body: loginSchema }, ({ request, body }) => logInMerchant("staff", body, request));
+export const action = /* @__PURE__ */ publicRoute({ body: loginSchema }, ({ request, body }) =>
+  logInMerchant("staff", body, request),
+);
 
 export default function StaffLogin() {
   const { t } = useTranslation("Global");
