@@ -16,7 +16,7 @@ export const handle = { i18n: ["Affiliates", "Global"] };
 
 const params = idParams("affiliate");
 
-export const loader = merchantRoute({ area: "affiliates", params }, async ({ db, shop, user, params }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "affiliates", params }, async ({ db, shop, user, params }) => {
   const withSales = canUseArea(user.role, user.permissions, "sales");
   const detail = await loadAffiliateDetail(db, params.id, { withSales });
   const links = referralLinks(detail.affiliate.referralCode, {
@@ -32,7 +32,7 @@ const actionSchema = z.union([
   affiliateFormSchema.extend({ intent: z.literal("update") }),
 ]);
 
-export const action = merchantRoute(
+export const action = /* @__PURE__ */ merchantRoute(
   { area: "affiliates", params, body: actionSchema },
   async ({ db, params, body }) => {
     if (body.intent === "update") {

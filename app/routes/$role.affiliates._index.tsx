@@ -17,7 +17,7 @@ import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
 
 export const handle = { i18n: ["Affiliates", "Global"] };
 
-export const loader = merchantRoute({ area: "affiliates", query: affiliateListQuerySchema }, async ({ db, query }) => ({
+export const loader = /* @__PURE__ */ merchantRoute({ area: "affiliates", query: affiliateListQuerySchema }, async ({ db, query }) => ({
   ...(await listAdminAffiliates(db, query)),
   query,
 }));
@@ -33,7 +33,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export const action = merchantRoute({ area: "affiliates", body: actionSchema }, async ({ db, body }) => {
+export const action = /* @__PURE__ */ merchantRoute({ area: "affiliates", body: actionSchema }, async ({ db, body }) => {
   switch (body.intent) {
     case "status":
       return { intent: body.intent, action: body.action, ...(await setAffiliatesStatus(db, body.ids, body.action)) };
