@@ -171,7 +171,11 @@ describe("login and logout", () => {
     await withPassword(aff.id);
     const wrong = await logIn(client(), "den@aff.example", "wrong password!");
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain("Incorrect e-mail or password.");
+    const html = await wrong.text();
+    expect(html).toContain("Incorrect e-mail or password.");
+    // The form comes back with the e-mail typed, never the password.
+    expect(html).toContain('value="den@aff.example"');
+    expect(html).not.toContain("wrong password!");
     const denied = await logIn(client(), "den@aff.example");
     expect(denied.status).toBe(403);
     expect(await denied.text()).toContain("not active");
