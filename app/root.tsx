@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -21,27 +21,36 @@ import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
+import { publicRoute } from "./door/public-route.server";
 import { requestLanguage } from "./i18n/locale.server";
 import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
 
+// The .ico is for browsers (and tools) that ask for /favicon.ico whatever the
+// page says; the SVG is sharper wherever it is understood.
+const FAVICON_LINKS = [
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
   { rel: "stylesheet", href: appStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...FAVICON_LINKS,
 ];
 
 export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
 
 export const handle = { i18n: ["Global"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+// Every document's shell data; open to everyone (login pages included).
+export const loader = publicRoute({}, async ({ request }) => {
   const config = getConfig();
   const params = new URL(request.url).searchParams;
   // Embedded documents (opened by the Shopify admin) load App Bridge; a
   // standalone page never loads anything from outside the app.
   const embedded = params.get("embedded") === "1" || params.has("host");
-  return json({
+  return {
     locale: await requestLanguage(request),
     embedded,
     apiKey: embedded ? config.SHOPIFY_API_KEY : null,
@@ -50,8 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Portal pages through the app proxy are served on the shop's domain:
     // their stylesheets must come from the app's own origin.
     assetOrigin: requestWay(request) === "proxy" ? config.appUrl : "",
-  });
-}
+  };
+});
 
 /**
  * Affiliate portal and account pages (handle.portal) are rendered on the
@@ -96,6 +105,9 @@ function Document({
           <>
             <link rel="stylesheet" href={assetOrigin + polarisStyles} />
             <link rel="stylesheet" href={assetOrigin + appStyles} />
+            {FAVICON_LINKS.map((icon) => (
+              <link key={icon.href} {...icon} href={assetOrigin + icon.href} />
+            ))}
           </>
         ) : (
           <Links />

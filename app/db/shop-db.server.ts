@@ -26,24 +26,6 @@ const OPEN_MODELS = new Set(["Job"]);
 
 type DmmfModel = (typeof Prisma.dmmf.datamodel.models)[number];
 
-type DmmfField = DmmfModel["fields"][number];
-
-/**
- * Whether `field` is this model's side of a required to-one relation. The
- * generated client's runtime data model is trimmed (engineType "client"):
- * its fields carry only name, kind, type and relationName, no isList,
- * isRequired or relationFromFields. There the owning side is told by its
- * foreign key column, `<field>Id`. A child whose key may be null is still
- * safe as a child: its rows without an owner are just not the shop's.
- */
-function ownsToOne(model: DmmfModel, field: DmmfField): boolean {
-  const full = field as DmmfField & { isList?: boolean; isRequired?: boolean; relationFromFields?: string[] };
-  if (full.isList !== undefined || full.isRequired !== undefined) {
-    return !full.isList && !!full.isRequired && (full.relationFromFields?.length ?? 1) > 0;
-  }
-  return model.fields.some((f) => f.kind === "scalar" && f.name === `${field.name}Id`);
-}
-
 export function scopesFromDataModel(models: readonly DmmfModel[]): Map<string, Scope> {
   const byName = new Map(models.map((m) => [m.name, m]));
   const hasShopId = (m: DmmfModel) => m.fields.some((f) => f.name === "shopId" && f.kind === "scalar");
@@ -53,8 +35,11 @@ export function scopesFromDataModel(models: readonly DmmfModel[]): Map<string, S
     else if (hasShopId(model)) scopes.set(model.name, { kind: "shop" });
     else if (OPEN_MODELS.has(model.name)) scopes.set(model.name, { kind: "open" });
     else {
+      // The owner is a to-one relation held by a column named after it
+      // (campaign / campaignId): the runtime data model carries no more.
+      const columns = new Set(model.fields.filter((f) => f.kind === "scalar").map((f) => f.name));
       const owner = model.fields.find((f) => {
-        if (f.kind !== "object" || !ownsToOne(model, f)) return false;
+        if (f.kind !== "object" || !columns.has(`${f.name}Id`)) return false;
         const target = byName.get(f.type);
         return target !== undefined && hasShopId(target);
       });
@@ -96,18 +81,19 @@ export class ShopScopeError extends Error {
 
 function scopedWhere(scope: Scope, where: unknown, shopId: string): Args {
   const base = (where ?? {}) as Args;
-  switch (scope.kind) {
-    case "shop":
-      return { ...base, shopId };
-    case "self":
-      return { ...base, id: shopId };
-    case "child": {
-      const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
-      return { ...base, AND: [...and, { [scope.via]: { shopId } }] };
-    }
-    default:
-      return base;
-  }
+  const filter =
+    scope.kind === "shop"
+      ? { shopId }
+      : scope.kind === "self"
+        ? { id: shopId }
+        : scope.kind === "child"
+          ? { [scope.via]: { shopId } }
+          : null;
+  if (!filter) return base;
+  // ANDed, not merged: a query that names another shop finds nothing rather
+  // than this shop's rows. Unique lookups keep their unique fields on top.
+  const and = base.AND === undefined ? [] : Array.isArray(base.AND) ? base.AND : [base.AND];
+  return { ...base, AND: [...and, filter] };
 }
 
 function scopedCreateData(model: string, scope: Scope, data: unknown, shopId: string): unknown {

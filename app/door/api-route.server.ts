@@ -3,6 +3,7 @@ import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
 import { authenticateApiKey, type ApiContext } from "../models/api/api-auth.server";
 import { errorResponse, mark, readInput, type InputSpec, type RouteArgs } from "./door.server";
+import type { Schema } from "./input.server";
 
 // The door of /api/v1: method dispatch (405 JSON with an Allow header), the
 // API key (its shop scopes the database client), the input through each
@@ -31,7 +32,7 @@ export function endpoint<R, Q = undefined, B = undefined, P = Record<string, str
   return {
     run: async (args, needsKey) => {
       const api = needsKey ? await authenticateApiKey(args.request) : null;
-      const input = await readInput(args, spec);
+      const input = await readInput(args, { ...spec, bodyType: "json" });
       return handler({
         ...(api as ApiContext),
         request: args.request,
@@ -48,9 +49,14 @@ function methodOf(request: Request): string {
   return request.method === "HEAD" ? "GET" : request.method.toUpperCase();
 }
 
-export function apiRoute(endpoints: Partial<Record<Method, Endpoint>>, options: { auth?: "key" | "none" } = {}) {
+export function apiRoute(
+  endpoints: Partial<Record<Method, Endpoint>>,
+  options: { auth?: "key" | "none"; path?: Schema<unknown> } = {},
+) {
   const allowed = Object.keys(endpoints);
   const route = async (args: RouteArgs): Promise<Response> => {
+    // A path that names no endpoint is 404 whatever the method.
+    if (options.path && !options.path.safeParse(args.params).success) return notFoundJson();
     const chosen = endpoints[methodOf(args.request) as Method];
     if (!chosen) {
       return json(
@@ -74,11 +80,11 @@ export function created(body: unknown, location: string): Response {
   return json(body, { status: 201, headers: { ...NO_STORE, Location: location } });
 }
 
+function notFoundJson() {
+  return json({ error: { code: "not_found", message: "No such API endpoint." } }, { status: 404, headers: NO_STORE });
+}
+
 /** Any path under /api/v1 that names no endpoint (any method): 404 JSON. */
 export function apiNotFound() {
-  return mark(
-    async () =>
-      json({ error: { code: "not_found", message: "No such API endpoint." } }, { status: 404, headers: NO_STORE }),
-    { kind: "api" },
-  );
+  return mark(async () => notFoundJson(), { kind: "api" });
 }

@@ -1,6 +1,6 @@
 import { json, type TypedResponse } from "@remix-run/node";
 import { AppError, errorBody, fieldErrorsFromZod } from "../lib/errors";
-import { echoValues, rawBody, readParams, readQuery, type BodyOptions, type Schema } from "./input.server";
+import { echoValues, rawBody, readParams, readQuery, type BodyType, type Schema } from "./input.server";
 import { logUnexpected } from "./log-unexpected.server";
 
 // The machinery every kind of route shares (merchant, affiliate, REST, public):
@@ -18,10 +18,14 @@ export interface DoorMark {
   area?: string;
 }
 
-export interface InputSpec<Q, B, P> extends BodyOptions {
+export interface InputSpec<Q, B, P> {
   query?: Schema<Q>;
   body?: Schema<B>;
   params?: Schema<P>;
+  /** "json": a body in any other format is refused (the REST API); see BodyType. */
+  bodyType?: BodyType;
+  /** Largest JSON body in bytes (default MAX_JSON_BYTES); more is 413. */
+  maxJsonBytes?: number;
 }
 
 export interface Input<Q, B, P> {
@@ -48,7 +52,7 @@ export async function readInput<Q, B, P>(args: RouteArgs, spec: InputSpec<Q, B, 
   let body = undefined as B;
   let raw: unknown = undefined;
   if (spec.body && !isRead(args.request)) {
-    const sent = await rawBody(args.request, spec.body, spec);
+    const sent = await rawBody(args.request, spec.body, spec.bodyType, spec.maxJsonBytes);
     if (sent.kind === "form") raw = sent.value;
     body = checkBody(spec.body, sent);
   }

@@ -82,19 +82,14 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
  * Which bodies a route takes: JSON or a form (the default); JSON only (the
- * admin's own JSON endpoints); or JSON also when sent as text/plain, which a
- * script on another origin may send without a CORS preflight (the pixel).
+ * REST API, the admin's own JSON endpoints); or JSON also when sent as
+ * text/plain, which a script on another origin may send without a CORS
+ * preflight (the checkout pixel).
  */
-export type Accepts = "any" | "json" | "json-or-text";
+export type BodyType = "json" | "json-or-form" | "json-or-text";
 
 /** The largest JSON body read unless a route says otherwise. */
 export const MAX_JSON_BYTES = 256 * 1024;
-
-export interface BodyOptions {
-  accepts?: Accepts;
-  /** Largest JSON body (bytes); more is 413. */
-  maxJsonBytes?: number;
-}
 
 export interface RawBody {
   kind: "json" | "form";
@@ -121,14 +116,17 @@ async function readJson(request: Request, max: number): Promise<RawBody> {
 }
 
 /** What a request's body holds, before the schema: a JSON value or a form's entries. */
-export async function rawBody(request: Request, schema: ZodType, options: BodyOptions = {}): Promise<RawBody> {
+export async function rawBody(
+  request: Request,
+  schema: ZodType,
+  accept: BodyType = "json-or-form",
+  maxJsonBytes = MAX_JSON_BYTES,
+): Promise<RawBody> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const accepts = options.accepts ?? "any";
-  const max = options.maxJsonBytes ?? MAX_JSON_BYTES;
-  if (type === "application/json" || (accepts === "json-or-text" && type === "text/plain")) {
-    return readJson(request, max);
+  if (type === "application/json" || (accept === "json-or-text" && type === "text/plain")) {
+    return readJson(request, maxJsonBytes);
   }
-  if (accepts !== "any") throw new AppError("bad_request", "Send the body as application/json.");
+  if (accept !== "json-or-form") throw new AppError("bad_request", "Send the body as application/json.");
   if (FORM_TYPES.includes(type) || type === "") {
     // A body-less POST (a button with no fields) has no content type.
     if (type === "" && request.body === null) return { kind: "form", value: {} };

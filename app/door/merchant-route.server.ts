@@ -3,6 +3,7 @@ import { shopDb, type ShopDb } from "../db/shop-db.server";
 import type { Area } from "../lib/areas";
 import { requireApiMerchant, requireMerchant, type MerchantContext } from "../models/auth/require-merchant.server";
 import { isRead, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import type { Schema } from "./input.server";
 import { requireSameOrigin } from "./same-origin.server";
 
 // The door of every /{role}/... loader and action (admin and staff): who is
@@ -42,4 +43,21 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
       return handler({ ...ctx, request: args.request, db: shopDb(getDb(), ctx.shop.id), ...input });
     });
   return mark(route, { kind: "merchant", area: spec.area });
+}
+
+/** A page that reads nothing but must still be closed to staff without its area. */
+export function areaPage(area: Area | "any") {
+  return merchantRoute({ area }, async () => ({ area }));
+}
+
+/** A page about one record (placeholder screens): an id that is not this shop's is 404. */
+export function recordPage<P extends { id: string }>(
+  area: Area,
+  params: Schema<P>,
+  find: (db: ShopDb, id: string) => Promise<unknown>,
+) {
+  return merchantRoute({ area, params }, async ({ db, params }) => {
+    await find(db, params.id);
+    return { area };
+  });
 }

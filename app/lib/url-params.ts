@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { ID_PATTERN } from "../models/api/schemas";
 
-/** A list page's URL parameters through its schema (first value of each). */
-export function readParams<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, url: URL): T {
-  return schema.parse(Object.fromEntries(url.searchParams));
-}
-
 /** A keyset cursor parameter; anything malformed is dropped (the first page is shown). */
 export const cursorParam = () =>
   z

@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { placeholderPage } from "~/components/PlaceholderPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { areaPage } from "~/door/merchant-route.server";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "bonuses");
+export const loader = areaPage("bonuses");
 export const handle = { i18n: ["Bonuses"] };
 export default placeholderPage("Bonuses", { titleKey: "title" });
 export { RouteErrorBoundary as ErrorBoundary };

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, ContextualSaveBar, Modal, Page, Text, Toast } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
@@ -8,10 +8,9 @@ import { CampaignForm } from "~/components/campaigns/CampaignForm";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
 import { AppError, type ErrorBody } from "~/lib/errors";
-import { parseJsonBody } from "~/lib/http.server";
 import { currencyExponent } from "~/lib/money";
-import { adminAction, orNotFound, recordId } from "~/models/auth/admin-route.server";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { recordId } from "~/door/params";
 import {
   campaignAffiliateCount,
   createAdminCampaign,
@@ -27,16 +26,15 @@ import { useShell } from "./$role";
 export const handle = { i18n: ["Campaigns"] };
 
 const NEW = "new";
+const params = z.object({
+  id: z.union([z.literal(NEW), recordId("campaign")], { errorMap: () => ({ message: "No campaign with this id." }) }),
+});
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
-  if (params.id === NEW) {
-    return json({ campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(ctx.shop.id) });
-  }
-  const id = recordId(params.id);
-  const campaign = await orNotFound(getCampaign(ctx.shop.id, id));
-  return json({ campaign, affiliateCount: await campaignAffiliateCount(ctx.shop.id, id), hasDefault: true });
-}
+export const loader = merchantRoute({ area: "campaigns", params }, async ({ db, params }) => {
+  if (params.id === NEW) return { campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(db) };
+  const campaign = await getCampaign(db, params.id);
+  return { campaign, affiliateCount: await campaignAffiliateCount(db, params.id), hasDefault: true };
+});
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), values: z.unknown() }),
@@ -44,31 +42,28 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
 ]);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
-  const base = `/${ctx.role}/campaigns`;
-  const isNew = params.id === NEW;
-  const id = isNew ? NEW : recordId(params.id);
-  return adminAction(async () => {
-    const input = await parseJsonBody(request, actionSchema);
-    if (input.intent === "save") {
-      const form = parseCampaignForm(input.values, currencyExponent(ctx.shop.currency));
+export const action = merchantRoute(
+  { area: "campaigns", params, body: actionSchema },
+  async ({ db, shop, role, params: { id }, body }) => {
+    const base = `/${role}/campaigns`;
+    if (body.intent === "save") {
+      const form = parseCampaignForm(body.values, currencyExponent(shop.currency));
       if (!form.ok) throw new AppError("validation_failed", "Some fields are not valid.", { fields: form.fields });
-      if (isNew) {
-        const created = await createAdminCampaign(ctx.shop.id, form.data);
+      if (id === NEW) {
+        const created = await createAdminCampaign(db, form.data);
         return redirect(`${base}/${created.id}?created=1`);
       }
-      return { campaign: await updateCampaign(ctx.shop.id, id, form.data) };
+      return { campaign: await updateCampaign(db, id, form.data) };
     }
-    if (isNew) throw new AppError("not_found", "No campaign with this id.");
-    if (input.intent === "duplicate") {
-      const copy = await duplicateCampaign(ctx.shop.id, id);
+    if (id === NEW) throw new AppError("not_found", "No campaign with this id.");
+    if (body.intent === "duplicate") {
+      const copy = await duplicateCampaign(db, id);
       return redirect(`${base}/${copy.id}?duplicated=1`);
     }
-    await deleteCampaign(ctx.shop.id, id);
+    await deleteCampaign(db, id);
     return redirect(`${base}?deleted=1`);
-  });
-}
+  },
+);
 
 type ActionData = { campaign?: unknown } & Partial<ErrorBody>;
 

@@ -1,4 +1,3 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import {
   Badge,
@@ -18,13 +17,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
-import { AppError } from "~/lib/errors";
-import { parseJsonBody } from "~/lib/http.server";
+import { merchantRoute } from "~/door/merchant-route.server";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
-import { readParams } from "~/lib/url-params";
-import { adminAction } from "~/models/auth/admin-route.server";
-import { requireMerchant, notFound } from "~/models/auth/require-merchant.server";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
@@ -37,25 +32,13 @@ export const handle = { i18n: ["Campaigns"] };
 const PAGE_SIZE = 50;
 const TABS = ["all", "active", "draft", "private"] as const;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
-  const query = readParams(campaignListParamsSchema, new URL(request.url));
-  try {
-    return json(await listCampaignsPage(ctx.shop.id, { ...query, query: query.q, limit: PAGE_SIZE }));
-  } catch (error) {
-    // A cursor that does not decode: the page it named does not exist.
-    if (error instanceof AppError && error.code === "validation_failed") throw notFound();
-    throw error;
-  }
-}
+export const loader = merchantRoute({ area: "campaigns", query: campaignListParamsSchema }, async ({ db, query }) =>
+  listCampaignsPage(db, { ...query, query: query.q, limit: PAGE_SIZE }),
+);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "campaigns" });
-  return adminAction(async () => {
-    const input = await parseJsonBody(request, campaignBulkSchema);
-    return { result: await setCampaignsStatus(ctx.shop.id, input.ids, input.status) };
-  });
-}
+export const action = merchantRoute({ area: "campaigns", body: campaignBulkSchema }, async ({ db, body }) => ({
+  result: await setCampaignsStatus(db, body.ids, body.status),
+}));
 
 type BulkData = { result?: { changed: number; status: string }; error?: { message: string } };
 
@@ -107,7 +90,11 @@ export default function Campaigns() {
     campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
 
   return (
-    <Page title={t("title")} primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}>
+    <Page
+      title={t("title")}
+      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
+      primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}
+    >
       <Card padding="0">
         {empty ? (
           <EmptyState

@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BlockStack, Button, Card, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { openSupportChat, supportMailto } from "~/lib/support";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { areaPage } from "~/door/merchant-route.server";
 import { useShell } from "./$role";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "contact-us");
+export const loader = areaPage("any");
 export const handle = { i18n: ["ContactUs"] };
 
 export default function ContactUs() {

@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   BlockStack,
@@ -32,9 +32,10 @@ import { FeatureOverviewCard } from "~/components/dashboard/FeatureOverviewCard"
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConfig } from "~/config.server";
 import { affiliateLinks } from "~/lib/affiliate-links";
+import { areaCheck, showWelcome, visiblePending } from "~/lib/dashboard-access";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { formatMoney } from "~/lib/money";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { merchantRoute } from "~/door/merchant-route.server";
 import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
 import { requestRollupRefresh } from "~/models/dashboard/rollup.server";
 import { useShell } from "./$role";
@@ -43,35 +44,36 @@ export const handle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"] }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
-const querySchema = z.object({ preset: z.enum(DATE_PRESETS).default(DEFAULT_PRESET) });
+const querySchema = z.object({
+  preset: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .enum(DATE_PRESETS, {
+        errorMap: () => ({ message: `Unknown date range; use one of: ${DATE_PRESETS.join(", ")}.` }),
+      })
+      .default(DEFAULT_PRESET),
+  ),
+});
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "dashboard" });
-  const url = new URL(request.url);
-  const query = querySchema.safeParse({ preset: url.searchParams.get("preset") || undefined });
-  if (!query.success) {
-    throw json(
-      { error: { code: "bad_request", message: `Unknown date range; use one of: ${DATE_PRESETS.join(", ")}.` } },
-      { status: 400 },
-    );
-  }
-  const shop = ctx.shop;
-  const data = await getDashboardData(shop, query.data.preset);
+export const loader = merchantRoute({ area: "any", query: querySchema }, async ({ db, shop, user, query }) => {
+  const data = await getDashboardData(shop, query.preset, new Date(), db);
   // A stale rollup is still exact (the rest is counted live); the worker
   // brings it up to date so the live part stays small.
   await requestRollupRefresh(shop.id, data.watermark);
   const config = getConfig();
-  return json({
-    preset: query.data.preset,
+  return {
+    preset: query.preset,
     analytics: data.analytics,
-    pending: data.pending,
+    // Counts of lists the user cannot open are left out (null), like their links.
+    pending: visiblePending(data.pending, areaCheck(user)),
+    hasCampaigns: data.hasCampaigns,
     zone: shop.timezone,
     links: affiliateLinks(config.appUrl, shop.domain),
     // Shopify's theme editor deep link that opens App embeds with ours selected.
     themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
     docsUrl: process.env.HELP_DOCS_URL || "#instructions",
-  });
-}
+  };
+});
 
 type Metric = "revenue" | "commission" | "sales" | "clicks";
 const METRICS: Metric[] = ["revenue", "commission", "sales", "clicks"];
@@ -96,12 +98,14 @@ export default function Dashboard() {
     preset,
     analytics,
     pending,
+    hasCampaigns,
     zone,
     links: affiliateUrls,
     themeEditorUrl,
     docsUrl,
   } = useLoaderData<typeof loader>();
-  const { shop, role, mode, supportEmail, productName } = useShell();
+  const { shop, role, mode, supportEmail, productName, user } = useShell();
+  const can = areaCheck(user);
   const { t, i18n } = useTranslation("Dashboard");
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -118,14 +122,16 @@ export default function Dashboard() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="300">
-            <DismissibleBanner
-              flag="show.dashboard"
-              title={t("banners.welcome.title")}
-              tone="info"
-              action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns` }}
-            >
-              <p>{t("banners.welcome.body")}</p>
-            </DismissibleBanner>
+            {showWelcome(hasCampaigns, can) ? (
+              <DismissibleBanner
+                flag="show.dashboard"
+                title={t("banners.welcome.title")}
+                tone="info"
+                action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns/new` }}
+              >
+                <p>{t("banners.welcome.body")}</p>
+              </DismissibleBanner>
+            ) : null}
             <DismissibleBanner
               flag="show.appEmbed"
               title={t("embed.title")}
@@ -230,32 +236,36 @@ export default function Dashboard() {
         </Layout.Section>
         <Layout.Section variant="oneHalf">
           <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  {t("marketplace.title")}
-                </Text>
-                <Text as="p">{t("marketplace.body")}</Text>
-                <InlineStack>
-                  <Button url={`/${role}/settings/marketplace`}>{t("marketplace.action")}</Button>
-                </InlineStack>
-              </BlockStack>
-            </Card>
+            {can("settings") ? (
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    {t("marketplace.title")}
+                  </Text>
+                  <Text as="p">{t("marketplace.body")}</Text>
+                  <InlineStack>
+                    <Button url={`/${role}/settings/marketplace`}>{t("marketplace.action")}</Button>
+                  </InlineStack>
+                </BlockStack>
+              </Card>
+            ) : null}
             <InstructionsCard />
-            <HelpfulLinksCard role={role} />
+            <HelpfulLinksCard role={role} can={can} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
-            <FeatureOverviewCard role={role} />
+            <FeatureOverviewCard role={role} can={can} />
             <FaqCard />
-            <DismissibleBanner
-              flag="show.featuredApp"
-              title={t("banners.featuredApp.title")}
-              action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
-            >
-              <p>{t("banners.featuredApp.body")}</p>
-            </DismissibleBanner>
+            {can("referrals") ? (
+              <DismissibleBanner
+                flag="show.featuredApp"
+                title={t("banners.featuredApp.title")}
+                action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
+              >
+                <p>{t("banners.featuredApp.body")}</p>
+              </DismissibleBanner>
+            ) : null}
             <DismissibleBanner
               flag="show.recommendationApps"
               title={t("banners.recommendedApps.title")}

@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { placeholderPage } from "~/components/PlaceholderPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { areaPage } from "~/door/merchant-route.server";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "mails");
+export const loader = areaPage("mails");
 export const handle = { i18n: ["Mails"] };
 export default placeholderPage("Mails", { titleKey: "title" });
 export { RouteErrorBoundary as ErrorBoundary };

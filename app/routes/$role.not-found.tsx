@@ -1,10 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { NotFoundScreen } from "~/components/StatusScreens";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { areaPage } from "~/door/merchant-route.server";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "not-found");
+export const loader = areaPage("any");
 export const handle = { i18n: ["Global"] };
 
 export default function NotFound() {

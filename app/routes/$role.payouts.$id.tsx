@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { placeholderPage } from "~/components/PlaceholderPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaLoader } from "~/models/auth/area-loader.server";
-import { findPayout } from "~/models/shop/tenant-lookups.server";
+import { recordPage } from "~/door/merchant-route.server";
+import { idParams } from "~/door/params";
+import { requirePayout } from "~/models/shop/tenant-lookups.server";
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "payouts", findPayout);
+export const loader = recordPage("payouts", idParams("payout"), requirePayout);
 export const handle = { i18n: ["Payouts"] };
 export default placeholderPage("Payouts", { titleKey: "detailTitle", back: "payouts" });
 export { RouteErrorBoundary as ErrorBoundary };

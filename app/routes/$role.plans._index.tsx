@@ -1,24 +1,23 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { formatMoney } from "~/lib/money";
-import { forbidden, requireMerchant } from "~/models/auth/require-merchant.server";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { forbidden } from "~/models/auth/require-merchant.server";
 import { PLANS } from "~/models/plans/plans";
 
 export const handle = { i18n: ["Plans"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role);
-  const waiting = ctx.shop.needSelectPlan !== null;
+export const loader = merchantRoute({ area: "any" }, async ({ shop, user }) => {
+  const waiting = shop.needSelectPlan !== null;
   // Plans are the admin's; staff only see that the admin must choose one.
-  if (ctx.user.role === "staff") {
+  if (user.role === "staff") {
     if (!waiting) throw forbidden("/staff/dashboard");
-    return json({ staffWaiting: true, current: null, plans: [] as (typeof PLANS)[number][] });
+    return { staffWaiting: true, current: null, plans: [] as (typeof PLANS)[number][] };
   }
-  return json({ staffWaiting: false, current: ctx.shop.pricingPlan, plans: [...PLANS] });
-}
+  return { staffWaiting: false, current: shop.pricingPlan, plans: [...PLANS] };
+});
 
 export default function Plans() {
   const { t } = useTranslation("Plans");

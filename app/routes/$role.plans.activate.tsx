@@ -1,35 +1,31 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
 import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { AppError, errorBody, type ErrorBody } from "~/lib/errors";
-import { notFound, requireMerchant } from "~/models/auth/require-merchant.server";
+import { AppError, type ErrorBody } from "~/lib/errors";
+import { merchantRoute } from "~/door/merchant-route.server";
 import { activatePlan } from "~/models/plans/activate-plan.server";
 import { findPlan } from "~/models/plans/plans";
 
 export const handle = { i18n: ["Plans"] };
 
-// GET shows what is about to happen; POST activates (no state change on GET).
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireMerchant(request, params.role, { area: "plans" });
-  const plan = findPlan(new URL(request.url).searchParams.get("plan_id"));
-  if (!plan) throw notFound("This plan does not exist.");
-  return json({ plan });
-}
+const planQuery = z.object({ plan_id: z.string().max(64).optional() });
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "plans" });
-  const form = await request.formData().catch(() => new FormData());
-  try {
-    await activatePlan(ctx.shop.id, String(form.get("plan_id") ?? ""), ctx.mode);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const { status, body } = errorBody(error);
-    return json(body, { status });
-  }
-  return redirect(`/${ctx.role}/dashboard`);
-}
+// GET shows what is about to happen; POST activates (no state change on GET).
+export const loader = merchantRoute({ area: "plans", query: planQuery }, async ({ query }) => {
+  const plan = findPlan(query.plan_id);
+  if (!plan) throw new AppError("not_found", "This plan does not exist.");
+  return { plan };
+});
+
+const activateSchema = z.object({ plan_id: z.string({ required_error: "Choose a plan." }).max(64) });
+
+export const action = merchantRoute({ area: "plans", body: activateSchema }, async ({ db, role, mode, body }) => {
+  await activatePlan(db, body.plan_id, mode);
+  return redirect(`/${role}/dashboard`);
+});
 
 export default function ActivatePlan() {
   const { t } = useTranslation("Plans");

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
@@ -7,61 +7,58 @@ import { PortalEditorForm } from "~/components/portal/PortalEditor";
 import { PortalContentView, PortalLayout } from "~/components/portal/PortalLayout";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
-import { AppError, errorBody } from "~/lib/errors";
-import { PORTAL_PAGE_KINDS, type PortalPageContent, type PortalPageKind } from "~/lib/portal-content";
-import { notFound, requireMerchant } from "~/models/auth/require-merchant.server";
-import { knownAssetPaths, storeUploadedImage } from "~/models/portal/asset-storage.server";
+import { PORTAL_PAGE_KINDS, type PortalPageContent } from "~/lib/portal-content";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { knownAssetPaths, MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
 import { pageForEditing, savePortalPage } from "~/models/portal/portal-pages.server";
 
 // A portal page in the editor: content items on the left, a live preview on
 // the right; "Save draft" keeps it for later, "Publish" shows it to affiliates.
 export const handle = { i18n: ["Portals", "Portal.schema.label", "Portal.TopBar", "Account.Common"] };
 
-function pageKind(id: string | undefined): PortalPageKind {
-  if (!(PORTAL_PAGE_KINDS as readonly string[]).includes(id ?? "")) throw notFound();
-  return id as PortalPageKind;
-}
+const params = z.object({
+  id: z.enum(PORTAL_PAGE_KINDS, { errorMap: () => ({ message: "Page not found" }) }),
+});
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireMerchant(request, params.role, { area: "portals" });
-  const kind = pageKind(params.id);
-  const [page, images] = await Promise.all([pageForEditing(shop.id, kind), knownAssetPaths(shop.id)]);
-  return json({ kind, ...page, images, shopName: shop.name, handle: shop.domain.replace(/\.myshopify\.com$/, "") });
-}
+export const loader = merchantRoute({ area: "portals", params }, async ({ shop, params }) => {
+  const [page, images] = await Promise.all([pageForEditing(shop.id, params.id), knownAssetPaths(shop.id)]);
+  return {
+    kind: params.id,
+    ...page,
+    images,
+    shopName: shop.name,
+    handle: shop.domain.replace(/\.myshopify\.com$/, ""),
+  };
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { shop } = await requireMerchant(request, params.role, { area: "portals" });
-  const kind = pageKind(params.id);
-  try {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new AppError("bad_request", "The form could not be read.");
-    }
-    const intent = form.get("intent");
-    if (intent === "upload") {
-      const file = form.get("image");
-      if (!file || typeof file === "string") throw new AppError("bad_request", "Choose an image to upload.");
-      if (file.size > 2 * 1024 * 1024) throw new AppError("payload_too_large", "Images can be at most 2 MB.");
-      const path = await storeUploadedImage(shop.id, file.name, new Uint8Array(await file.arrayBuffer()));
-      return json({ uploaded: path });
-    }
-    if (intent !== "save" && intent !== "publish") throw new AppError("bad_request", "Unknown action.");
-    let raw: unknown;
-    try {
-      raw = JSON.parse(String(form.get("content") ?? ""));
-    } catch {
-      throw new AppError("bad_request", "The page content is not valid JSON.");
-    }
-    const content = await savePortalPage(shop.id, kind, raw, intent === "publish");
-    return json({ saved: intent, content });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const { status, body } = errorBody(error);
-    return json(body, { status });
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("upload"),
+    image: z
+      .instanceof(File, { message: "Choose an image to upload." })
+      .refine((file) => file.size <= MAX_IMAGE_BYTES, "Images can be at most 2 MB."),
+  }),
+  z.object({
+    intent: z.enum(["save", "publish"]),
+    content: z.string({ required_error: "The page content is missing." }).transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "The page content is not valid JSON." });
+        return z.NEVER;
+      }
+    }),
+  }),
+]);
+
+export const action = merchantRoute({ area: "portals", params, body: actionSchema }, async ({ shop, params, body }) => {
+  if (body.intent === "upload") {
+    const bytes = new Uint8Array(await body.image.arrayBuffer());
+    return { uploaded: await storeUploadedImage(shop.id, body.image.name, bytes) };
   }
-}
+  const content = await savePortalPage(shop.id, params.id, body.content, body.intent === "publish");
+  return { saved: body.intent, content };
+});
 
 type ActionData = {
   saved?: string;

@@ -1,4 +1,3 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import {
   Badge,
@@ -18,34 +17,22 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { errorBody, AppError } from "~/lib/errors";
-import { parseForm } from "~/lib/http.server";
 import { z } from "zod";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { merchantRoute } from "~/door/merchant-route.server";
 import { portalOverview, setPortalDomain } from "~/models/portal/portal-admin.server";
 
 // Portals: the affiliate landing, sign-up and login pages the merchant edits,
 // the three ways affiliates reach them, and the custom domain.
 export const handle = { i18n: ["Portals"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shop } = await requireMerchant(request, params.role, { area: "portals" });
-  return json(await portalOverview(shop));
-}
+export const loader = merchantRoute({ area: "portals" }, async ({ shop }) => portalOverview(shop));
 
 const domainSchema = z.object({ portalDomain: z.string().max(300) });
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { shop } = await requireMerchant(request, params.role, { area: "portals" });
-  try {
-    const { portalDomain } = await parseForm(request, domainSchema);
-    return json({ ok: true, portalDomain: await setPortalDomain(shop.id, portalDomain) });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const { status, body } = errorBody(error);
-    return json(body, { status });
-  }
-}
+export const action = merchantRoute({ area: "portals", body: domainSchema }, async ({ shop, body }) => ({
+  ok: true,
+  portalDomain: await setPortalDomain(shop.id, body.portalDomain),
+}));
 
 export default function Portals() {
   const data = useLoaderData<typeof loader>();

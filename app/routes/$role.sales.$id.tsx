@@ -1,4 +1,3 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
 import {
   Banner,
@@ -19,12 +18,12 @@ import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { TableCard } from "~/components/sales/TableCard";
+import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
-import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
-import { adminAction, orNotFound, recordId } from "~/models/auth/admin-route.server";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { idParams } from "~/door/params";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { getSaleDetail, type SaleDetail } from "~/models/sales/sale-detail.server";
 import { useShell } from "./$role";
@@ -33,22 +32,18 @@ import { useShell } from "./$role";
 // commission lines per level, refunds, and approve / deny while pending.
 export const handle = { i18n: ["Sales"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "sales" });
-  return json({ sale: await orNotFound(getSaleDetail(ctx.shop.id, recordId(params.id))) });
-}
+const params = idParams("sale");
+
+export const loader = merchantRoute({ area: "sales", params }, async ({ db, params }) => ({
+  sale: await getSaleDetail(db, params.id),
+}));
 
 const decisionSchema = z.object({ intent: z.enum(["approve", "deny"]) });
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "sales" });
-  const id = recordId(params.id);
-  return adminAction(async () => {
-    const { intent } = await parseJsonBody(request, decisionSchema);
-    await reviewSale(ctx.shop.id, id, intent);
-    return { decided: intent };
-  });
-}
+export const action = merchantRoute({ area: "sales", params, body: decisionSchema }, async ({ db, params, body }) => {
+  await reviewSale(db, params.id, body.intent);
+  return { decided: body.intent };
+});
 
 type Line = SaleDetail["commissions"][number];
 
@@ -82,7 +77,7 @@ export default function SaleScreen() {
       ...(withKind ? [t("level", { level: l.level })] : []),
       money(l.amount),
       <SaleStatusBadge key="s" status={l.status} />,
-      l.explanation,
+      <WrappingCell key="e" text={l.explanation} />,
     ]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
@@ -91,7 +86,7 @@ export default function SaleScreen() {
       title={sale.name}
       backAction={{ content: t("title"), url: `/${role}/sales` }}
       titleMetadata={<SaleStatusBadge status={sale.status} />}
-      subtitle={t("placedOn", { date: when(sale.placedAt) })}
+      subtitle={`${t("placedOn", { date: when(sale.placedAt) })} · ${t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}`}
       primaryAction={
         sale.canApprove
           ? {

@@ -1,4 +1,3 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import {
   BlockStack,
@@ -21,13 +20,11 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
-import { parseJsonBody } from "~/lib/http.server";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
-import { readParams } from "~/lib/url-params";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
-import { adminAction } from "~/models/auth/admin-route.server";
-import { notFound, requireMerchant } from "~/models/auth/require-merchant.server";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
 import { listSalesPage } from "~/models/sales/sales-list.server";
@@ -39,20 +36,15 @@ export const handle = { i18n: ["Sales"] };
 
 const TABS = ["all", "pending", "approved", "denied", "paid", "void"] as const;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "sales" });
-  const page = await listSalesPage(ctx.shop, readParams(saleListParamsSchema, new URL(request.url)));
-  if (page.invalidCursor) throw notFound();
-  return json({ sales: page.sales, after: page.after, before: page.before });
-}
+export const loader = merchantRoute({ area: "sales", query: saleListParamsSchema }, async ({ db, shop, query }) => {
+  const page = await listSalesPage(db, shop.timezone, query);
+  if (page.invalidCursor) throw new AppError("not_found", "This page of the list does not exist.");
+  return { sales: page.sales, after: page.after, before: page.before };
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "sales" });
-  return adminAction(async () => {
-    const input = await parseJsonBody(request, saleDecisionSchema);
-    return { result: await reviewSales(ctx.shop.id, input.ids, input.intent) };
-  });
-}
+export const action = merchantRoute({ area: "sales", body: saleDecisionSchema }, async ({ db, body }) => ({
+  result: await reviewSales(db, body.ids, body.intent),
+}));
 
 export default function Sales() {
   const { sales, after, before } = useLoaderData<typeof loader>();
@@ -157,7 +149,7 @@ export default function Sales() {
   ];
 
   return (
-    <Page title={t("title")} fullWidth>
+    <Page title={t("title")} subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })} fullWidth>
       <Card padding="0">
         <IndexFilters
           queryValue={query}

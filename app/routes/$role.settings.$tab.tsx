@@ -1,20 +1,19 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralSettingsForm } from "~/components/GeneralSettingsForm";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { NotBuiltYet } from "~/components/StatusScreens";
 import { findSettingsTab, SETTINGS_NAMESPACES } from "~/lib/settings-tabs";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { merchantRoute } from "~/door/merchant-route.server";
 
 export const handle = { i18n: SETTINGS_NAMESPACES };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "settings" });
+export const loader = merchantRoute({ area: "settings" }, async ({ role, params }) => {
   const tab = findSettingsTab(params.tab);
-  if (!tab) throw redirect(`/${ctx.role}/not-found`);
-  return json({ tab });
-}
+  if (!tab) throw redirect(`/${role}/not-found`);
+  return { tab };
+});
 
 export default function SettingsTab() {
   const { tab } = useLoaderData<typeof loader>();

@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Card, Page, ResourceItem, ResourceList, Text } from "@shopify/polaris";
 import { useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SETTINGS_NAMESPACES, SETTINGS_TABS } from "~/lib/settings-tabs";
-import { areaLoader } from "~/models/auth/area-loader.server";
+import { areaPage } from "~/door/merchant-route.server";
 import { useShell } from "./$role";
 
 // Staff management is a settings page for admins only (staff never manage staff).
 const STAFF_ITEM = { tab: "staff", ns: "Settings", titleKey: "tabs.staff" } as const;
 
-export const loader = (args: LoaderFunctionArgs) => areaLoader(args, "settings");
+export const loader = areaPage("settings");
 export const handle = { i18n: SETTINGS_NAMESPACES };
 
 export default function SettingsIndex() {

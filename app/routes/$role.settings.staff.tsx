@@ -1,10 +1,8 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { StaffView } from "~/components/staff/StaffView";
-import { AppError } from "~/lib/errors";
-import { handleApi, parseFormData } from "~/lib/http.server";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { z } from "zod";
+import { merchantRoute } from "~/door/merchant-route.server";
 import { staffIdSchema, staffInviteSchema, staffUpdateSchema } from "~/models/staff/staff-schemas";
 import {
   inviteStaff,
@@ -19,39 +17,29 @@ import {
 // so staff can never invite, promote or disable anyone).
 export const handle = { i18n: ["Settings", "Global"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "staff" });
-  return json({ staff: await listStaff(ctx.shop.id) });
-}
+export const loader = merchantRoute({ area: "staff" }, async ({ db }) => ({ staff: await listStaff(db) }));
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role, { area: "staff" });
-  return handleApi(async () => {
-    const form = await request.formData().catch(() => {
-      throw new AppError("bad_request", "The form could not be read.");
-    });
-    const intent = form.get("intent");
-    const shopId = ctx.shop.id;
-    switch (intent) {
-      case "invite":
-        return json({ intent, ...(await inviteStaff(shopId, parseFormData(form, staffInviteSchema))) });
-      case "update":
-        return json({ intent, ...(await updateStaff(shopId, parseFormData(form, staffUpdateSchema))) });
-      case "renew":
-        return json({ intent, ...(await renewInvite(shopId, parseFormData(form, staffIdSchema).id)) });
-      case "disable":
-      case "enable":
-        return json({
-          intent,
-          ...(await setStaffEnabled(shopId, parseFormData(form, staffIdSchema).id, intent === "enable")),
-        });
-      case "remove":
-        return json({ intent, ...(await removeStaff(shopId, parseFormData(form, staffIdSchema).id)) });
-      default:
-        throw new AppError("bad_request", "Unknown action.");
-    }
-  });
-}
+const actionSchema = z.discriminatedUnion("intent", [
+  staffInviteSchema.extend({ intent: z.literal("invite") }),
+  staffUpdateSchema.extend({ intent: z.literal("update") }),
+  staffIdSchema.extend({ intent: z.enum(["renew", "disable", "enable", "remove"]) }),
+]);
+
+export const action = merchantRoute({ area: "staff", body: actionSchema }, async ({ db, body }) => {
+  switch (body.intent) {
+    case "invite":
+      return { intent: body.intent, ...(await inviteStaff(db, body)) };
+    case "update":
+      return { intent: body.intent, ...(await updateStaff(db, body)) };
+    case "renew":
+      return { intent: body.intent, ...(await renewInvite(db, body.id)) };
+    case "disable":
+    case "enable":
+      return { intent: body.intent, ...(await setStaffEnabled(db, body.id, body.intent === "enable")) };
+    case "remove":
+      return { intent: body.intent, ...(await removeStaff(db, body.id)) };
+  }
+});
 
 export default function StaffSettings() {
   const { staff } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Outlet,
@@ -12,29 +12,23 @@ import { GenericErrorScreen } from "~/components/GenericErrorScreen";
 import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";
 import { getConfig } from "~/config.server";
 import { menuFor, isMenuHidden } from "~/lib/menu";
-import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { keptParams } from "~/lib/embedded-params";
 import { mustSelectPlan, toShopRecord } from "~/models/shop/shop-record";
 import type { loader as rootLoader } from "~/root";
 
 export const handle = { i18n: ["Global", "TopMenu"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireMerchant(request, params.role);
+export const loader = merchantRoute({ area: "any" }, async (ctx) => {
   const shop = toShopRecord(ctx.shop);
-  const url = new URL(request.url);
+  const url = new URL(ctx.request.url);
   const below = url.pathname.split("/").slice(2).join("/");
   // Plan gating: while a plan must still be chosen, every page leads there.
   if (mustSelectPlan(shop) && !below.startsWith("plans")) {
-    const keep = new URLSearchParams();
-    for (const key of ["host", "shop", "embedded"]) {
-      const value = url.searchParams.get(key);
-      if (value) keep.set(key, value);
-    }
-    keep.set("installing", "1");
-    throw redirect(`/${ctx.role}/plans?${keep.toString()}`);
+    throw redirect(`/${ctx.role}/plans?${keptParams(url, { installing: "1" })}`);
   }
   const config = getConfig();
-  return json({
+  return {
     role: ctx.role,
     mode: ctx.mode,
     host: ctx.host,
@@ -43,8 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     menu: menuFor(ctx.user.role, ctx.user.permissions),
     supportEmail: config.SUPPORT_EMAIL,
     productName: config.APP_NAME,
-  });
-}
+  };
+});
 
 export type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
 

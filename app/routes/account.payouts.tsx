@@ -3,11 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, DataTable, FormLayout, InlineGrid, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import type { FormActionData } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { payoutMethodSchema, savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
@@ -43,9 +44,10 @@ export default function AccountPayouts() {
   const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
+  const zone = useAccountTimeZone();
   const m = (v: number, currency = money.currency) => formatMoney(v, { currency, format: money.format });
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <InlineGrid columns={2} gap="400">
         <Card>
           <Text as="h2" tone="subdued">
@@ -109,7 +111,7 @@ export default function AccountPayouts() {
             columnContentTypes={["text", "numeric", "text", "text", "text"]}
             headings={[t("date"), t("amount"), t("methodColumn"), t("reference"), t("status")]}
             rows={payouts.map((p) => [
-              (p.paidAt ?? p.createdAt).slice(0, 10),
+              formatShopDate(p.paidAt ?? p.createdAt, zone),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
               p.reference ?? "",

@@ -2,9 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 import { Badge, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
@@ -25,8 +26,9 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
 export default function AccountSales() {
   const { page, pages, sales, money } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
+  const zone = useAccountTimeZone();
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <Card padding="0">
         {sales.length === 0 ? (
           <div style={{ padding: 16 }}>
@@ -40,7 +42,7 @@ export default function AccountSales() {
               <a key="o" href={`/account/sales/${s.id}`} data-testid="sale-link">
                 {s.name}
               </a>,
-              s.placedAt.slice(0, 10),
+              formatShopDate(s.placedAt, zone),
               formatMoney(s.subtotal, { currency: s.currency, format: money.format }),
               formatMoney(s.commission, { currency: s.currency, format: money.format }),
               <Badge key="s" tone={STATUS_TONE[s.status]}>

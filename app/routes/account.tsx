@@ -34,7 +34,7 @@ export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ affiliate, sho
         status: affiliate.status,
         referralCode: affiliate.referralCode,
       },
-      shop: { name: shop.name, domain: shop.domain },
+      shop: { name: shop.name, domain: shop.domain, timezone: shop.timezone },
       pagesBase,
       appUrl,
     },

@@ -26,7 +26,7 @@ export const loader = /* @__PURE__ */ publicRoute({ headers: CORS }, async ({ re
 );
 
 export const action = /* @__PURE__ */ publicRoute(
-  { body: pixelReportSchema, accepts: "json-or-text", maxJsonBytes: 16 * 1024, headers: CORS },
+  { body: pixelReportSchema, bodyType: "json-or-text", maxJsonBytes: 16 * 1024, headers: CORS },
   async ({ request, body }) => {
     if (request.method !== "POST") return usePost();
     await recordPixelReport(body);

@@ -13,7 +13,7 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "any", auth: "api" }
 
 // POST /api/shop: update the shop (a JSON body); answers the new record.
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "settings", auth: "api", body: shopUpdateSchema, accepts: "json" },
+  { area: "settings", auth: "api", body: shopUpdateSchema, bodyType: "json" },
   async ({ request, db, body }) => {
     if (request.method !== "POST") throw new AppError("bad_request", "Use POST to update the shop.");
     return { shop: await updateShop(db, body) };

@@ -1,22 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseJsonBody } from "~/lib/http.server";
-import { apiRoute, pathId, type Handler } from "~/models/api/api-route.server";
-import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
+import { apiRoute, endpoint } from "~/door/api-route.server";
+import { idParams } from "~/door/params";
 import { campaignUpdateSchema } from "~/models/api/schemas";
+import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
 
 // GET /api/v1/campaigns/{id}, PATCH /api/v1/campaigns/{id}.
-const handlers: { GET: Handler; PATCH: Handler } = {
-  GET: async (api, { params }) => getCampaign(api.shop.id, pathId(params.id, "campaign")),
-  PATCH: async (api, { params, request }) => {
-    const id = pathId(params.id, "campaign");
-    return updateCampaign(api.shop.id, id, await parseJsonBody(request, campaignUpdateSchema));
-  },
-};
+const params = idParams("campaign");
 
-export async function loader(args: LoaderFunctionArgs) {
-  return apiRoute(args, handlers);
-}
-
-export async function action(args: ActionFunctionArgs) {
-  return apiRoute(args, handlers);
-}
+export const loader = apiRoute({
+  GET: endpoint({ params }, ({ db, params }) => getCampaign(db, params.id)),
+  PATCH: endpoint({ params, body: campaignUpdateSchema }, ({ db, params, body }) =>
+    updateCampaign(db, params.id, body),
+  ),
+});
+export const action = loader;

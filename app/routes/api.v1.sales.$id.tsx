@@ -1,16 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, pathId, type Handler } from "~/models/api/api-route.server";
+import { apiRoute, endpoint } from "~/door/api-route.server";
+import { idParams } from "~/door/params";
 import { getSale } from "~/models/api/sales.server";
 
 // GET /api/v1/sales/{id}: a sale with its attribution and commissions.
-const handlers: { GET: Handler } = {
-  GET: async (api, { params }) => getSale(api.shop.id, pathId(params.id, "sale")),
-};
-
-export async function loader(args: LoaderFunctionArgs) {
-  return apiRoute(args, handlers);
-}
-
-export async function action(args: ActionFunctionArgs) {
-  return apiRoute(args, handlers);
-}
+export const loader = apiRoute({
+  GET: endpoint({ params: idParams("sale") }, ({ db, params }) => getSale(db, params.id)),
+});
+export const action = loader;

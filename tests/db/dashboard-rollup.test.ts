@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { shopDb } from "~/db/shop-db.server";
 import { DATE_PRESETS, presetRange, type DatePreset } from "~/lib/date-presets";
 import { pick, randomInt, seededRandom } from "~/lib/prng";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
@@ -210,7 +211,7 @@ describe("dashboard rollup", () => {
       include: { commissions: true },
     });
     expect(pending).not.toBeNull();
-    await reviewSale(shop.id, pending!.id, "deny");
+    await reviewSale(shopDb(db, shop.id), pending!.id, "deny");
     const after = await getDashboardAnalytics(shop, "all", new Date());
     expect(after.totals.sales).toBe(before.totals.sales - 1);
     expect(after.totals.revenue).toBe(before.totals.revenue - (pending!.subtotal - pending!.refundedAmount));

@@ -1,5 +1,5 @@
 import { getConfig } from "../../config.server";
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import {
   affiliateInclude as include,
@@ -16,7 +16,6 @@ import { serializeAffiliate, type LinkContext } from "./serializers";
 // cycle) live in affiliates/affiliate-writes.server.ts, shared with the admin.
 
 export interface ShopRef {
-  id: string;
   domain: string;
   referralParam: string;
 }
@@ -25,10 +24,9 @@ function links(shop: ShopRef): LinkContext {
   return { appUrl: getConfig().appUrl, shopDomain: shop.domain, referralParam: shop.referralParam };
 }
 
-export async function listAffiliates(shop: ShopRef, query: AffiliateListQuery) {
-  const rows = await getDb().affiliate.findMany({
+export async function listAffiliates(db: ShopDb, shop: ShopRef, query: AffiliateListQuery) {
+  const rows = await db.affiliate.findMany({
     where: {
-      shopId: shop.id,
       ...(query.status ? { status: query.status } : {}),
       ...(query.campaign_id ? { campaignId: query.campaign_id } : {}),
       ...afterCursor(query.cursor),
@@ -41,22 +39,18 @@ export async function listAffiliates(shop: ShopRef, query: AffiliateListQuery) {
   return toPage(rows, query.limit, (row) => serializeAffiliate(row, context));
 }
 
-export async function getAffiliate(shop: ShopRef, id: string) {
-  const row = await getDb().affiliate.findFirst({ where: { id, shopId: shop.id }, include });
+export async function getAffiliate(db: ShopDb, shop: ShopRef, id: string) {
+  const row = await db.affiliate.findFirst({ where: { id }, include });
   if (!row) throw new AppError("not_found", "No affiliate with this id.");
   return serializeAffiliate(row, links(shop));
 }
 
-export async function createAffiliate(shop: ShopRef, input: AffiliateCreate) {
-  const row = await getDb()
-    .$transaction((tx) => insertAffiliate(tx, shop.id, input))
-    .catch(mapUniqueViolation);
+export async function createAffiliate(db: ShopDb, shop: ShopRef, input: AffiliateCreate) {
+  const row = await db.$transaction((tx) => insertAffiliate(tx, db.$shopId, input)).catch(mapUniqueViolation);
   return serializeAffiliate(row, links(shop));
 }
 
-export async function updateAffiliate(shop: ShopRef, id: string, input: AffiliateUpdate) {
-  const row = await getDb()
-    .$transaction((tx) => patchAffiliate(tx, shop.id, id, input))
-    .catch(mapUniqueViolation);
+export async function updateAffiliate(db: ShopDb, shop: ShopRef, id: string, input: AffiliateUpdate) {
+  const row = await db.$transaction((tx) => patchAffiliate(tx, db.$shopId, id, input)).catch(mapUniqueViolation);
   return serializeAffiliate(row, links(shop));
 }

@@ -1,12 +1,13 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { afterCursor, dateRange, pageOrder, toPage } from "./pagination.server";
 import type { ClickListQuery } from "./schemas";
 import { serializeClick } from "./serializers";
 
 // Link clicks of the shop, newest first; filters by affiliate and time.
-export async function listClicks(shopId: string, query: ClickListQuery) {
+export async function listClicks(db: ShopDb, query: ClickListQuery) {
+  const shopId = db.$shopId;
   const createdAt = dateRange(query.since, query.until);
-  const rows = await getDb().click.findMany({
+  const rows = await db.click.findMany({
     where: {
       shopId,
       ...(query.affiliate_id ? { affiliateId: query.affiliate_id } : {}),

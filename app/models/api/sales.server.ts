@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { reviewSale, type SaleDecision } from "../orders/review-sale.server";
 import { afterCursor, dateRange, pageOrder, toPage } from "./pagination.server";
@@ -11,9 +11,10 @@ import { serializeSale } from "./serializers";
 
 const include = { commissions: true } as const;
 
-export async function listSales(shopId: string, query: SaleListQuery) {
+export async function listSales(db: ShopDb, query: SaleListQuery) {
+  const shopId = db.$shopId;
   const placedAt = dateRange(query.since, query.until);
-  const rows = await getDb().order.findMany({
+  const rows = await db.order.findMany({
     where: {
       shopId,
       ...(query.status ? { status: query.status } : {}),
@@ -28,12 +29,13 @@ export async function listSales(shopId: string, query: SaleListQuery) {
   return toPage(rows, query.limit, serializeSale);
 }
 
-export async function getSale(shopId: string, id: string) {
-  const row = await getDb().order.findFirst({ where: { id, shopId }, include });
+export async function getSale(db: ShopDb, id: string) {
+  const shopId = db.$shopId;
+  const row = await db.order.findFirst({ where: { id, shopId }, include });
   if (!row) throw new AppError("not_found", "No sale with this id.");
   return serializeSale(row);
 }
 
-export async function decideSale(shopId: string, id: string, decision: SaleDecision) {
-  return serializeSale(await reviewSale(shopId, id, decision));
+export async function decideSale(db: ShopDb, id: string, decision: SaleDecision) {
+  return serializeSale(await reviewSale(db, id, decision));
 }

@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
 import type { CampaignCreate, CampaignStatus } from "../api/schemas";
@@ -14,9 +14,19 @@ export interface CampaignListFilters extends KeysetRequest {
   query?: string;
 }
 
-export async function listCampaignsPage(shopId: string, filters: CampaignListFilters) {
-  const db = getDb();
-  const page = keysetQuery("createdAt", filters);
+/** A cursor that does not decode names a page of the list that does not exist. */
+function pageOrNotFound<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError("not_found", "This page of the list does not exist.");
+    throw error;
+  }
+}
+
+export async function listCampaignsPage(db: ShopDb, filters: CampaignListFilters) {
+  const shopId = db.$shopId;
+  const page = pageOrNotFound(() => keysetQuery("createdAt", filters));
   const where = {
     shopId,
     ...(filters.status ? { status: filters.status } : {}),
@@ -45,8 +55,9 @@ export async function listCampaignsPage(shopId: string, filters: CampaignListFil
   };
 }
 
-export async function campaignAffiliateCount(shopId: string, campaignId: string) {
-  return getDb().affiliate.count({ where: { shopId, campaignId } });
+export async function campaignAffiliateCount(db: ShopDb, campaignId: string) {
+  const shopId = db.$shopId;
+  return db.affiliate.count({ where: { shopId, campaignId } });
 }
 
 /**
@@ -54,8 +65,9 @@ export async function campaignAffiliateCount(shopId: string, campaignId: string)
  * on it (their commissions follow its terms) and for the default campaign
  * (new affiliates join it). The checks and the delete share a transaction.
  */
-export async function deleteCampaign(shopId: string, id: string) {
-  await getDb().$transaction(async (tx) => {
+export async function deleteCampaign(db: ShopDb, id: string) {
+  const shopId = db.$shopId;
+  await db.$transaction(async (tx) => {
     const campaign = await tx.campaign.findFirst({ where: { id, shopId }, select: { isDefault: true, name: true } });
     if (!campaign) throw new AppError("not_found", "No campaign with this id.");
     if (campaign.isDefault) {
@@ -79,8 +91,8 @@ export async function deleteCampaign(shopId: string, id: string) {
 const COPY_PREFIX = "Copy of ";
 
 /** A draft copy of a campaign (terms, levels, rules, coupon settings); never the default. */
-export async function duplicateCampaign(shopId: string, id: string) {
-  const db = getDb();
+export async function duplicateCampaign(db: ShopDb, id: string) {
+  const shopId = db.$shopId;
   const source = await db.campaign.findFirst({ where: { id, shopId }, include: campaignInclude });
   if (!source) throw new AppError("not_found", "No campaign with this id.");
   const { id: _id, createdAt: _c, updatedAt: _u, levels, rules, ...terms } = source;
@@ -107,13 +119,15 @@ export async function duplicateCampaign(shopId: string, id: string) {
 }
 
 /** Bulk state change from the list; ids of other shops are not touched (and not counted). */
-export async function setCampaignsStatus(shopId: string, ids: string[], status: CampaignStatus) {
-  const { count } = await getDb().campaign.updateMany({ where: { shopId, id: { in: ids } }, data: { status } });
+export async function setCampaignsStatus(db: ShopDb, ids: string[], status: CampaignStatus) {
+  const shopId = db.$shopId;
+  const { count } = await db.campaign.updateMany({ where: { shopId, id: { in: ids } }, data: { status } });
   return { changed: count, status };
 }
 
-export async function shopHasDefaultCampaign(shopId: string) {
-  return (await getDb().campaign.count({ where: { shopId, isDefault: true } })) > 0;
+export async function shopHasDefaultCampaign(db: ShopDb) {
+  const shopId = db.$shopId;
+  return (await db.campaign.count({ where: { shopId, isDefault: true } })) > 0;
 }
 
 /**
@@ -122,7 +136,7 @@ export async function shopHasDefaultCampaign(shopId: string) {
  * affiliates join the default). Two first campaigns saved at once still end
  * with one default: setting a default clears the others in its transaction.
  */
-export async function createAdminCampaign(shopId: string, input: CampaignCreate) {
-  const makeDefault = input.is_default || !(await shopHasDefaultCampaign(shopId));
-  return createCampaign(shopId, { ...input, is_default: makeDefault });
+export async function createAdminCampaign(db: ShopDb, input: CampaignCreate) {
+  const makeDefault = input.is_default || !(await shopHasDefaultCampaign(db));
+  return createCampaign(db, { ...input, is_default: makeDefault });
 }

@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { afterCursor, pageOrder, toPage } from "../api/pagination.server";
 import {
@@ -73,8 +73,9 @@ async function clearOtherDefaults(tx: Tx, shopId: string, keepId?: string) {
   });
 }
 
-export async function listCampaigns(shopId: string, query: CampaignListQuery) {
-  const rows = await getDb().campaign.findMany({
+export async function listCampaigns(db: ShopDb, query: CampaignListQuery) {
+  const shopId = db.$shopId;
+  const rows = await db.campaign.findMany({
     where: { shopId, ...(query.status ? { status: query.status } : {}), ...afterCursor(query.cursor) },
     orderBy: pageOrder,
     take: query.limit + 1,
@@ -83,14 +84,16 @@ export async function listCampaigns(shopId: string, query: CampaignListQuery) {
   return toPage(rows, query.limit, serializeCampaign);
 }
 
-export async function getCampaign(shopId: string, id: string) {
-  const row = await getDb().campaign.findFirst({ where: { id, shopId }, include });
+export async function getCampaign(db: ShopDb, id: string) {
+  const shopId = db.$shopId;
+  const row = await db.campaign.findFirst({ where: { id, shopId }, include });
   if (!row) throw new AppError("not_found", "No campaign with this id.");
   return serializeCampaign(row);
 }
 
-export async function createCampaign(shopId: string, input: CampaignCreate) {
-  const row = await getDb().$transaction(async (tx) => {
+export async function createCampaign(db: ShopDb, input: CampaignCreate) {
+  const shopId = db.$shopId;
+  const row = await db.$transaction(async (tx) => {
     if (input.is_default) await clearOtherDefaults(tx, shopId);
     return tx.campaign.create({
       data: {
@@ -108,8 +111,9 @@ export async function createCampaign(shopId: string, input: CampaignCreate) {
 
 export const KEEP_DEFAULT_MESSAGE = "The shop needs a default campaign: make another campaign the default instead.";
 
-export async function updateCampaign(shopId: string, id: string, input: CampaignUpdate) {
-  const row = await getDb().$transaction(async (tx) => {
+export async function updateCampaign(db: ShopDb, id: string, input: CampaignUpdate) {
+  const shopId = db.$shopId;
+  const row = await db.$transaction(async (tx) => {
     const current = await tx.campaign.findFirst({ where: { id, shopId } });
     if (!current) throw new AppError("not_found", "No campaign with this id.");
     const fields = campaignValueIssues({

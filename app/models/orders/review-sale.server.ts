@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import type { Tx } from "../jobs/job-queue.server";
 
@@ -31,9 +31,10 @@ async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDec
   return true;
 }
 
-export async function reviewSale(shopId: string, orderId: string, decision: SaleDecision) {
+export async function reviewSale(db: ShopDb, orderId: string, decision: SaleDecision) {
+  const shopId = db.$shopId;
   const status = RESULT[decision];
-  return getDb().$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const order = await tx.order.findFirst({ where: { id: orderId, shopId }, select: { status: true } });
     if (!order) throw new AppError("not_found", "No sale with this id.");
     const refuse = (current: string) =>
@@ -54,13 +55,10 @@ export interface BulkReviewResult {
 }
 
 /** Decides many sales in one transaction; what is not pending is reported, not changed. */
-export async function reviewSales(
-  shopId: string,
-  orderIds: string[],
-  decision: SaleDecision,
-): Promise<BulkReviewResult> {
+export async function reviewSales(db: ShopDb, orderIds: string[], decision: SaleDecision): Promise<BulkReviewResult> {
+  const shopId = db.$shopId;
   const ids = [...new Set(orderIds)];
-  return getDb().$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const orders = await tx.order.findMany({
       where: { shopId, id: { in: ids } },
       select: { id: true, name: true, status: true },

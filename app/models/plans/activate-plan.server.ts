@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { findPlan } from "./plans";
 
@@ -7,7 +7,8 @@ import { findPlan } from "./plans";
  * Standalone shops have no Shopify Billing, so any plan activates directly;
  * embedded shops can take the free plan here, paid ones need Billing.
  */
-export async function activatePlan(shopId: string, planId: string, mode: "embedded" | "standalone") {
+export async function activatePlan(db: ShopDb, planId: string, mode: "embedded" | "standalone") {
+  const shopId = db.$shopId;
   const plan = findPlan(planId);
   if (!plan) throw new AppError("not_found", "This plan does not exist.");
   if (mode === "embedded" && plan.price > 0) {
@@ -16,6 +17,6 @@ export async function activatePlan(shopId: string, planId: string, mode: "embedd
       "Paid plans through Shopify Billing are not built yet. Choose the free plan for now.",
     );
   }
-  await getDb().shop.update({ where: { id: shopId }, data: { pricingPlan: plan.id, needSelectPlan: null } });
+  await db.shop.update({ where: { id: shopId }, data: { pricingPlan: plan.id, needSelectPlan: null } });
   return plan;
 }

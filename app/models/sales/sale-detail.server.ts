@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { attributionSentence, saleActions } from "./sale-explanation";
 
@@ -9,8 +9,8 @@ import { attributionSentence, saleActions } from "./sale-explanation";
 const person = { select: { id: true, firstName: true, lastName: true, referralCode: true } } as const;
 const nameOf = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
 
-export async function getSaleDetail(shopId: string, id: string) {
-  const db = getDb();
+export async function getSaleDetail(db: ShopDb, id: string) {
+  const shopId = db.$shopId;
   const order = await db.order.findFirst({
     where: { id, shopId },
     include: {

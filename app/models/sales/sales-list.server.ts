@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
@@ -12,11 +12,12 @@ import type { SaleListParams } from "./sale-list-query";
 export const SALES_PAGE_SIZE = 50;
 const MAX_MATCHED_AFFILIATES = 100;
 
-async function affiliateIds(shopId: string, params: SaleListParams): Promise<string[] | undefined> {
+async function affiliateIds(db: ShopDb, params: SaleListParams): Promise<string[] | undefined> {
+  const shopId = db.$shopId;
   if (params.affiliate_id) return [params.affiliate_id];
   if (!params.affiliate) return undefined;
   const text = params.affiliate;
-  const rows = await getDb().affiliate.findMany({
+  const rows = await db.affiliate.findMany({
     where: {
       shopId,
       OR: [
@@ -39,11 +40,10 @@ function placedRange(params: SaleListParams, timeZone: string) {
   return { ...(since ? { gte: since } : {}), ...(until ? { lt: until } : {}) };
 }
 
-export async function listSalesPage(shop: { id: string; timezone: string }, params: SaleListParams) {
-  const db = getDb();
+export async function listSalesPage(db: ShopDb, timezone: string, params: SaleListParams) {
   const page = { after: params.after, before: params.before, limit: SALES_PAGE_SIZE };
-  const ids = await affiliateIds(shop.id, params);
-  const placedAt = placedRange(params, shop.timezone);
+  const ids = await affiliateIds(db, params);
+  const placedAt = placedRange(params, timezone);
   let query;
   try {
     query = keysetQuery("placedAt", page);
@@ -52,7 +52,7 @@ export async function listSalesPage(shop: { id: string; timezone: string }, para
     throw error;
   }
   const where = {
-    shopId: shop.id,
+    shopId: db.$shopId,
     ...(params.status ? { status: params.status } : {}),
     ...(params.source ? { attributionSource: params.source } : {}),
     // One affiliate (the usual case) is an equality, which lets the database
@@ -83,7 +83,7 @@ export async function listSalesPage(shop: { id: string; timezone: string }, para
   const sums = orderIds.length
     ? await db.commission.groupBy({
         by: ["orderId"],
-        where: { shopId: shop.id, orderId: { in: orderIds }, status: { notIn: ["void", "denied"] } },
+        where: { orderId: { in: orderIds }, status: { notIn: ["void", "denied"] } },
         _sum: { amount: true },
       })
     : [];

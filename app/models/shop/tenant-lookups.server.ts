@@ -1,12 +1,22 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
+import { AppError } from "../../lib/errors";
 
-// Existence checks scoped to one shop: an id of another shop is "not found",
-// exactly like an id that does not exist.
+// Existence checks through a shop's client: an id of another shop is "not
+// found", exactly like an id that does not exist.
 const select = { id: true } as const;
 
-export const findCampaign = (shopId: string, id: string) =>
-  getDb().campaign.findFirst({ where: { id, shopId }, select });
-export const findAffiliate = (shopId: string, id: string) =>
-  getDb().affiliate.findFirst({ where: { id, shopId }, select });
-export const findOrder = (shopId: string, id: string) => getDb().order.findFirst({ where: { id, shopId }, select });
-export const findPayout = (shopId: string, id: string) => getDb().payout.findFirst({ where: { id, shopId }, select });
+function found<T>(noun: string) {
+  return (row: T | null): T => {
+    if (!row) throw new AppError("not_found", `No ${noun} with this id.`);
+    return row;
+  };
+}
+
+export const requireCampaign = (db: ShopDb, id: string) =>
+  db.campaign.findFirst({ where: { id }, select }).then(found("campaign"));
+export const requireAffiliate = (db: ShopDb, id: string) =>
+  db.affiliate.findFirst({ where: { id }, select }).then(found("affiliate"));
+export const requireOrder = (db: ShopDb, id: string) =>
+  db.order.findFirst({ where: { id }, select }).then(found("sale"));
+export const requirePayout = (db: ShopDb, id: string) =>
+  db.payout.findFirst({ where: { id }, select }).then(found("payout"));

@@ -1,5 +1,5 @@
+import type { ShopDb } from "../../db/shop-db.server";
 import { getConfig } from "../../config.server";
-import { getDb } from "../../db.server";
 import { parsePermissions } from "../../lib/areas";
 import { AppError } from "../../lib/errors";
 import { issuePasswordToken } from "../auth/password-token.server";
@@ -14,8 +14,9 @@ export function inviteUrl(token: string) {
   return `${getConfig().appUrl}/staff/get-password?token=${encodeURIComponent(token)}`;
 }
 
-export async function listStaff(shopId: string) {
-  const rows = await getDb().user.findMany({
+export async function listStaff(db: ShopDb) {
+  const shopId = db.$shopId;
+  const rows = await db.user.findMany({
     where: { shopId, role: "staff" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: 500,
@@ -29,8 +30,9 @@ export async function listStaff(shopId: string) {
   }));
 }
 
-async function requireStaff(shopId: string, id: string) {
-  const user = await getDb().user.findFirst({
+async function requireStaff(db: ShopDb, id: string) {
+  const shopId = db.$shopId;
+  const user = await db.user.findFirst({
     where: { id, shopId, role: "staff" },
     select: { id: true, status: true, passwordHash: true },
   });
@@ -38,15 +40,16 @@ async function requireStaff(shopId: string, id: string) {
   return user;
 }
 
-export async function inviteStaff(shopId: string, input: StaffInvite) {
-  const taken = await getDb().user.findFirst({ where: { shopId, email: input.email }, select: { role: true } });
+export async function inviteStaff(db: ShopDb, input: StaffInvite) {
+  const shopId = db.$shopId;
+  const taken = await db.user.findFirst({ where: { shopId, email: input.email }, select: { role: true } });
   if (taken) {
     const message =
       taken.role === "admin" ? "This is the store admin's e-mail." : "A staff member with this e-mail exists already.";
     throw new AppError("conflict", message, { fields: { email: message } });
   }
-  const user = await getDb()
-    .user.create({
+  const user = await db.user
+    .create({
       data: {
         shopId,
         role: "staff",
@@ -70,17 +73,17 @@ export async function inviteStaff(shopId: string, input: StaffInvite) {
 }
 
 /** A fresh invite link; earlier unused links of this person stop working. */
-export async function renewInvite(shopId: string, id: string) {
-  const user = await requireStaff(shopId, id);
+export async function renewInvite(db: ShopDb, id: string) {
+  const user = await requireStaff(db, id);
   if (user.status === "disabled") throw new AppError("conflict", "Enable this staff member first.");
-  await getDb().passwordToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } });
+  await db.passwordToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } });
   const token = await issuePasswordToken(id, user.passwordHash ? "reset" : "invite");
   return { id, inviteUrl: inviteUrl(token) };
 }
 
-export async function updateStaff(shopId: string, input: StaffUpdate) {
-  await requireStaff(shopId, input.id);
-  await getDb().user.update({
+export async function updateStaff(db: ShopDb, input: StaffUpdate) {
+  await requireStaff(db, input.id);
+  await db.user.update({
     where: { id: input.id },
     data: { name: input.name, permissions: JSON.stringify(input.permissions) },
   });
@@ -89,24 +92,24 @@ export async function updateStaff(shopId: string, input: StaffUpdate) {
 }
 
 /** Disabling ends their sessions and invite links at once; enabling restores the earlier state. */
-export async function setStaffEnabled(shopId: string, id: string, enabled: boolean) {
-  const user = await requireStaff(shopId, id);
+export async function setStaffEnabled(db: ShopDb, id: string, enabled: boolean) {
+  const user = await requireStaff(db, id);
   const status = enabled ? (user.passwordHash ? "active" : "invited") : "disabled";
-  await getDb().$transaction([
-    getDb().user.update({ where: { id }, data: { status } }),
+  await db.$transaction([
+    db.user.update({ where: { id }, data: { status } }),
     ...(enabled
       ? []
       : [
-          getDb().userSession.deleteMany({ where: { userId: id } }),
-          getDb().passwordToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } }),
+          db.userSession.deleteMany({ where: { userId: id } }),
+          db.passwordToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } }),
         ]),
   ]);
   return { id, status };
 }
 
-export async function removeStaff(shopId: string, id: string) {
-  await requireStaff(shopId, id);
+export async function removeStaff(db: ShopDb, id: string) {
+  await requireStaff(db, id);
   // Sessions and tokens go with the user (onDelete: Cascade).
-  await getDb().user.delete({ where: { id } });
+  await db.user.delete({ where: { id } });
   return { id };
 }
