@@ -45,7 +45,7 @@ export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
 export const handle = { i18n: ["Global"] };
 
 // Every document's shell data; open to everyone (login pages included).
-export const loader = publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
   const config = getConfig();
   const params = new URL(request.url).searchParams;
   // Embedded documents (opened by the Shopify admin) load App Bridge; a

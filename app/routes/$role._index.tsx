@@ -3,7 +3,7 @@ import { merchantRoute } from "~/door/merchant-route.server";
 
 // "/{anything}" matches this route too: the door answers 404 for anything but
 // a role (before asking anyone to log in); a role goes to its dashboard.
-export const loader = merchantRoute({ area: "any" }, async ({ role, request }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async ({ role, request }) => {
   const { search } = new URL(request.url);
   return redirect(`/${role}/dashboard${search}`);
 });

@@ -14,7 +14,7 @@ export const handle = { i18n: ["Plans"] };
 const planQuery = z.object({ plan_id: z.string().max(64).optional() });
 
 // GET shows what is about to happen; POST activates (no state change on GET).
-export const loader = merchantRoute({ area: "plans", query: planQuery }, async ({ query }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "plans", query: planQuery }, async ({ query }) => {
   const plan = findPlan(query.plan_id);
   if (!plan) throw new AppError("not_found", "This plan does not exist.");
   return { plan };
@@ -22,10 +22,13 @@ export const loader = merchantRoute({ area: "plans", query: planQuery }, async (
 
 const activateSchema = z.object({ plan_id: z.string({ required_error: "Choose a plan." }).max(64) });
 
-export const action = merchantRoute({ area: "plans", body: activateSchema }, async ({ db, role, mode, body }) => {
-  await activatePlan(db, body.plan_id, mode);
-  return redirect(`/${role}/dashboard`);
-});
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "plans", body: activateSchema },
+  async ({ db, role, mode, body }) => {
+    await activatePlan(db, body.plan_id, mode);
+    return redirect(`/${role}/dashboard`);
+  },
+);
 
 export default function ActivatePlan() {
   const { t } = useTranslation("Plans");

@@ -1,22 +1,23 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
-import { DATE_PRESETS, DEFAULT_PRESET, isDatePreset } from "~/lib/date-presets";
+import { affiliateRoute } from "~/door/affiliate-route.server";
+import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { formatMoney, formatMoneyTotals } from "~/lib/money";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Dashboard", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  const raw = new URL(request.url).searchParams.get("range");
-  const range = isDatePreset(raw) ? raw : DEFAULT_PRESET;
-  const data = await accountDashboard(shop.id, affiliate.id, range, shop.timezone);
-  return json({ range, data, money: { currency: shop.currency, format: shop.moneyFormat } });
-}
+// An unknown range shows the default one, as the range picker offers nothing else.
+const query = z.object({ range: z.enum(DATE_PRESETS).catch(DEFAULT_PRESET) });
+
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => ({
+  range: query.range,
+  data: await accountDashboard(db, affiliate.id, query.range, shop.timezone),
+  money: { currency: shop.currency, format: shop.moneyFormat },
+}));
 
 function Chart({ points, label }: { points: { day: string; amount: number }[]; label: string }) {
   const max = Math.max(1, ...points.map((p) => p.amount));

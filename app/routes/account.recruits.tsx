@@ -1,21 +1,19 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { formatShopDate } from "~/lib/shop-day";
 import { listRecruits } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop, pagesBase } = await accountContext(request);
-  const recruits = await listRecruits(shop.id, affiliate.id);
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ request, db, affiliate, pagesBase }) => {
+  const recruits = await listRecruits(db, affiliate.id);
   const recruitLink = `${new URL(request.url).origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
-  return json({ recruits, recruitLink });
-}
+  return { recruits, recruitLink };
+});
 
 export default function AccountRecruits() {
   const { recruits, recruitLink } = useLoaderData<typeof loader>();

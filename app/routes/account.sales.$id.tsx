@@ -1,25 +1,25 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { affiliateRoute } from "~/door/affiliate-route.server";
+import { idParams } from "~/door/params";
+import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-day";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
-import { portalNotFound } from "~/models/portal/portal-context.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  const id = params.id ?? "";
+const params = idParams("sale");
+
+export const loader = /* @__PURE__ */ affiliateRoute({ params }, async ({ db, affiliate, shop, params }) => {
   // Another affiliate's or shop's sale is not found, exactly like one that does not exist.
-  const sale = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await getAccountSale(shop.id, affiliate.id, id) : null;
-  if (!sale) throw portalNotFound();
-  return json({ sale, format: shop.moneyFormat });
-}
+  const sale = await getAccountSale(db, affiliate.id, params.id);
+  if (!sale) throw new AppError("not_found", "No sale with this id.");
+  return { sale, format: shop.moneyFormat };
+});
 
 export default function AccountSale() {
   const { sale, format } = useLoaderData<typeof loader>();

@@ -1,22 +1,27 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { formatMoney } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-day";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(raw) && raw >= 1 && raw <= 100_000 ? raw : 1;
-  const { total, sales } = await listAccountSales(shop.id, affiliate.id, page);
-  return json({ page, pages: Math.max(1, Math.ceil(total / SALES_PAGE)), sales, money: { format: shop.moneyFormat } });
-}
+// A page number that is not one shows the first page (links only ever name real ones).
+const query = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
+
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
+  const { total, sales } = await listAccountSales(db, affiliate.id, query.page);
+  return {
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / SALES_PAGE)),
+    sales,
+    money: { format: shop.moneyFormat },
+  };
+});
 
 export default function AccountSales() {
   const { page, pages, sales, money } = useLoaderData<typeof loader>();

@@ -169,7 +169,11 @@ describe("login and logout", () => {
     await withPassword(aff.id);
     const wrong = await logIn(client(), "den@aff.example", "wrong password!");
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain("Incorrect e-mail or password.");
+    const html = await wrong.text();
+    expect(html).toContain("Incorrect e-mail or password.");
+    // The form comes back with the e-mail typed, never the password.
+    expect(html).toContain('value="den@aff.example"');
+    expect(html).not.toContain("wrong password!");
     const denied = await logIn(client(), "den@aff.example");
     expect(denied.status).toBe(403);
     expect(await denied.text()).toContain("not active");
@@ -471,8 +475,8 @@ describe("isolation", () => {
     await withPassword(me.id);
     const c = client();
     await logIn(c, "me@aff.example");
-    expect((await c.postForm("/account/payouts", { paypalEmail: "nope" })).status).toBe(422);
-    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example" }))).toBe(
+    expect((await c.postForm("/account/payouts", { paypalEmail: "nope", current: PASSWORD })).status).toBe(422);
+    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example", current: PASSWORD }))).toBe(
       "/account/payouts?saved=1",
     );
     const bad = await c.postForm("/account/settings", {
@@ -499,6 +503,64 @@ describe("isolation", () => {
       firstName: "Mia",
       language: "de",
     });
+  });
+});
+
+describe("payout e-mail", () => {
+  async function loggedIn() {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await getDb().affiliate.update({ where: { id: me.id }, data: { paypalEmail: "old@pay.example" } });
+    await withPassword(me.id);
+    const c = client();
+    await logIn(c, "me@aff.example");
+    return { me, c };
+  }
+  const paypalOf = async (id: string) =>
+    (await getDb().affiliate.findUniqueOrThrow({ where: { id }, select: { paypalEmail: true } })).paypalEmail;
+
+  it("asks for the current password: a wrong or missing one is a field error and changes nothing", async () => {
+    const { me, c } = await loggedIn();
+    const wrong = await c.postForm("/account/payouts", {
+      paypalEmail: "thief@pay.example",
+      current: "not my password",
+    });
+    expect(wrong.status).toBe(422);
+    const html = await wrong.text();
+    expect(html).toContain("This is not your current password");
+    // The typed address is shown again; the password is not.
+    expect(html).toContain('value="thief@pay.example"');
+    expect(html).not.toContain("not my password");
+    const missing = await c.postForm("/account/payouts", { paypalEmail: "thief@pay.example" });
+    expect(missing.status).toBe(422);
+    expect(await missing.text()).toContain("Enter your current password");
+    expect(await paypalOf(me.id)).toBe("old@pay.example");
+
+    const ok = await c.postForm("/account/payouts", { paypalEmail: "new@pay.example", current: PASSWORD });
+    expect(location(ok)).toBe("/account/payouts?saved=1");
+    expect(await paypalOf(me.id)).toBe("new@pay.example");
+  });
+
+  it("counts wrong passwords against the login throttle", async () => {
+    const { me, c } = await loggedIn();
+    for (let i = 0; i < 5; i++) {
+      const res = await c.postForm("/account/payouts", { paypalEmail: "x@pay.example", current: `guess ${i}` });
+      expect(res.status).toBe(422);
+    }
+    const blocked = await c.postForm("/account/payouts", { paypalEmail: "x@pay.example", current: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(await paypalOf(me.id)).toBe("old@pay.example");
+  });
+
+  it("refuses a change fetched from another origin (403) and changes nothing", async () => {
+    const { me, c } = await loggedIn();
+    // A page on another port of the same host: same site, so the cookie rides along.
+    const res = await c.postForm(
+      "/account/payouts?_data=routes%2Faccount.payouts",
+      { paypalEmail: "thief@pay.example", current: PASSWORD },
+      { origin: "http://127.0.0.1:9", "sec-fetch-site": "same-site" },
+    );
+    expect(res.status).toBe(403);
+    expect(await paypalOf(me.id)).toBe("old@pay.example");
   });
 });
 

@@ -74,7 +74,7 @@ describe("the payable balance in the database", () => {
 
   it("is the same on the affiliate's portal and on the admin's affiliate page (no sum across currencies)", async () => {
     const { shop, me } = await seed();
-    const portal = await accountBalance(shop.id, me.id);
+    const portal = await accountBalance(shopDb(getDb(), shop.id), me.id);
     const admin = await loadAffiliateDetail(shopDb(getDb(), shop.id), me.id, { withSales: true });
     expect(admin.money?.balance).toEqual(portal.payable);
     expect(portal.payable).toEqual([

@@ -143,7 +143,7 @@ describe("editing a page", () => {
       intent: "publish",
       content: "{",
     });
-    expect(broken.status).toBe(400);
+    expect(broken.status).toBe(422);
   });
 
   it("stores an uploaded image on disk, serves it, and repairs a broken path to it by file name", async () => {

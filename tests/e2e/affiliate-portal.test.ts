@@ -154,6 +154,18 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     await page.getByRole("link", { name: "Payouts" }).click();
     await page.waitForURL("**/account/payouts");
     expect(await page.locator("#payout-pending").textContent()).toBe(money);
+    // Where the money goes changes only with the password.
+    await fill(page, "paypalEmail", "lena.pay@aff.example");
+    await fill(page, "current", "not my password");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("This is not your current password").waitFor();
+    expect(await page.locator('[name="paypalEmail"]').inputValue()).toBe("lena.pay@aff.example");
+    await page.screenshot({ path: screenshotPath("affiliate-payout-password"), fullPage: true });
+    await fill(page, "current", PASSWORD);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL("**/account/payouts?saved=1");
+    const saved = await db.affiliate.findUniqueOrThrow({ where: { id: affiliate.id } });
+    expect(saved.paypalEmail).toBe("lena.pay@aff.example");
     await page.getByRole("link", { name: "Dashboard" }).click();
     await page.waitForURL("**/account");
     expect(await page.locator("#tile-pending").textContent()).toBe(money);
@@ -186,7 +198,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     await page.getByTestId("logout").click();
     await page.waitForURL(`**/portal/${HANDLE}/login`);
 
-    expect(errors.unexpected(failedResource(404))).toEqual([]);
+    // Expected: the 422 of the wrong payout password, the 404 of another's sale.
+    expect(errors.unexpected(failedResource(404), failedResource(422))).toEqual([]);
   });
 
   it("the merchant edits the landing page with a live preview and publishes it", async () => {

@@ -1,4 +1,4 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import { affiliateBalance } from "../payouts/balance.server";
 import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type DatePreset } from "../../lib/date-presets";
 
@@ -9,13 +9,13 @@ const LIVE = { notIn: ["denied", "void"] };
 
 /** The affiliate's figures for a preset, in days of the shop's time zone. */
 export async function accountDashboard(
-  shopId: string,
+  db: ShopDb,
   affiliateId: string,
   preset: DatePreset,
   timezone: string,
   now = new Date(),
 ) {
-  const db = getDb();
+  const shopId = db.$shopId;
   const zone = safeZone(timezone);
   const { start, end } = presetRange(preset, zone, now);
   const created = { gte: start, lt: end };
@@ -56,14 +56,14 @@ export async function accountDashboard(
 }
 
 /** What the affiliate is owed and what awaits approval, per currency (payouts/payable-balance.ts). */
-export function accountBalance(shopId: string, affiliateId: string) {
-  return affiliateBalance(getDb(), { shopId, affiliateId });
+export function accountBalance(db: ShopDb, affiliateId: string) {
+  return affiliateBalance(db, { shopId: db.$shopId, affiliateId });
 }
 
 export const SALES_PAGE = 25;
 
-export async function listAccountSales(shopId: string, affiliateId: string, page: number) {
-  const db = getDb();
+export async function listAccountSales(db: ShopDb, affiliateId: string, page: number) {
+  const shopId = db.$shopId;
   const where = { shopId, affiliateId };
   const [total, orders] = await Promise.all([
     db.order.count({ where }),
@@ -90,8 +90,9 @@ export async function listAccountSales(shopId: string, affiliateId: string, page
 }
 
 /** One of the affiliate's own sales, or null (another affiliate's or shop's id included). */
-export async function getAccountSale(shopId: string, affiliateId: string, orderId: string) {
-  return getDb().order.findFirst({
+export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
+  const shopId = db.$shopId;
+  return db.order.findFirst({
     where: { id: orderId, shopId, affiliateId },
     select: {
       id: true,
@@ -112,8 +113,9 @@ export async function getAccountSale(shopId: string, affiliateId: string, orderI
   });
 }
 
-export function listAccountPayouts(shopId: string, affiliateId: string) {
-  return getDb().payout.findMany({
+export function listAccountPayouts(db: ShopDb, affiliateId: string) {
+  const shopId = db.$shopId;
+  return db.payout.findMany({
     where: { shopId, affiliateId },
     orderBy: { createdAt: "desc" },
     take: 100,
@@ -130,8 +132,9 @@ export function listAccountPayouts(shopId: string, affiliateId: string) {
   });
 }
 
-export function listRecruits(shopId: string, affiliateId: string) {
-  return getDb().affiliate.findMany({
+export function listRecruits(db: ShopDb, affiliateId: string) {
+  const shopId = db.$shopId;
+  return db.affiliate.findMany({
     where: { shopId, parentId: affiliateId },
     orderBy: { createdAt: "desc" },
     take: 200,
@@ -139,12 +142,14 @@ export function listRecruits(shopId: string, affiliateId: string) {
   });
 }
 
-export function listCoupons(shopId: string, affiliateId: string) {
-  return getDb().coupon.findMany({ where: { shopId, affiliateId }, orderBy: { code: "asc" }, select: { code: true } });
+export function listCoupons(db: ShopDb, affiliateId: string) {
+  const shopId = db.$shopId;
+  return db.coupon.findMany({ where: { shopId, affiliateId }, orderBy: { code: "asc" }, select: { code: true } });
 }
 
-export function listProducts(shopId: string, query: string, take = 100) {
-  return getDb().product.findMany({
+export function listProducts(db: ShopDb, query: string, take = 100) {
+  const shopId = db.$shopId;
+  return db.product.findMany({
     where: { shopId, status: "active", ...(query ? { title: { contains: query } } : {}) },
     orderBy: { title: "asc" },
     take,
