@@ -31,9 +31,12 @@ const schema = z.object({
   DEMO_SHOP: z.string().default("demo-store.myshopify.com"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@demo-store.example"),
   DEMO_STAFF_EMAIL: z.string().email().default("staff@demo-store.example"),
+  // DNS servers for custom-domain verification ("ip" or "ip:port", comma
+  // separated); unset: the system's resolvers. Tests point it at a loopback server.
+  DNS_SERVERS: z.string().optional(),
 });
 
-export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean };
+export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };
 
 let cached: AppConfig | undefined;
 
@@ -45,7 +48,11 @@ export function getConfig(): AppConfig {
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const appUrl = (parsed.data.SHOPIFY_APP_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, "");
-  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://") };
+  const dnsServers = (parsed.data.DNS_SERVERS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://"), dnsServers };
   return cached;
 }
 

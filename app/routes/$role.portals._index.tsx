@@ -20,9 +20,9 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { errorBody, AppError } from "~/lib/errors";
 import { parseForm } from "~/lib/http.server";
-import { z } from "zod";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
-import { portalOverview, setPortalDomain } from "~/models/portal/portal-admin.server";
+import { portalOverview } from "~/models/portal/portal-admin.server";
+import { portalDomainAction, portalDomainFormSchema } from "~/models/portal/portal-domain.server";
 
 // Portals: the affiliate landing, sign-up and login pages the merchant edits,
 // the three ways affiliates reach them, and the custom domain.
@@ -33,27 +33,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await portalOverview(shop));
 }
 
-const domainSchema = z.object({ portalDomain: z.string().max(300) });
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { shop } = await requireMerchant(request, params.role, { area: "portals" });
   try {
-    const { portalDomain } = await parseForm(request, domainSchema);
-    return json({ ok: true, portalDomain: await setPortalDomain(shop.id, portalDomain) });
+    const input = await parseForm(request, portalDomainFormSchema);
+    return json({ ok: true, intent: input.intent, domain: await portalDomainAction(shop.id, input) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const { status, body } = errorBody(error);
-    return json(body, { status });
+    const { status, body, headers } = errorBody(error);
+    return json(body, { status, headers });
   }
 }
 
 export default function Portals() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<{ ok?: boolean; error?: { message: string; fields?: Record<string, string> } }>();
+  const result = useActionData<{
+    ok?: boolean;
+    intent?: "save" | "verify";
+    error?: { code: string; message: string; fields?: Record<string, string> };
+  }>();
   const navigation = useNavigation();
   const { role } = useParams();
   const { t } = useTranslation("Portals");
-  const [domain, setDomain] = useState(data.portalDomain);
+  const [domain, setDomain] = useState(data.domain?.host ?? "");
+  const state = data.domain;
   return (
     <Page title={t("title")}>
       <Layout>
@@ -103,33 +106,80 @@ export default function Portals() {
         </Layout.Section>
         <Layout.Section>
           <Card>
-            <Form method="post">
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  {t("domain.title")}
+            <BlockStack gap="300">
+              <Form method="post">
+                <BlockStack gap="300">
+                  <InlineStack gap="200" blockAlign="center">
+                    <Text as="h2" variant="headingMd">
+                      {t("domain.title")}
+                    </Text>
+                    {state ? (
+                      <Badge tone={state.status === "verified" ? "success" : "attention"}>
+                        {t(`domain.status.${state.status}`)}
+                      </Badge>
+                    ) : null}
+                  </InlineStack>
+                  {result?.ok && result.intent !== "verify" ? (
+                    <Banner tone="success">
+                      <p>{t("domain.saved")}</p>
+                    </Banner>
+                  ) : null}
+                  <FormLayout>
+                    <TextField
+                      label={t("domain.label")}
+                      name="portalDomain"
+                      value={domain}
+                      onChange={setDomain}
+                      autoComplete="off"
+                      placeholder="affiliates.yourstore.com"
+                      helpText={t("domain.help")}
+                      error={result?.error?.fields?.portalDomain}
+                    />
+                    <Button submit loading={navigation.state === "submitting"}>
+                      {t("domain.save")}
+                    </Button>
+                  </FormLayout>
+                </BlockStack>
+              </Form>
+              {state?.status === "verified" ? (
+                <Text as="p" data-testid="domain-verified">
+                  {t("domain.verifiedText", { host: state.host })}
                 </Text>
-                {result?.ok ? (
-                  <Banner tone="success">
-                    <p>{t("domain.saved")}</p>
-                  </Banner>
-                ) : null}
-                <FormLayout>
-                  <TextField
-                    label={t("domain.label")}
-                    name="portalDomain"
-                    value={domain}
-                    onChange={setDomain}
-                    autoComplete="off"
-                    placeholder="affiliates.yourstore.com"
-                    helpText={t("domain.help")}
-                    error={result?.error?.fields?.portalDomain}
-                  />
-                  <Button submit loading={navigation.state === "submitting"}>
-                    {t("domain.save")}
-                  </Button>
-                </FormLayout>
-              </BlockStack>
-            </Form>
+              ) : null}
+              {state?.status === "pending" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="verify" />
+                  <BlockStack gap="200">
+                    <Text as="p">{t("domain.pendingText", { host: state.host })}</Text>
+                    <Text as="p" fontWeight="semibold">
+                      {t("domain.recordName")}: <code data-testid="record-name">{state.record.name}</code>
+                    </Text>
+                    <Text as="p" fontWeight="semibold">
+                      {t("domain.recordValue")}: <code data-testid="record-value">{state.record.value}</code>
+                    </Text>
+                    {result?.intent === undefined && result?.error && !result.error.fields ? (
+                      <Banner tone="warning">
+                        <p>
+                          {result.error.code === "validation_failed"
+                            ? t("domain.notFound", { name: state.record.name })
+                            : result.error.code === "unavailable"
+                              ? t("domain.lookupFailed")
+                              : result.error.message}
+                        </p>
+                      </Banner>
+                    ) : null}
+                    <InlineStack>
+                      <Button submit>{t("domain.verify")}</Button>
+                    </InlineStack>
+                  </BlockStack>
+                </Form>
+              ) : null}
+              {result?.ok && result.intent === "verify" ? (
+                <Banner tone="success">
+                  <p>{t("domain.verifiedNow")}</p>
+                </Banner>
+              ) : null}
+            </BlockStack>
           </Card>
         </Layout.Section>
       </Layout>

@@ -11,15 +11,14 @@ import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
 export const handle = { i18n: ["Account.Products", "Account.Common"], portal: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop, appUrl, pagesBase } = await accountContext(request);
+  const { affiliate, shop, appUrl, pagesUrl } = await accountContext(request);
   const asked = (new URL(request.url).searchParams.get("page") ?? "").slice(0, 2048);
   const host = shopHost(shop);
   const path = asked ? storePathOf(asked, [host, shop.domain]) : null;
-  const origin = new URL(request.url).origin;
   return json({
     referralLink: affiliateLink(appUrl, affiliate.referralCode, shop.domain),
     storeLink: buildRedirectUrl(host, "/", shop.referralParam, affiliate.referralCode, null),
-    recruitLink: `${origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
+    recruitLink: `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
     asked,
     built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, path) : null,
     invalid: !!asked && !path,

@@ -10,9 +10,9 @@ import { accountContext } from "~/models/affiliate-account/account-loader.server
 export const handle = { i18n: ["Account.Common"], portal: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop, pagesBase } = await accountContext(request);
+  const { affiliate, shop, pagesUrl } = await accountContext(request);
   const recruits = await listRecruits(shop.id, affiliate.id);
-  const recruitLink = `${new URL(request.url).origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
+  const recruitLink = `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
   return json({ recruits, recruitLink });
 }
 

@@ -9,7 +9,7 @@ import { parseForm } from "~/lib/http.server";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
-import { accountOriginFor } from "~/models/portal/portal-context.server";
+import { portalPagesUrl } from "~/models/portal/portal-context.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
@@ -24,12 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return portalFormAction(request, async () => {
     const { ctx } = await loadPortalPage(request, params.handle, "login");
     const { email } = await parseForm(request, forgotSchema);
-    // The link opens where a session can be kept: this host, or (through the
-    // app proxy) the custom or app domain.
-    const pages =
-      ctx.way === "proxy"
-        ? `${accountOriginFor(ctx.shop)}${ctx.shop.portalDomain ? "" : `/portal/${ctx.handle}`}`
-        : `${new URL(request.url).origin}${ctx.base}`;
+    const pages = portalPagesUrl(ctx);
     await requestPasswordReset(ctx.shop, email, clientAddress(request), (token) => `${pages}/reset?token=${token}`);
     return json({ done: true });
   });
