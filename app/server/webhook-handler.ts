@@ -2,14 +2,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getConfig } from "../config.server";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
 import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../models/webhooks/webhook-store.server";
+import { checkWebhookShop, dbShopLookups, type ShopLookups } from "../models/webhooks/webhook-shop-check.server";
 import { verifyWebhook } from "./verify-webhook";
 
 // POST /webhooks, served in front of Express and Remix: a store's webhook
 // stream is the app's busiest input. The HMAC and the required headers are
 // checked as shopify-api's `webhooks.validate` (what `authenticate.webhook`
 // runs) checks them, by verify-webhook.ts, which a test holds to the
-// library's answers; the event and its job are stored before the answer,
-// and the job worker does the rest (docs/decisions/007).
+// library's answers; the shop the body names must be the header's
+// (webhook-shop-check.server.ts: the headers are not signed); the event and
+// its job are stored before the answer, and the job worker does the rest
+// (docs/decisions/007 and 013).
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -45,6 +48,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 
 export function createWebhookHandler() {
   let store: WebhookStore | undefined;
+  let lookups: ShopLookups | undefined;
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
     const rawBody = await readBody(req);
@@ -60,14 +64,16 @@ export function createWebhookHandler() {
     if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic))
       return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
     if (webhookId.length > 200) return fail(res, 400, "bad_request", "X-Shopify-Webhook-Id is too long.");
+    const shopDomain = check.domain.toLowerCase();
+    const text = rawBody.toString("utf8");
+    lookups ??= dbShopLookups();
+    const verdict = await checkWebhookShop(lookups, topic, shopDomain, text);
+    if (!verdict.accept) {
+      if (verdict.status === 200) return reply(res, 200, { ok: true, ignored: verdict.ignored });
+      return fail(res, 400, "bad_request", verdict.message);
+    }
     store ??= createWebhookStore();
-    const result = await store.store({
-      shopDomain: check.domain,
-      topic,
-      webhookId,
-      apiVersion: check.apiVersion,
-      rawBody: rawBody.toString("utf8"),
-    });
+    const result = await store.store({ shopDomain, topic, webhookId, apiVersion: check.apiVersion, rawBody: text });
     reply(res, 200, { ok: true, duplicate: result === "duplicate" });
   }
 

@@ -11,7 +11,7 @@ import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useB
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useAppUrlPort, useTestServer } from "../support/test-server";
-import { fixtureWith, webhookHeaders } from "../support/webhooks";
+import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
 
 // An affiliate's whole journey in a real Chromium: sign up through the
 // portal, get approved by the merchant (through the REST API: the admin
@@ -124,6 +124,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     // 6. The store sends the order (a signed orders/create webhook with the cart attributes).
     const body = fixtureWith("orders_create.json", (o) => {
       o.cancelled_at = null;
+      o.order_status_url = orderStatusUrl(SHOP);
       o.processed_at = new Date().toISOString();
       o.discount_codes = [];
       o.note_attributes = [

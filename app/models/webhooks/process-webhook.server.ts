@@ -6,8 +6,15 @@ import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
-import { orderPayloadSchema } from "../shopify/order-payload";
+import { orderPayloadSchema, type OrderPayload } from "../shopify/order-payload";
 import { parseShopifyJson } from "../shopify/safe-json";
+import {
+  appUninstalledSchema,
+  customersDataRequestSchema,
+  customersRedactSchema,
+  describeIssues,
+  shopRedactSchema,
+} from "./webhook-body";
 
 // What each webhook topic does, run by the job worker inside one transaction
 // with the job's "done" mark.
@@ -26,27 +33,78 @@ export const WEBHOOK_TOPICS = [
   "shop/redact",
 ] as const;
 
+const productDeleteSchema = z.object({ id: z.union([z.string(), z.number()]) });
+
+// Each topic's body, checked before anything is done with it.
+const BODY_SCHEMAS = {
+  "orders/create": orderPayloadSchema,
+  "orders/paid": orderPayloadSchema,
+  "orders/cancelled": orderPayloadSchema,
+  "refunds/create": refundPayloadSchema,
+  "products/create": productPayloadSchema,
+  "products/update": productPayloadSchema,
+  "products/delete": productDeleteSchema,
+  "app/uninstalled": appUninstalledSchema,
+  "customers/data_request": customersDataRequestSchema,
+  "customers/redact": customersRedactSchema,
+  "shop/redact": shopRedactSchema,
+} satisfies Record<(typeof WEBHOOK_TOPICS)[number], z.ZodTypeAny>;
+type Bodies = { [T in keyof typeof BODY_SCHEMAS]: z.infer<(typeof BODY_SCHEMAS)[T]> };
+
+type ReadBody = { ok: true; body: unknown } | { ok: false; message: string };
+
+/** Parses and checks a stored body; a body that does not fit its topic never will. */
+function readBody(topic: string, payload: string): ReadBody {
+  const schema = (BODY_SCHEMAS as Record<string, z.ZodTypeAny>)[topic];
+  let raw: unknown;
+  try {
+    raw = parseShopifyJson(payload);
+  } catch {
+    return { ok: false, message: `Malformed ${topic} body: it is not valid JSON.` };
+  }
+  if (!schema) return { ok: true, body: raw };
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, message: describeIssues(topic, parsed.error) };
+}
+
+/**
+ * A malformed body is recorded on its event once, with the reason, and the
+ * event counts as processed: retrying cannot change a signed body, and a
+ * retry storm only fills the log.
+ */
+function logRefused(event: { topic: string; webhookId: string; shopDomain: string }, message: string) {
+  console.warn(`[webhooks] ${event.topic} ${event.webhookId} of ${event.shopDomain} not processed: ${message}`);
+}
+
 async function processEvent(tx: Tx, eventId: string) {
   const event = await tx.webhookEvent.findUnique({ where: { id: eventId } });
   if (!event || event.processedAt) return;
-  const body = parseShopifyJson(event.payload);
+  const read = readBody(event.topic, event.payload);
+  if (!read.ok) {
+    logRefused(event, read.message);
+    await tx.webhookEvent.update({
+      where: { id: event.id },
+      data: { processedAt: new Date(), error: read.message.slice(0, 2000) },
+    });
+    return;
+  }
   const shop = await tx.shop.findUnique({
     where: { domain: event.shopDomain },
     select: { id: true, domain: true, attributionModel: true, uninstalledAt: true },
   });
+  const body = <T extends keyof Bodies>(_topic: T) => read.body as Bodies[T];
 
   switch (event.topic) {
     case "orders/create":
     case "orders/paid": {
       // An uninstalled (or unknown) shop's orders are not ours to track.
       if (!shop || shop.uninstalledAt) break;
-      const payload = orderPayloadSchema.parse(body);
-      await recordOrders(prismaBulk(tx, dbProvider()), shop, [payload]);
+      await recordOrders(prismaBulk(tx, dbProvider()), shop, [body("orders/create")]);
       break;
     }
     case "orders/cancelled": {
       if (!shop) break;
-      const payload = orderPayloadSchema.parse(body);
+      const payload = body("orders/cancelled");
       // The order may not have been seen yet (webhooks arrive in any order):
       // record it first, then cancel.
       if (!shop.uninstalledAt) await recordOrders(prismaBulk(tx, dbProvider()), shop, [payload]);
@@ -60,14 +118,14 @@ async function processEvent(tx: Tx, eventId: string) {
     }
     case "refunds/create": {
       if (!shop) break;
-      await applyRefund(tx, shop.id, refundPayloadSchema.parse(body));
+      await applyRefund(tx, shop.id, body("refunds/create"));
       break;
     }
     case "products/create":
     case "products/update": {
       // The portal's catalogue (link builder, the affiliates' products page).
       if (!shop || shop.uninstalledAt) break;
-      const product = productPayloadSchema.parse(body);
+      const product = body("products/create");
       await upsertProducts(shop.id, [product], tx);
       // Collection rules read the product's collections afresh next time.
       await tx.productCollections.deleteMany({ where: { shopId: shop.id, productGid: product.admin_graphql_api_id } });
@@ -75,8 +133,7 @@ async function processEvent(tx: Tx, eventId: string) {
     }
     case "products/delete": {
       if (!shop) break;
-      const { id } = z.object({ id: z.union([z.string(), z.number()]) }).parse(body);
-      const gid = `gid://shopify/Product/${id}`;
+      const gid = `gid://shopify/Product/${body("products/delete").id}`;
       await deleteProduct(shop.id, gid, tx);
       await tx.productCollections.deleteMany({ where: { shopId: shop.id, productGid: gid } });
       break;
@@ -85,12 +142,15 @@ async function processEvent(tx: Tx, eventId: string) {
       await markUninstalled(tx, event.shopDomain);
       break;
     case "customers/data_request":
-      if (shop) await exportCustomerData(tx, shop.id, body as Parameters<typeof exportCustomerData>[2]);
+      if (shop) await exportCustomerData(tx, shop.id, body("customers/data_request"));
       break;
     case "customers/redact":
-      if (shop) await redactCustomer(tx, shop.id, body as Parameters<typeof redactCustomer>[2]);
+      if (shop) await redactCustomer(tx, shop.id, body("customers/redact"));
       break;
     case "shop/redact":
+      // The door refuses it for an installed shop; an installation since
+      // then (or meanwhile) keeps its data too.
+      if (shop && !shop.uninstalledAt) break;
       await eraseShop(tx, event.shopDomain, { force: true });
       return; // the event row went with the shop
     default:
@@ -110,13 +170,20 @@ export const isBatchableWebhook = (payload: { topic?: string }) => ORDER_TOPICS.
  * returned step writes them and marks the events processed.
  */
 async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
-  type Event = { id: string; shopDomain: string; topic: string; payload: string; processedAt: unknown };
+  type Event = {
+    id: string;
+    shopDomain: string;
+    topic: string;
+    webhookId: string;
+    payload: string;
+    processedAt: unknown;
+  };
   // In the order the jobs were claimed (the order the webhooks arrived).
   const position = new Map(eventIds.map((id, i) => [id, i]));
   const events = (
     await bulk.findIn<Event>(
       "WebhookEvent",
-      ["id", "shopDomain", "topic", "payload", "processedAt"],
+      ["id", "shopDomain", "topic", "webhookId", "payload", "processedAt"],
       {},
       "id",
       eventIds,
@@ -124,8 +191,18 @@ async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   )
     .filter((e) => e.processedAt === null && ORDER_TOPICS.has(e.topic))
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  const byShop = new Map<string, Event[]>();
-  for (const e of events) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
+  // A malformed body is set aside with its reason; the rest of the batch goes on.
+  const malformed: { id: string; message: string }[] = [];
+  const byShop = new Map<string, { event: Event; order: OrderPayload }[]>();
+  for (const e of events) {
+    const read = readBody(e.topic, e.payload);
+    if (!read.ok) {
+      logRefused(e, read.message);
+      malformed.push({ id: e.id, message: read.message.slice(0, 2000) });
+      continue;
+    }
+    byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), { event: e, order: read.body as OrderPayload }]);
+  }
   const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[] }[] = [];
   for (const [domain, group] of byShop) {
     const [shop] = await bulk.findIn<{ id: string; domain: string; attributionModel: string; uninstalledAt: unknown }>(
@@ -141,16 +218,18 @@ async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       ? await planOrders(
           bulk,
           shop,
-          group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
+          group.map((g) => g.order),
         )
       : null;
-    steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((e) => e.id) });
+    steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((g) => g.event.id) });
   }
   return async (writer: BulkSql) => {
     for (const step of steps) {
       if (step.plan) await writeOrders(writer, step.plan);
       await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
     }
+    for (const m of malformed)
+      await writer.updateIn("WebhookEvent", { processedAt: new Date(), error: m.message }, "id", [m.id]);
   };
 }
 

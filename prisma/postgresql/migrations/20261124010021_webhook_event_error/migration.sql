@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "WebhookEvent" ADD COLUMN     "error" TEXT;
+
