@@ -8,11 +8,12 @@ import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { parseForm } from "~/lib/http.server";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
+import { portalActionHeaders, portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
 import { portalPagesUrl } from "~/models/portal/portal-context.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const headers = portalActionHeaders;
 export const meta: MetaFunction = () => [{ title: "Reset your password" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,10 +8,12 @@ import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { emptyPage } from "~/lib/portal-content";
 import { parseForm } from "~/lib/http.server";
 import { signupSchema, signUpAffiliate } from "~/models/affiliate-account/signup.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
+import { clientAddress } from "~/models/auth/rate-limit.server";
+import { portalActionHeaders, portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const headers = portalActionHeaders;
 export const meta: MetaFunction = () => [{ title: "Sign up" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { ctx, page } = await loadPortalPage(request, params.handle, "signup");
     const form = (page ?? emptyPage()).form;
     const input = await parseForm(request, signupSchema(form));
-    const result = await signUpAffiliate(ctx.shop.id, form, input);
+    const result = await signUpAffiliate(ctx.shop.id, form, input, clientAddress(request));
     return json({ done: true, status: result.status });
   });
 }

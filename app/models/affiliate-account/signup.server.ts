@@ -3,6 +3,7 @@ import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
+import { consumeSignup } from "../auth/rate-limit.server";
 import { generateReferralCode } from "../affiliates/affiliate-writes.server";
 import { parseReferralCode } from "../tracking/referral-code";
 
@@ -102,7 +103,10 @@ export async function signUpAffiliate(
   shopId: string,
   form: SignupFormConfig,
   input: SignupInput,
+  ip: string,
 ): Promise<SignupResult> {
+  // Before any work: each sign-up costs a password hash.
+  await consumeSignup(ip);
   const db = getDb();
   const campaign =
     (await db.campaign.findFirst({

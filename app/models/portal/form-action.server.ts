@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type HeadersFunction } from "@remix-run/node";
 import { AppError, errorBody } from "../../lib/errors";
 
 /**
@@ -29,3 +29,7 @@ export type PortalActionData = {
   values?: Record<string, string>;
   done?: boolean;
 };
+
+/** A portal form's document headers: a throttled action's Retry-After reaches the browser. */
+export const portalActionHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
