@@ -99,7 +99,9 @@ export default function Portals() {
                 {t("ways.proxy")}: {data.ways.proxy}
               </Text>
               <Text as="p">
-                {t("ways.custom")}: {data.ways.custom ?? t("ways.noCustom")}
+                {t("ways.custom")}:{" "}
+                {data.ways.custom ??
+                  (state?.status === "pending" ? t("ways.pendingCustom", { host: state.host }) : t("ways.noCustom"))}
               </Text>
             </BlockStack>
           </Card>
@@ -142,8 +144,8 @@ export default function Portals() {
                 </BlockStack>
               </Form>
               {state?.status === "verified" ? (
-                <Text as="p" data-testid="domain-verified">
-                  {t("domain.verifiedText", { host: state.host })}
+                <Text as="p">
+                  <span data-testid="domain-verified">{t("domain.verifiedText", { host: state.host })}</span>
                 </Text>
               ) : null}
               {state?.status === "pending" ? (
