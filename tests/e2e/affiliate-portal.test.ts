@@ -253,7 +253,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     await page.goto("/admin/portals");
     await page.getByLabel("Portal domain").fill("partners.domain-gear.example");
     await page.getByRole("button", { name: "Save domain" }).click();
-    await page.getByText("Not verified").waitFor();
+    await page.getByText("Not verified", { exact: true }).waitFor();
+    await page.getByText("partners.domain-gear.example (not verified yet: it serves nothing)").waitFor();
     const name = (await page.getByTestId("record-name").textContent())!;
     const value = (await page.getByTestId("record-value").textContent())!;
     expect(name).toBe("_affiliate-portal.partners.domain-gear.example");
