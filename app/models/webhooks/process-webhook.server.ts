@@ -151,8 +151,8 @@ async function processEvent(tx: Tx, eventId: string) {
       // The door refuses it for an installed shop; an installation since
       // then (or meanwhile) keeps its data too.
       if (shop && !shop.uninstalledAt) break;
-      await eraseShop(tx, event.shopDomain, { force: true });
-      return; // the event row went with the shop
+      if (await eraseShop(tx, event.shopDomain, { force: true })) return; // the event row went with the shop
+      break;
     default:
       break;
   }
