@@ -9,7 +9,6 @@ import { parseForm } from "~/lib/http.server";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalActionHeaders, portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
-import { portalPagesUrl } from "~/models/portal/portal-context.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
@@ -25,8 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return portalFormAction(request, async () => {
     const { ctx } = await loadPortalPage(request, params.handle, "login");
     const { email } = await parseForm(request, forgotSchema);
-    const pages = portalPagesUrl(ctx);
-    await requestPasswordReset(ctx.shop, email, clientAddress(request), (token) => `${pages}/reset?token=${token}`);
+    await requestPasswordReset(ctx, email, clientAddress(request));
     return json({ done: true });
   });
 }

@@ -308,14 +308,11 @@ describe("password reset by e-mail link", () => {
   it("refuses an expired link", async () => {
     await signUp(client());
     const { requestPasswordReset } = await import("~/models/affiliate-account/password-reset.server");
-    let token = "";
-    await requestPasswordReset(
-      shop,
-      "nora@aff.example",
-      "10.0.0.1",
-      (t) => ((token = t), `http://x/reset?token=${t}`),
-      -1000,
-    );
+    const { portalShopSelect } = await import("~/models/portal/portal-context.server");
+    const portalShop = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id }, select: portalShopSelect });
+    await requestPasswordReset({ shop: portalShop, way: "app", handle }, "nora@aff.example", "10.0.0.1", -1000);
+    await drainJobs();
+    const { token } = await resetLink("nora@aff.example");
     const res = await client().postForm(`/portal/${handle}/reset`, {
       token,
       password: "brand new password",
