@@ -10,7 +10,8 @@ import { AppError } from "../../lib/errors";
 //   addresses (a botnet staying under the first limit at each). It can lock
 //   an account out for the rest of the hour; that is the price of the cap,
 //   and the message says so (a password reset is counted apart).
-// Affiliate sign-ups are limited per address: each costs an Argon2 hash.
+// Affiliate sign-ups are limited per address (10 in 10 minutes): each costs
+// an Argon2 hash.
 const HOUR = 60 * 60;
 
 interface Limiters {
@@ -35,7 +36,9 @@ function getLimiters(): Limiters {
     perAccount: limiter("login_fail", 5, 15 * 60, 15 * 60),
     perAddress: limiter("login_ip", 50, 15 * 60),
     perAccountAnywhere: limiter("login_fail_any", 20, HOUR),
-    signupPerAddress: limiter("signup_ip", 10, HOUR),
+    // A burst guard rather than a daily quota: sign-ups through Shopify's app
+    // proxy arrive from Shopify's addresses, shared by many visitors.
+    signupPerAddress: limiter("signup_ip", 10, 10 * 60),
   };
   return limiters;
 }
