@@ -324,6 +324,20 @@ describe("verifying a custom domain (DNS TXT record)", () => {
   });
 });
 
+describe("verifying when DNS does not answer", () => {
+  it("answers 503 with Retry-After and keeps the domain pending", async () => {
+    const { setPortalDomain, verifyPortalDomain } = await import("~/models/portal/portal-domain.server");
+    await setPortalDomain(shop.id, "down.cool-gear.example");
+    const timeout = Object.assign(new Error("queryTxt ETIMEOUT"), { code: "ETIMEOUT" });
+    const error = await verifyPortalDomain(shop.id, () => Promise.reject(timeout)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "unavailable", status: 503, headers: { "Retry-After": "60" } });
+    expect(await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).toMatchObject({
+      portalDomain: null,
+      portalDomainPending: "down.cool-gear.example",
+    });
+  });
+});
+
 describe("password reset links", () => {
   let affiliateEmail: string;
   beforeEach(async () => {
