@@ -25,10 +25,17 @@ import { requestLanguage } from "./i18n/locale.server";
 import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
 
+// The .ico is for browsers (and tools) that ask for /favicon.ico whatever the
+// page says; the SVG is sharper wherever it is understood.
+const FAVICON_LINKS = [
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
   { rel: "stylesheet", href: appStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...FAVICON_LINKS,
 ];
 
 export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
@@ -96,6 +103,9 @@ function Document({
           <>
             <link rel="stylesheet" href={assetOrigin + polarisStyles} />
             <link rel="stylesheet" href={assetOrigin + appStyles} />
+            {FAVICON_LINKS.map((icon) => (
+              <link key={icon.href} {...icon} href={assetOrigin + icon.href} />
+            ))}
           </>
         ) : (
           <Links />

@@ -65,12 +65,18 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
 }
 
+/** The zone dates are shown in: the one given, or UTC when it is not a real zone. */
+export function displayZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : "UTC";
+}
+
 /**
- * A date (and time) as the shop reads it, in English; the same text on the
- * server and in the browser, so hydration matches. Unknown zones show UTC.
+ * A date (and time) as the shop (or affiliate) reads it, in English; the same
+ * text on the server and in the browser, so hydration matches. Unknown zones
+ * show UTC. Pages that show such dates say which zone (components/TimeZoneNote).
  */
-export function formatShopDate(iso: string, timeZone: string, withTime = false): string {
-  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+export function formatShopDate(iso: string | Date, timeZone: string, withTime = false): string {
+  const zone = displayZone(timeZone);
   const date = new Date(iso);
   return withTime
     ? date.toLocaleString("en", { timeZone: zone, dateStyle: "medium", timeStyle: "short" })

@@ -13,3 +13,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const q = keep.toString();
   return redirect(`/${ctx.role}/not-found${q ? `?${q}` : ""}`);
 }
+
+// A page route, not a resource route: for an unknown top-level path the
+// loader's 404 is then shown as the not-found page, not as bare JSON. The
+// loader always redirects or throws, so this never renders.
+export default function UnknownPath() {
+  return null;
+}

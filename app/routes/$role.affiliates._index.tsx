@@ -9,6 +9,7 @@ import { downloadFile } from "~/components/affiliates/download-file";
 import { ImportAffiliatesModal } from "~/components/affiliates/ImportAffiliatesModal";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { AppError } from "~/lib/errors";
+import { displayZone } from "~/lib/shop-day";
 import { handleApi, loadOrThrow, parseFormData, parseQuery } from "~/lib/http.server";
 import {
   addAffiliate,
@@ -20,6 +21,7 @@ import { affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
+import { useShell } from "./$role";
 
 export const handle = { i18n: ["Affiliates", "Global"] };
 
@@ -69,8 +71,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AffiliatesIndex() {
-  const { t } = useTranslation("Affiliates");
+  const { t } = useTranslation(["Affiliates", "Global"]);
   const data = useLoaderData<typeof loader>();
+  const { shop } = useShell();
   const { role } = useParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -94,6 +97,7 @@ export default function AffiliatesIndex() {
   return (
     <Page
       title={t("title")}
+      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
       primaryAction={{ content: t("add.button"), onAction: () => setAdding(true) }}
       secondaryActions={[
         { content: t("import.button"), onAction: () => setImporting(true) },
@@ -113,7 +117,12 @@ export default function AffiliatesIndex() {
       ]}
     >
       {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
-      <AffiliatesTable data={data} onAdd={() => setAdding(true)} onImport={() => setImporting(true)} />
+      <AffiliatesTable
+        data={data}
+        timeZone={shop.timezone}
+        onAdd={() => setAdding(true)}
+        onImport={() => setImporting(true)}
+      />
       <AddAffiliateModal open={adding} onClose={() => setAdding(false)} campaigns={data.campaigns} />
       <ImportAffiliatesModal open={importing} onClose={() => setImporting(false)} />
     </Page>

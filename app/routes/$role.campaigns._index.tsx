@@ -21,7 +21,7 @@ import { useListSearch } from "~/components/useListSearch";
 import { AppError } from "~/lib/errors";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import { readParams } from "~/lib/url-params";
 import { adminAction } from "~/models/auth/admin-route.server";
 import { requireMerchant, notFound } from "~/models/auth/require-merchant.server";
@@ -107,7 +107,11 @@ export default function Campaigns() {
     campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
 
   return (
-    <Page title={t("title")} primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}>
+    <Page
+      title={t("title")}
+      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
+      primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}
+    >
       <Card padding="0">
         {empty ? (
           <EmptyState

@@ -32,6 +32,7 @@ import { FeatureOverviewCard } from "~/components/dashboard/FeatureOverviewCard"
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConfig } from "~/config.server";
 import { affiliateLinks } from "~/lib/affiliate-links";
+import { areaCheck, showWelcome, visiblePending } from "~/lib/dashboard-access";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { formatMoney } from "~/lib/money";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
@@ -64,7 +65,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     preset: query.data.preset,
     analytics: data.analytics,
-    pending: data.pending,
+    // Counts of lists the user cannot open are left out (null), like their links.
+    pending: visiblePending(data.pending, areaCheck(ctx.user)),
+    hasCampaigns: data.hasCampaigns,
     zone: shop.timezone,
     links: affiliateLinks(config.appUrl, shop.domain),
     // Shopify's theme editor deep link that opens App embeds with ours selected.
@@ -96,12 +99,14 @@ export default function Dashboard() {
     preset,
     analytics,
     pending,
+    hasCampaigns,
     zone,
     links: affiliateUrls,
     themeEditorUrl,
     docsUrl,
   } = useLoaderData<typeof loader>();
-  const { shop, role, mode, supportEmail, productName } = useShell();
+  const { shop, role, mode, supportEmail, productName, user } = useShell();
+  const can = areaCheck(user);
   const { t, i18n } = useTranslation("Dashboard");
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -118,14 +123,16 @@ export default function Dashboard() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="300">
-            <DismissibleBanner
-              flag="show.dashboard"
-              title={t("banners.welcome.title")}
-              tone="info"
-              action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns` }}
-            >
-              <p>{t("banners.welcome.body")}</p>
-            </DismissibleBanner>
+            {showWelcome(hasCampaigns, can) ? (
+              <DismissibleBanner
+                flag="show.dashboard"
+                title={t("banners.welcome.title")}
+                tone="info"
+                action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns/new` }}
+              >
+                <p>{t("banners.welcome.body")}</p>
+              </DismissibleBanner>
+            ) : null}
             <DismissibleBanner
               flag="show.appEmbed"
               title={t("embed.title")}
@@ -230,32 +237,36 @@ export default function Dashboard() {
         </Layout.Section>
         <Layout.Section variant="oneHalf">
           <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  {t("marketplace.title")}
-                </Text>
-                <Text as="p">{t("marketplace.body")}</Text>
-                <InlineStack>
-                  <Button url={`/${role}/settings/marketplace`}>{t("marketplace.action")}</Button>
-                </InlineStack>
-              </BlockStack>
-            </Card>
+            {can("settings") ? (
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    {t("marketplace.title")}
+                  </Text>
+                  <Text as="p">{t("marketplace.body")}</Text>
+                  <InlineStack>
+                    <Button url={`/${role}/settings/marketplace`}>{t("marketplace.action")}</Button>
+                  </InlineStack>
+                </BlockStack>
+              </Card>
+            ) : null}
             <InstructionsCard />
-            <HelpfulLinksCard role={role} />
+            <HelpfulLinksCard role={role} can={can} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
-            <FeatureOverviewCard role={role} />
+            <FeatureOverviewCard role={role} can={can} />
             <FaqCard />
-            <DismissibleBanner
-              flag="show.featuredApp"
-              title={t("banners.featuredApp.title")}
-              action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
-            >
-              <p>{t("banners.featuredApp.body")}</p>
-            </DismissibleBanner>
+            {can("referrals") ? (
+              <DismissibleBanner
+                flag="show.featuredApp"
+                title={t("banners.featuredApp.title")}
+                action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
+              >
+                <p>{t("banners.featuredApp.body")}</p>
+              </DismissibleBanner>
+            ) : null}
             <DismissibleBanner
               flag="show.recommendationApps"
               title={t("banners.recommendedApps.title")}

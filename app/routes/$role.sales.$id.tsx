@@ -19,10 +19,11 @@ import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { TableCard } from "~/components/sales/TableCard";
+import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import { adminAction, orNotFound, recordId } from "~/models/auth/admin-route.server";
 import { requireMerchant } from "~/models/auth/require-merchant.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
@@ -82,7 +83,7 @@ export default function SaleScreen() {
       ...(withKind ? [t("level", { level: l.level })] : []),
       money(l.amount),
       <SaleStatusBadge key="s" status={l.status} />,
-      l.explanation,
+      <WrappingCell key="e" text={l.explanation} />,
     ]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
@@ -91,7 +92,7 @@ export default function SaleScreen() {
       title={sale.name}
       backAction={{ content: t("title"), url: `/${role}/sales` }}
       titleMetadata={<SaleStatusBadge status={sale.status} />}
-      subtitle={t("placedOn", { date: when(sale.placedAt) })}
+      subtitle={`${t("placedOn", { date: when(sale.placedAt) })} · ${t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}`}
       primaryAction={
         sale.canApprove
           ? {

@@ -23,7 +23,7 @@ import { useListSearch } from "~/components/useListSearch";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { parseJsonBody } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { displayZone, formatShopDate } from "~/lib/shop-day";
 import { readParams } from "~/lib/url-params";
 import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
 import { adminAction } from "~/models/auth/admin-route.server";
@@ -157,7 +157,7 @@ export default function Sales() {
   ];
 
   return (
-    <Page title={t("title")} fullWidth>
+    <Page title={t("title")} subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })} fullWidth>
       <Card padding="0">
         <IndexFilters
           queryValue={query}

@@ -46,7 +46,7 @@ export default function AccountDashboard() {
     { key: "balance", value: m(data.balance.approved) },
   ];
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <form method="get" action="/account">
         <InlineStack gap="200" blockAlign="end">
           <Select

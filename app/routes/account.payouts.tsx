@@ -3,11 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, DataTable, FormLayout, InlineGrid, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { getDb } from "~/db.server";
 import { parseForm } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
@@ -47,9 +48,10 @@ export default function AccountPayouts() {
   const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();
   const data = useActionData<PortalActionData>();
   const { t } = useTranslation("Account.Payouts");
+  const zone = useAccountTimeZone();
   const m = (v: number, currency = money.currency) => formatMoney(v, { currency, format: money.format });
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <InlineGrid columns={2} gap="400">
         <Card>
           <Text as="h2" tone="subdued">
@@ -105,7 +107,7 @@ export default function AccountPayouts() {
             columnContentTypes={["text", "numeric", "text", "text", "text"]}
             headings={[t("date"), t("amount"), t("methodColumn"), t("reference"), t("status")]}
             rows={payouts.map((p) => [
-              (p.paidAt ?? p.createdAt).slice(0, 10),
+              formatShopDate(p.paidAt ?? p.createdAt, zone),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
               p.reference ?? "",

@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
+import { formatShopDate } from "~/lib/shop-day";
 import { listRecruits } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
@@ -19,8 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AccountRecruits() {
   const { recruits, recruitLink } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Common");
+  const zone = useAccountTimeZone();
   return (
-    <AccountPage title={t("recruits.title")}>
+    <AccountPage title={t("recruits.title")} dated>
       <Card>
         <BlockStack gap="300">
           <Text as="p">{t("recruits.text")}</Text>
@@ -38,7 +40,7 @@ export default function AccountRecruits() {
             headings={[t("recruits.name"), t("recruits.joined"), t("recruits.status")]}
             rows={recruits.map((r) => [
               `${r.firstName} ${r.lastName.slice(0, 1)}.`,
-              r.createdAt.slice(0, 10),
+              formatShopDate(r.createdAt, zone),
               <Badge key="s" tone={STATUS_TONE[r.status]}>
                 {t(`recruits.statuses.${r.status}`)}
               </Badge>,

@@ -2,9 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 import { portalNotFound } from "~/models/portal/portal-context.server";
@@ -24,8 +25,9 @@ export default function AccountSale() {
   const { sale, format } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
   const m = (v: number) => formatMoney(v, { currency: sale.currency, format });
+  const zone = useAccountTimeZone();
   return (
-    <AccountPage title={t("detailTitle", { name: sale.name })}>
+    <AccountPage title={t("detailTitle", { name: sale.name })} dated>
       <Card>
         <BlockStack gap="200">
           <InlineStack gap="200">
@@ -33,7 +35,7 @@ export default function AccountSale() {
             <Badge tone={STATUS_TONE[sale.status]}>{t(`statuses.${sale.status}`)}</Badge>
           </InlineStack>
           <Text as="p">
-            {t("date")}: {sale.placedAt.slice(0, 10)}
+            {t("date")}: {formatShopDate(sale.placedAt, zone, true)}
           </Text>
           <Text as="p">
             {t("amount")}: {m(sale.subtotal)}
@@ -50,7 +52,7 @@ export default function AccountSale() {
           columnContentTypes={["text", "text", "numeric", "text"]}
           headings={[t("date"), t("kind"), t("commission"), t("status")]}
           rows={sale.commissions.map((c) => [
-            c.createdAt.slice(0, 10),
+            formatShopDate(c.createdAt, zone),
             t(`kinds.${c.kind}`),
             m(c.amount),
             t(`statuses.${c.status}`),

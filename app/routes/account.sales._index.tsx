@@ -2,8 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
@@ -20,8 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AccountSales() {
   const { page, pages, sales, money } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
+  const zone = useAccountTimeZone();
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <Card padding="0">
         {sales.length === 0 ? (
           <div style={{ padding: 16 }}>
@@ -35,7 +37,7 @@ export default function AccountSales() {
               <a key="o" href={`/account/sales/${s.id}`} data-testid="sale-link">
                 {s.name}
               </a>,
-              s.placedAt.slice(0, 10),
+              formatShopDate(s.placedAt, zone),
               formatMoney(s.subtotal, { currency: s.currency, format: money.format }),
               formatMoney(s.commission, { currency: s.currency, format: money.format }),
               <Badge key="s" tone={STATUS_TONE[s.status]}>

@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         status: affiliate.status,
         referralCode: affiliate.referralCode,
       },
-      shop: { name: shop.name, domain: shop.domain },
+      shop: { name: shop.name, domain: shop.domain, timezone: shop.timezone },
       pagesBase,
       appUrl: getConfig().appUrl,
     },

@@ -380,6 +380,26 @@ describe("isolation", () => {
     expect((await c.get(`/account/sales/nope%20nope`)).status).toBe(404);
   });
 
+  it("shows the affiliate's dates in the shop's time zone and says which", async () => {
+    await getDb().shop.update({ where: { id: shop.id }, data: { timezone: "America/Los_Angeles" } });
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await withPassword(me.id);
+    // 03:30 UTC on New Year's Day is still New Year's Eve in Los Angeles.
+    const sale = await saleOf(me.id);
+    await getDb().order.update({ where: { id: sale.id }, data: { placedAt: new Date("2026-01-01T03:30:00Z") } });
+    const c = client();
+    await logIn(c, "me@aff.example");
+    for (const path of ["/account/sales", `/account/sales/${sale.id}`]) {
+      const html = await (await c.get(path)).text();
+      expect(html, path).toContain("Times in America/Los_Angeles");
+      expect(html, path).toContain("Dec 31, 2025");
+      expect(html, path).not.toContain("2026-01-01");
+    }
+    for (const path of ["/account", "/account/payouts", "/account/recruits"]) {
+      expect(await (await c.get(path)).text(), path).toContain("Times in America/Los_Angeles");
+    }
+  });
+
   it("keeps merchant and affiliate sessions apart in both directions", async () => {
     const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
     await withPassword(me.id);

@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/job-queue.server";
 import { registerAllJobs } from "~/models/jobs/register-jobs.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
-import { expectPage, logIn } from "../support/admin-browser";
+import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildApiKey } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
@@ -219,8 +219,12 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     await logIn(page, "admin", admin.email, TEST_PASSWORD);
     await expectPage(page, "/admin/dashboard", "Dashboard");
     await page.goto("/admin/portals");
+    await expectPage(page, "/admin/portals", "Portals");
+    // Clicks before hydration would do nothing (buttons) or reload the page (links).
+    await waitForHydration(page);
     await page.getByText("Landing page", { exact: true }).click();
-    await page.waitForURL("**/admin/portals/landing");
+    await page.waitForURL("**/admin/portals/landing", { waitUntil: "commit" });
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Add Hero" }).click();
     await page.getByLabel("Heading").fill("Ride with Edit Gear");
     await page.getByLabel("Elements").fill("Fifteen percent on every order you send us.");

@@ -3,7 +3,8 @@ import { BlockStack, Card, DataTable, Link, Text, type DataTableProps } from "@s
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/lib/money";
 import type { DetailData } from "./AffiliateDetailView";
-import { formatDateTime } from "./StatusBadge";
+import { formatShopDate } from "~/lib/shop-day";
+import { WrappingCell } from "../WrappingCell";
 
 function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProps, "footerContent">) {
   const { t } = useTranslation("Affiliates");
@@ -20,7 +21,8 @@ function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProp
 }
 
 /** An affiliate's latest sales, commissions and clicks (the newest few of each). */
-export function AffiliateActivity({ data }: { data: DetailData }) {
+export function AffiliateActivity({ data, timeZone }: { data: DetailData; timeZone: string }) {
+  const when = (iso: string) => formatShopDate(iso, timeZone, true);
   const { t } = useTranslation(["Affiliates", "Global"]);
   const { role } = useParams();
   const money = data.money;
@@ -41,7 +43,7 @@ export function AffiliateActivity({ data }: { data: DetailData }) {
               <Link key={s.id} url={`/${role}/sales/${s.id}`}>
                 {s.name}
               </Link>,
-              formatDateTime(s.placedAt),
+              when(s.placedAt),
               formatMoney(s.subtotal, { currency: s.currency }),
               t(`Global:status.${s.status}`),
             ])}
@@ -70,7 +72,13 @@ export function AffiliateActivity({ data }: { data: DetailData }) {
         title={t("Affiliates:detail.recentClicks")}
         columnContentTypes={["text", "text", "text"]}
         headings={[t("Affiliates:detail.when"), t("Affiliates:detail.landing"), t("Affiliates:detail.referrer")]}
-        rows={data.recentClicks.map((c) => [formatDateTime(c.createdAt), c.landingUrl, c.referrer ?? ""])}
+        rows={data.recentClicks.map((c) => [
+          <span key="w" className="app-nowrap">
+            {when(c.createdAt)}
+          </span>,
+          <WrappingCell key="l" text={c.landingUrl} />,
+          <WrappingCell key="r" text={c.referrer ?? ""} />,
+        ])}
       />
     </>
   );

@@ -5,14 +5,16 @@ import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
 import { FormErrorBanner } from "../FormErrorBanner";
 import { formatMoney } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-day";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
 import { useShell } from "~/routes/$role";
+import { TimeZoneNote } from "../TimeZoneNote";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { AffiliateActivity } from "./AffiliateActivity";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
-import { AffiliateStatusBadge, formatDateTime } from "./StatusBadge";
+import { AffiliateStatusBadge } from "./StatusBadge";
 
 type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 export type DetailData = Json<AffiliateDetail> & {
@@ -126,7 +128,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 campaigns={data.campaigns}
               />
             </Card>
-            <AffiliateActivity data={data} />
+            <AffiliateActivity data={data} timeZone={shop.timezone} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
@@ -179,7 +181,8 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                     </Link>
                   </InlineStack>
                 ) : null}
-                {stat(t("Global:fields.dateCreated"), formatDateTime(a.createdAt))}
+                {stat(t("Global:fields.dateCreated"), formatShopDate(a.createdAt, shop.timezone, true))}
+                <TimeZoneNote zone={shop.timezone} />
               </BlockStack>
             </Card>
           </BlockStack>

@@ -16,7 +16,8 @@ import { useTranslation } from "react-i18next";
 import { AFFILIATE_STATUSES } from "~/models/api/schemas";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { EmptyMessage } from "../EmptyMessage";
-import { AffiliateStatusBadge, formatDate } from "./StatusBadge";
+import { formatShopDate } from "~/lib/shop-day";
+import { AffiliateStatusBadge } from "./StatusBadge";
 
 type Row = {
   id: string;
@@ -51,10 +52,13 @@ interface StatusResult {
 /** The affiliate list: status tabs, search, campaign filter, sort, bulk actions and server-side pages. */
 export function AffiliatesTable({
   data,
+  timeZone,
   onAdd,
   onImport,
 }: {
   data: AffiliatesTableData;
+  // The shop's: dates are shown as the merchant reads them.
+  timeZone: string;
   onAdd: () => void;
   onImport: () => void;
 }) {
@@ -225,7 +229,7 @@ export function AffiliatesTable({
             </IndexTable.Cell>
             <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
             <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>
-            <IndexTable.Cell>{formatDate(row.createdAt)}</IndexTable.Cell>
+            <IndexTable.Cell>{formatShopDate(row.createdAt, timeZone)}</IndexTable.Cell>
           </IndexTable.Row>
         ))}
       </IndexTable>

@@ -19,6 +19,8 @@ export interface DashboardData {
   pending: PendingCounts;
   /** When the hourly rollup was last complete (null: never built). */
   watermark: Date | null;
+  /** Whether the shop has a campaign yet (the welcome banner asks for a first one). */
+  hasCampaigns: boolean;
 }
 
 /** Everything the dashboard shows for one preset: one call per page load. */
@@ -30,11 +32,12 @@ export async function getDashboardData(
 ): Promise<DashboardData> {
   // The rollup's state is read once for both the preset and the pending count.
   const view = await readRollupView(client, shop.id);
-  const [analytics, sales, affiliates, commissions] = await Promise.all([
+  const [analytics, sales, affiliates, commissions, campaign] = await Promise.all([
     getDashboardAnalytics(shop, preset, now, client, view),
     countPendingSales(shop.id, client, now, view),
     client.affiliate.count({ where: { shopId: shop.id, status: "pending" } }),
     countAwaitingPayment(client, shop.id),
+    client.campaign.findFirst({ where: { shopId: shop.id }, select: { id: true } }),
   ]);
   const pending = {
     sales,
@@ -42,7 +45,7 @@ export async function getDashboardData(
     commissions: Math.min(commissions, COUNT_CAP),
     commissionsMore: commissions > COUNT_CAP,
   };
-  return { analytics, pending, watermark: view.watermark };
+  return { analytics, pending, watermark: view.watermark, hasCampaigns: campaign !== null };
 }
 
 /** Counts stop here: the dashboard shows "1000+", the list has the exact figure. */

@@ -486,7 +486,12 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
  * upline is not approved. A cycle in the data (which the app refuses to
  * create) stops the walk instead of looping.
  */
-function uplineChain(affiliates: Map<string, AffiliateRow>, affiliateId: string, depth: number): (string | null)[] {
+/** [level 1, level 2, ...]: the affiliate and their uplines, null where an upline is not approved. */
+export function uplineChain(
+  affiliates: Map<string, { id: string; parentId: string | null; status: string }>,
+  affiliateId: string,
+  depth: number,
+): (string | null)[] {
   const chain: (string | null)[] = [affiliateId];
   const seen = new Set([affiliateId]);
   let current = affiliates.get(affiliateId);
