@@ -12,7 +12,7 @@ import { verifyWebhook } from "./verify-webhook";
 // library's answers; the shop the body names must be the header's
 // (webhook-shop-check.server.ts: the headers are not signed); the event and
 // its job are stored before the answer, and the job worker does the rest
-// (docs/decisions/007 and 013).
+// (docs/decisions/007 and 014).
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 

@@ -14,7 +14,7 @@ import { normalizeHostName } from "../../lib/portal-ways";
 // does it become Shop.portalDomain, the one the Host lookup serves. Proof
 // wins over age: a shop that proves a domain another shop had takes it, and
 // the other shop's claim goes back to pending (the domain changed hands).
-// See docs/decisions/013.
+// See docs/decisions/014.
 
 /** TXT records at a name, each a list of strings; [] when the name has none. */
 export type TxtResolver = (name: string) => Promise<string[][]>;
