@@ -31,6 +31,9 @@ const schema = z.object({
   DEMO_SHOP: z.string().default("demo-store.myshopify.com"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@demo-store.example"),
   DEMO_STAFF_EMAIL: z.string().email().default("staff@demo-store.example"),
+  // "0": no demo shop. With it, e-mails of the demo shop are printed to the
+  // log when SMTP_URL is unset (their links are live): nobody else's are.
+  SEED_DEMO: z.string().default("1"),
   // DNS servers for custom-domain verification ("ip" or "ip:port", comma
   // separated); unset: the system's resolvers. Tests point it at a loopback server.
   DNS_SERVERS: z.string().optional(),

@@ -10,7 +10,8 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n/i18n";
 import { i18nServer, localesPath } from "./i18n/i18next.server";
 import { resolveLanguage } from "./i18n/languages";
-import { shopify } from "./shopify.server";
+import { errorForLog } from "./lib/log-text";
+import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,13 +20,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
-  // Frame-ancestors for the Shopify admin on embedded documents, and a
-  // refusal to be framed by anyone else.
-  shopify().addDocumentResponseHeaders(request, responseHeaders);
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // Security headers (frame-ancestors from the verified shop, the CSP and
+  // its nonce) are set at the server's door: app/server/security-headers.ts.
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
 
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
   const lng = resolveLanguage(rootData?.locale);
@@ -41,10 +40,13 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -59,7 +61,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; before it they reach onShellError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(errorForLog(error));
         },
       },
     );
@@ -72,5 +74,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A 4xx (wrong method, no such route) is the client's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  // The pathname is percent-encoded; the error's message may quote the request.
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}: ${errorForLog(error)}`);
 }

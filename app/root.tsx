@@ -19,6 +19,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import type { ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
+import { useNonce } from "./lib/nonce";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { requestLanguage } from "./i18n/locale.server";
@@ -87,6 +88,7 @@ function Document({
 }) {
   const { i18n } = useTranslation();
   const serverOnly = useServerOnly();
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={i18n.dir(locale)}>
       <head>
@@ -95,7 +97,7 @@ function Document({
         {embedded && apiKey ? (
           <>
             <meta name="shopify-api-key" content={apiKey} />
-            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" />
+            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" nonce={nonce} />
           </>
         ) : null}
         <Meta />
@@ -117,8 +119,8 @@ function Document({
         </AppProvider>
         {serverOnly ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

@@ -1,6 +1,7 @@
 // `npm run worker`: a job worker process on its own (production runs several
 // app processes with WORKERS=external and one or more of these).
 import { loadEnvironment } from "./bootstrap";
+import { watchParent } from "./supervise";
 
 async function main() {
   loadEnvironment();
@@ -14,6 +15,14 @@ async function main() {
   const stop = () => void worker.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // Started by `npm start`: the web process gone (even by kill -9) ends this
+  // worker, so a restarted app never runs two. A job cut short is taken up
+  // again when its lease runs out (job-queue.server.ts).
+  watchParent(() => {
+    console.error(`job worker ${worker.id}: the web process is gone; stopping`);
+    stop();
+    setTimeout(() => process.exit(1), 5000).unref();
+  });
 }
 
 main().catch((error) => {

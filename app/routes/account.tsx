@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Banner, Box, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { COPY_SCRIPT } from "~/components/portal/FormField";
+import { useNonce } from "~/lib/nonce";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { getConfig } from "~/config.server";
 import { requireAffiliate } from "~/models/affiliate-account/affiliate-session.server";
@@ -48,6 +49,7 @@ export type AccountLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AccountLayout() {
   const data = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   const { t } = useTranslation("Portal.LeftBar");
   const { pathname } = useLocation();
   return (
@@ -98,7 +100,7 @@ export default function AccountLayout() {
           <Outlet />
         </main>
       </div>
-      <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { checkShopifyAuthPath } from "~/models/auth/shopify-auth-paths.server";
 import { shopify } from "~/shopify.server";
 
 // /auth/session-token (App Bridge bounce page) and /auth/exit-iframe are
-// answered by shopify-app-remix itself.
+// answered by shopify-app-remix itself, once their query is known to be sound.
 export async function loader({ request }: LoaderFunctionArgs) {
+  const refused = await checkShopifyAuthPath(request);
+  if (refused) throw refused;
   await shopify().authenticate.admin(request);
   // Keep shop/host/embedded so the dashboard loads embedded, not standalone.
   return redirect(`/admin/dashboard${new URL(request.url).search}`);

@@ -25,6 +25,7 @@
 import type http from "node:http";
 import { getConfig } from "../config.server";
 import { GENERIC_ERROR_MESSAGE } from "../lib/errors";
+import { errorForLog } from "../lib/log-text";
 import { isShopHandle } from "../lib/portal-ways";
 import { parseReferralCode } from "../models/tracking/referral-code";
 import { linkPage, type LinkPageKind } from "./link-pages";
@@ -257,7 +258,7 @@ function sendPage(req: http.IncomingMessage, res: http.ServerResponse, status: n
     res.end(html);
   };
   linkPage(kind, rawHeader(req.rawHeaders, "accept-language")).then(send, (error: unknown) => {
-    console.error("[click] could not render the link page:", error);
+    console.error(`[click] could not render the link page: ${errorForLog(error)}`);
     // The translations could not be read: the app's fixed fallback message.
     send(
       `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head><body><p>${GENERIC_ERROR_MESSAGE}</p></body></html>`,

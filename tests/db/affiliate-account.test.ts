@@ -271,7 +271,8 @@ describe("password reset by e-mail link", () => {
       where: { toAddress: email },
       orderBy: { createdAt: "desc" },
     });
-    expect(mail.status).toBe("sent");
+    // Handled by its job; without SMTP_URL, a shop other than the demo gets no printed copy.
+    expect(mail.status).toBe("unsent");
     const match = /https?:\/\/\S+\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(match, mail.text).not.toBeNull();
     return { url: new URL(match![0]), token: match![1]! };

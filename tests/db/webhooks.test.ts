@@ -367,14 +367,23 @@ describe("lifecycle", () => {
     expect((await getDb().job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("done");
   });
 
-  it("retries a failed job later and keeps the error", async () => {
+  it("fails a webhook whose payload is not valid at once (no retry can mend it) and keeps the error", async () => {
+    await send("orders/create", '{"not": "an order"}'.replace("}", ', "admin_graphql_api_id": 1}'));
+    await drainJobs({ logger: { error: () => {}, info: () => {} } });
+    const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
+    expect(job.status).toBe("failed");
+    expect(job.attempts).toBe(1);
+    expect(job.lastError).toMatch(/payload is not valid \(Malformed orders\/create body: /);
+  });
+
+  it("retries a job that failed for a passing reason later and keeps the error", async () => {
     let calls = 0;
     registerJobHandler("test.flaky", async () => {
       calls++;
       throw new Error("the database went away");
     });
     await enqueueJob(getDb(), "test.flaky", {});
-    await drainJobs();
+    await drainJobs({ logger: { error: () => {}, info: () => {} } });
     const job = await getDb().job.findFirstOrThrow({ where: { type: "test.flaky" } });
     expect(calls).toBe(1);
     expect(job.status).toBe("queued");
@@ -614,7 +623,7 @@ describe("malformed webhooks", () => {
     expect(await getDb().webhookEvent.count()).toBe(0);
   });
 
-  it("records a malformed order once, without retries, and processes the rest of its batch together", async () => {
+  it("fails a malformed order once, without retries, and writes the rest of its batch together", async () => {
     const good = (n: number) =>
       orderWith((o) => {
         o.admin_graphql_api_id = `gid://shopify/Order/${n}`;
@@ -622,27 +631,32 @@ describe("malformed webhooks", () => {
       });
     const bad = JSON.stringify({ admin_graphql_api_id: 3, line_items: "none" });
     for (const body of [good(1), bad, good(2)]) expect((await send("orders/create", body)).status).toBe(200);
-    const errors: string[] = [];
-    const logger = { info: () => {}, error: (...args: unknown[]) => void errors.push(args.map(String).join(" ")) };
-    const worker = new JobWorker({ logger });
+    const lines: string[] = [];
+    const log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const worker = new JobWorker({ logger: { info: log, error: log } });
     expect(await worker.runDue()).toBe(3);
     await worker.stop();
-    expect(errors.filter((e) => /batch/.test(e))).toEqual([]);
+    // No "batch failed, one by one": one line, for the bad member.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\[jobs\] webhook \S+ not processed: the payload is not valid \(Malformed orders\/create body/,
+    );
     expect(await getDb().order.count()).toBe(2);
-    const jobs = await getDb().job.findMany({ where: { type: "webhook" } });
-    expect(jobs.map((j) => j.status)).toEqual(["done", "done", "done"]);
-    const failed = await getDb().webhookEvent.findFirstOrThrow({ where: { payload: bad } });
-    expect(failed.processedAt).not.toBeNull();
-    expect(failed.error).toMatch(/malformed/i);
+    const jobs = await getDb().job.findMany({ where: { type: "webhook" }, orderBy: { createdAt: "asc" } });
+    expect(jobs.map((j) => j.status).sort()).toEqual(["done", "done", "failed"]);
+    const failed = jobs.find((j) => j.status === "failed")!;
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toMatch(/admin_graphql_api_id: Expected string/);
     // Nothing left to retry.
     expect(await drainJobs()).toBe(0);
   });
 
-  it("records a malformed product body once, storing nothing", async () => {
-    await deliver("products/create", `{"id":1,"title":"no gid"}`);
+  it("fails a malformed product body once, storing nothing", async () => {
+    await send("products/create", `{"id":1,"title":"no gid"}`);
+    await drainJobs({ logger: { error: () => {}, info: () => {} } });
     expect(await getDb().product.count()).toBe(0);
-    const event = await getDb().webhookEvent.findFirstOrThrow({ where: { topic: "products/create" } });
-    expect(event.error).toMatch(/admin_graphql_api_id/);
-    expect((await getDb().job.findFirstOrThrow({ where: { type: "webhook" } })).status).toBe("done");
+    const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
+    expect(job.status).toBe("failed");
+    expect(job.lastError).toMatch(/admin_graphql_api_id/);
   });
 });

@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "../../db.server";
 import { hashApiKey } from "../api-keys/api-key.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
-import { DEMO_PRODUCTS, upsertProducts } from "../portal/product-catalogue.server";
+import { upsertProducts } from "../portal/product-catalogue.server";
+import { DEMO_PRODUCTS } from "./demo-catalogue";
 import { seededRandom } from "../../lib/prng";
 import { attributeOrder, type AffiliateFacts } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import { uplineChain } from "../orders/record-order.server";
+import { demoAffiliates } from "./demo-people";
+import { connectShopToSimulator, demoStoreRunning } from "../shop/store-simulator-connection.server";
 
 export interface DemoOptions {
   shopDomain: string;
@@ -18,58 +21,6 @@ export interface DemoOptions {
   now?: Date;
 }
 
-const FIRST = [
-  "Ava",
-  "Liam",
-  "Mia",
-  "Noah",
-  "Emma",
-  "Lucas",
-  "Sofia",
-  "Ethan",
-  "Chloe",
-  "Mateo",
-  "Zoe",
-  "Leo",
-  "Aria",
-  "Kai",
-  "Nora",
-  "Omar",
-  "Ines",
-  "Yuki",
-  "Priya",
-  "Jonas",
-  "Elena",
-  "Tomas",
-  "Hana",
-  "Felix",
-];
-const LAST = [
-  "Nguyen",
-  "Garcia",
-  "Smith",
-  "Müller",
-  "Rossi",
-  "Dubois",
-  "Kim",
-  "Silva",
-  "Cohen",
-  "Novak",
-  "Jensen",
-  "Okafor",
-  "Tanaka",
-  "Patel",
-  "Larsen",
-  "Costa",
-  "Moreau",
-  "Becker",
-  "Ivanova",
-  "Haddad",
-  "Walsh",
-  "Reyes",
-  "Sato",
-  "Berg",
-];
 const PRODUCTS = [
   "/products/merino-beanie",
   "/products/trail-runner-shoes",
@@ -208,33 +159,25 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   // 24 affiliates: most approved, some pending, one denied, one inactive;
   // the first three recruit others (an MLM tree three levels deep).
   const affiliates: DemoAffiliate[] = [];
-  for (let i = 0; i < 24; i++) {
-    const first = FIRST[i]!;
-    const last = LAST[i]!;
-    const status = i >= 20 ? (i === 20 ? "denied" : i === 21 ? "inactive" : "pending") : "approved";
+  for (const person of demoAffiliates()) {
+    const i = person.index;
+    const status = person.status;
     const campaign = i % 6 === 5 ? influencers : standard;
     const parent = i >= 3 && i < 12 ? affiliates[i % 3]! : i >= 12 && i < 16 ? affiliates[3 + (i % 4)]! : null;
-    const code = `${first}${last.slice(0, 1)}${10 + i}`
-      .toUpperCase()
-      .normalize("NFD")
-      .replace(/[^A-Z0-9]/g, "");
+    const code = person.referralCode;
     const created = await db.affiliate.create({
       data: {
         shopId: shop.id,
         campaignId: campaign.id,
         parentId: parent && campaign.id === standard.id ? parent.id : null,
-        email:
-          `${first}.${last}`
-            .toLowerCase()
-            .normalize("NFD")
-            .replace(/[^a-z.]/g, "") + "@example.com",
-        firstName: first,
-        lastName: last,
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
         status,
         referralCode: code,
         paypalEmail: status === "approved" ? `pay-${code.toLowerCase()}@example.com` : null,
         createdAt: new Date(now.getTime() - (100 - i * 3) * DAY),
-        coupons: i < 8 ? { create: { shopId: shop.id, code: `${code}10` } } : undefined,
+        coupons: person.couponCode ? { create: { shopId: shop.id, code: person.couponCode } } : undefined,
       },
     });
     affiliates.push({
@@ -242,10 +185,10 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
       campaign,
       parentId: created.parentId,
       status,
-      coupon: i < 8 ? `${code}10` : null,
+      coupon: person.couponCode,
       facts: {
         id: created.id,
-        name: `${first} ${last}`,
+        name: `${person.firstName} ${person.lastName}`,
         code,
         email: created.email,
         customerGid: null,
@@ -399,6 +342,8 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   }
   // The catalogue the affiliate portal's link builder and products page show.
   await upsertProducts(shop.id, DEMO_PRODUCTS);
+  // The demo's store simulator is the demo shop's Shopify (Admin API, webhooks).
+  if (demoStoreRunning()) await connectShopToSimulator(opts.shopDomain);
   return true;
 }
 
@@ -426,4 +371,6 @@ export async function syncDemoCredentials(opts: DemoOptions) {
   const key = await db.apiKey.findUnique({ where: { keyHash } });
   if (!key)
     await db.apiKey.create({ data: { shopId: shop.id, name: "Demo key", prefix: opts.apiKey.slice(0, 10), keyHash } });
+  // A demo seeded before the store simulator existed (or with another secret) is connected now.
+  if (demoStoreRunning()) await connectShopToSimulator(opts.shopDomain);
 }

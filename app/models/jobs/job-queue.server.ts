@@ -1,10 +1,12 @@
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
+import { ZodError } from "zod";
 import { getConfig } from "../../config.server";
 import { dbProvider, getDb, type Db } from "../../db.server";
 import { prismaBulk, sqliteBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { parseDatabaseUrl } from "../../db/database-url";
+import { errorForLog, logText } from "../../lib/log-text";
 
 // A durable job queue in the database (table Job). Work is stored in the same
 // transaction as the data that calls for it, so a crash loses nothing: a
@@ -20,9 +22,17 @@ export type JobHandler = (payload: any, tx: Tx, job: { id: string; attempts: num
 // writing step holds the write lock. If the batch fails, each job is run on
 // its own so one bad job cannot hold up the others; jobs that canBatch
 // refuses always run on their own.
+// A plan may set members aside whose payload no retry can mend (by their
+// index in `payloads`): those jobs fail at once, like an InvalidPayloadError
+// of a job run alone, and the rest of the batch is written together.
+export type BatchWrite = (bulk: BulkSql) => Promise<void>;
+export interface BatchPlan {
+  write: BatchWrite;
+  rejected: { index: number; message: string }[];
+}
 export interface BatchJobHandler {
   canBatch: (payload: any) => boolean;
-  plan: (payloads: any[], bulk: BulkSql) => Promise<(bulk: BulkSql) => Promise<void>>;
+  plan: (payloads: any[], bulk: BulkSql) => Promise<BatchWrite | BatchPlan>;
 }
 
 type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
@@ -73,6 +83,41 @@ export async function enqueueJob(client: Tx | Db, type: string, payload: unknown
 /** Wakes in-process workers (they also poll, so this is only a shortcut). */
 export function notifyJobsEnqueued() {
   signals.emit("enqueued");
+}
+
+/**
+ * A failure no retry can mend: the job's payload (a webhook's body, say) is
+ * not what its handler takes. Such a job fails at once, logged once.
+ * zod's parse errors count as this too.
+ */
+export class InvalidPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidPayloadError";
+  }
+}
+
+const MAX_LOGGED_ERROR = 300;
+
+/** One short, escaped line about a failure, and whether retrying is pointless. */
+export function describeJobFailure(error: unknown): { message: string; permanent: boolean } {
+  const clip = (text: string) => logText(text.length > MAX_LOGGED_ERROR ? `${text.slice(0, MAX_LOGGED_ERROR)}…` : text);
+  if (error instanceof ZodError || (error instanceof Error && error.name === "ZodError")) {
+    const issues = (error as ZodError).issues;
+    const shown = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join(".") || "(top level)"}: ${issue.message}`)
+      .join("; ");
+    const more = issues.length > 3 ? `; and ${issues.length - 3} more` : "";
+    const count = `${issues.length} problem${issues.length === 1 ? "" : "s"}`;
+    return { permanent: true, message: clip(`the payload is not valid (${count}: ${shown}${more})`) };
+  }
+  if (error instanceof InvalidPayloadError)
+    return { permanent: true, message: clip(`the payload is not valid (${error.message})`) };
+  return {
+    permanent: false,
+    message: clip(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
+  };
 }
 
 /** Seconds to wait before attempt n+1: 2, 4, 8 ... capped at an hour. */
@@ -154,7 +199,7 @@ export class JobWorker {
         if (worked > 0 && this.yieldMs > 0) await new Promise((r) => setTimeout(r, this.yieldMs));
       } while (!this.stopped && (worked > 0 || this.again));
     } catch (error) {
-      this.logger.error("[jobs] worker loop failed:", error);
+      this.logger.error(`[jobs] worker loop failed: ${errorForLog(error)}`);
     } finally {
       this.running = false;
       if (!this.stopped) this.timer = setTimeout(() => this.kick(), this.pollMs);
@@ -214,9 +259,36 @@ export class JobWorker {
   }
 
   private async runBatch(batch: BatchJobHandler, jobs: ClaimedJob[]) {
-    const ids = jobs.map((j) => j.id);
     const payloads = jobs.map((j) => JSON.parse(j.payload) as unknown);
     const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
+    let failed: { job: ClaimedJob; message: string }[] = [];
+    // The plan's writes, then the jobs' marks: set-aside members failed, the rest done.
+    const planned = async (bulk: BulkSql) => {
+      const plan = await batch.plan(payloads, bulk);
+      const { write, rejected } = typeof plan === "function" ? { write: plan, rejected: [] } : plan;
+      failed = rejected.map((r) => ({
+        job: jobs[r.index]!,
+        message: describeJobFailure(new InvalidPayloadError(r.message)).message,
+      }));
+      const doneIds = jobs.filter((j) => !failed.some((f) => f.job === j)).map((j) => j.id);
+      return async (writer: BulkSql) => {
+        await write(writer);
+        await writer.updateIn("Job", done, "id", doneIds);
+        for (const f of failed)
+          await writer.updateIn(
+            "Job",
+            {
+              status: "failed",
+              lockedUntil: null,
+              lockedBy: null,
+              lastError: f.message.slice(0, 2000),
+              updatedAt: new Date(),
+            },
+            "id",
+            [f.job.id],
+          );
+      };
+    };
     try {
       const sqlite = this.sqliteConnection();
       if (sqlite) {
@@ -225,11 +297,10 @@ export class JobWorker {
         // reads committed data without a lock; only the writes wait for,
         // and hold, the write lock.
         const bulk = sqliteBulk(sqlite);
-        const write = await batch.plan(payloads, bulk);
+        const write = await planned(bulk);
         sqlite.exec("BEGIN IMMEDIATE");
         try {
           await write(bulk);
-          await bulk.updateIn("Job", done, "id", ids);
           sqlite.exec("COMMIT");
         } finally {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
@@ -240,18 +311,19 @@ export class JobWorker {
           async (tx) => {
             // The claim set the lease; PostgreSQL locks rows, so no write-first is needed.
             const bulk = prismaBulk(tx, provider);
-            const write = await batch.plan(payloads, bulk);
+            const write = await planned(bulk);
             await write(bulk);
-            await bulk.updateIn("Job", done, "id", ids);
           },
           { timeout: 60_000 },
         );
       }
+      for (const f of failed) this.logger.error(`[jobs] ${f.job.type} ${f.job.id} not processed: ${f.message}`);
       return true;
     } catch (error) {
-      this.logger.error(
-        `[jobs] a batch of ${jobs.length} failed, running them one by one:`,
-        error instanceof Error ? error.message : error,
+      // Each job then fails, or not, on its own, and says so itself.
+      const failure = describeJobFailure(error);
+      this.logger.info(
+        `[jobs] a batch of ${jobs.length} failed (${failure.permanent ? "an invalid payload" : failure.message}); running them one by one`,
       );
       return false;
     }
@@ -292,10 +364,12 @@ export class JobWorker {
         await tx.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
       });
     } catch (error) {
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      const final = job.attempts >= job.maxAttempts;
+      const { message, permanent } = describeJobFailure(error);
+      const final = permanent || job.attempts >= job.maxAttempts;
       this.logger.error(
-        `[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`,
+        permanent
+          ? `[jobs] ${job.type} ${job.id} not processed: ${message}`
+          : `[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`,
       );
       await db.job.update({
         where: { id },

@@ -6,6 +6,7 @@ import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import { proofFound, proofRecord, type ProofRecord } from "../../lib/domain-proof";
 import { AppError } from "../../lib/errors";
+import { errorForLog } from "../../lib/log-text";
 import { normalizeHostName } from "../../lib/portal-ways";
 
 // A merchant's custom portal domain (Admin › Portals). Asking for a domain
@@ -14,7 +15,7 @@ import { normalizeHostName } from "../../lib/portal-ways";
 // does it become Shop.portalDomain, the one the Host lookup serves. Proof
 // wins over age: a shop that proves a domain another shop had takes it, and
 // the other shop's claim goes back to pending (the domain changed hands).
-// See docs/decisions/014.
+// See docs/decisions/017.
 
 /** TXT records at a name, each a list of strings; [] when the name has none. */
 export type TxtResolver = (name: string) => Promise<string[][]>;
@@ -148,7 +149,7 @@ export async function verifyPortalDomain(
   try {
     records = await resolveTxt(state.record.name);
   } catch (error) {
-    console.warn(`[portal] TXT lookup of ${state.record.name} failed:`, (error as Error).message);
+    console.warn(`[portal] TXT lookup of ${state.record.name} failed: ${errorForLog(error).split("\n")[0]}`);
     throw new AppError("unavailable", "The DNS lookup did not answer. Try again in a few minutes.", {
       headers: { "Retry-After": "60" },
     });

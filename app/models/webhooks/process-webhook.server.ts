@@ -2,7 +2,7 @@ import { dbProvider } from "../../db.server";
 import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { z } from "zod";
 import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
-import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
+import { InvalidPayloadError, registerJobHandler, type Tx } from "../jobs/job-queue.server";
 import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
@@ -67,27 +67,13 @@ function readBody(topic: string, payload: string): ReadBody {
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, message: describeIssues(topic, parsed.error) };
 }
 
-/**
- * A malformed body is recorded on its event once, with the reason, and the
- * event counts as processed: retrying cannot change a signed body, and a
- * retry storm only fills the log.
- */
-function logRefused(event: { topic: string; webhookId: string; shopDomain: string }, message: string) {
-  console.warn(`[webhooks] ${event.topic} ${event.webhookId} of ${event.shopDomain} not processed: ${message}`);
-}
-
 async function processEvent(tx: Tx, eventId: string) {
   const event = await tx.webhookEvent.findUnique({ where: { id: eventId } });
   if (!event || event.processedAt) return;
   const read = readBody(event.topic, event.payload);
-  if (!read.ok) {
-    logRefused(event, read.message);
-    await tx.webhookEvent.update({
-      where: { id: event.id },
-      data: { processedAt: new Date(), error: read.message.slice(0, 2000) },
-    });
-    return;
-  }
+  // A signed body that does not fit its topic never will: the job fails at
+  // once, logged once, and keeps the reason (jobs/job-queue.server.ts).
+  if (!read.ok) throw new InvalidPayloadError(read.message);
   const shop = await tx.shop.findUnique({
     where: { domain: event.shopDomain },
     select: { id: true, domain: true, attributionModel: true, uninstalledAt: true },
@@ -191,14 +177,14 @@ async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   )
     .filter((e) => e.processedAt === null && ORDER_TOPICS.has(e.topic))
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  // A malformed body is set aside with its reason; the rest of the batch goes on.
-  const malformed: { id: string; message: string }[] = [];
+  // A malformed body is set aside (its job fails at once, with the reason);
+  // the rest of the batch goes on together.
+  const rejected: { index: number; message: string }[] = [];
   const byShop = new Map<string, { event: Event; order: OrderPayload }[]>();
   for (const e of events) {
     const read = readBody(e.topic, e.payload);
     if (!read.ok) {
-      logRefused(e, read.message);
-      malformed.push({ id: e.id, message: read.message.slice(0, 2000) });
+      rejected.push({ index: position.get(e.id)!, message: read.message });
       continue;
     }
     byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), { event: e, order: read.body as OrderPayload }]);
@@ -223,13 +209,14 @@ async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       : null;
     steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((g) => g.event.id) });
   }
-  return async (writer: BulkSql) => {
-    for (const step of steps) {
-      if (step.plan) await writeOrders(writer, step.plan);
-      await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
-    }
-    for (const m of malformed)
-      await writer.updateIn("WebhookEvent", { processedAt: new Date(), error: m.message }, "id", [m.id]);
+  return {
+    rejected,
+    write: async (writer: BulkSql) => {
+      for (const step of steps) {
+        if (step.plan) await writeOrders(writer, step.plan);
+        await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
+      }
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { isMyshopifyDomain } from "../tracking/redirect-url";
 // What a webhook body says about the shop it belongs to. Shopify signs only
 // the body: the topic, shop and webhook-id headers can be replayed with any
 // captured body. So the shop the body names must be the shop in
-// X-Shopify-Shop-Domain (docs/decisions/014). Pure: the webhook door
+// X-Shopify-Shop-Domain (docs/decisions/017). Pure: the webhook door
 // (server/webhook-handler.ts) and the tests use it.
 
 const id = z.union([z.string(), z.number()]);

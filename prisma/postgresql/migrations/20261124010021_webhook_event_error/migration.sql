@@ -1,3 +1,0 @@
--- AlterTable
-ALTER TABLE "WebhookEvent" ADD COLUMN     "error" TEXT;
-
