@@ -47,9 +47,12 @@ const schema = z.object({
   SEED_DEMO: z.string().default("1"),
   // Set by `npm start` when it runs the store simulator beside the demo.
   STORE_SIMULATOR_URL: z.string().url().optional(),
+  // DNS servers for custom-domain verification ("ip" or "ip:port", comma
+  // separated); unset: the system's resolvers. Tests point it at a loopback server.
+  DNS_SERVERS: z.string().optional(),
 });
 
-export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean };
+export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };
 
 let cached: AppConfig | undefined;
 
@@ -61,7 +64,11 @@ export function getConfig(): AppConfig {
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const appUrl = (parsed.data.SHOPIFY_APP_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, "");
-  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://") };
+  const dnsServers = (parsed.data.DNS_SERVERS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://"), dnsServers };
   return cached;
 }
 

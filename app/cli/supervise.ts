@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
-// The web process supervises the job worker it starts (docs/decisions/014):
+// The web process supervises the job worker it starts (docs/decisions/016):
 // - the worker dying, however (kill -9 included), is logged and the worker
 //   started again after a pause that doubles with each quick death (1 s up
 //   to 30 s; back to 1 s once a worker has lived a minute), while the web

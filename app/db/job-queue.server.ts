@@ -26,9 +26,17 @@ export interface JobInfo {
 // writing step holds the write lock. If the batch fails, each job is run on
 // its own so one bad job cannot hold up the others; jobs that canBatch
 // refuses always run on their own.
+// A plan may set members aside whose payload no retry can mend (by their
+// index in `payloads`): those jobs fail at once, like an invalid payload of a
+// job run alone, and the rest of the batch is written together.
+export type BatchWrite = (bulk: BulkSql) => Promise<void>;
+export interface BatchPlan {
+  write: BatchWrite;
+  rejected: { index: number; message: string }[];
+}
 export interface BatchJobHandler<P> {
   canBatch: (payload: P) => boolean;
-  plan: (payloads: P[], bulk: BulkSql) => Promise<(bulk: BulkSql) => Promise<void>>;
+  plan: (payloads: P[], bulk: BulkSql) => Promise<BatchWrite | BatchPlan>;
 }
 
 /**
@@ -306,9 +314,36 @@ export class JobWorker {
   }
 
   private async runBatch(batch: BatchJobHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {
-    const ids = jobs.map((j) => j.job.id);
     const payloads = jobs.map((j) => j.payload);
     const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
+    let failed: { job: ClaimedJob; message: string }[] = [];
+    // The plan's writes, then the jobs' marks: set-aside members failed, the rest done.
+    const planned = async (bulk: BulkSql) => {
+      const plan = await batch.plan(payloads, bulk);
+      const { write, rejected } = typeof plan === "function" ? { write: plan, rejected: [] } : plan;
+      failed = rejected.map((r) => ({
+        job: jobs[r.index]!.job,
+        message: describeJobFailure(new InvalidPayloadError(r.message)).message,
+      }));
+      const doneIds = jobs.filter((j) => !failed.some((f) => f.job === j.job)).map((j) => j.job.id);
+      return async (writer: BulkSql) => {
+        await write(writer);
+        await writer.updateIn("Job", done, "id", doneIds);
+        for (const f of failed)
+          await writer.updateIn(
+            "Job",
+            {
+              status: "failed",
+              lockedUntil: null,
+              lockedBy: null,
+              lastError: f.message.slice(0, 2000),
+              updatedAt: new Date(),
+            },
+            "id",
+            [f.job.id],
+          );
+      };
+    };
     try {
       const sqlite = this.sqliteConnection();
       if (sqlite) {
@@ -317,11 +352,10 @@ export class JobWorker {
         // reads committed data without a lock; only the writes wait for,
         // and hold, the write lock.
         const bulk = sqliteBulk(sqlite);
-        const write = await batch.plan(payloads, bulk);
+        const write = await planned(bulk);
         sqlite.exec("BEGIN IMMEDIATE");
         try {
           await write(bulk);
-          await bulk.updateIn("Job", done, "id", ids);
           sqlite.exec("COMMIT");
         } finally {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
@@ -332,13 +366,13 @@ export class JobWorker {
           async (tx) => {
             // The claim set the lease; PostgreSQL locks rows, so no write-first is needed.
             const bulk = prismaBulk(tx, provider);
-            const write = await batch.plan(payloads, bulk);
+            const write = await planned(bulk);
             await write(bulk);
-            await bulk.updateIn("Job", done, "id", ids);
           },
           { timeout: 60_000 },
         );
       }
+      for (const f of failed) this.logger.error(`[jobs] ${f.job.type} ${f.job.id} not processed: ${f.message}`);
       return true;
     } catch (error) {
       // Each job then fails, or not, on its own, and says so itself.

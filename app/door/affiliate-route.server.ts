@@ -1,7 +1,9 @@
 import { getConfig } from "../config.server";
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
+import { shopHandle } from "../lib/portal-ways";
 import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
+import { portalPagesUrl } from "../models/portal/portal-context.server";
 import { isRead, keepingForm, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
 import { requireSameOrigin } from "./same-origin.server";
 
@@ -20,6 +22,11 @@ export interface AffiliateRequest<Q, B, P> extends AffiliateContext {
   request: Request;
   db: ShopDb;
   appUrl: string;
+  /**
+   * Absolute address of this shop's portal pages (recruit links): from the
+   * configuration or the verified custom domain, never the Host header.
+   */
+  pagesUrl: string;
   query: Q;
   body: B;
   params: P;
@@ -42,6 +49,7 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
             request: args.request,
             db: shopDb(getDb(), ctx.affiliate.shopId),
             appUrl: getConfig().appUrl,
+            pagesUrl: portalPagesUrl({ shop: ctx.shop, way: ctx.way, handle: shopHandle(ctx.shop.domain) }),
             ...input,
           }),
         );

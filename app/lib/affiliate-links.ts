@@ -1,14 +1,19 @@
 import { safeLandingPath } from "../models/tracking/redirect-url";
 
 // The links an affiliate hands out. The short link on the app's domain
-// records a click before it redirects to the store (app/server/click-handler.ts);
-// it names the shop too, so a code used in several shops still resolves.
+// records a click before it redirects to the store (app/server/click-handler.ts).
+// It names the shop (/r/{shop-handle}/{CODE}): codes are unique per shop only,
+// so a link without its shop could be broken by another shop using the code.
+
+/** The short link's path: /r/{shop-handle}/{CODE}. */
+export function shortLinkPath(code: string, shopDomain: string): string {
+  return `/r/${encodeURIComponent(shopHandle(shopDomain))}/${encodeURIComponent(code)}`;
+}
 
 export function affiliateLink(appUrl: string, code: string, shopDomain: string, path = "/"): string {
-  const url = new URL(`${appUrl.replace(/\/$/, "")}/r/${encodeURIComponent(code)}`);
+  const url = new URL(`${appUrl.replace(/\/$/, "")}${shortLinkPath(code, shopDomain)}`);
   const to = safeLandingPath(path);
   if (to !== "/") url.searchParams.set("to", to);
-  url.searchParams.set("shop", shopDomain);
   return url.toString();
 }
 

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  // A service outside the app (DNS, Shopify) did not answer: try again later.
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -46,11 +46,9 @@ describe("portal ways", () => {
 
 describe("affiliate links", () => {
   it("builds the short link with the landing path and the shop", () => {
-    expect(affiliateLink("https://app.example", "NORA", "s.myshopify.com")).toBe(
-      "https://app.example/r/NORA?shop=s.myshopify.com",
-    );
+    expect(affiliateLink("https://app.example", "NORA", "s.myshopify.com")).toBe("https://app.example/r/s/NORA");
     expect(affiliateLink("https://app.example/", "NORA", "s.myshopify.com", "/products/x?v=1")).toBe(
-      "https://app.example/r/NORA?to=%2Fproducts%2Fx%3Fv%3D1&shop=s.myshopify.com",
+      "https://app.example/r/s/NORA?to=%2Fproducts%2Fx%3Fv%3D1",
     );
   });
 

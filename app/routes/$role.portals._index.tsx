@@ -1,25 +1,11 @@
-import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Layout,
-  Page,
-  ResourceItem,
-  ResourceList,
-  Text,
-  TextField,
-} from "@shopify/polaris";
-import { useState } from "react";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { Badge, BlockStack, Card, InlineStack, Layout, Page, ResourceItem, ResourceList, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { CustomDomainCard, type DomainActionResult } from "~/components/portal/CustomDomainCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { z } from "zod";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { portalOverview, setPortalDomain } from "~/models/portal/portal-admin.server";
+import { portalOverview } from "~/models/portal/portal-admin.server";
+import { portalDomainAction, portalDomainFormSchema } from "~/models/portal/portal-domain.server";
 
 // Portals: the affiliate landing, sign-up and login pages the merchant edits,
 // the three ways affiliates reach them, and the custom domain.
@@ -27,23 +13,17 @@ export const handle = { i18n: ["Portals"] };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "portals" }, async ({ shop }) => portalOverview(shop));
 
-const domainSchema = z.object({ portalDomain: z.string().max(300) });
-
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "portals", body: domainSchema },
-  async ({ shop, body }) => ({
-    ok: true,
-    portalDomain: await setPortalDomain(shop.id, body.portalDomain),
-  }),
+  { area: "portals", body: portalDomainFormSchema },
+  async ({ shop, body }) => ({ ok: true, intent: body.intent, domain: await portalDomainAction(shop.id, body) }),
 );
 
 export default function Portals() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<{ ok?: boolean; error?: { message: string; fields?: Record<string, string> } }>();
-  const navigation = useNavigation();
+  const result = useActionData<DomainActionResult>();
   const { role } = useParams();
   const { t } = useTranslation("Portals");
-  const [domain, setDomain] = useState(data.portalDomain);
+  const state = data.domain;
   return (
     <Page title={t("title")}>
       <Layout>
@@ -86,41 +66,15 @@ export default function Portals() {
                 {t("ways.proxy")}: {data.ways.proxy}
               </Text>
               <Text as="p">
-                {t("ways.custom")}: {data.ways.custom ?? t("ways.noCustom")}
+                {t("ways.custom")}:{" "}
+                {data.ways.custom ??
+                  (state?.status === "pending" ? t("ways.pendingCustom", { host: state.host }) : t("ways.noCustom"))}
               </Text>
             </BlockStack>
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <Form method="post">
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  {t("domain.title")}
-                </Text>
-                {result?.ok ? (
-                  <Banner tone="success">
-                    <p>{t("domain.saved")}</p>
-                  </Banner>
-                ) : null}
-                <FormLayout>
-                  <TextField
-                    label={t("domain.label")}
-                    name="portalDomain"
-                    value={domain}
-                    onChange={setDomain}
-                    autoComplete="off"
-                    placeholder="affiliates.yourstore.com"
-                    helpText={t("domain.help")}
-                    error={result?.error?.fields?.portalDomain}
-                  />
-                  <Button submit loading={navigation.state === "submitting"}>
-                    {t("domain.save")}
-                  </Button>
-                </FormLayout>
-              </BlockStack>
-            </Form>
-          </Card>
+          <CustomDomainCard state={data.domain} result={result} />
         </Layout.Section>
       </Layout>
     </Page>

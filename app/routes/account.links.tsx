@@ -21,15 +21,14 @@ const query = z.object({
 
 export const loader = /* @__PURE__ */ affiliateRoute(
   { query },
-  async ({ request, affiliate, shop, appUrl, pagesBase, query }) => {
+  async ({ affiliate, shop, appUrl, pagesUrl, query }) => {
     const asked = query.page;
     const host = shopHost(shop);
     const path = asked ? storePathOf(asked, [host, shop.domain]) : null;
-    const origin = new URL(request.url).origin;
     return {
       referralLink: affiliateLink(appUrl, affiliate.referralCode, shop.domain),
       storeLink: buildRedirectUrl(host, "/", shop.referralParam, affiliate.referralCode, null),
-      recruitLink: `${origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
+      recruitLink: `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
       asked,
       built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, path) : null,
       invalid: !!asked && !path,

@@ -9,9 +9,9 @@ import { listRecruits } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Common"], portal: true };
 
-export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ request, db, affiliate, pagesBase }) => {
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ db, affiliate, pagesUrl }) => {
   const recruits = await listRecruits(db, affiliate.id);
-  const recruitLink = `${new URL(request.url).origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
+  const recruitLink = `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
   return { recruits, recruitLink };
 });
 

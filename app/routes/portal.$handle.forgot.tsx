@@ -9,10 +9,11 @@ import { publicRoute } from "~/door/public-route.server";
 import type { FormActionData } from "~/lib/errors";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
-import { accountOriginFor } from "~/models/portal/portal-context.server";
+import { portalActionHeaders } from "~/models/portal/portal-headers.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const headers = portalActionHeaders;
 export const meta: MetaFunction = () => [{ title: "Reset your password" }];
 
 export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
@@ -22,13 +23,9 @@ export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }
 
 export const action = /* @__PURE__ */ publicRoute({ body: forgotSchema }, async ({ request, params, body }) => {
   const { ctx } = await loadPortalPage(request, params.handle, "login");
-  // The link opens where a session can be kept: this host, or (through the
-  // app proxy) the custom or app domain.
-  const pages =
-    ctx.way === "proxy"
-      ? `${accountOriginFor(ctx.shop)}${ctx.shop.portalDomain ? "" : `/portal/${ctx.handle}`}`
-      : `${new URL(request.url).origin}${ctx.base}`;
-  await requestPasswordReset(ctx.shop, body.email, clientAddress(request), (token) => `${pages}/reset?token=${token}`);
+  // The link's host comes from the configuration or the verified custom
+  // domain (requestPasswordReset builds it), never from the request.
+  await requestPasswordReset(ctx, body.email, clientAddress(request));
   return { done: true };
 });
 

@@ -11,9 +11,12 @@ import { publicRoute } from "~/door/public-route.server";
 import type { FormActionData } from "~/lib/errors";
 import { emptyPage } from "~/lib/portal-content";
 import { signupSchema, signUpAffiliate } from "~/models/affiliate-account/signup.server";
+import { clientAddress } from "~/models/auth/rate-limit.server";
+import { portalActionHeaders } from "~/models/portal/portal-headers.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const headers = portalActionHeaders;
 export const meta: MetaFunction = () => [{ title: "Sign up" }];
 
 // The recruit link's code (?ref=CODE), carried in the form.
@@ -41,7 +44,7 @@ export const action = /* @__PURE__ */ publicRoute({ body: anyForm }, async ({ re
   const { page, db } = await loadPortalPage(request, params.handle, "signup");
   const form = (page ?? emptyPage()).form;
   const input = checkBody(signupSchema(form), { kind: "form", value: body });
-  const result = await signUpAffiliate(db, form, input);
+  const result = await signUpAffiliate(db, form, input, clientAddress(request));
   return { done: true, status: result.status };
 });
 

@@ -3,7 +3,7 @@ import { Transform, type TransformCallback } from "node:stream";
 import { sendRefusal } from "../lib/refusal.server";
 
 // Request body limits, per route kind, applied at the server's door
-// (docs/decisions/014). Every handler buffers what it reads (formData, text,
+// (docs/decisions/016). Every handler buffers what it reads (formData, text,
 // a webhook's raw body), so an unbounded body is unbounded memory.
 //
 // - A Content-Length over the limit is answered 413 at once and the

@@ -1,4 +1,6 @@
-// GET /r/{code}[?to=/path][&shop=name.myshopify.com]: the affiliate link.
+// GET /r/{shop-handle}/{code}[?to=/path]: the affiliate link the app hands
+// out; the older GET /r/{code}[?to=/path][&shop=name.myshopify.com] keeps
+// working.
 //
 // A plain Node handler that app-server.ts consults before Express and Remix:
 // a click is the app's hottest request, and it needs none of the middleware.
@@ -7,23 +9,28 @@
 //
 // Rules:
 // - The code is matched upper-cased against approved affiliates of installed
-//   shops. Codes are unique per shop only: when the same code is approved in
-//   several shops, the link credits nobody unless `?shop=` names one of them
-//   (links the app hands out for such codes must carry `shop=`).
+//   shops. Codes are unique per shop only: a link naming no shop (the old
+//   form, without `?shop=`) credits nobody when the same code is approved in
+//   several shops; so every link the app hands out names its shop.
 // - `to` must be a path on the shop's own storefront (see safeLandingPath);
 //   anything else lands on "/".
 // - Unknown, disabled (not approved) and ambiguous codes record nothing and
-//   look exactly alike: 302 to the shop's home page when `?shop=` names an
-//   installed shop, else a plain 404. Nobody learns whether a code exists.
+//   look exactly alike: 302 to the shop's home page when the link names an
+//   installed shop, else a 404 page in the visitor's language (link-pages.ts).
+//   Nobody learns whether a code exists.
 // - The client address is stored only as a keyed hash (SESSION_SECRET).
 // - Code lookups are cached in memory for a few seconds (positive and
 //   negative), so a burst of clicks on one link costs one lookup; a status
 //   change takes effect within the TTL. Nothing is shared between instances.
 import type http from "node:http";
 import { getConfig } from "../config.server";
+import { GENERIC_ERROR_MESSAGE } from "../lib/errors";
+import { errorForLog } from "../lib/log-text";
+import { isShopHandle } from "../lib/portal-ways";
 import { parseReferralCode } from "../models/tracking/referral-code";
 import { createClickStore, type ClickStore } from "../db/click-store.server";
 import { buildClickRow, toClickTarget, type ClickTarget } from "../models/tracking/record-click.server";
+import { linkPage, type LinkPageKind } from "./link-pages";
 import {
   isMyshopifyDomain,
   redirectTemplate,
@@ -63,22 +70,28 @@ interface ParsedClick {
   shop: string | null;
 }
 
+function decodeCode(part: string): string | null {
+  try {
+    return parseReferralCode(decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+}
+
 export function parseClickUrl(rawUrl: string): ParsedClick {
   const q = rawUrl.indexOf("?");
   const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
   const params = new URLSearchParams(q === -1 ? "" : rawUrl.slice(q + 1));
+  const match = /^\/r\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (match?.[2] !== undefined) {
+    // /r/{shop-handle}/{code}: the shop is the path's, whatever the query says.
+    const handle = match[1]!.toLowerCase();
+    if (!isShopHandle(handle)) return { code: null, to: null, shop: null };
+    return { code: decodeCode(match[2]), to: params.get("to"), shop: `${handle}.myshopify.com` };
+  }
   const shopParam = params.get("shop");
   const shop = isMyshopifyDomain(shopParam) ? shopParam.toLowerCase() : null;
-  const match = /^\/r\/([^/]+)\/?$/.exec(pathname);
-  let code: string | null = null;
-  if (match) {
-    try {
-      code = parseReferralCode(decodeURIComponent(match[1]!));
-    } catch {
-      code = null;
-    }
-  }
-  return { code, to: params.get("to"), shop };
+  return { code: match ? decodeCode(match[1]!) : null, to: params.get("to"), shop };
 }
 
 export function createClickHandler(options: ClickHandlerOptions = {}): ClickHandler {
@@ -147,9 +160,7 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
     if (!r.target) {
       // Unknown, disabled or ambiguous: nothing recorded, one shape for all.
       if (r.home) return redirect(res, r.home);
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE });
-      res.end("Not found");
-      return;
+      return sendPage(req, res, 404, "not_found");
     }
     const t = r.target;
     const path = safeLandingPath(parsed.to);
@@ -198,12 +209,12 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
         if (resolution instanceof Promise) {
           resolution
             .then((r) => answer(req, res, s, key, parsed, r))
-            .catch((error: unknown) => unavailable(res, error));
+            .catch((error: unknown) => unavailable(req, res, error));
         } else {
           answer(req, res, s, key, parsed, resolution);
         }
       } catch (error) {
-        unavailable(res, error);
+        unavailable(req, res, error);
       }
       return true;
     },
@@ -225,9 +236,29 @@ function rawHeader(raw: string[], lowerName: string): string | null {
   return null;
 }
 
-function unavailable(res: http.ServerResponse, error: unknown) {
+function unavailable(req: http.IncomingMessage, res: http.ServerResponse, error: unknown) {
   console.error("[click] lookup failed:", error);
   if (res.headersSent) return;
-  res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE, "Retry-After": "5" });
-  res.end("Something went wrong, please try again.");
+  sendPage(req, res, 503, "unavailable");
+}
+
+/** A page for the visitor (never bare text), in their language. */
+function sendPage(req: http.IncomingMessage, res: http.ServerResponse, status: number, kind: LinkPageKind) {
+  const send = (html: string) => {
+    if (res.headersSent) return;
+    res.writeHead(status, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": Buffer.byteLength(html),
+      "Cache-Control": NO_STORE,
+      ...(status === 503 ? { "Retry-After": "5" } : {}),
+    });
+    res.end(html);
+  };
+  linkPage(kind, rawHeader(req.rawHeaders, "accept-language")).then(send, (error: unknown) => {
+    console.error(`[click] could not render the link page: ${errorForLog(error)}`);
+    // The translations could not be read: the app's fixed fallback message.
+    send(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head><body><p>${GENERIC_ERROR_MESSAGE}</p></body></html>`,
+    );
+  });
 }

@@ -1,6 +1,7 @@
 import type express from "express";
 import { getConfig } from "../config.server";
 import { getDb } from "../db.server";
+import { portalDomainEvents } from "../models/portal/portal-domain.server";
 import { isMyshopifyDomain } from "../models/tracking/redirect-url";
 import { PORTAL_SHOP_HEADER, PORTAL_WAY_HEADER, rewritePortalPath, shopHandle } from "../lib/portal-ways";
 
@@ -9,7 +10,8 @@ import { PORTAL_SHOP_HEADER, PORTAL_WAY_HEADER, rewritePortalPath, shopHandle } 
 // - /proxy/... (Shopify's app proxy): the shop is the signed `shop` query
 //   parameter; the page itself verifies the signature (it is kept, since the
 //   query string is not changed).
-// - a merchant's custom domain (Host header), looked up in Shop.portalDomain.
+// - a merchant's custom domain (Host header), looked up in Shop.portalDomain
+//   (verified domains only: models/portal/portal-domain.server.ts).
 // The headers telling the pages which way was used are always overwritten,
 // so a visitor cannot choose them.
 
@@ -19,6 +21,9 @@ const CACHE_MS = 10_000;
 
 export function dbHostLookup(): HostLookup {
   const cache = new Map<string, { expires: number; domain: string | null }>();
+  // A domain verified or given up in this process counts at once; other
+  // instances see it within CACHE_MS.
+  portalDomainEvents.on("changed", () => cache.clear());
   return async (host) => {
     const hit = cache.get(host);
     if (hit && hit.expires > Date.now()) return hit.domain;

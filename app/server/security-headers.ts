@@ -4,7 +4,7 @@ import helmet from "helmet";
 import { getConfig } from "../config.server";
 import { shopifyLib } from "../shopify.server";
 
-// Security headers (docs/decisions/014).
+// Security headers (docs/decisions/016).
 //
 // Every response Express serves gets helmet's headers (nosniff, a referrer
 // policy, HSTS where the app is served over https...), less the ones that

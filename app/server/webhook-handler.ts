@@ -3,6 +3,7 @@ import { getConfig } from "../config.server";
 import { errorForLog } from "../lib/log-text";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
 import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../db/webhook-store.server";
+import { checkWebhookShop, dbShopLookups, type ShopLookups } from "../models/webhooks/webhook-shop-check.server";
 import { bodyLimitFor, refuseTooLarge } from "./body-limits";
 import { verifyWebhook } from "./verify-webhook";
 
@@ -10,9 +11,10 @@ import { verifyWebhook } from "./verify-webhook";
 // stream is the app's busiest input. The HMAC and the required headers are
 // checked as shopify-api's `webhooks.validate` (what `authenticate.webhook`
 // runs) checks them, by verify-webhook.ts, which a test holds to the
-// library's answers; the event and its job are stored before the answer,
-// and the job worker does the rest (docs/decisions/007). Body limits are the
-// door's (body-limits.ts).
+// library's answers; the shop the body names must be the header's
+// (webhook-shop-check.server.ts: the headers are not signed); the event and
+// its job are stored before the answer, and the job worker does the rest
+// (docs/decisions/007 and 017). Body limits are the door's (body-limits.ts).
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
@@ -49,6 +51,7 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | n
 
 export function createWebhookHandler() {
   let store: WebhookStore | undefined;
+  let lookups: ShopLookups | undefined;
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
     const rawBody = await readBody(req, res);
@@ -64,14 +67,16 @@ export function createWebhookHandler() {
     if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic))
       return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
     if (webhookId.length > 200) return fail(res, 400, "bad_request", "X-Shopify-Webhook-Id is too long.");
+    const shopDomain = check.domain.toLowerCase();
+    const text = rawBody.toString("utf8");
+    lookups ??= dbShopLookups();
+    const verdict = await checkWebhookShop(lookups, topic, shopDomain, text);
+    if (!verdict.accept) {
+      if (verdict.status === 200) return reply(res, 200, { ok: true, ignored: verdict.ignored });
+      return fail(res, 400, "bad_request", verdict.message);
+    }
     store ??= createWebhookStore();
-    const result = await store.store({
-      shopDomain: check.domain,
-      topic,
-      webhookId,
-      apiVersion: check.apiVersion,
-      rawBody: rawBody.toString("utf8"),
-    });
+    const result = await store.store({ shopDomain, topic, webhookId, apiVersion: check.apiVersion, rawBody: text });
     reply(res, 200, { ok: true, duplicate: result === "duplicate" });
   }
 

@@ -44,7 +44,8 @@ const WARMUP_S = 2;
 const ROUNDS = 2;
 const VERIFY_REQUESTS = 3200;
 const CODE = "BENCH";
-const CLICK_PATH = `/r/${CODE.toLowerCase()}?to=%2Fproducts%2Fbench-shirt%3Fvariant%3D1`;
+// The link as the app hands it out: it names its shop.
+const CLICK_PATH = `/r/bench-shop/${CODE.toLowerCase()}?to=%2Fproducts%2Fbench-shirt%3Fvariant%3D1`;
 const ROOT = path.resolve(__dirname, "../..");
 
 function startChild(mode: "app" | "bare", env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {

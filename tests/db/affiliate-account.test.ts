@@ -139,6 +139,23 @@ describe("sign-up", () => {
     expect(JSON.parse(row.signupAnswers).answers).toEqual({ audience: "Runners" });
   });
 
+  it("limits sign-ups from one address (429 with Retry-After), before any password is hashed", async () => {
+    for (let n = 0; n < 10; n++) expect((await signUp(client(), { email: `a${n}@aff.example` })).status).toBe(200);
+    const blocked = await signUp(client(), { email: "a10@aff.example" });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(60);
+    expect(await blocked.text()).toContain("Too many sign-ups");
+    expect(await getDb().affiliate.count()).toBe(10);
+    // Another shop's portal is no way around it.
+    const other = await buildShop();
+    await buildCampaign(other.id);
+    expect(
+      (await signUp(client(), { email: "a11@aff.example" }, other.domain.replace(".myshopify.com", ""))).status,
+    ).toBe(429);
+    // Bad input is answered as before and costs nothing.
+    expect((await signUp(client(), { email: "not an address" })).status).toBe(422);
+  });
+
   it("answers 404 for a shop that does not exist", async () => {
     expect((await client().get("/portal/no-such-shop/signup")).status).toBe(404);
     expect((await signUp(client(), {}, "no-such-shop")).status).toBe(404);
@@ -186,6 +203,36 @@ describe("login and logout", () => {
     const blocked = await logIn(client(), "nora@aff.example");
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("caps failed logins of one account from many addresses, so guessing cannot be spread out", async () => {
+    await signUp(client());
+    process.env.TRUST_PROXY = "1";
+    try {
+      const from = (n: number) => ({ "x-forwarded-for": `198.51.100.${n}` });
+      // Four wrong passwords from each of five addresses: under the per-address limit every time.
+      for (let n = 0; n < 20; n++) {
+        const res = await client().postForm(
+          `/portal/${handle}/login`,
+          { email: "nora@aff.example", password: `guess ${n}` },
+          from(Math.floor(n / 4)),
+        );
+        expect(res.status, `attempt ${n}`).toBe(401);
+      }
+      const blocked = await client().postForm(
+        `/portal/${handle}/login`,
+        { email: "nora@aff.example", password: PASSWORD },
+        from(99),
+      );
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await blocked.text()).toContain("Too many failed logins for this account");
+      // Another account of the shop is not affected.
+      await signUp(client(), { email: "otto@aff.example" });
+      expect(location(await logIn(client(), "otto@aff.example"))).toBe("/account");
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
   });
 
   it("only lets an affiliate log in to their own shop's portal", async () => {
@@ -264,14 +311,11 @@ describe("password reset by e-mail link", () => {
   it("refuses an expired link", async () => {
     await signUp(client());
     const { requestPasswordReset } = await import("~/models/affiliate-account/password-reset.server");
-    let token = "";
-    await requestPasswordReset(
-      shop,
-      "nora@aff.example",
-      "10.0.0.1",
-      (t) => ((token = t), `http://x/reset?token=${t}`),
-      -1000,
-    );
+    const { portalShopSelect } = await import("~/models/portal/portal-context.server");
+    const portalShop = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id }, select: portalShopSelect });
+    await requestPasswordReset({ shop: portalShop, way: "app", handle }, "nora@aff.example", "10.0.0.1", -1000);
+    await drainJobs();
+    const { token } = await resetLink("nora@aff.example");
     const res = await client().postForm(`/portal/${handle}/reset`, {
       token,
       password: "brand new password",

@@ -426,7 +426,7 @@ describe("affiliates", () => {
       campaign_id: defaultCampaign.id,
       parent_id: null,
       referral_code: "JANEDOE",
-      referral_link: `${process.env.SHOPIFY_APP_URL!.replace(/\/$/, "")}/r/JANEDOE`,
+      referral_link: `${process.env.SHOPIFY_APP_URL!.replace(/\/$/, "")}/r/${shop.domain.replace(".myshopify.com", "")}/JANEDOE`,
       store_link: `https://${shop.domain}/?ref=JANEDOE`,
       coupon_codes: [],
     });

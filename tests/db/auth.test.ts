@@ -69,6 +69,38 @@ describe("standalone admin login", () => {
     expect(await blocked.text()).toContain("Too many login attempts");
   });
 
+  it("caps failed logins of one account from many addresses, for admins and staff", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: "owner@example.com" });
+    await buildUser(shop.id, { email: "staffer@example.com", role: "staff" });
+    process.env.TRUST_PROXY = "1";
+    try {
+      for (const [path, email] of [
+        ["/login", "owner@example.com"],
+        ["/staff/login", "staffer@example.com"],
+      ]) {
+        for (let n = 0; n < 20; n++) {
+          const res = await new HttpClient(server.url).postForm(
+            path!,
+            { email: email!, password: `guess-${n}` },
+            { "x-forwarded-for": `203.0.113.${Math.floor(n / 4)}` },
+          );
+          expect(res.status, `${path} attempt ${n}`).toBe(401);
+        }
+        const blocked = await new HttpClient(server.url).postForm(
+          path!,
+          { email: email!, password: TEST_PASSWORD },
+          { "x-forwarded-for": "203.0.113.200" },
+        );
+        expect(blocked.status, path).toBe(429);
+        expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(await blocked.text()).toContain("Too many failed logins for this account");
+      }
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+
   it("sends anonymous visitors to the role's login and / to /login", async () => {
     const client = new HttpClient(server.url);
     expect(location(await client.get("/"))).toBe("/login");

@@ -1,8 +1,9 @@
 import http from "node:http";
 import { API_SECRET_KEY, APP_URL, RequestType, setUpValidRequest } from "@shopify/shopify-api/test-helpers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { buildCampaign, buildShop } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -14,6 +15,13 @@ import { useTestServer } from "../support/test-server";
 // Shopify's app proxy (signed query; tampered requests refused).
 applyTestEnv();
 useTestDatabase();
+// The app resolves TXT records through this server on loopback (DNS_SERVERS).
+let dns: FakeDns;
+beforeAll(async () => {
+  dns = await startFakeDns();
+  process.env.DNS_SERVERS = dns.address;
+});
+afterAll(() => dns.close());
 const server = useTestServer();
 
 const PORTAL_HOST = "affiliates.cool-gear.example";
@@ -133,7 +141,8 @@ describe("a custom domain (Host header)", () => {
     const account = await hostRequest(PORTAL_HOST, "/account/links", { cookie });
     expect(account.status).toBe(200);
     expect(account.body).toContain("TARIQVALE");
-    expect(account.body).toContain(`http://${PORTAL_HOST}/signup?ref=TARIQVALE`);
+    // Built from the verified domain (and the app's scheme), never from the Host header.
+    expect(account.body).toContain(`https://${PORTAL_HOST}/signup?ref=TARIQVALE`);
     // Logged out, the account area sends to this domain's own login page.
     const anonymous = await hostRequest(PORTAL_HOST, "/account");
     expect(anonymous.status).toBe(302);
@@ -223,5 +232,137 @@ describe("the shop's domain through the app proxy", () => {
     const res = await fetch(server.url(await proxyUrl("/click", shop.domain, { code: "NOPE" })));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ click_id: null });
+  });
+});
+
+const PORTALS = "/admin/portals?index&_data=routes%2F%24role.portals._index";
+
+async function merchantOf(shopId: string) {
+  const user = await buildUser(shopId);
+  const c = new HttpClient(server.url);
+  expect(location(await c.postForm("/login", { email: user.email, password: TEST_PASSWORD }))).toBe("/admin/dashboard");
+  return c;
+}
+
+interface DomainState {
+  host: string;
+  status: "pending" | "verified";
+  record: { name: string; value: string } | null;
+}
+
+async function domainState(c: HttpClient): Promise<DomainState | null> {
+  const res = await c.get(PORTALS);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { domain: DomainState | null }).domain;
+}
+
+describe("verifying a custom domain (DNS TXT record)", () => {
+  const NEW_HOST = "partners.cool-gear.example";
+
+  it("serves nothing of the shop on a domain set under Portals until a TXT record proves it is the merchant's", async () => {
+    const admin = await merchantOf(shop.id);
+    expect((await admin.postForm(PORTALS, { portalDomain: NEW_HOST })).status).toBe(200);
+    const pending = await hostRequest(NEW_HOST, "/");
+    expect(pending.body).not.toContain("Cool Gear");
+    expect(pending.status).not.toBe(200);
+    expect((await hostRequest(NEW_HOST, "/signup", { form: signupForm })).status).not.toBe(200);
+    expect(await getDb().affiliate.count()).toBe(0);
+
+    const state = await domainState(admin);
+    expect(state).toMatchObject({ host: NEW_HOST, status: "pending" });
+    expect(state!.record!.name).toBe(`_affiliate-portal.${NEW_HOST}`);
+    expect(state!.record!.value).toMatch(/^affiliate-portal-verification=[A-Za-z0-9_-]{20,}$/);
+
+    // No record yet, then somebody else's: still pending, with a message saying what was looked for.
+    const early = await admin.postForm(PORTALS, { intent: "verify" });
+    expect(early.status).toBe(422);
+    expect(JSON.stringify(await early.json())).toContain(state!.record!.name);
+    dns.txt.set(state!.record!.name, ["affiliate-portal-verification=somebody-elses-token-0000000"]);
+    expect((await admin.postForm(PORTALS, { intent: "verify" })).status).toBe(422);
+    expect((await hostRequest(NEW_HOST, "/")).body).not.toContain("Cool Gear");
+
+    dns.txt.set(state!.record!.name, ["v=spf1 -all", state!.record!.value]);
+    const verified = await admin.postForm(PORTALS, { intent: "verify" });
+    expect(verified.status).toBe(200);
+    expect(await domainState(admin)).toMatchObject({ host: NEW_HOST, status: "verified" });
+    const served = await hostRequest(NEW_HOST, "/");
+    expect(served.status).toBe(200);
+    expect(served.body).toContain("Earn with Cool Gear");
+    // The old domain of this shop serves nothing any more.
+    expect((await hostRequest(PORTAL_HOST, "/")).body).not.toContain("Cool Gear");
+  });
+
+  it("lets no shop hold a domain by asking first: the owner's proof takes it", async () => {
+    const squatter = await buildShop();
+    await buildCampaign(squatter.id);
+    const theirs = await merchantOf(squatter.id);
+    expect((await theirs.postForm(PORTALS, { portalDomain: NEW_HOST })).status).toBe(200);
+    expect((await hostRequest(NEW_HOST, "/")).body).not.toContain(squatter.name);
+
+    const owner = await merchantOf(shop.id);
+    expect((await owner.postForm(PORTALS, { portalDomain: NEW_HOST })).status).toBe(200);
+    const ours = (await domainState(owner))!.record!;
+    const squatters = (await domainState(theirs))!.record!;
+    expect(ours.value).not.toBe(squatters.value);
+    dns.txt.set(ours.name, [ours.value]);
+    expect((await theirs.postForm(PORTALS, { intent: "verify" })).status).toBe(422);
+    expect((await owner.postForm(PORTALS, { intent: "verify" })).status).toBe(200);
+    expect((await hostRequest(NEW_HOST, "/")).body).toContain("Earn with Cool Gear");
+  });
+
+  it("moves a verified domain to the shop that proves it later, and the first shop sees it pending again", async () => {
+    const other = await buildShop();
+    await buildCampaign(other.id);
+    const otherAdmin = await merchantOf(other.id);
+    // PORTAL_HOST is verified for `shop` (beforeEach); the other shop now proves it is theirs.
+    expect((await otherAdmin.postForm(PORTALS, { portalDomain: PORTAL_HOST })).status).toBe(200);
+    const record = (await domainState(otherAdmin))!.record!;
+    dns.txt.set(record.name, [record.value]);
+    expect((await otherAdmin.postForm(PORTALS, { intent: "verify" })).status).toBe(200);
+    expect((await hostRequest(PORTAL_HOST, "/")).body).toContain(`Earn with ${other.name}`);
+    expect(await domainState(await merchantOf(shop.id))).toMatchObject({ host: PORTAL_HOST, status: "pending" });
+  });
+});
+
+describe("verifying when DNS does not answer", () => {
+  it("answers 503 with Retry-After and keeps the domain pending", async () => {
+    const { setPortalDomain, verifyPortalDomain } = await import("~/models/portal/portal-domain.server");
+    await setPortalDomain(shop.id, "down.cool-gear.example");
+    const timeout = Object.assign(new Error("queryTxt ETIMEOUT"), { code: "ETIMEOUT" });
+    const error = await verifyPortalDomain(shop.id, () => Promise.reject(timeout)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "unavailable", status: 503, headers: { "Retry-After": "60" } });
+    expect(await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).toMatchObject({
+      portalDomain: null,
+      portalDomainPending: "down.cool-gear.example",
+    });
+  });
+});
+
+describe("password reset links", () => {
+  let affiliateEmail: string;
+  beforeEach(async () => {
+    const campaign = await getDb().campaign.findFirstOrThrow({ where: { shopId: shop.id } });
+    const affiliate = await buildAffiliate(shop.id, campaign.id, { email: "reset@aff.example" });
+    affiliateEmail = affiliate.email;
+  });
+
+  const mailedLink = async () => {
+    const mail = await getDb().outboxEmail.findFirstOrThrow({ where: { toAddress: affiliateEmail } });
+    return new URL(/https?:\/\/\S+\/reset\?token=\S+/.exec(mail.text)![0]);
+  };
+
+  it("never takes the link's host from the request: a forged Host header gets the app's own link", async () => {
+    const res = await hostRequest("evil.example", `/portal/${handle}/forgot`, { form: { email: affiliateEmail } });
+    expect(res.status).toBe(200);
+    const link = await mailedLink();
+    expect(link.origin).toBe(new URL(APP_URL).origin);
+    expect(link.pathname).toBe(`/portal/${handle}/reset`);
+  });
+
+  it("uses the verified custom domain when the request came in on it", async () => {
+    expect((await hostRequest(PORTAL_HOST, "/forgot", { form: { email: affiliateEmail } })).status).toBe(200);
+    const link = await mailedLink();
+    expect(link.host).toBe(PORTAL_HOST);
+    expect(link.pathname).toBe("/reset");
   });
 });

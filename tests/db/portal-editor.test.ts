@@ -77,15 +77,24 @@ describe("Portals list and custom domain", () => {
       portalDomain: "https://Affiliates.Velo.example/",
     });
     expect(ok.status).toBe(200);
-    expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).portalDomain).toBe(
-      "affiliates.velo.example",
-    );
+    // Saved as asked for, serving nothing until verified (tests/db/portal-domains.test.ts).
+    expect(await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).toMatchObject({
+      portalDomain: null,
+      portalDomainPending: "affiliates.velo.example",
+    });
+    // A domain another shop has verified may be asked for (it may have changed hands);
+    // the other shop keeps it until this one proves it.
     const other = await buildShop();
     await getDb().shop.update({ where: { id: other.id }, data: { portalDomain: "taken.velo.example" } });
     const taken = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
       portalDomain: "taken.velo.example",
     });
-    expect(taken.status).toBe(409);
+    expect(taken.status).toBe(200);
+    expect((await getDb().shop.findUniqueOrThrow({ where: { id: other.id } })).portalDomain).toBe("taken.velo.example");
+    const own = await admin.postForm("/admin/portals?index&_data=routes%2F%24role.portals._index", {
+      portalDomain: new URL(process.env.SHOPIFY_APP_URL!).hostname,
+    });
+    expect(own.status).toBe(409);
   });
 
   it("is refused to staff without the portals permission and to an affiliate session", async () => {

@@ -141,7 +141,7 @@ describe("GET /r/{code}", () => {
         async (r) => `${r.status} ${r.headers.get("location")} ${r.headers.get("content-type")} ${await r.text()}`,
       ),
     );
-    expect(shapes[0]).toBe("404 null text/plain; charset=utf-8 Not found");
+    expect(shapes[0]).toMatch(/^404 null text\/html; charset=utf-8 <!DOCTYPE html>/);
     expect(new Set(shapes).size).toBe(1);
 
     // With ?shop= naming the shop: its home page, the same for all.
@@ -156,7 +156,7 @@ describe("GET /r/{code}", () => {
     // Not a code at all.
     expect((await get("/r/a")).status).toBe(404);
     expect((await get("/r/has%20space")).status).toBe(404);
-    expect((await get("/r/ABC/extra")).status).toBe(404);
+    expect((await get("/r/ABC/extra/more")).status).toBe(404);
     expect(await getDb().click.count()).toBe(0);
   });
 
@@ -214,6 +214,50 @@ describe("GET /r/{code}", () => {
     } finally {
       if (locker.inTransaction) locker.exec("ROLLBACK");
       locker.close();
+    }
+  });
+
+  it("hands out links that name their shop, /r/{shop-handle}/{CODE}, and credits them in that shop", async () => {
+    const code = newCode("TWIN");
+    const a = await shopWithAffiliate({ code });
+    const b = await shopWithAffiliate({ code, url: "https://other-store.example" });
+    const handle = b.shop.domain.replace(".myshopify.com", "");
+    const { affiliateLink } = await import("~/lib/affiliate-links");
+    const link = new URL(affiliateLink(process.env.SHOPIFY_APP_URL!, code, b.shop.domain, "/products/x"));
+    expect(link.pathname).toBe(`/r/${handle}/${code}`);
+    expect(link.search).toBe("?to=%2Fproducts%2Fx");
+    const res = await get(link.pathname + link.search);
+    expect(res.status).toBe(302);
+    const clickId = clickIdOf(res.headers.get("location")!);
+    expect(res.headers.get("location")).toBe(
+      `https://other-store.example/products/x?ref=${code}&_aff_click=${clickId}`,
+    );
+    expect((await getDb().click.findUniqueOrThrow({ where: { clickId } })).shopId).toBe(b.shop.id);
+    // Either case of the handle, and of the code.
+    expect((await get(`/r/${handle.toUpperCase()}/${code.toLowerCase()}`)).status).toBe(302);
+    expect(await getDb().click.count({ where: { shopId: a.shop.id } })).toBe(0);
+  });
+
+  it("sends a click on an unknown or inactive code to the store when the link names the shop", async () => {
+    const { shop, affiliate } = await shopWithAffiliate({ status: "denied" });
+    const handle = shop.domain.replace(".myshopify.com", "");
+    for (const code of [affiliate.referralCode, newCode("NOPE")]) {
+      const res = await get(`/r/${handle}/${code}?to=/products/x`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("https://store.example/");
+    }
+    expect(await getDb().click.count()).toBe(0);
+  });
+
+  it("answers a link that leads nowhere with a friendly, translated HTML page, not bare text", async () => {
+    for (const path of [`/r/${newCode("NOPE")}`, `/r/no-such-shop/${newCode("NOPE")}`, "/r/a"]) {
+      const res = await get(path, { "accept-language": "en-GB,en;q=0.8" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const html = await res.text();
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      expect(html).toContain('<html lang="en"');
+      expect(html).toContain("This link does not lead anywhere");
     }
   });
 

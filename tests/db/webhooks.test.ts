@@ -9,7 +9,7 @@ import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
-import { fixtureText, fixtureWith, signWebhook, webhookHeaders } from "../support/webhooks";
+import { fixtureText, fixtureWith, orderStatusUrl, signWebhook, webhookHeaders } from "../support/webhooks";
 
 // The core loop from real Shopify payloads: signed webhooks over HTTP, stored
 // durably, processed by the job worker, with exact commissions.
@@ -68,10 +68,17 @@ beforeEach(async () => {
   ids = { shop: shop.id, campaign: campaign.id, a: a.id, b: b.id, c: c.id };
 });
 
-async function send(topic: string, body: string, headers: Record<string, string> = {}) {
+async function send(topic: string, body: string, headers: Record<string, string> = {}, shop = SHOP) {
   const client = new HttpClient(server.url);
-  return client.request("/webhooks", { method: "POST", body, headers: webhookHeaders(topic, SHOP, body, headers) });
+  return client.request("/webhooks", { method: "POST", body, headers: webhookHeaders(topic, shop, body, headers) });
 }
+
+// Shopify's sample leaves the shop's domains empty; a real one names the shop.
+const uninstalledBody = (shop: string) =>
+  fixtureWith("app_uninstalled.json", (s) => {
+    s.myshopify_domain = shop;
+    s.domain = shop;
+  });
 
 async function deliver(topic: string, body: string, headers: Record<string, string> = {}) {
   const res = await send(topic, body, headers);
@@ -81,9 +88,14 @@ async function deliver(topic: string, body: string, headers: Record<string, stri
 }
 
 // The fixture is a cancelled test order; the scenarios start from a live one.
+// Its order status URL names the shop it came from, as a real one does.
+const ownStatusUrl = (o: Record<string, any>) => {
+  o.order_status_url = orderStatusUrl(SHOP);
+};
 const orderWith = (edit: (o: Record<string, any>) => void) =>
   fixtureWith("orders_create.json", (o) => {
     o.cancelled_at = null;
+    ownStatusUrl(o);
     edit(o);
   });
 const couponOrder = () =>
@@ -180,7 +192,7 @@ describe("orders/create", () => {
     await getDb().customerLink.create({
       data: { shopId: ids.shop, customerKey: "gid://shopify/Customer/115310627314723954", affiliateId: ids.c },
     });
-    await deliver("orders/create", fixtureText("orders_create.json"));
+    await deliver("orders/create", fixtureWith("orders_create.json", ownStatusUrl));
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: ids.c, attributionSource: "lifetime" });
     expect(order.attributionReason).toMatch(/lifetime customer link/);
@@ -188,7 +200,7 @@ describe("orders/create", () => {
   });
 
   it("stores orders credited to nobody with the reason", async () => {
-    await deliver("orders/create", fixtureText("orders_create.json"));
+    await deliver("orders/create", fixtureWith("orders_create.json", ownStatusUrl));
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: null, attributionSource: "none" });
     expect(order.attributionReason).toBe(
@@ -361,20 +373,23 @@ describe("lifecycle", () => {
     const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
     expect(job.status).toBe("failed");
     expect(job.attempts).toBe(1);
-    expect(job.lastError).toMatch(/payload is not valid/);
+    expect(job.lastError).toMatch(/payload is not valid \(Malformed orders\/create body: /);
   });
 
   it("retries a job that failed for a passing reason later and keeps the error", async () => {
     // A job type of this test only: the app's registry is fixed at compile time.
+    let calls = 0;
     const flaky = {
       payload: z.object({}),
       run: async () => {
+        calls++;
         throw new Error("the database went away");
       },
     };
     await insertJob(getDb(), "test.flaky", "{}");
     await new JobWorker({ "test.flaky": flaky }, { logger: { error: () => {}, info: () => {} } }).runDue();
     const job = await getDb().job.findFirstOrThrow({ where: { type: "test.flaky" } });
+    expect(calls).toBe(1);
     expect(job.status).toBe("queued");
     expect(job.attempts).toBe(1);
     expect(job.lastError).toMatch(/the database went away/);
@@ -408,7 +423,7 @@ describe("app and privacy webhooks", () => {
   it("app/uninstalled removes tokens now and schedules the erasure 48 hours later; shop/redact erases", async () => {
     await getDb().session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: "tok" } });
     await deliver("orders/create", couponOrder());
-    await deliver("app/uninstalled", fixtureText("app_uninstalled.json"));
+    await deliver("app/uninstalled", uninstalledBody(SHOP));
     expect(await getDb().session.count()).toBe(0);
     const shop = await getDb().shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(shop.uninstalledAt).not.toBeNull();
@@ -459,14 +474,6 @@ describe("products webhooks", () => {
     await deliver("products/delete", `{"id":${PRODUCT}}`);
     expect(await getDb().product.count({ where: { shopId: ids.shop } })).toBe(0);
   });
-
-  it("leaves a malformed product body as a failed job with its error, storing nothing", async () => {
-    await deliver("products/create", `{"id":1,"title":"no gid"}`);
-    expect(await getDb().product.count()).toBe(0);
-    expect((await getDb().job.findFirstOrThrow({ where: { type: "webhook" } })).lastError).toMatch(
-      /admin_graphql_api_id/,
-    );
-  });
 });
 
 describe("a busy SQLite write lock", () => {
@@ -507,4 +514,153 @@ describe("a busy SQLite write lock", () => {
     await deliver("orders/create", body, headers);
     expect((await commissionsOf()).rows).toHaveLength(3);
   }, 20_000);
+});
+
+describe("the shop named in the body (Shopify signs the body, not the headers)", () => {
+  const OTHER = "other-shop.myshopify.com";
+  let otherId: string;
+  beforeEach(async () => {
+    const other = await getDb().shop.create({
+      data: {
+        domain: OTHER,
+        name: "Other",
+        url: `https://${OTHER}`,
+        adminEmail: "o@other.example",
+        pricingPlan: "growth",
+      },
+    });
+    otherId = other.id;
+    const campaign = await getDb().campaign.create({ data: { shopId: other.id, name: "Theirs", status: "active" } });
+    const aff = await getDb().affiliate.create({
+      data: {
+        shopId: other.id,
+        campaignId: campaign.id,
+        email: "anna@other.example",
+        firstName: "Anna",
+        lastName: "Other",
+        status: "approved",
+        referralCode: "ANNA",
+      },
+    });
+    await getDb().coupon.create({ data: { shopId: other.id, affiliateId: aff.id, code: "ANNA10" } });
+  });
+
+  async function nothingStored() {
+    await drainJobs();
+    expect(await getDb().webhookEvent.count()).toBe(0);
+    expect(await getDb().job.count()).toBe(0);
+  }
+
+  it("refuses an order replayed under another installed shop's domain: 400, nothing stored", async () => {
+    const res = await send("orders/create", couponOrder(), {}, OTHER);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/names the shop webhook-shop\.myshopify\.com/);
+    await nothingStored();
+    expect(await getDb().order.count()).toBe(0);
+    // The same body under its own shop's domain is taken.
+    await deliver("orders/create", couponOrder());
+    expect(await getDb().order.count({ where: { shopId: ids.shop } })).toBe(1);
+  });
+
+  it("refuses an order on a storefront domain that belongs to another installed shop", async () => {
+    await getDb().shop.update({ where: { id: ids.shop }, data: { url: "https://www.webhook-shop.example" } });
+    const onStorefront = orderWith((o) => {
+      o.discount_codes = [{ code: "anna10", amount: "20.00", type: "fixed_amount" }];
+      o.order_status_url = "https://www.webhook-shop.example/548380009/orders/123456abcd/authenticate?key=abcdefg";
+    });
+    expect((await send("orders/create", onStorefront, {}, OTHER)).status).toBe(400);
+    await nothingStored();
+    // Under its own shop it is taken; a storefront domain nobody here has is not proof of anything.
+    await deliver("orders/create", onStorefront);
+    await deliver(
+      "orders/paid",
+      orderWith((o) => {
+        o.admin_graphql_api_id = "gid://shopify/Order/2";
+        o.order_status_url = "https://shop.unknown.example/1/orders/x/authenticate?key=y";
+      }),
+    );
+    expect(await getDb().order.count({ where: { shopId: ids.shop } })).toBe(2);
+  });
+
+  it("refuses app/uninstalled and the privacy webhooks naming another shop, and changes nothing", async () => {
+    const customer = { id: 115310627314723954, email: "jon@example.com" };
+    const bodies: [string, string][] = [
+      ["app/uninstalled", uninstalledBody(SHOP)],
+      ["customers/redact", JSON.stringify({ shop_id: 1, shop_domain: SHOP, customer, orders_to_redact: [] })],
+      ["customers/data_request", JSON.stringify({ shop_id: 1, shop_domain: SHOP, customer, data_request: { id: 1 } })],
+      ["shop/redact", JSON.stringify({ shop_id: 1, shop_domain: SHOP })],
+    ];
+    for (const [topic, body] of bodies) expect((await send(topic, body, {}, OTHER)).status, topic).toBe(400);
+    await nothingStored();
+    expect(await getDb().shop.findUniqueOrThrow({ where: { id: otherId } })).toMatchObject({ uninstalledAt: null });
+  });
+
+  it("does not erase a shop that is installed: shop/redact comes 48 hours after an uninstall", async () => {
+    const res = await send("shop/redact", JSON.stringify({ shop_id: 2, shop_domain: OTHER }), {}, OTHER);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ignored: expect.stringMatching(/installed/) });
+    await nothingStored();
+    expect(await getDb().shop.count({ where: { id: otherId } })).toBe(1);
+    expect(await getDb().affiliate.count({ where: { shopId: otherId } })).toBe(1);
+  });
+
+  it("refuses a header that is not a shop's myshopify.com domain", async () => {
+    expect((await send("orders/create", couponOrder(), {}, "evil.example")).status).toBe(400);
+    await nothingStored();
+  });
+});
+
+describe("malformed webhooks", () => {
+  it("answers customers/redact and customers/data_request without a customer with 400, storing nothing", async () => {
+    for (const topic of ["customers/redact", "customers/data_request"]) {
+      for (const body of [
+        JSON.stringify({ shop_id: 1, shop_domain: SHOP }),
+        JSON.stringify({ shop_id: 1, shop_domain: SHOP, customer: null }),
+        JSON.stringify({ shop_id: 1, shop_domain: SHOP, customer: {} }),
+        "not json",
+      ]) {
+        const res = await send(topic, body);
+        expect(res.status, `${topic} ${body}`).toBe(400);
+        expect((await res.json()).error.message).toMatch(/customer|JSON/);
+      }
+    }
+    expect(await getDb().webhookEvent.count()).toBe(0);
+  });
+
+  it("fails a malformed order once, without retries, and writes the rest of its batch together", async () => {
+    const good = (n: number) =>
+      orderWith((o) => {
+        o.admin_graphql_api_id = `gid://shopify/Order/${n}`;
+        o.discount_codes = [{ code: "anna10", amount: "20.00", type: "fixed_amount" }];
+      });
+    const bad = JSON.stringify({ admin_graphql_api_id: 3, line_items: "none" });
+    for (const body of [good(1), bad, good(2)]) expect((await send("orders/create", body)).status).toBe(200);
+    const lines: string[] = [];
+    const log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const worker = createJobWorker({ logger: { info: log, error: log } });
+    expect(await worker.runDue()).toBe(3);
+    await worker.stop();
+    // No "batch failed, one by one": one line, for the bad member.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\[jobs\] webhook \S+ not processed: the payload is not valid \(Malformed orders\/create body/,
+    );
+    expect(await getDb().order.count()).toBe(2);
+    const jobs = await getDb().job.findMany({ where: { type: "webhook" }, orderBy: { createdAt: "asc" } });
+    expect(jobs.map((j) => j.status).sort()).toEqual(["done", "done", "failed"]);
+    const failed = jobs.find((j) => j.status === "failed")!;
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toMatch(/admin_graphql_api_id: Expected string/);
+    // Nothing left to retry.
+    expect(await drainJobs()).toBe(0);
+  });
+
+  it("fails a malformed product body once, storing nothing", async () => {
+    await send("products/create", `{"id":1,"title":"no gid"}`);
+    await drainJobs({ logger: { error: () => {}, info: () => {} } });
+    expect(await getDb().product.count()).toBe(0);
+    const job = await getDb().job.findFirstOrThrow({ where: { type: "webhook" } });
+    expect(job.status).toBe("failed");
+    expect(job.lastError).toMatch(/admin_graphql_api_id/);
+  });
 });

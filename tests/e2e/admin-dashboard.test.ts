@@ -9,7 +9,7 @@ import { dashboardTiles, expectPage, logIn, waitForHydration } from "../support/
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
-import { fixtureWith, webhookHeaders } from "../support/webhooks";
+import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
 
 // The dashboard in a real Chromium: tiles for a preset, switching presets, a
 // new order (a signed orders/create webhook processed by the job worker)
@@ -100,6 +100,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     // A new order arrives as Shopify sends it, credited by referral code.
     const body = fixtureWith("orders_create.json", (o) => {
       o.cancelled_at = null;
+      o.order_status_url = orderStatusUrl(shop.domain);
       o.created_at = o.processed_at = new Date().toISOString();
       o.note_attributes = [{ name: "_affiliate_ref", value: "DASHA" }];
     });

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
@@ -7,10 +7,11 @@ import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildApiKey } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
+import { startFakeDns, type FakeDns } from "../support/fake-dns";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useAppUrlPort, useTestServer } from "../support/test-server";
-import { fixtureWith, webhookHeaders } from "../support/webhooks";
+import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
 
 // An affiliate's whole journey in a real Chromium: sign up through the
 // portal, get approved by the merchant (through the REST API: the admin
@@ -22,6 +23,13 @@ applyTestEnv();
 // The links the app hands out name its public URL: make that this server.
 const port = useAppUrlPort();
 useTestDatabase();
+// Custom-domain verification asks this DNS server on loopback.
+let dns: FakeDns;
+beforeAll(async () => {
+  dns = await startFakeDns();
+  process.env.DNS_SERVERS = dns.address;
+});
+afterAll(() => dns.close());
 const server = useTestServer({ port });
 const chromiumPath = findChromium();
 
@@ -98,7 +106,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     await product.getByRole("button", { name: "Copy" }).click();
     await product.getByRole("button", { name: "Copied" }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${server.url("")}/r/LENAPARK?to=%2Fproducts%2Falpine-jacket&shop=${SHOP}`);
+    expect(copied).toBe(
+      `${server.url("")}/r/${SHOP.replace(".myshopify.com", "")}/LENAPARK?to=%2Fproducts%2Falpine-jacket`,
+    );
     await page.screenshot({ path: screenshotPath("affiliate-products-copied"), fullPage: true });
 
     // 5. Follow it in a new tab, like a visitor: the click is recorded before the redirect.
@@ -122,6 +132,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     // 6. The store sends the order (a signed orders/create webhook with the cart attributes).
     const body = fixtureWith("orders_create.json", (o) => {
       o.cancelled_at = null;
+      o.order_status_url = orderStatusUrl(SHOP);
       o.processed_at = new Date().toISOString();
       o.discount_codes = [];
       o.note_attributes = [
@@ -238,5 +249,41 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
     await live.page.getByRole("heading", { name: "Ride with Edit Gear" }).waitFor();
     await live.page.screenshot({ path: screenshotPath("portal-landing-published"), fullPage: true });
     expect(errors.unexpected()).toEqual([]);
+  });
+
+  it("the merchant sets a custom domain, publishes the TXT record shown, and verifies it", async () => {
+    const shop = await getDb().shop.create({
+      data: {
+        domain: "domain-gear.myshopify.com",
+        name: "Domain Gear",
+        url: "https://domain-gear.myshopify.com",
+        adminEmail: "o@domain.example",
+        pricingPlan: "growth",
+      },
+    });
+    const admin = await buildUser(shop.id, { email: "admin@domain.example" });
+    const { page, errors } = await browser.newSession(server.url(""));
+    await logIn(page, "admin", admin.email, TEST_PASSWORD);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+    await page.goto("/admin/portals");
+    await page.getByLabel("Portal domain").fill("partners.domain-gear.example");
+    await page.getByRole("button", { name: "Save domain" }).click();
+    await page.getByText("Not verified", { exact: true }).waitFor();
+    await page.getByText("partners.domain-gear.example (not verified yet: it serves nothing)").waitFor();
+    const name = (await page.getByTestId("record-name").textContent())!;
+    const value = (await page.getByTestId("record-value").textContent())!;
+    expect(name).toBe("_affiliate-portal.partners.domain-gear.example");
+    expect(value).toMatch(/^affiliate-portal-verification=/);
+    await page.getByRole("button", { name: "Verify domain" }).click();
+    await page.getByText("The TXT record was not found at").waitFor();
+    await page.screenshot({ path: screenshotPath("portals-domain-pending"), fullPage: true });
+    dns.txt.set(name, [value]);
+    await page.getByRole("button", { name: "Verify domain" }).click();
+    await page.getByText("Domain verified: affiliates find your portal there now.").waitFor();
+    await page.getByTestId("domain-verified").waitFor();
+    expect(await page.getByText("On your own domain: https://partners.domain-gear.example/").count()).toBe(1);
+    await page.screenshot({ path: screenshotPath("portals-domain-verified"), fullPage: true });
+    // The first Verify, before the record existed, was answered 422 on purpose.
+    expect(errors.unexpected(failedResource(422))).toEqual([]);
   });
 });

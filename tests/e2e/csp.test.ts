@@ -107,7 +107,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Content-Security-Policy in C
     await product.getByRole("button", { name: "Copy" }).click();
     // The inline script ran: it changed the button and filled the clipboard.
     await product.getByRole("button", { name: "Copied" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("/r/CSPAFF");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("/r/csp-gear/CSPAFF");
     await page.screenshot({ path: screenshotPath("csp-account-products"), fullPage: true });
     expect(await violations(page)).toEqual([]);
     expect(errors.all.filter((e) => /Content Security Policy/i.test(e.text))).toEqual([]);

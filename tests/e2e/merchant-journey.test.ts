@@ -15,7 +15,7 @@ import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
-import { fixtureWith, webhookHeaders } from "../support/webhooks";
+import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
 
 // One merchant's day in a real Chromium, across the admin: create a campaign
 // with two MLM levels, approve a pending affiliate, see a simulated order
@@ -97,6 +97,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
     // 3. A customer orders with Pat's coupon; Shopify sends the webhook.
     const body = fixtureWith("orders_create.json", (o) => {
       o.cancelled_at = null;
+      o.order_status_url = orderStatusUrl(shop.domain);
       o.created_at = o.processed_at = new Date().toISOString();
       o.discount_codes = [{ code: "pat10", amount: "10.00", type: "fixed_amount" }];
     });

@@ -41,3 +41,8 @@ export function webhookHeaders(topic: string, shop: string, body: string, over: 
     ...over,
   };
 }
+
+/** An order's status URL on its shop's domain: what a real order body names its shop by. */
+export function orderStatusUrl(shop: string) {
+  return `https://${shop}/548380009/orders/123456abcd/authenticate?key=abcdefg`;
+}

@@ -7,6 +7,7 @@ import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.serve
 import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
 import { notifyJobsEnqueued } from "../../db/job-queue.server";
 import { queueEmail } from "../mail/outbox.server";
+import { portalPagesUrl, type PortalContext } from "../portal/portal-context.server";
 import { LOGIN_STATUSES } from "./affiliate-session.server";
 
 // Affiliate password resets by e-mail link, and the app proxy's one-time
@@ -25,15 +26,18 @@ export { setPasswordSchema as resetSchema } from "../auth/password-token.server"
 /**
  * Sends a reset link when the e-mail belongs to an affiliate of this shop who
  * may log in. The answer is the same either way, so nobody learns who has an
- * account; the number of requests per address is limited like logins.
+ * account; the number of requests per address is limited like logins. The
+ * link opens where a session can be kept (the app's URL, or the shop's
+ * verified custom domain): never a host the request named (portalPagesUrl).
  */
 export async function requestPasswordReset(
-  shop: { id: string; name: string },
+  portal: Pick<PortalContext, "shop" | "way" | "handle">,
   email: string,
   ip: string,
-  resetUrl: (token: string) => string,
   ttlMs = RESET_TTL_MS,
 ) {
+  const { shop } = portal;
+  const resetUrl = (token: string) => `${portalPagesUrl(portal)}/reset?token=${token}`;
   const realm = `affiliate-reset:${shop.id}`;
   await assertLoginAllowed(realm, email, ip);
   await recordLoginFailure(realm, email, ip);

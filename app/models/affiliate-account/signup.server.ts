@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
+import { consumeSignup } from "../auth/rate-limit.server";
 import { generateReferralCode } from "../affiliates/affiliate-writes.server";
 import { parseReferralCode } from "../tracking/referral-code";
 
@@ -98,7 +99,14 @@ export interface SignupResult {
   status: "approved" | "pending";
 }
 
-export async function signUpAffiliate(db: ShopDb, form: SignupFormConfig, input: SignupInput): Promise<SignupResult> {
+export async function signUpAffiliate(
+  db: ShopDb,
+  form: SignupFormConfig,
+  input: SignupInput,
+  ip: string,
+): Promise<SignupResult> {
+  // Before any work: each sign-up costs a password hash.
+  await consumeSignup(ip);
   const shopId = db.$shopId;
   const campaign =
     (await db.campaign.findFirst({

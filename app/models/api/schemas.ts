@@ -387,7 +387,7 @@ export const affiliateSchema = z.object({
   campaign_id: z.string(),
   parent_id: z.string().nullable(),
   referral_code: z.string(),
-  referral_link: z.string().describe("{app url}/r/{code}"),
+  referral_link: z.string().describe("{app url}/r/{shop handle}/{code}: the short link, naming its shop"),
   store_link: z.string().describe("https://{shop domain}/?{referral_param}={code}"),
   coupon_codes: z.array(z.string()),
   created_at: isoDateTime(),

@@ -1,4 +1,5 @@
 import type { AffiliateOut, CampaignOut, ClickOut, SaleOut, ShopOut } from "./schemas";
+import { affiliateLink } from "../../lib/affiliate-links";
 
 // Database rows → the snake_case JSON of /api/v1. Pure functions: whatever
 // they need beyond the row (the app URL, the shop) is passed in.
@@ -111,11 +112,11 @@ export interface LinkContext {
   referralParam: string;
 }
 
-/** An affiliate's short link on the app's domain and link to the store. */
+/** An affiliate's short link on the app's domain (naming the shop) and link to the store. */
 export function referralLinks(referralCode: string, links: LinkContext) {
   const code = encodeURIComponent(referralCode);
   return {
-    referral_link: `${links.appUrl}/r/${code}`,
+    referral_link: affiliateLink(links.appUrl, referralCode, links.shopDomain),
     store_link: `https://${links.shopDomain}/?${encodeURIComponent(links.referralParam)}=${code}`,
   };
 }

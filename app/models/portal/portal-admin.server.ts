@@ -1,8 +1,8 @@
 import { getDb } from "../../db.server";
-import { AppError } from "../../lib/errors";
-import { normalizeHostName, shopHandle, DEFAULT_PROXY_PREFIX } from "../../lib/portal-ways";
+import { shopHandle, DEFAULT_PROXY_PREFIX } from "../../lib/portal-ways";
 import { PORTAL_PAGE_KINDS } from "../../lib/portal-content";
 import { getConfig } from "../../config.server";
+import { portalDomainState } from "./portal-domain.server";
 
 // The Portals screen's data: the three pages, the ways in, the custom domain.
 
@@ -28,32 +28,7 @@ export async function portalOverview(shop: { id: string; domain: string; portalD
       proxy: `https://${shop.domain}${DEFAULT_PROXY_PREFIX}`,
       custom: shop.portalDomain ? `https://${shop.portalDomain}/` : null,
     },
-    portalDomain: shop.portalDomain ?? "",
+    // What the merchant typed (pending or verified), and its state.
+    domain: await portalDomainState(shop.id),
   };
-}
-
-/** Sets (or with "" clears) the custom portal domain; a domain another shop uses is refused. */
-export async function setPortalDomain(shopId: string, raw: string) {
-  if (raw.trim() === "") {
-    await getDb().shop.update({ where: { id: shopId }, data: { portalDomain: null } });
-    return null;
-  }
-  const host = normalizeHostName(raw);
-  if (!host) {
-    throw new AppError("validation_failed", "Some fields are not valid.", {
-      fields: { portalDomain: "Enter a domain name such as affiliates.yourstore.com (not a myshopify.com domain)." },
-    });
-  }
-  const appHost = new URL(getConfig().appUrl).hostname;
-  const taken = await getDb().shop.findFirst({
-    where: { portalDomain: host, id: { not: shopId } },
-    select: { id: true },
-  });
-  if (taken || host === appHost) {
-    throw new AppError("conflict", "This domain is already in use.", {
-      fields: { portalDomain: "This domain is already in use." },
-    });
-  }
-  await getDb().shop.update({ where: { id: shopId }, data: { portalDomain: host } });
-  return host;
 }

@@ -60,6 +60,18 @@ export function accountOriginFor(shop: { portalDomain: string | null }): string 
   return shop.portalDomain ? `${config.isHttps ? "https" : "http"}://${shop.portalDomain}` : config.appUrl;
 }
 
+/**
+ * The absolute base of a shop's portal pages for links that leave the page
+ * (a reset link in an e-mail): the shop's verified custom domain when the
+ * visitor came through it or through the app proxy, else the app's own
+ * URL. Never built from the request's Host header, which the client
+ * chooses.
+ */
+export function portalPagesUrl(ctx: Pick<PortalContext, "shop" | "way" | "handle">): string {
+  if (ctx.shop.portalDomain && ctx.way !== "app") return accountOriginFor(ctx.shop);
+  return `${getConfig().appUrl}/portal/${ctx.handle}`;
+}
+
 /** Resolves the shop of a portal page; throws 404 (or 400 for a bad proxy signature). */
 export async function resolvePortal(request: Request, handleParam: string | undefined): Promise<PortalContext> {
   const way = requestWay(request);

@@ -29,7 +29,7 @@ function customerOrderWhere(shopId: string, customer: CustomerRef) {
 export async function exportCustomerData(
   tx: Tx,
   shopId: string,
-  payload: { customer: CustomerRef; data_request?: { id?: string | number } },
+  payload: { customer: CustomerRef; data_request?: { id?: string | number | null } | null },
 ) {
   const where = customerOrderWhere(shopId, payload.customer);
   const orders = where.OR.length

@@ -2,12 +2,20 @@ import { dbProvider } from "../../db.server";
 import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { z } from "zod";
 import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
+import { InvalidPayloadError } from "../../db/job-queue.server";
 import type { Tx } from "../../db/transaction";
 import { applyRefund, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
-import { orderPayloadSchema } from "../shopify/order-payload";
+import { orderPayloadSchema, type OrderPayload } from "../shopify/order-payload";
 import { parseShopifyJson } from "../shopify/safe-json";
+import {
+  appUninstalledSchema,
+  customersDataRequestSchema,
+  customersRedactSchema,
+  describeIssues,
+  shopRedactSchema,
+} from "./webhook-body";
 
 // What each webhook topic does, run by the job worker inside one transaction
 // with the job's "done" mark.
@@ -26,28 +34,65 @@ export const WEBHOOK_TOPICS = [
   "shop/redact",
 ] as const;
 
+const productDeleteSchema = z.object({ id: z.union([z.string(), z.number()]) });
+
+// Each topic's body, checked before anything is done with it.
+const BODY_SCHEMAS = {
+  "orders/create": orderPayloadSchema,
+  "orders/paid": orderPayloadSchema,
+  "orders/cancelled": orderPayloadSchema,
+  "refunds/create": refundPayloadSchema,
+  "products/create": productPayloadSchema,
+  "products/update": productPayloadSchema,
+  "products/delete": productDeleteSchema,
+  "app/uninstalled": appUninstalledSchema,
+  "customers/data_request": customersDataRequestSchema,
+  "customers/redact": customersRedactSchema,
+  "shop/redact": shopRedactSchema,
+} satisfies Record<(typeof WEBHOOK_TOPICS)[number], z.ZodTypeAny>;
+type Bodies = { [T in keyof typeof BODY_SCHEMAS]: z.infer<(typeof BODY_SCHEMAS)[T]> };
+
+type ReadBody = { ok: true; body: unknown } | { ok: false; message: string };
+
+/** Parses and checks a stored body; a body that does not fit its topic never will. */
+function readBody(topic: string, payload: string): ReadBody {
+  const schema = (BODY_SCHEMAS as Record<string, z.ZodTypeAny>)[topic];
+  let raw: unknown;
+  try {
+    raw = parseShopifyJson(payload);
+  } catch {
+    return { ok: false, message: `Malformed ${topic} body: it is not valid JSON.` };
+  }
+  if (!schema) return { ok: true, body: raw };
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, message: describeIssues(topic, parsed.error) };
+}
+
 /** The "webhook" job: one stored webhook processed by its topic. */
 export async function processEvent(tx: Tx, eventId: string) {
   const event = await tx.webhookEvent.findUnique({ where: { id: eventId } });
   if (!event || event.processedAt) return;
-  const body = parseShopifyJson(event.payload);
+  const read = readBody(event.topic, event.payload);
+  // A signed body that does not fit its topic never will: the job fails at
+  // once, logged once, and keeps the reason (jobs/job-queue.server.ts).
+  if (!read.ok) throw new InvalidPayloadError(read.message);
   const shop = await tx.shop.findUnique({
     where: { domain: event.shopDomain },
     select: { id: true, domain: true, attributionModel: true, uninstalledAt: true },
   });
+  const body = <T extends keyof Bodies>(_topic: T) => read.body as Bodies[T];
 
   switch (event.topic) {
     case "orders/create":
     case "orders/paid": {
       // An uninstalled (or unknown) shop's orders are not ours to track.
       if (!shop || shop.uninstalledAt) break;
-      const payload = orderPayloadSchema.parse(body);
-      await recordOrders(prismaBulk(tx, dbProvider()), shop, [payload]);
+      await recordOrders(prismaBulk(tx, dbProvider()), shop, [body("orders/create")]);
       break;
     }
     case "orders/cancelled": {
       if (!shop) break;
-      const payload = orderPayloadSchema.parse(body);
+      const payload = body("orders/cancelled");
       // The order may not have been seen yet (webhooks arrive in any order):
       // record it first, then cancel.
       if (!shop.uninstalledAt) await recordOrders(prismaBulk(tx, dbProvider()), shop, [payload]);
@@ -61,14 +106,14 @@ export async function processEvent(tx: Tx, eventId: string) {
     }
     case "refunds/create": {
       if (!shop) break;
-      await applyRefund(tx, shop.id, refundPayloadSchema.parse(body));
+      await applyRefund(tx, shop.id, body("refunds/create"));
       break;
     }
     case "products/create":
     case "products/update": {
       // The portal's catalogue (link builder, the affiliates' products page).
       if (!shop || shop.uninstalledAt) break;
-      const product = productPayloadSchema.parse(body);
+      const product = body("products/create");
       await upsertProducts(shop.id, [product], tx);
       // Collection rules read the product's collections afresh next time.
       await tx.productCollections.deleteMany({ where: { shopId: shop.id, productGid: product.admin_graphql_api_id } });
@@ -76,8 +121,7 @@ export async function processEvent(tx: Tx, eventId: string) {
     }
     case "products/delete": {
       if (!shop) break;
-      const { id } = z.object({ id: z.union([z.string(), z.number()]) }).parse(body);
-      const gid = `gid://shopify/Product/${id}`;
+      const gid = `gid://shopify/Product/${body("products/delete").id}`;
       await deleteProduct(shop.id, gid, tx);
       await tx.productCollections.deleteMany({ where: { shopId: shop.id, productGid: gid } });
       break;
@@ -86,14 +130,17 @@ export async function processEvent(tx: Tx, eventId: string) {
       await markUninstalled(tx, event.shopDomain);
       break;
     case "customers/data_request":
-      if (shop) await exportCustomerData(tx, shop.id, body as Parameters<typeof exportCustomerData>[2]);
+      if (shop) await exportCustomerData(tx, shop.id, body("customers/data_request"));
       break;
     case "customers/redact":
-      if (shop) await redactCustomer(tx, shop.id, body as Parameters<typeof redactCustomer>[2]);
+      if (shop) await redactCustomer(tx, shop.id, body("customers/redact"));
       break;
     case "shop/redact":
-      await eraseShop(tx, event.shopDomain, { force: true });
-      return; // the event row went with the shop
+      // The door refuses it for an installed shop; an installation since
+      // then (or meanwhile) keeps its data too.
+      if (shop && !shop.uninstalledAt) break;
+      if (await eraseShop(tx, event.shopDomain, { force: true })) return; // the event row went with the shop
+      break;
     default:
       break;
   }
@@ -111,13 +158,20 @@ export const isBatchableWebhook = (payload: { topic?: string }) => ORDER_TOPICS.
  * returned step writes them and marks the events processed.
  */
 export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
-  type Event = { id: string; shopDomain: string; topic: string; payload: string; processedAt: unknown };
+  type Event = {
+    id: string;
+    shopDomain: string;
+    topic: string;
+    webhookId: string;
+    payload: string;
+    processedAt: unknown;
+  };
   // In the order the jobs were claimed (the order the webhooks arrived).
   const position = new Map(eventIds.map((id, i) => [id, i]));
   const events = (
     await bulk.findIn<Event>(
       "WebhookEvent",
-      ["id", "shopDomain", "topic", "payload", "processedAt"],
+      ["id", "shopDomain", "topic", "webhookId", "payload", "processedAt"],
       {},
       "id",
       eventIds,
@@ -125,8 +179,18 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   )
     .filter((e) => e.processedAt === null && ORDER_TOPICS.has(e.topic))
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  const byShop = new Map<string, Event[]>();
-  for (const e of events) byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), e]);
+  // A malformed body is set aside (its job fails at once, with the reason);
+  // the rest of the batch goes on together.
+  const rejected: { index: number; message: string }[] = [];
+  const byShop = new Map<string, { event: Event; order: OrderPayload }[]>();
+  for (const e of events) {
+    const read = readBody(e.topic, e.payload);
+    if (!read.ok) {
+      rejected.push({ index: position.get(e.id)!, message: read.message });
+      continue;
+    }
+    byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), { event: e, order: read.body as OrderPayload }]);
+  }
   const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[] }[] = [];
   for (const [domain, group] of byShop) {
     const [shop] = await bulk.findIn<{ id: string; domain: string; attributionModel: string; uninstalledAt: unknown }>(
@@ -142,15 +206,18 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       ? await planOrders(
           bulk,
           shop,
-          group.map((e) => orderPayloadSchema.parse(parseShopifyJson(e.payload))),
+          group.map((g) => g.order),
         )
       : null;
-    steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((e) => e.id) });
+    steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((g) => g.event.id) });
   }
-  return async (writer: BulkSql) => {
-    for (const step of steps) {
-      if (step.plan) await writeOrders(writer, step.plan);
-      await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
-    }
+  return {
+    rejected,
+    write: async (writer: BulkSql) => {
+      for (const step of steps) {
+        if (step.plan) await writeOrders(writer, step.plan);
+        await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
+      }
+    },
   };
 }
