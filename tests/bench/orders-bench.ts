@@ -5,13 +5,13 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { migrate } from "../../app/db/migrate.server";
 import { sampleOrder } from "../../app/models/shopify/sample-payloads";
 import type { BenchResult } from "./run";
+import { freePort } from "../support/free-port";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SHOP = "bench-store.myshopify.com";
@@ -24,17 +24,6 @@ const autocannon = require("autocannon") as (
   options: Record<string, unknown>,
 ) => Promise<{ non2xx: number; errors: number }>;
 const TARGET_ORDERS_PER_SECOND = 1000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export function seed(file: string) {
   const db = new Database(file);

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
 
 // `npm start`'s processes under kill -9 (issue 9, finding 8), with real
 // processes: the web process (app/cli/start.ts, served from the built app)
@@ -12,17 +12,6 @@ import { afterEach, describe, expect, it } from "vitest";
 // so a restarted app never has two workers.
 
 const ROOT = path.resolve(__dirname, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const alive = (pid: number) => {
   try {

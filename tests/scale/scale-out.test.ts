@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { API_KEY, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "~/db/database-url";
 import { createDb, type Db } from "~/db/client.server";
 import { fixtureWith, webhookHeaders } from "../support/webhooks";
+import { freePort } from "../support/free-port";
 
 // Scale-out, with real processes: two app instances and two job workers
 // (`npm start` with WORKERS=external, and `npm run worker`) on one fresh
@@ -49,17 +49,6 @@ if (!available) {
   const message = `PostgreSQL is not reachable at ${SERVER_URL}: the scale-out test cannot run.`;
   if (process.env.CI) throw new Error(`${message} CI must run it.`);
   console.warn(`\n!!! SKIPPED: ${message} Start PostgreSQL (or set TEST_DATABASE_URL) to run it.\n`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface Proc {

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
+import { freePort } from "./free-port";
 
 /**
  * Serves the built app (npm run build) over real HTTP on a free loopback
@@ -31,15 +32,7 @@ export function useTestServer(options: { port?: () => number } = {}): { url: (pa
 export function useAppUrlPort(): () => number {
   let port = 0;
   beforeAll(async () => {
-    const net = await import("node:net");
-    port = await new Promise<number>((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once("error", reject);
-      probe.listen(0, "127.0.0.1", () => {
-        const { port: p } = probe.address() as AddressInfo;
-        probe.close(() => resolve(p));
-      });
-    });
+    port = await freePort();
     process.env.SHOPIFY_APP_URL = `http://127.0.0.1:${port}`;
     const { resetConfigForTests } = await import("~/config.server");
     resetConfigForTests();
