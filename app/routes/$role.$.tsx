@@ -3,7 +3,7 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { keptParams } from "~/lib/embedded-params";
 
 // Any unknown path under /{role}/ leads to not-found (after the usual auth).
-export const loader = merchantRoute({ area: "any" }, async ({ role, request }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async ({ role, request }) => {
   const q = keptParams(new URL(request.url));
   return redirect(`/${role}/not-found${q ? `?${q}` : ""}`);
 });

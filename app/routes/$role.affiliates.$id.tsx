@@ -16,23 +16,26 @@ export const handle = { i18n: ["Affiliates", "Global"] };
 
 const params = idParams("affiliate");
 
-export const loader = merchantRoute({ area: "affiliates", params }, async ({ db, shop, user, params }) => {
-  const withSales = canUseArea(user.role, user.permissions, "sales");
-  const detail = await loadAffiliateDetail(db, params.id, { withSales });
-  const links = referralLinks(detail.affiliate.referralCode, {
-    appUrl: getConfig().appUrl,
-    shopDomain: shop.domain,
-    referralParam: shop.referralParam,
-  });
-  return { ...detail, links, campaigns: await listCampaignChoices(db) };
-});
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "affiliates", params },
+  async ({ db, shop, user, params }) => {
+    const withSales = canUseArea(user.role, user.permissions, "sales");
+    const detail = await loadAffiliateDetail(db, params.id, { withSales });
+    const links = referralLinks(detail.affiliate.referralCode, {
+      appUrl: getConfig().appUrl,
+      shopDomain: shop.domain,
+      referralParam: shop.referralParam,
+    });
+    return { ...detail, links, campaigns: await listCampaignChoices(db) };
+  },
+);
 
 const actionSchema = z.union([
   z.object({ intent: z.enum(STATUS_ACTIONS) }),
   affiliateFormSchema.extend({ intent: z.literal("update") }),
 ]);
 
-export const action = merchantRoute(
+export const action = /* @__PURE__ */ merchantRoute(
   { area: "affiliates", params, body: actionSchema },
   async ({ db, params, body }) => {
     if (body.intent === "update") {

@@ -17,10 +17,13 @@ import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
 
 export const handle = { i18n: ["Affiliates", "Global"] };
 
-export const loader = merchantRoute({ area: "affiliates", query: affiliateListQuerySchema }, async ({ db, query }) => ({
-  ...(await listAdminAffiliates(db, query)),
-  query,
-}));
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "affiliates", query: affiliateListQuerySchema },
+  async ({ db, query }) => ({
+    ...(await listAdminAffiliates(db, query)),
+    query,
+  }),
+);
 
 const actionSchema = z.discriminatedUnion("intent", [
   bulkStatusSchema.extend({ intent: z.literal("status") }),
@@ -33,20 +36,23 @@ const actionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export const action = merchantRoute({ area: "affiliates", body: actionSchema }, async ({ db, body }) => {
-  switch (body.intent) {
-    case "status":
-      return { intent: body.intent, action: body.action, ...(await setAffiliatesStatus(db, body.ids, body.action)) };
-    case "create": {
-      const { intent, ...form } = body;
-      return { intent, id: (await addAffiliate(db, form)).id };
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "affiliates", body: actionSchema },
+  async ({ db, body }) => {
+    switch (body.intent) {
+      case "status":
+        return { intent: body.intent, action: body.action, ...(await setAffiliatesStatus(db, body.ids, body.action)) };
+      case "create": {
+        const { intent, ...form } = body;
+        return { intent, id: (await addAffiliate(db, form)).id };
+      }
+      case "import": {
+        const result = await importAffiliatesCsv(db, await body.file.text());
+        return json({ intent: body.intent, ...result }, { status: result.ok ? 200 : 422 });
+      }
     }
-    case "import": {
-      const result = await importAffiliatesCsv(db, await body.file.text());
-      return json({ intent: body.intent, ...result }, { status: result.ok ? 200 : 422 });
-    }
-  }
-});
+  },
+);
 
 export default function AffiliatesIndex() {
   const { t } = useTranslation("Affiliates");

@@ -3,13 +3,16 @@ import { affiliateListQuerySchema } from "~/models/affiliates/admin-schemas";
 import { exportAffiliatesCsv } from "~/models/affiliates/csv-export.server";
 
 // GET /{role}/affiliates/export: the affiliates of the list's filters as CSV.
-export const loader = merchantRoute({ area: "affiliates", query: affiliateListQuerySchema }, async ({ db, query }) => {
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(exportAffiliatesCsv(db, query), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="affiliates-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
-});
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "affiliates", query: affiliateListQuerySchema },
+  async ({ db, query }) => {
+    const date = new Date().toISOString().slice(0, 10);
+    return new Response(exportAffiliatesCsv(db, query), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="affiliates-${date}.csv"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+);

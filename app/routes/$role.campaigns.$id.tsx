@@ -30,7 +30,7 @@ const params = z.object({
   id: z.union([z.literal(NEW), recordId("campaign")], { errorMap: () => ({ message: "No campaign with this id." }) }),
 });
 
-export const loader = merchantRoute({ area: "campaigns", params }, async ({ db, params }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "campaigns", params }, async ({ db, params }) => {
   if (params.id === NEW) return { campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(db) };
   const campaign = await getCampaign(db, params.id);
   return { campaign, affiliateCount: await campaignAffiliateCount(db, params.id), hasDefault: true };
@@ -42,7 +42,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete") }),
 ]);
 
-export const action = merchantRoute(
+export const action = /* @__PURE__ */ merchantRoute(
   { area: "campaigns", params, body: actionSchema },
   async ({ db, shop, role, params: { id }, body }) => {
     const base = `/${role}/campaigns`;

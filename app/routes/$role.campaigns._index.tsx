@@ -32,13 +32,17 @@ export const handle = { i18n: ["Campaigns"] };
 const PAGE_SIZE = 50;
 const TABS = ["all", "active", "draft", "private"] as const;
 
-export const loader = merchantRoute({ area: "campaigns", query: campaignListParamsSchema }, async ({ db, query }) =>
-  listCampaignsPage(db, { ...query, query: query.q, limit: PAGE_SIZE }),
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "campaigns", query: campaignListParamsSchema },
+  async ({ db, query }) => listCampaignsPage(db, { ...query, query: query.q, limit: PAGE_SIZE }),
 );
 
-export const action = merchantRoute({ area: "campaigns", body: campaignBulkSchema }, async ({ db, body }) => ({
-  result: await setCampaignsStatus(db, body.ids, body.status),
-}));
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "campaigns", body: campaignBulkSchema },
+  async ({ db, body }) => ({
+    result: await setCampaignsStatus(db, body.ids, body.status),
+  }),
+);
 
 type BulkData = { result?: { changed: number; status: string }; error?: { message: string } };
 

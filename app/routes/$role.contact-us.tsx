@@ -5,7 +5,7 @@ import { openSupportChat, supportMailto } from "~/lib/support";
 import { areaPage } from "~/door/merchant-route.server";
 import { useShell } from "./$role";
 
-export const loader = areaPage("any");
+export const loader = /* @__PURE__ */ areaPage("any");
 export const handle = { i18n: ["ContactUs"] };
 
 export default function ContactUs() {

@@ -54,23 +54,26 @@ const querySchema = z.object({
   ),
 });
 
-export const loader = merchantRoute({ area: "any", query: querySchema }, async ({ db, shop, query }) => {
-  const data = await getDashboardData(shop, query.preset, new Date(), db);
-  // A stale rollup is still exact (the rest is counted live); the worker
-  // brings it up to date so the live part stays small.
-  await requestRollupRefresh(shop.id, data.watermark);
-  const config = getConfig();
-  return {
-    preset: query.preset,
-    analytics: data.analytics,
-    pending: data.pending,
-    zone: shop.timezone,
-    links: affiliateLinks(config.appUrl, shop.domain),
-    // Shopify's theme editor deep link that opens App embeds with ours selected.
-    themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
-    docsUrl: process.env.HELP_DOCS_URL || "#instructions",
-  };
-});
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "any", query: querySchema },
+  async ({ db, shop, query }) => {
+    const data = await getDashboardData(shop, query.preset, new Date(), db);
+    // A stale rollup is still exact (the rest is counted live); the worker
+    // brings it up to date so the live part stays small.
+    await requestRollupRefresh(shop.id, data.watermark);
+    const config = getConfig();
+    return {
+      preset: query.preset,
+      analytics: data.analytics,
+      pending: data.pending,
+      zone: shop.timezone,
+      links: affiliateLinks(config.appUrl, shop.domain),
+      // Shopify's theme editor deep link that opens App embeds with ours selected.
+      themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
+      docsUrl: process.env.HELP_DOCS_URL || "#instructions",
+    };
+  },
+);
 
 type Metric = "revenue" | "commission" | "sales" | "clicks";
 const METRICS: Metric[] = ["revenue", "commission", "sales", "clicks"];

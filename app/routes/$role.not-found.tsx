@@ -3,7 +3,7 @@ import { NotFoundScreen } from "~/components/StatusScreens";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { areaPage } from "~/door/merchant-route.server";
 
-export const loader = areaPage("any");
+export const loader = /* @__PURE__ */ areaPage("any");
 export const handle = { i18n: ["Global"] };
 
 export default function NotFound() {

@@ -9,7 +9,7 @@ import { PLANS } from "~/models/plans/plans";
 
 export const handle = { i18n: ["Plans"] };
 
-export const loader = merchantRoute({ area: "any" }, async ({ shop, user }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async ({ shop, user }) => {
   const waiting = shop.needSelectPlan !== null;
   // Plans are the admin's; staff only see that the admin must choose one.
   if (user.role === "staff") {

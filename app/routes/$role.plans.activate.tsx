@@ -18,16 +18,19 @@ const planQuery = z.object({
 });
 
 // GET shows what is about to happen; POST activates (no state change on GET).
-export const loader = merchantRoute({ area: "plans", query: planQuery }, async ({ query }) => ({
+export const loader = /* @__PURE__ */ merchantRoute({ area: "plans", query: planQuery }, async ({ query }) => ({
   plan: findPlan(query.plan_id)!,
 }));
 
 const activateSchema = z.object({ plan_id: z.string({ required_error: "Choose a plan." }).max(64) });
 
-export const action = merchantRoute({ area: "plans", body: activateSchema }, async ({ db, role, mode, body }) => {
-  await activatePlan(db, body.plan_id, mode);
-  return redirect(`/${role}/dashboard`);
-});
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "plans", body: activateSchema },
+  async ({ db, role, mode, body }) => {
+    await activatePlan(db, body.plan_id, mode);
+    return redirect(`/${role}/dashboard`);
+  },
+);
 
 export default function ActivatePlan() {
   const { t } = useTranslation("Plans");

@@ -20,7 +20,7 @@ const params = z.object({
   id: z.enum(PORTAL_PAGE_KINDS, { errorMap: () => ({ message: "Page not found" }) }),
 });
 
-export const loader = merchantRoute({ area: "portals", params }, async ({ shop, params }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "portals", params }, async ({ shop, params }) => {
   const [page, images] = await Promise.all([pageForEditing(shop.id, params.id), knownAssetPaths(shop.id)]);
   return {
     kind: params.id,
@@ -51,14 +51,17 @@ const actionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export const action = merchantRoute({ area: "portals", params, body: actionSchema }, async ({ shop, params, body }) => {
-  if (body.intent === "upload") {
-    const bytes = new Uint8Array(await body.image.arrayBuffer());
-    return { uploaded: await storeUploadedImage(shop.id, body.image.name, bytes) };
-  }
-  const content = await savePortalPage(shop.id, params.id, body.content, body.intent === "publish");
-  return { saved: body.intent, content };
-});
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "portals", params, body: actionSchema },
+  async ({ shop, params, body }) => {
+    if (body.intent === "upload") {
+      const bytes = new Uint8Array(await body.image.arrayBuffer());
+      return { uploaded: await storeUploadedImage(shop.id, body.image.name, bytes) };
+    }
+    const content = await savePortalPage(shop.id, params.id, body.content, body.intent === "publish");
+    return { saved: body.intent, content };
+  },
+);
 
 type ActionData = {
   saved?: string;

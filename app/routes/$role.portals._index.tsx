@@ -25,14 +25,17 @@ import { portalOverview, setPortalDomain } from "~/models/portal/portal-admin.se
 // the three ways affiliates reach them, and the custom domain.
 export const handle = { i18n: ["Portals"] };
 
-export const loader = merchantRoute({ area: "portals" }, async ({ shop }) => portalOverview(shop));
+export const loader = /* @__PURE__ */ merchantRoute({ area: "portals" }, async ({ shop }) => portalOverview(shop));
 
 const domainSchema = z.object({ portalDomain: z.string().max(300) });
 
-export const action = merchantRoute({ area: "portals", body: domainSchema }, async ({ shop, body }) => ({
-  ok: true,
-  portalDomain: await setPortalDomain(shop.id, body.portalDomain),
-}));
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "portals", body: domainSchema },
+  async ({ shop, body }) => ({
+    ok: true,
+    portalDomain: await setPortalDomain(shop.id, body.portalDomain),
+  }),
+);
 
 export default function Portals() {
   const data = useLoaderData<typeof loader>();

@@ -33,16 +33,19 @@ export const handle = { i18n: ["Sales"] };
 
 const params = idParams("sale");
 
-export const loader = merchantRoute({ area: "sales", params }, async ({ db, params }) => ({
+export const loader = /* @__PURE__ */ merchantRoute({ area: "sales", params }, async ({ db, params }) => ({
   sale: await getSaleDetail(db, params.id),
 }));
 
 const decisionSchema = z.object({ intent: z.enum(["approve", "deny"]) });
 
-export const action = merchantRoute({ area: "sales", params, body: decisionSchema }, async ({ db, params, body }) => {
-  await reviewSale(db, params.id, body.intent);
-  return { decided: body.intent };
-});
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "sales", params, body: decisionSchema },
+  async ({ db, params, body }) => {
+    await reviewSale(db, params.id, body.intent);
+    return { decided: body.intent };
+  },
+);
 
 type Line = SaleDetail["commissions"][number];
 

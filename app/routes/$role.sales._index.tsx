@@ -36,15 +36,21 @@ export const handle = { i18n: ["Sales"] };
 
 const TABS = ["all", "pending", "approved", "denied", "paid", "void"] as const;
 
-export const loader = merchantRoute({ area: "sales", query: saleListParamsSchema }, async ({ db, shop, query }) => {
-  const page = await listSalesPage(db, shop.timezone, query);
-  if (page.invalidCursor) throw new AppError("not_found", "This page of the list does not exist.");
-  return { sales: page.sales, after: page.after, before: page.before };
-});
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "sales", query: saleListParamsSchema },
+  async ({ db, shop, query }) => {
+    const page = await listSalesPage(db, shop.timezone, query);
+    if (page.invalidCursor) throw new AppError("not_found", "This page of the list does not exist.");
+    return { sales: page.sales, after: page.after, before: page.before };
+  },
+);
 
-export const action = merchantRoute({ area: "sales", body: saleDecisionSchema }, async ({ db, body }) => ({
-  result: await reviewSales(db, body.ids, body.intent),
-}));
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "sales", body: saleDecisionSchema },
+  async ({ db, body }) => ({
+    result: await reviewSales(db, body.ids, body.intent),
+  }),
+);
 
 export default function Sales() {
   const { sales, after, before } = useLoaderData<typeof loader>();

@@ -9,7 +9,7 @@ import { merchantRoute } from "~/door/merchant-route.server";
 
 export const handle = { i18n: SETTINGS_NAMESPACES };
 
-export const loader = merchantRoute({ area: "settings" }, async ({ role, params }) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ role, params }) => {
   const tab = findSettingsTab(params.tab);
   if (!tab) throw redirect(`/${role}/not-found`);
   return { tab };

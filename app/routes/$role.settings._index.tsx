@@ -9,7 +9,7 @@ import { useShell } from "./$role";
 // Staff management is a settings page for admins only (staff never manage staff).
 const STAFF_ITEM = { tab: "staff", ns: "Settings", titleKey: "tabs.staff" } as const;
 
-export const loader = areaPage("settings");
+export const loader = /* @__PURE__ */ areaPage("settings");
 export const handle = { i18n: SETTINGS_NAMESPACES };
 
 export default function SettingsIndex() {

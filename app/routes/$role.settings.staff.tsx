@@ -17,7 +17,9 @@ import {
 // so staff can never invite, promote or disable anyone).
 export const handle = { i18n: ["Settings", "Global"] };
 
-export const loader = merchantRoute({ area: "staff" }, async ({ db }) => ({ staff: await listStaff(db) }));
+export const loader = /* @__PURE__ */ merchantRoute({ area: "staff" }, async ({ db }) => ({
+  staff: await listStaff(db),
+}));
 
 const actionSchema = z.discriminatedUnion("intent", [
   staffInviteSchema.extend({ intent: z.literal("invite") }),
@@ -25,7 +27,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   staffIdSchema.extend({ intent: z.enum(["renew", "disable", "enable", "remove"]) }),
 ]);
 
-export const action = merchantRoute({ area: "staff", body: actionSchema }, async ({ db, body }) => {
+export const action = /* @__PURE__ */ merchantRoute({ area: "staff", body: actionSchema }, async ({ db, body }) => {
   switch (body.intent) {
     case "invite":
       return { intent: body.intent, ...(await inviteStaff(db, body)) };

@@ -19,7 +19,7 @@ import type { loader as rootLoader } from "~/root";
 
 export const handle = { i18n: ["Global", "TopMenu"] };
 
-export const loader = merchantRoute({ area: "any" }, async (ctx) => {
+export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async (ctx) => {
   const shop = toShopRecord(ctx.shop);
   const url = new URL(ctx.request.url);
   const below = url.pathname.split("/").slice(2).join("/");
