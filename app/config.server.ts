@@ -31,6 +31,18 @@ const schema = z.object({
   DEMO_SHOP: z.string().default("demo-store.myshopify.com"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@demo-store.example"),
   DEMO_STAFF_EMAIL: z.string().email().default("staff@demo-store.example"),
+  // Where browsers load translation files from (spec section 7: a content
+  // host), as {base}/{language}/{namespace}.json: a URL, or a path on the app.
+  // Default: the app's own copy of public/locales. The server always reads
+  // its own copy.
+  TRANSLATIONS_BASE_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, "TRANSLATIONS_BASE_URL must be an http(s) URL or a path starting with /")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default("/locales"),
+  // The pseudo-locale "pseudo" (accented, 40 % longer English) for layout
+  // checks: on in tests, elsewhere only with PSEUDO_LOCALE=1.
+  PSEUDO_LOCALE: z.enum(["0", "1"]).default("0"),
 });
 
 export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean };

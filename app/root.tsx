@@ -15,14 +15,14 @@ import { AppProvider } from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
-import type { ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { publicRoute } from "./door/public-route.server";
-import { requestLanguage } from "./i18n/locale.server";
+import { pageLocale, type PageLocale } from "./i18n/locale.server";
+import { I18nDataScript } from "./i18n/payload";
 import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
 
@@ -37,14 +37,14 @@ export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
 export const handle = { i18n: ["Global"] };
 
 // Every document's shell data; open to everyone (login pages included).
-export const loader = publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const config = getConfig();
-  const params = new URL(request.url).searchParams;
+  const search = new URL(request.url).searchParams;
   // Embedded documents (opened by the Shopify admin) load App Bridge; a
   // standalone page never loads anything from outside the app.
-  const embedded = params.get("embedded") === "1" || params.has("host");
+  const embedded = search.get("embedded") === "1" || search.has("host");
   return {
-    locale: await requestLanguage(request),
+    locale: await pageLocale(request, params),
     embedded,
     apiKey: embedded ? config.SHOPIFY_API_KEY : null,
     supportEmail: config.SUPPORT_EMAIL,
@@ -67,6 +67,15 @@ function useServerOnly(): boolean {
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+const ENGLISH: PageLocale = { code: "en", tag: "en", dir: "ltr", overrides: {} };
+
+/** Polaris's own strings in the page's language (loaded with the page's namespaces), over English. */
+function usePolarisTranslations() {
+  const { i18n } = useTranslation();
+  const own = i18n.getResourceBundle(i18n.language, "polaris") as typeof polarisTranslations | undefined;
+  return useMemo(() => (own ? [own, polarisTranslations] : polarisTranslations), [own]);
+}
+
 function Document({
   children,
   locale,
@@ -75,15 +84,15 @@ function Document({
   assetOrigin = "",
 }: {
   children: ReactNode;
-  locale: string;
+  locale: PageLocale;
   embedded: boolean;
   apiKey: string | null;
   assetOrigin?: string;
 }) {
-  const { i18n } = useTranslation();
   const serverOnly = useServerOnly();
+  const polaris = usePolarisTranslations();
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    <html lang={locale.tag} dir={locale.dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
@@ -104,11 +113,12 @@ function Document({
         )}
       </head>
       <body>
-        <AppProvider i18n={polarisTranslations} linkComponent={PolarisLink}>
+        <AppProvider i18n={polaris} linkComponent={PolarisLink}>
           {children}
         </AppProvider>
         {serverOnly ? null : (
           <>
+            <I18nDataScript />
             <ScrollRestoration />
             <Scripts />
           </>
@@ -120,7 +130,12 @@ function Document({
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  useChangeLanguage(data.locale);
+  const { i18n } = useTranslation();
+  // The shop's language changed (Settings > General): load the new one. The
+  // next full page load also brings Polaris's own strings in it.
+  useEffect(() => {
+    if (i18n.language !== data.locale.tag) void i18n.changeLanguage(data.locale.tag);
+  }, [data.locale.tag, i18n]);
   return (
     <Document locale={data.locale} embedded={data.embedded} apiKey={data.apiKey} assetOrigin={data.assetOrigin}>
       <Outlet />
@@ -131,7 +146,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const locale = data?.locale ?? "en";
+  const locale = data?.locale ?? ENGLISH;
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <Document locale={locale} embedded={false} apiKey={null}>

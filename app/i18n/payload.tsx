@@ -1,0 +1,21 @@
+import { createContext, useContext } from "react";
+import { I18N_PAYLOAD_ID } from "./i18n";
+
+// The document's translation payload (i18n.ts, I18nPayload) as its JSON
+// text: made by entry.server.tsx, read back by entry.client.tsx from the
+// element before hydrating, and rendered by the root document. The same text
+// on both sides, so hydration sees no difference.
+export const I18nPayloadContext = createContext<string | null>(null);
+
+export function I18nDataScript() {
+  const payload = useContext(I18nPayloadContext);
+  if (!payload) return null;
+  return (
+    <script
+      id={I18N_PAYLOAD_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: payload }}
+    />
+  );
+}
