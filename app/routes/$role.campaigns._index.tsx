@@ -18,8 +18,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { useFormat } from "~/i18n/format";
 import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
@@ -85,10 +84,11 @@ export default function Campaigns() {
       ),
   });
 
-  const money = (minor: number) => formatMoney(minor, { currency: shop.currency, format: shop.money_format });
+  const format = useFormat();
+  const money = (minor: number) => format.money(minor, shop.currency);
   const commission = (c: CampaignOut) =>
     c.commission_type === "percent"
-      ? t("commissionSummary.percent", { value: (c.commission_value / 100).toString() })
+      ? t("commissionSummary.percent", { value: format.number(c.commission_value / 100) })
       : t(`commissionSummary.${c.commission_type}`, { value: money(c.commission_value) });
   const empty =
     campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
@@ -182,7 +182,7 @@ export default function Campaigns() {
                       {c.affiliate_count}
                     </Text>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{formatShopDate(c.created_at, shop.timezone)}</IndexTable.Cell>
+                  <IndexTable.Cell>{format.date(c.created_at, shop.timezone)}</IndexTable.Cell>
                 </IndexTable.Row>
               ))}
             </IndexTable>

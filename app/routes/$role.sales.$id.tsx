@@ -19,8 +19,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { TableCard } from "~/components/sales/TableCard";
 import type { ErrorBody } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { useFormat } from "~/i18n/format";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { reviewSale } from "~/models/orders/review-sale.server";
@@ -62,9 +61,9 @@ export default function SaleScreen() {
   }, [fetcher.state, fetcher.data, t]);
 
   const busy = fetcher.state !== "idle";
-  const money = (minor: number) =>
-    formatMoney(minor, { currency: sale.currency, format: sale.currency === shop.currency ? shop.money_format : null });
-  const when = (iso: string) => formatShopDate(iso, shop.timezone, true);
+  const format = useFormat();
+  const money = (minor: number) => format.money(minor, sale.currency);
+  const when = (iso: string) => format.dateTime(iso, shop.timezone);
   const decide = (intent: "approve" | "deny") =>
     fetcher.submit({ intent }, { method: "post", encType: "application/json" });
   const affiliateLink = (a: Line["affiliate"]) => (

@@ -22,8 +22,7 @@ import { useListSearch } from "~/components/useListSearch";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
+import { useFormat } from "~/i18n/format";
 import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
@@ -87,9 +86,9 @@ export default function Sales() {
       { intent, ids: allResourcesSelected ? sales.map((s) => s.id) : selectedResources },
       { method: "post", encType: "application/json" },
     );
-  const money = (minor: number, currency: string) =>
-    formatMoney(minor, { currency, format: currency === shop.currency ? shop.money_format : null });
-  const date = (iso: string) => formatShopDate(iso, shop.timezone);
+  const format = useFormat();
+  const money = (minor: number, currency: string) => format.money(minor, currency);
+  const date = (iso: string) => format.date(iso, shop.timezone);
 
   const source = search.get("source");
   const since = search.get("since") ?? "";

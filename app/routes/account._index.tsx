@@ -4,7 +4,7 @@ import { BlockStack, Button, Card, InlineGrid, InlineStack, Select, Text } from 
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { DATE_PRESETS, DEFAULT_PRESET, isDatePreset } from "~/lib/date-presets";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
@@ -36,10 +36,11 @@ function Chart({ points, label }: { points: { day: string; amount: number }[]; l
 export default function AccountDashboard() {
   const { range, data, money } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Dashboard");
-  const m = (v: number) => formatMoney(v, money);
+  const format = useFormat();
+  const m = (v: number) => format.money(v, money.currency);
   const tiles = [
-    { key: "clicks", value: String(data.clicks) },
-    { key: "sales", value: String(data.sales) },
+    { key: "clicks", value: format.number(data.clicks) },
+    { key: "sales", value: format.number(data.sales) },
     { key: "pending", value: m(data.commissions.pending) },
     { key: "approved", value: m(data.commissions.approved) },
     { key: "paid", value: m(data.commissions.paid) },

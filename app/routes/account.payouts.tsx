@@ -7,7 +7,7 @@ import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { getDb } from "~/db.server";
 import { parseForm } from "~/lib/http.server";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
@@ -47,7 +47,8 @@ export default function AccountPayouts() {
   const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();
   const data = useActionData<PortalActionData>();
   const { t } = useTranslation("Account.Payouts");
-  const m = (v: number, currency = money.currency) => formatMoney(v, { currency, format: money.format });
+  const format = useFormat();
+  const m = (v: number, currency = money.currency) => format.money(v, currency);
   return (
     <AccountPage title={t("title")}>
       <InlineGrid columns={2} gap="400">
@@ -105,7 +106,7 @@ export default function AccountPayouts() {
             columnContentTypes={["text", "numeric", "text", "text", "text"]}
             headings={[t("date"), t("amount"), t("methodColumn"), t("reference"), t("status")]}
             rows={payouts.map((p) => [
-              (p.paidAt ?? p.createdAt).slice(0, 10),
+              format.date(p.paidAt ?? p.createdAt, "UTC"),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
               p.reference ?? "",

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
 import { listRecruits } from "~/models/affiliate-account/account-data.server";
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AccountRecruits() {
   const { recruits, recruitLink } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Common");
+  const format = useFormat();
   return (
     <AccountPage title={t("recruits.title")}>
       <Card>
@@ -38,7 +40,7 @@ export default function AccountRecruits() {
             headings={[t("recruits.name"), t("recruits.joined"), t("recruits.status")]}
             rows={recruits.map((r) => [
               `${r.firstName} ${r.lastName.slice(0, 1)}.`,
-              r.createdAt.slice(0, 10),
+              format.date(r.createdAt, "UTC"),
               <Badge key="s" tone={STATUS_TONE[r.status]}>
                 {t(`recruits.statuses.${r.status}`)}
               </Badge>,

@@ -4,7 +4,7 @@ import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/
 import { useTranslation } from "react-i18next";
 import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 import { portalNotFound } from "~/models/portal/portal-context.server";
@@ -21,9 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function AccountSale() {
-  const { sale, format } = useLoaderData<typeof loader>();
+  const { sale } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
-  const m = (v: number) => formatMoney(v, { currency: sale.currency, format });
+  const format = useFormat();
+  const m = (v: number) => format.money(v, sale.currency);
   return (
     <AccountPage title={t("detailTitle", { name: sale.name })}>
       <Card>
@@ -33,7 +34,7 @@ export default function AccountSale() {
             <Badge tone={STATUS_TONE[sale.status]}>{t(`statuses.${sale.status}`)}</Badge>
           </InlineStack>
           <Text as="p">
-            {t("date")}: {sale.placedAt.slice(0, 10)}
+            {t("date")}: {format.date(sale.placedAt, "UTC")}
           </Text>
           <Text as="p">
             {t("amount")}: {m(sale.subtotal)}

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Badge, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
 import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
@@ -18,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AccountSales() {
-  const { page, pages, sales, money } = useLoaderData<typeof loader>();
+  const { page, pages, sales } = useLoaderData<typeof loader>();
+  const format = useFormat();
   const { t } = useTranslation("Account.Sales");
   return (
     <AccountPage title={t("title")}>
@@ -35,9 +36,9 @@ export default function AccountSales() {
               <a key="o" href={`/account/sales/${s.id}`} data-testid="sale-link">
                 {s.name}
               </a>,
-              s.placedAt.slice(0, 10),
-              formatMoney(s.subtotal, { currency: s.currency, format: money.format }),
-              formatMoney(s.commission, { currency: s.currency, format: money.format }),
+              format.date(s.placedAt, "UTC"),
+              format.money(s.subtotal, s.currency),
+              format.money(s.commission, s.currency),
               <Badge key="s" tone={STATUS_TONE[s.status]}>
                 {t(`statuses.${s.status}`)}
               </Badge>,

@@ -1,7 +1,7 @@
 import { useParams } from "@remix-run/react";
 import { BlockStack, Card, DataTable, Link, Text, type DataTableProps } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import type { DetailData } from "./AffiliateDetailView";
 import { formatDateTime } from "./StatusBadge";
 
@@ -22,6 +22,7 @@ function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProp
 /** An affiliate's latest sales, commissions and clicks (the newest few of each). */
 export function AffiliateActivity({ data }: { data: DetailData }) {
   const { t } = useTranslation(["Affiliates", "Global"]);
+  const format = useFormat();
   const { role } = useParams();
   const money = data.money;
   return (
@@ -41,8 +42,8 @@ export function AffiliateActivity({ data }: { data: DetailData }) {
               <Link key={s.id} url={`/${role}/sales/${s.id}`}>
                 {s.name}
               </Link>,
-              formatDateTime(s.placedAt),
-              formatMoney(s.subtotal, { currency: s.currency }),
+              formatDateTime(s.placedAt, format.tag),
+              format.money(s.subtotal, s.currency),
               t(`Global:status.${s.status}`),
             ])}
           />
@@ -60,7 +61,7 @@ export function AffiliateActivity({ data }: { data: DetailData }) {
               c.order.name,
               t(`Affiliates:detail.kinds.${c.kind}`),
               c.level,
-              formatMoney(c.amount, { currency: c.currency }),
+              format.money(c.amount, c.currency),
               t(`Global:status.${c.status}`),
             ])}
           />
@@ -70,7 +71,7 @@ export function AffiliateActivity({ data }: { data: DetailData }) {
         title={t("Affiliates:detail.recentClicks")}
         columnContentTypes={["text", "text", "text"]}
         headings={[t("Affiliates:detail.when"), t("Affiliates:detail.landing"), t("Affiliates:detail.referrer")]}
-        rows={data.recentClicks.map((c) => [formatDateTime(c.createdAt), c.landingUrl, c.referrer ?? ""])}
+        rows={data.recentClicks.map((c) => [formatDateTime(c.createdAt, format.tag), c.landingUrl, c.referrer ?? ""])}
       />
     </>
   );

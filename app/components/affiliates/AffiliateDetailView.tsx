@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
 import { FormErrorBanner } from "../FormErrorBanner";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
@@ -44,6 +44,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const { t } = useTranslation(["Affiliates", "Global"]);
   const { role } = useParams();
   const { shop } = useShell();
+  const format = useFormat();
   const fetcher = useFetcher<Answer>();
   const saved = useMemo(() => toValues(data.affiliate), [data.affiliate]);
   const [values, setValues] = useState(saved);
@@ -63,16 +64,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   const money = (totals: MoneyTotal[]) =>
-    totals.length
-      ? totals
-          .map((m) =>
-            formatMoney(m.amount, {
-              currency: m.currency,
-              format: m.currency === shop.currency ? shop.money_format : null,
-            }),
-          )
-          .join(" + ")
-      : formatMoney(0, { currency: shop.currency, format: shop.money_format });
+    totals.length ? totals.map((m) => format.money(m.amount, m.currency)).join(" + ") : format.money(0, shop.currency);
 
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
     content: t(`Affiliates:actions.${action}`),
@@ -179,7 +171,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                     </Link>
                   </InlineStack>
                 ) : null}
-                {stat(t("Global:fields.dateCreated"), formatDateTime(a.createdAt))}
+                {stat(t("Global:fields.dateCreated"), formatDateTime(a.createdAt, format.tag))}
               </BlockStack>
             </Card>
           </BlockStack>

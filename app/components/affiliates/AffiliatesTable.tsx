@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { AFFILIATE_STATUSES } from "~/models/api/schemas";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { EmptyMessage } from "../EmptyMessage";
+import { useFormat } from "~/i18n/format";
 import { AffiliateStatusBadge, formatDate } from "./StatusBadge";
 
 type Row = {
@@ -59,6 +60,7 @@ export function AffiliatesTable({
   onImport: () => void;
 }) {
   const { t } = useTranslation(["Affiliates", "Global"]);
+  const format = useFormat();
   const { role } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -225,7 +227,7 @@ export function AffiliatesTable({
             </IndexTable.Cell>
             <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
             <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>
-            <IndexTable.Cell>{formatDate(row.createdAt)}</IndexTable.Cell>
+            <IndexTable.Cell>{formatDate(row.createdAt, format.tag)}</IndexTable.Cell>
           </IndexTable.Row>
         ))}
       </IndexTable>

@@ -1,5 +1,6 @@
 import { Badge } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { formatDateIn } from "~/i18n/format";
 
 const TONES: Record<string, "attention" | "success" | "critical" | undefined> = {
   pending: "attention",
@@ -14,9 +15,7 @@ export function AffiliateStatusBadge({ status }: { status: string }) {
   return <Badge tone={TONES[status]}>{t(`status.${status}`)}</Badge>;
 }
 
-// Server and browser must print the same text (hydration): fixed locale and zone.
-const DATE = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
-const DATE_TIME = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-export const formatDate = (iso: string) => DATE.format(new Date(iso));
-export const formatDateTime = (iso: string) => `${DATE_TIME.format(new Date(iso))} UTC`;
+// Server and browser must print the same text (hydration): the page's
+// language (a BCP 47 tag) and a fixed zone.
+export const formatDate = (iso: string, tag: string) => formatDateIn(tag, iso, "UTC");
+export const formatDateTime = (iso: string, tag: string) => `${formatDateIn(tag, iso, "UTC", true)} UTC`;
