@@ -1,6 +1,8 @@
 // One lint config for the whole repository (ESLint flat config).
+const path = require("node:path");
 const tseslint = require("typescript-eslint");
 const reactHooks = require("eslint-plugin-react-hooks");
+const importX = require("eslint-plugin-import-x");
 
 module.exports = tseslint.config(
   {
@@ -46,6 +48,94 @@ module.exports = tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-require-imports": "off",
+    },
+  },
+  {
+    // No import cycles anywhere: a module graph that points one way is what
+    // lets a layer (app/db, app/models/<domain>, components, routes) be read
+    // and changed on its own. The resolver knows the `~/` alias of tsconfig.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        importX.createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".json"],
+          alias: { "~": [path.join(__dirname, "app")] },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Storage plumbing knows nothing of the product: app/db is used by the
+    // domain modules, never the other way round.
+    files: ["app/db/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // lib/log-text is a pure string helper every layer uses to escape log values.
+              regex:
+                "(^~/(models|routes|components|server)/|(^|/)(models|routes|components|server)/|(^~/|(^|/))lib/(?!log-text$))",
+              message: "app/db is the bottom layer: it may not import domain, server, route or component modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domain modules serve routes and servers; they never reach up into them.
+    files: ["app/models/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^~/(routes|components|server)/|(^|/)(routes|components|server)/)",
+              message: "Domain modules may not import routes, components or the HTTP server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components are used by routes, never the other way round.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^~/routes/|(^|/)routes/)",
+              message: "Components must not import from routes: move what both need into app/components or app/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Settings come from the validated configuration (app/config.server.ts),
+    // never from process.env read here and there: one place says what each
+    // setting is, its default, and refuses a bad value at start-up. The
+    // command-line entry points (app/cli) set up the environment itself.
+    files: ["app/**/*.{ts,tsx}"],
+    // The CLI and the store simulator (a stand-in for Shopify that the CLI
+    // starts) set up the environment the app then reads through its config.
+    ignores: ["app/config.server.ts", "app/cli/**", "app/simulator/**", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings with getConfig() from app/config.server.ts." },
+      ],
     },
   },
 );

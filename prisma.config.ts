@@ -6,9 +6,27 @@ import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 
 const url = process.env.PRISMA_CONFIG_DATABASE_URL ?? process.env.DATABASE_URL ?? "file:./data/app.sqlite";
 const isPostgres = /^postgres(ql)?:\/\//.test(url);
+
+// PostgreSQL's catalog answers some columns in its internal types `name` and
+// `"char"`, which the pg driver adapter refuses ("Column type 'name' could not
+// be deserialized"), so introspection (`prisma db pull`, which
+// `npm run db:migrations` relies on) failed. Both are plain text: this pool
+// reports them as text to the adapter.
+const TEXT_OID = 25;
+const CATALOG_TEXT_OIDS = new Set([18, 19]);
+class CatalogTextPool extends pg.Pool {
+  async query(...args: any[]): Promise<any> {
+    const result = await (super.query as (...a: any[]) => Promise<any>)(...args);
+    for (const field of result?.fields ?? []) {
+      if (CATALOG_TEXT_OIDS.has(field.dataTypeID)) field.dataTypeID = TEXT_OID;
+    }
+    return result;
+  }
+}
 
 export default defineConfig({
   experimental: { adapter: true },
@@ -16,7 +34,7 @@ export default defineConfig({
   schema: isPostgres ? path.join("prisma", "postgresql", "schema.prisma") : path.join("prisma", "schema.prisma"),
   async adapter() {
     return isPostgres
-      ? new PrismaPg({ connectionString: url })
+      ? new PrismaPg(new CatalogTextPool({ connectionString: url }), { disposeExternalPool: true })
       : new PrismaBetterSQLite3({ url: path.resolve(url.replace(/^file:/, "")) });
   },
 });

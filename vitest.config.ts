@@ -3,13 +3,16 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(__dirname, "app") };
 
-// Three projects, all run by `npm test`:
+// Four projects, all run by `npm test`:
 // - unit: pure modules, no database, no server.
 // - db:   real database (a fresh SQLite file per test file, or PostgreSQL
 //         when TEST_DATABASE_URL is a postgres URL) and real HTTP against the
 //         built app.
 // - e2e:  the built app in a real Chromium (skipped, loudly, when no
 //         Chromium is found; mandatory when CI=true).
+// - scale: the built app as real processes (two instances, two workers) on
+//         the local PostgreSQL (skipped, loudly, when none is reachable;
+//         mandatory when CI=true).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -43,6 +46,16 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "scale",
+          include: ["tests/scale/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 240_000,
           hookTimeout: 120_000,
         },
       },

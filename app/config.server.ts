@@ -14,6 +14,17 @@ const schema = z.object({
     .string()
     .min(1)
     .default(`file:${path.join(ROOT, "data/app.sqlite")}`),
+  // Connections each process keeps to PostgreSQL.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  // Where the app keeps files it writes (uploads; the SQLite file by default).
+  DATA_DIR: z.string().min(1).default(path.join(ROOT, "data")),
+  // Behind a reverse proxy: take the client address from X-Forwarded-For.
+  TRUST_PROXY: z
+    .enum(["0", "1"], { message: "TRUST_PROXY must be 0 or 1" })
+    .default("0")
+    .transform((v) => v === "1"),
+  // The "Instructions" link of the dashboard (a page of your own docs).
+  HELP_DOCS_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters"),
   SHOPIFY_API_KEY: z.string().min(1),
   SHOPIFY_API_SECRET: z.string().min(1),
@@ -31,6 +42,11 @@ const schema = z.object({
   DEMO_SHOP: z.string().default("demo-store.myshopify.com"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@demo-store.example"),
   DEMO_STAFF_EMAIL: z.string().email().default("staff@demo-store.example"),
+  // "0": no demo shop. With it, e-mails of the demo shop are printed to the
+  // log when SMTP_URL is unset (their links are live): nobody else's are.
+  SEED_DEMO: z.string().default("1"),
+  // Set by `npm start` when it runs the store simulator beside the demo.
+  STORE_SIMULATOR_URL: z.string().url().optional(),
   // Where browsers load translation files from (spec section 7: a content
   // host), as {base}/{language}/{namespace}.json: a URL, or a path on the app.
   // Default: the app's own copy of public/locales. The server always reads

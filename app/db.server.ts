@@ -9,7 +9,10 @@ export type { Db };
 const globalForDb = globalThis as unknown as { __appDb?: Db };
 
 export function getDb(): Db {
-  if (!globalForDb.__appDb) globalForDb.__appDb = createDb(getConfig().DATABASE_URL);
+  if (!globalForDb.__appDb) {
+    const config = getConfig();
+    globalForDb.__appDb = createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  }
   return globalForDb.__appDb;
 }
 

@@ -7,7 +7,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { pageI18n } from "./i18n/i18next.server";
 import { I18nPayloadContext } from "./i18n/payload";
-import { shopify } from "./shopify.server";
+import { errorForLog } from "./lib/log-text";
+import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,13 +17,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
-  // Frame-ancestors for the Shopify admin on embedded documents, and a
-  // refusal to be framed by anyone else.
-  shopify().addDocumentResponseHeaders(request, responseHeaders);
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // Security headers (frame-ancestors from the verified shop, the CSP and
+  // its nonce) are set at the server's door: app/server/security-headers.ts.
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
 
   const { instance, payload } = pageI18n(remixContext);
 
@@ -31,12 +30,15 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <I18nPayloadContext.Provider value={payload}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-        </I18nPayloadContext.Provider>
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <I18nPayloadContext.Provider value={payload}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nPayloadContext.Provider>
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -51,7 +53,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; before it they reach onShellError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(errorForLog(error));
         },
       },
     );
@@ -64,5 +66,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A 4xx (wrong method, no such route) is the client's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  // The pathname is percent-encoded; the error's message may quote the request.
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}: ${errorForLog(error)}`);
 }

@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
+import { useNonce } from "./lib/nonce";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { publicRoute } from "./door/public-route.server";
@@ -26,10 +27,17 @@ import { I18nDataScript } from "./i18n/payload";
 import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
 
+// The .ico is for browsers (and tools) that ask for /favicon.ico whatever the
+// page says; the SVG is sharper wherever it is understood.
+const FAVICON_LINKS = [
+  { rel: "icon", href: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
   { rel: "stylesheet", href: appStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...FAVICON_LINKS,
 ];
 
 export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
@@ -91,6 +99,7 @@ function Document({
 }) {
   const serverOnly = useServerOnly();
   const polaris = usePolarisTranslations();
+  const nonce = useNonce();
   return (
     <html lang={locale.tag} dir={locale.dir}>
       <head>
@@ -99,7 +108,7 @@ function Document({
         {embedded && apiKey ? (
           <>
             <meta name="shopify-api-key" content={apiKey} />
-            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" />
+            <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" nonce={nonce} />
           </>
         ) : null}
         <Meta />
@@ -107,6 +116,9 @@ function Document({
           <>
             <link rel="stylesheet" href={assetOrigin + polarisStyles} />
             <link rel="stylesheet" href={assetOrigin + appStyles} />
+            {FAVICON_LINKS.map((icon) => (
+              <link key={icon.href} {...icon} href={assetOrigin + icon.href} />
+            ))}
           </>
         ) : (
           <Links />
@@ -119,8 +131,8 @@ function Document({
         {serverOnly ? null : (
           <>
             <I18nDataScript />
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

@@ -1,10 +1,11 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
-import { shopifyApi, type ApiVersion } from "@shopify/shopify-api";
+import { LogSeverity, shopifyApi, type ApiVersion } from "@shopify/shopify-api";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { getConfig } from "./config.server";
 import { getDb } from "./db.server";
+import { logText } from "./lib/log-text";
 
 // OAuth scopes of spec section 7 (also declared in shopify.app.toml).
 export const SCOPES = [
@@ -17,6 +18,18 @@ export const SCOPES = [
   "read_script_tags",
   "write_script_tags",
 ];
+
+// The libraries put values from requests (the `shop` parameter, above all)
+// into their log lines as they come: escaped here, so none can start a line.
+const logger = {
+  level: LogSeverity.Error,
+  log: (severity: LogSeverity, message: string) => {
+    const line = logText(message);
+    if (severity === LogSeverity.Error) console.error(line);
+    else if (severity === LogSeverity.Warning) console.warn(line);
+    else console.info(line);
+  },
+};
 
 let app: ReturnType<typeof createShopifyApp> | undefined;
 let api: ReturnType<typeof createShopifyApi> | undefined;
@@ -40,7 +53,7 @@ function createShopifyApp() {
     sessionStorage: new PrismaSessionStorage(getDb(), { connectionRetries: 1 }),
     distribution: AppDistribution.AppStore,
     isEmbeddedApp: true,
-    logger: { level: 0 },
+    logger,
   });
 }
 
@@ -55,7 +68,7 @@ function createShopifyApi() {
     hostName: url.host,
     hostScheme: url.protocol === "https:" ? "https" : "http",
     isEmbeddedApp: true,
-    logger: { level: 0 },
+    logger,
   });
 }
 

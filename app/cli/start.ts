@@ -1,12 +1,13 @@
 // `npm start`: standalone app on SQLite (or PostgreSQL via DATABASE_URL).
 // Fills in generated secrets, applies migrations, seeds the demo shop on the
 // first start, serves the app and prints the demo logins.
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { loadEnvironment } from "./bootstrap";
+import { superviseChild } from "./supervise";
 
 async function main() {
-  const { secrets } = loadEnvironment();
+  const { secrets, dataDir } = loadEnvironment();
+  await (await import("../simulator/demo-store")).startDemoStore(dataDir);
 
   const { getConfig } = await import("../config.server");
   const config = getConfig();
@@ -40,24 +41,13 @@ async function main() {
   const mode = process.env.WORKERS ?? "process";
   let worker: { stop(): Promise<void> } | null = null;
   if (mode === "inline") {
-    const { JobWorker } = await import("../models/jobs/job-queue.server");
-    const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
-    registerAllJobs();
-    const inline = new JobWorker();
+    const { createJobWorker } = await import("../models/jobs/registry.server");
+    const inline = createJobWorker();
     inline.start();
     worker = inline;
   } else if (mode !== "external") {
-    const child = spawn(process.execPath, [...process.execArgv, path.join(__dirname, "worker.ts")], {
-      stdio: "inherit",
-      env: process.env,
-    });
-    child.on("exit", (code, signal) => {
-      if (!stopping) {
-        console.error(`job worker exited (${signal ?? code}); stopping the app so a supervisor can restart both`);
-        process.exit(1);
-      }
-    });
-    worker = { stop: async () => void child.kill("SIGTERM") };
+    // Restarted when it dies; ends itself when this process dies (supervise.ts).
+    worker = superviseChild({ name: "job worker", args: [...process.execArgv, path.join(__dirname, "worker.ts")] });
   }
   const url = `http://localhost:${config.PORT}`;
   const lines = [
@@ -79,9 +69,7 @@ async function main() {
   ];
   console.log(lines.join("\n"));
 
-  let stopping = false;
   const stop = () => {
-    stopping = true;
     void worker?.stop();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();

@@ -1,19 +1,26 @@
 // `npm run worker`: a job worker process on its own (production runs several
 // app processes with WORKERS=external and one or more of these).
 import { loadEnvironment } from "./bootstrap";
+import { watchParent } from "./supervise";
 
 async function main() {
   loadEnvironment();
   // Imported after the environment is set: they read it when first used.
-  const { JobWorker } = await import("../models/jobs/job-queue.server");
-  const { registerAllJobs } = await import("../models/jobs/register-jobs.server");
-  registerAllJobs();
-  const worker = new JobWorker();
+  const { createJobWorker } = await import("../models/jobs/registry.server");
+  const worker = createJobWorker();
   worker.start();
   console.log(`job worker ${worker.id} started`);
   const stop = () => void worker.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // Started by `npm start`: the web process gone (even by kill -9) ends this
+  // worker, so a restarted app never runs two. A job cut short is taken up
+  // again when its lease runs out (job-queue.server.ts).
+  watchParent(() => {
+    console.error(`job worker ${worker.id}: the web process is gone; stopping`);
+    stop();
+    setTimeout(() => process.exit(1), 5000).unref();
+  });
 }
 
 main().catch((error) => {

@@ -7,7 +7,7 @@ import { formatMoney } from "../lib/money";
 import type { ErrorBody } from "../lib/errors";
 import { shopUpdateSchema } from "../models/shop/shop-update-schema";
 import { fieldErrorsFromZod } from "../lib/errors";
-import { useShell } from "../routes/$role";
+import { useShell } from "./shell-data";
 import { UnsavedChangesPrompt } from "./UnsavedChangesPrompt";
 
 // Settings > General: the shop fields of the shop record, saved through

@@ -1,26 +1,25 @@
 import { Link } from "@remix-run/react";
 import type { LinkLikeComponentProps } from "@shopify/polaris/build/ts/src/utilities/link";
 import { forwardRef } from "react";
+import { isExternalUrl, isHandoverUrl, outboundLinkProps } from "~/lib/external-links";
 
 // Polaris renders every link through this: app links use Remix navigation
-// (so pages load lazily behind the spinner); external links open in a new tab.
-export function isExternalUrl(url: string): boolean {
-  return /^(https?:)?\/\//i.test(url) || url.startsWith("mailto:");
-}
-
+// (so pages load lazily behind the spinner); links leaving the app open in a
+// new tab. Polaris passes `target` (usually undefined) along with the other
+// props, so ours are applied after the spread, not before it.
 export const PolarisLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>(function PolarisLink(
-  { url, external, children, ...rest },
+  { url, external, target, children, ...rest },
   ref,
 ) {
-  if (external || isExternalUrl(url)) {
+  if (external || isExternalUrl(url) || isHandoverUrl(url)) {
     return (
-      <a ref={ref} href={url} target="_blank" rel="noopener noreferrer" {...rest}>
+      <a {...rest} ref={ref} href={url} {...outboundLinkProps(url, external)}>
         {children}
       </a>
     );
   }
   return (
-    <Link ref={ref} to={url} prefetch="intent" {...rest}>
+    <Link {...rest} ref={ref} to={url} target={target} prefetch="intent">
       {children}
     </Link>
   );

@@ -1,5 +1,6 @@
 import { Card, EmptyState, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { NO_ACCESS_ILLUSTRATION, NOT_FOUND_ILLUSTRATION } from "./empty-illustration";
 
 export function ForbiddenScreen({ dashboardUrl }: { dashboardUrl: string }) {
   const { t } = useTranslation("Global");
@@ -9,7 +10,7 @@ export function ForbiddenScreen({ dashboardUrl }: { dashboardUrl: string }) {
         <EmptyState
           heading={t("forbidden.heading")}
           action={{ content: t("backToDashboard"), url: dashboardUrl }}
-          image=""
+          image={NO_ACCESS_ILLUSTRATION}
         >
           <p>{t("forbidden.body")}</p>
         </EmptyState>
@@ -26,7 +27,7 @@ export function NotFoundScreen({ dashboardUrl }: { dashboardUrl: string }) {
         <EmptyState
           heading={t("notFound.heading")}
           action={{ content: t("backToDashboard"), url: dashboardUrl }}
-          image=""
+          image={NOT_FOUND_ILLUSTRATION}
         >
           <p>{t("notFound.body")}</p>
         </EmptyState>

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from "better-sqlite3";
-import type { Tx } from "../models/jobs/job-queue.server";
+import type { Tx } from "./transaction";
 import type { Db } from "./client.server";
 
 // Bulk statements for the hot path of the job worker (a batch of webhook

@@ -8,10 +8,10 @@ import { parseDatabaseUrl } from "./database-url";
 // SQLite one's type stands for both.
 export type Db = SqliteClient;
 
-export function createDb(databaseUrl: string): Db {
+export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === "postgresql") {
-    const adapter = new PrismaPg({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    const adapter = new PrismaPg({ connectionString: target.url, max: options.poolSize ?? 10 });
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   // A writer waits up to 5 s for the lock instead of failing at once.

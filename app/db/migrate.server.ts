@@ -24,8 +24,8 @@ export interface Migration {
   checksum: string;
 }
 
-export function readMigrations(provider: "sqlite" | "postgresql"): Migration[] {
-  const dir = migrationsDir(provider);
+/** The migrations of a provider, in the order they apply (from the app's folder, or `dir`). */
+export function readMigrations(provider: "sqlite" | "postgresql", dir = migrationsDir(provider)): Migration[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => existsSync(path.join(dir, name, "migration.sql")))

@@ -2,13 +2,19 @@ import { getConfig } from "../config.server";
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
 import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
-import { isRead, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import { isRead, keepingForm, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
 import { requireSameOrigin } from "./same-origin.server";
 
 // The door of every /account/... loader and action: the logged-in affiliate
 // (or a redirect to their shop's login), the shop's own database client, the
 // input through the route's schemas, and errors as answers. The account pages
 // are plain HTML forms, so an action's error also carries the values typed.
+
+// Routes write `export const loader = /* @__PURE__ */ affiliateRoute(...)`: the
+// classic compiler's browser build drops a route's loader and action only by
+// tree-shaking, which keeps a top-level call unless it is marked pure, and
+// this .server module is empty in the browser (calling it there throws, and
+// the page never hydrates).
 
 export interface AffiliateRequest<Q, B, P> extends AffiliateContext {
   request: Request;
@@ -30,13 +36,15 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
         const ctx = await requireAffiliate(args.request);
         if (!isRead(args.request)) requireSameOrigin(args.request);
         const input = await readInput(args, spec);
-        return handler({
-          ...ctx,
-          request: args.request,
-          db: shopDb(getDb(), ctx.affiliate.shopId),
-          appUrl: getConfig().appUrl,
-          ...input,
-        });
+        return keepingForm(input.rawBody, () =>
+          handler({
+            ...ctx,
+            request: args.request,
+            db: shopDb(getDb(), ctx.affiliate.shopId),
+            appUrl: getConfig().appUrl,
+            ...input,
+          }),
+        );
       },
       { echo: true },
     );

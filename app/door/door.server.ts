@@ -1,6 +1,6 @@
 import { json, type TypedResponse } from "@remix-run/node";
 import { AppError, errorBody, fieldErrorsFromZod } from "../lib/errors";
-import { echoValues, rawBody, readParams, readQuery, type Schema } from "./input.server";
+import { echoValues, rawBody, readParams, readQuery, type BodyType, type Schema } from "./input.server";
 import { logUnexpected } from "./log-unexpected.server";
 
 // The machinery every kind of route shares (merchant, affiliate, REST, public):
@@ -22,15 +22,17 @@ export interface InputSpec<Q, B, P> {
   query?: Schema<Q>;
   body?: Schema<B>;
   params?: Schema<P>;
-  /** "json": a body in any other format is refused (the REST API). */
-  bodyType?: "json" | "json-or-form";
+  /** "json": a body in any other format is refused (the REST API); see BodyType. */
+  bodyType?: BodyType;
+  /** Largest JSON body in bytes (default MAX_JSON_BYTES); more is 413. */
+  maxJsonBytes?: number;
 }
 
 export interface Input<Q, B, P> {
   query: Q;
   body: B;
   params: P;
-  /** The body as sent, for showing a plain HTML form again after an error. */
+  /** A form's fields as sent, for showing a plain HTML form again after an error. */
   rawBody: unknown;
 }
 
@@ -50,23 +52,45 @@ export async function readInput<Q, B, P>(args: RouteArgs, spec: InputSpec<Q, B, 
   let body = undefined as B;
   let raw: unknown = undefined;
   if (spec.body && !isRead(args.request)) {
-    const sent = await rawBody(args.request, spec.body, spec.bodyType ?? "json-or-form");
-    raw = sent.value;
-    const parsed = spec.body.safeParse(raw);
-    if (!parsed.success) {
-      // A form's fields are flat names: "coupon_codes.3" is the coupon_codes field.
-      const issues =
-        sent.kind === "form"
-          ? parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(0, 1) }))
-          : parsed.error.issues;
-      throw Object.assign(
-        new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(issues) }),
-        { rawBody: raw },
-      );
-    }
-    body = parsed.data;
+    const sent = await rawBody(args.request, spec.body, spec.bodyType, spec.maxJsonBytes);
+    if (sent.kind === "form") raw = sent.value;
+    body = checkBody(spec.body, sent);
   }
   return { query, body, params, rawBody: raw };
+}
+
+/**
+ * A body through its schema; failures are 422 with field messages. Exported
+ * for a form whose fields the handler only knows once it has loaded them
+ * (the portal's sign-up form, configured per shop): the route reads the form
+ * with a loose schema and checks it with `checkBody(schema, { kind: "form", value })`.
+ */
+export function checkBody<T>(schema: Schema<T>, sent: { kind: "json" | "form"; value: unknown }): T {
+  const parsed = schema.safeParse(sent.value);
+  if (parsed.success) return parsed.data;
+  // A form's fields are flat names: "coupon_codes.3" is the coupon_codes field.
+  const issues =
+    sent.kind === "form" ? parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(0, 1) })) : parsed.error.issues;
+  throw Object.assign(
+    new AppError("validation_failed", "Some fields are not valid.", { fields: fieldErrorsFromZod(issues) }),
+    { rawBody: sent.kind === "form" ? sent.value : undefined },
+  );
+}
+
+/**
+ * Runs a handler of a plain-HTML-form route: an AppError it throws (a wrong
+ * password, an e-mail already taken) carries the form as sent, so the page
+ * can show the values typed again next to the message.
+ */
+export async function keepingForm<R>(raw: unknown, work: () => Promise<R>): Promise<R> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && raw !== undefined && (error as { rawBody?: unknown }).rawBody === undefined) {
+      Object.assign(error, { rawBody: raw });
+    }
+    throw error;
+  }
 }
 
 /** A handler's result as a Response: data becomes JSON, a Response passes. */
@@ -95,7 +119,8 @@ export function errorResponse(error: unknown, request: Request, options: ErrorOp
   if (error instanceof Response) return error;
   if (!(error instanceof AppError)) logUnexpected(request, error);
   const { status, body, headers } = errorBody(error);
-  const echoed = options.echo ? { values: echoValues((error as { rawBody?: unknown }).rawBody) } : {};
+  const raw = (error as { rawBody?: unknown } | null)?.rawBody;
+  const echoed = options.echo && raw !== undefined ? { values: echoValues(raw) } : {};
   return json({ ...body, ...options.extra, ...echoed }, { status, headers: { ...options.headers, ...headers } });
 }
 

@@ -80,31 +80,53 @@ export function readParams<T>(params: Record<string, string | undefined>, schema
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/**
+ * Which bodies a route takes: JSON or a form (the default); JSON only (the
+ * REST API, the admin's own JSON endpoints); or JSON also when sent as
+ * text/plain, which a script on another origin may send without a CORS
+ * preflight (the checkout pixel).
+ */
+export type BodyType = "json" | "json-or-form" | "json-or-text";
+
+/** The largest JSON body read unless a route says otherwise. */
+export const MAX_JSON_BYTES = 256 * 1024;
+
 export interface RawBody {
   kind: "json" | "form";
   value: unknown;
+}
+
+function tooLarge(): AppError {
+  return new AppError("payload_too_large", "The request body is too large.");
+}
+
+async function readJson(request: Request, max: number): Promise<RawBody> {
+  // Read before refusing: answering while the client is still sending
+  // stalls the next request on that keep-alive connection. (A limit that
+  // stops reading belongs in front of Remix, where the socket is in reach.)
+  const text = await request.text().catch(() => {
+    throw new AppError("bad_request", "The request body could not be read.");
+  });
+  if (text.length > max) throw tooLarge();
+  try {
+    return { kind: "json", value: JSON.parse(text) };
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid JSON.");
+  }
 }
 
 /** What a request's body holds, before the schema: a JSON value or a form's entries. */
 export async function rawBody(
   request: Request,
   schema: ZodType,
-  accept: "json" | "json-or-form" = "json-or-form",
+  accept: BodyType = "json-or-form",
+  maxJsonBytes = MAX_JSON_BYTES,
 ): Promise<RawBody> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (accept === "json" && type !== "application/json") {
-    throw new AppError("bad_request", "Send the body as application/json.");
+  if (type === "application/json" || (accept === "json-or-text" && type === "text/plain")) {
+    return readJson(request, maxJsonBytes);
   }
-  if (type === "application/json") {
-    const text = await request.text().catch(() => {
-      throw new AppError("bad_request", "The request body could not be read.");
-    });
-    try {
-      return { kind: "json", value: JSON.parse(text) };
-    } catch {
-      throw new AppError("bad_request", "The request body is not valid JSON.");
-    }
-  }
+  if (accept !== "json-or-form") throw new AppError("bad_request", "Send the body as application/json.");
   if (FORM_TYPES.includes(type) || type === "") {
     // A body-less POST (a button with no fields) has no content type.
     if (type === "" && request.body === null) return { kind: "form", value: {} };

@@ -24,7 +24,7 @@ function ownHosts(request: Request): Set<string> {
   const hosts = new Set<string>();
   const own = request.headers.get("host");
   if (own) hosts.add(own.toLowerCase());
-  if (process.env.TRUST_PROXY === "1") {
+  if (getConfig().TRUST_PROXY) {
     const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
     if (forwarded) hosts.add(forwarded.toLowerCase());
   }

@@ -35,11 +35,16 @@ export function portalLanguage(code: string | null | undefined, options: ChooseO
   return info && PORTAL_LANGUAGES.includes(info) ? info : undefined;
 }
 
-const PORTAL_TAGS = PORTAL_LANGUAGES.map((l) => l.tag);
 const NO_MATCH = "und";
 
-/** The best portal language for a browser's Accept-Language header, if any. */
-export function matchAcceptLanguage(header: string | null | undefined): LanguageInfo | undefined {
+/**
+ * The best of `candidates` (by default the portal's languages) for a
+ * browser's Accept-Language header, if any.
+ */
+export function matchAcceptLanguage(
+  header: string | null | undefined,
+  candidates: readonly LanguageInfo[] = PORTAL_LANGUAGES,
+): LanguageInfo | undefined {
   if (!header) return undefined;
   const requested = new Negotiator({ headers: { "accept-language": header } })
     .languages()
@@ -52,8 +57,13 @@ export function matchAcceptLanguage(header: string | null | undefined): Language
       }
     });
   if (!requested.length) return undefined;
-  const tag = match(requested, PORTAL_TAGS, NO_MATCH, { algorithm: "best fit" });
-  return PORTAL_LANGUAGES.find((l) => l.tag === tag);
+  const tag = match(
+    requested,
+    candidates.map((l) => l.tag),
+    NO_MATCH,
+    { algorithm: "best fit" },
+  );
+  return candidates.find((l) => l.tag === tag);
 }
 
 export interface AffiliateLanguageInput {

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { currencyExponent } from "../lib/money";
-import { isValidTimeZone } from "../lib/shop-day";
 
 // Dates, numbers and money as the reader's language writes them (Intl with
 // the page's BCP 47 tag): "1.234,56 €" in German, "￥1,234" in Japanese.
@@ -43,9 +42,27 @@ export function formatNumberIn(tag: string, value: number, options: Intl.NumberF
   return cached(`n|${tag}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag, options)).format(value);
 }
 
+const zones = new Map<string, boolean>();
+
+/** The zone itself when Intl knows it, else UTC (a bad value stored long ago must not break a page). */
+function validZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  let ok = zones.get(timeZone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (zones.size < 1000) zones.set(timeZone, ok);
+  }
+  return ok ? timeZone : "UTC";
+}
+
 /** A date (and time) in a zone, in the language's medium style: "23.11.2026", "23 Nov 2026, 14:05". */
 export function formatDateIn(tag: string, iso: string | Date, timeZone: string, withTime = false): string {
-  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const zone = validZone(timeZone);
   const format = cached(
     `d|${tag}|${zone}|${withTime}`,
     () =>
@@ -65,6 +82,11 @@ export function useFormat() {
   return {
     tag,
     money: (minor: number, currency: string) => formatMoneyIn(tag, minor, currency),
+    /** Amounts in several currencies, "12,00 € + 5,00 $"; zero in `currency` when there are none. */
+    moneyTotals: (totals: readonly { amount: number; currency: string }[], currency: string) =>
+      totals.length
+        ? totals.map((t) => formatMoneyIn(tag, t.amount, t.currency)).join(" + ")
+        : formatMoneyIn(tag, 0, currency),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumberIn(tag, value, options),
     date: (iso: string | Date, timeZone: string) => formatDateIn(tag, iso, timeZone),
     dateTime: (iso: string | Date, timeZone: string) => formatDateIn(tag, iso, timeZone, true),

@@ -1,10 +1,11 @@
 import type { EntryContext } from "@remix-run/node";
-import { createInstance, type i18n } from "i18next";
+import { createInstance, type i18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { getConfig } from "../config.server";
 import { i18nConfig, scriptJson, type I18nPayload } from "./i18n";
-import { DEFAULT_LANGUAGE_INFO, languageInfo, PSEUDO_LANGUAGE } from "./language-table";
+import { DEFAULT_LANGUAGE_INFO, languageInfo, PSEUDO_LANGUAGE, type LanguageInfo } from "./language-table";
 import type { PageLocale } from "./locale.server";
+import type { Overrides } from "./overrides";
 import { pageResources } from "./resources.server";
 
 interface RouteHandle {
@@ -48,4 +49,22 @@ export function pageI18n(context: EntryContext): { instance: i18n; payload: stri
     overrides,
   };
   return { instance, payload: scriptJson(payload) };
+}
+
+/**
+ * A translate function for text made outside a page (refusals at the
+ * server's door, e-mails): the language's namespaces, complete, with the
+ * shop's overrides when there is a shop.
+ */
+export function fixedT(language: LanguageInfo, namespaces: string[], overrides: Overrides = {}): TFunction {
+  const instance = createInstance();
+  void instance.init({
+    ...i18nConfig,
+    lng: language.tag,
+    ns: namespaces,
+    defaultNS: namespaces[0],
+    resources: pageResources(language, namespaces, overrides),
+    initImmediate: false,
+  });
+  return instance.t;
 }

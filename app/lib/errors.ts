@@ -45,6 +45,13 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: FieldErrors };
 }
 
+/**
+ * An action's answer to a plain HTML form (portal and account pages): on
+ * error, the error and the values typed (never passwords or tokens), so the
+ * page can show the form again filled in.
+ */
+export type FormActionData = Partial<ErrorBody> & { values?: Record<string, string> };
+
 export const GENERIC_ERROR_MESSAGE = "Something went wrong, please try again.";
 
 export function errorBody(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyExponent, formatMoney } from "./money";
+import { currencyExponent, formatMoney, formatMoneyTotals } from "./money";
 
 describe("formatMoney", () => {
   it.each([
@@ -44,5 +44,25 @@ describe("currencyExponent", () => {
     ["not-a-currency", 2],
   ])("%s has %i decimals", (currency, exponent) => {
     expect(currencyExponent(currency)).toBe(exponent);
+  });
+});
+
+describe("formatMoneyTotals", () => {
+  const shop = { currency: "EUR", format: "{{amount_with_comma_separator}} €" };
+  it.each([
+    [[], "0,00 €"],
+    [[{ currency: "EUR", amount: 1234 }], "12,34 €"],
+    [[{ currency: "EUR", amount: -300 }], "-3,00 €"],
+    // Another currency keeps its own code: never the shop's symbol on a dollar amount.
+    [[{ currency: "USD", amount: 500 }], "5.00 USD"],
+    [
+      [
+        { currency: "EUR", amount: 1234 },
+        { currency: "JPY", amount: 1500 },
+      ],
+      "12,34 € + 1,500 JPY",
+    ],
+  ])("%j → %s", (totals, expected) => {
+    expect(formatMoneyTotals(totals, shop)).toBe(expected);
   });
 });

@@ -88,3 +88,24 @@ export function formatMoney(minor: number, options: { currency?: string; format?
   // amount shown is not zero after rounding.
   return minor < 0 && nonZero ? `-${text}` : text;
 }
+
+/**
+ * Totals in several currencies, each in its own currency ("$12.00 + 5.00 EUR"):
+ * the shop's money template for the shop's currency, the amount and the ISO
+ * code for the others (the shop's template has the shop's currency symbol);
+ * no totals at all read as zero in the shop's currency.
+ */
+export function formatMoneyTotals(
+  totals: readonly { currency: string; amount: number }[],
+  shop: { currency: string; format?: string | null },
+): string {
+  if (totals.length === 0) return formatMoney(0, shop);
+  return totals
+    .map((t) =>
+      formatMoney(t.amount, {
+        currency: t.currency,
+        format: t.currency === shop.currency ? shop.format : `{{amount}} ${t.currency}`,
+      }),
+    )
+    .join(" + ");
+}

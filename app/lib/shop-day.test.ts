@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatShopDate, nextDay, startOfShopDay } from "./shop-day";
+import { displayZone, formatShopDate, nextDay, startOfShopDay } from "./shop-day";
 
 describe("startOfShopDay", () => {
   it.each([
@@ -32,5 +32,22 @@ describe("formatShopDate", () => {
     expect(formatShopDate("2025-01-01T03:00:00Z", "Asia/Tokyo")).toBe("Jan 1, 2025");
     expect(formatShopDate("2025-01-01T03:00:00Z", "Not/AZone")).toBe("Jan 1, 2025");
     expect(formatShopDate("2025-01-01T03:00:00Z", "UTC", true)).toMatch(/^Jan 1, 2025, 3:00\sAM$/);
+  });
+});
+
+describe("displayZone", () => {
+  it.each([
+    ["Europe/Berlin", "Europe/Berlin"],
+    ["Not/AZone", "UTC"],
+    ["", "UTC"],
+    [null, "UTC"],
+  ])("%j is shown as %s", (zone, shown) => {
+    expect(displayZone(zone)).toBe(shown);
+  });
+
+  it("formats Date objects like ISO strings", () => {
+    const at = "2026-01-01T03:30:00Z";
+    expect(formatShopDate(new Date(at), "America/Los_Angeles")).toBe(formatShopDate(at, "America/Los_Angeles"));
+    expect(formatShopDate(at, "America/Los_Angeles")).toBe("Dec 31, 2025");
   });
 });

@@ -67,11 +67,17 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
 }
 
+/** The zone dates are shown in: the one given, or UTC when it is not a real zone. */
+export function displayZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : "UTC";
+}
+
 /**
- * A date (and time) as the shop reads it, in the page's language (a BCP 47
- * tag); the same text on the server and in the browser, so hydration
- * matches. Unknown zones show UTC.
+ * A date (and time) as the shop (or affiliate) reads it, in the page's
+ * language (a BCP 47 tag); the same text on the server and in the browser, so
+ * hydration matches. Unknown zones show UTC. Pages that show such dates say
+ * which zone (components/TimeZoneNote).
  */
-export function formatShopDate(iso: string, timeZone: string, withTime = false, locale = "en"): string {
-  return formatDateIn(locale, iso, timeZone, withTime);
+export function formatShopDate(iso: string | Date, timeZone: string, withTime = false, locale = "en"): string {
+  return formatDateIn(locale, iso, displayZone(timeZone), withTime);
 }

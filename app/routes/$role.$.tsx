@@ -7,3 +7,10 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async ({ ro
   const q = keptParams(new URL(request.url));
   return redirect(`/${role}/not-found${q ? `?${q}` : ""}`);
 });
+
+// A page route, not a resource route: for an unknown top-level path the
+// loader's 404 is then shown as the not-found page, not as bare JSON. The
+// loader always redirects or throws, so this never renders.
+export default function UnknownPath() {
+  return null;
+}

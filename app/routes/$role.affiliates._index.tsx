@@ -10,10 +10,12 @@ import { ImportAffiliatesModal } from "~/components/affiliates/ImportAffiliatesM
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { z } from "zod";
 import { merchantRoute } from "~/door/merchant-route.server";
+import { displayZone } from "~/lib/shop-day";
 import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
 import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
+import { useShell } from "./$role";
 
 export const handle = { i18n: ["Affiliates", "Global"] };
 
@@ -55,8 +57,9 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function AffiliatesIndex() {
-  const { t } = useTranslation("Affiliates");
+  const { t } = useTranslation(["Affiliates", "Global"]);
   const data = useLoaderData<typeof loader>();
+  const { shop } = useShell();
   const { role } = useParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -80,6 +83,7 @@ export default function AffiliatesIndex() {
   return (
     <Page
       title={t("title")}
+      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
       primaryAction={{ content: t("add.button"), onAction: () => setAdding(true) }}
       secondaryActions={[
         { content: t("import.button"), onAction: () => setImporting(true) },
@@ -99,7 +103,12 @@ export default function AffiliatesIndex() {
       ]}
     >
       {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
-      <AffiliatesTable data={data} onAdd={() => setAdding(true)} onImport={() => setImporting(true)} />
+      <AffiliatesTable
+        data={data}
+        timeZone={shop.timezone}
+        onAdd={() => setAdding(true)}
+        onImport={() => setImporting(true)}
+      />
       <AddAffiliateModal open={adding} onClose={() => setAdding(false)} campaigns={data.campaigns} />
       <ImportAffiliatesModal open={importing} onClose={() => setImporting(false)} />
     </Page>

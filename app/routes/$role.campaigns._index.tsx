@@ -15,10 +15,11 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { useFormat } from "~/i18n/format";
+import { displayZone } from "~/lib/shop-day";
 import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
@@ -52,6 +53,7 @@ export default function Campaigns() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { t } = useTranslation(["Campaigns", "Global"]);
+  const format = useFormat();
   const { mode, setMode } = useSetIndexFiltersMode();
   const { search, update, query, setQuery, pagination } = useListSearch("q", ["deleted"]);
   const [toast, setToast] = useState(search.get("deleted") ? t("toast.deleted") : null);
@@ -84,7 +86,6 @@ export default function Campaigns() {
       ),
   });
 
-  const format = useFormat();
   const money = (minor: number) => format.money(minor, shop.currency);
   const commission = (c: CampaignOut) =>
     c.commission_type === "percent"
@@ -94,7 +95,11 @@ export default function Campaigns() {
     campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
 
   return (
-    <Page title={t("title")} primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}>
+    <Page
+      title={t("title")}
+      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
+      primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}
+    >
       <Card padding="0">
         {empty ? (
           <EmptyState

@@ -16,6 +16,7 @@ import {
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { AnalyticsChart } from "~/components/dashboard/AnalyticsChart";
 import {
@@ -32,8 +33,8 @@ import { FeatureOverviewCard } from "~/components/dashboard/FeatureOverviewCard"
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConfig } from "~/config.server";
 import { affiliateLinks } from "~/lib/affiliate-links";
+import { areaCheck, showWelcome, visiblePending } from "~/lib/dashboard-access";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
-import { useFormat } from "~/i18n/format";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
 import { requestRollupRefresh } from "~/models/dashboard/rollup.server";
@@ -56,7 +57,7 @@ const querySchema = z.object({
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "any", query: querySchema },
-  async ({ db, shop, query }) => {
+  async ({ db, shop, user, query }) => {
     const data = await getDashboardData(shop, query.preset, new Date(), db);
     // A stale rollup is still exact (the rest is counted live); the worker
     // brings it up to date so the live part stays small.
@@ -65,12 +66,14 @@ export const loader = /* @__PURE__ */ merchantRoute(
     return {
       preset: query.preset,
       analytics: data.analytics,
-      pending: data.pending,
+      // Counts of lists the user cannot open are left out (null), like their links.
+      pending: visiblePending(data.pending, areaCheck(user)),
+      hasCampaigns: data.hasCampaigns,
       zone: shop.timezone,
       links: affiliateLinks(config.appUrl, shop.domain),
       // Shopify's theme editor deep link that opens App embeds with ours selected.
       themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
-      docsUrl: process.env.HELP_DOCS_URL || "#instructions",
+      docsUrl: config.HELP_DOCS_URL ?? "#instructions",
     };
   },
 );
@@ -98,17 +101,19 @@ export default function Dashboard() {
     preset,
     analytics,
     pending,
+    hasCampaigns,
     zone,
     links: affiliateUrls,
     themeEditorUrl,
     docsUrl,
   } = useLoaderData<typeof loader>();
-  const { shop, role, mode, supportEmail, productName } = useShell();
+  const { shop, role, mode, supportEmail, productName, user } = useShell();
+  const can = areaCheck(user);
   const { t, i18n } = useTranslation("Dashboard");
+  const format = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const [metric, setMetric] = useState<Metric>("revenue");
-  const format = useFormat();
   const money = (minor: number) => format.money(minor, shop.currency);
   const totals = analytics.totals;
   const isMoney = metric === "revenue" || metric === "commission";
@@ -121,14 +126,16 @@ export default function Dashboard() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="300">
-            <DismissibleBanner
-              flag="show.dashboard"
-              title={t("banners.welcome.title")}
-              tone="info"
-              action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns` }}
-            >
-              <p>{t("banners.welcome.body")}</p>
-            </DismissibleBanner>
+            {showWelcome(hasCampaigns, can) ? (
+              <DismissibleBanner
+                flag="show.dashboard"
+                title={t("banners.welcome.title")}
+                tone="info"
+                action={{ content: t("banners.welcome.action"), url: `/${role}/campaigns/new` }}
+              >
+                <p>{t("banners.welcome.body")}</p>
+              </DismissibleBanner>
+            ) : null}
             <DismissibleBanner
               flag="show.appEmbed"
               title={t("embed.title")}
@@ -233,32 +240,36 @@ export default function Dashboard() {
         </Layout.Section>
         <Layout.Section variant="oneHalf">
           <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  {t("marketplace.title")}
-                </Text>
-                <Text as="p">{t("marketplace.body")}</Text>
-                <InlineStack>
-                  <Button url={`/${role}/settings/marketplace`}>{t("marketplace.action")}</Button>
-                </InlineStack>
-              </BlockStack>
-            </Card>
+            {can("settings") ? (
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    {t("marketplace.title")}
+                  </Text>
+                  <Text as="p">{t("marketplace.body")}</Text>
+                  <InlineStack>
+                    <Button url={`/${role}/settings/marketplace`}>{t("marketplace.action")}</Button>
+                  </InlineStack>
+                </BlockStack>
+              </Card>
+            ) : null}
             <InstructionsCard />
-            <HelpfulLinksCard role={role} />
+            <HelpfulLinksCard role={role} can={can} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
-            <FeatureOverviewCard role={role} />
+            <FeatureOverviewCard role={role} can={can} />
             <FaqCard />
-            <DismissibleBanner
-              flag="show.featuredApp"
-              title={t("banners.featuredApp.title")}
-              action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
-            >
-              <p>{t("banners.featuredApp.body")}</p>
-            </DismissibleBanner>
+            {can("referrals") ? (
+              <DismissibleBanner
+                flag="show.featuredApp"
+                title={t("banners.featuredApp.title")}
+                action={{ content: t("banners.featuredApp.action"), url: `/${role}/referrals` }}
+              >
+                <p>{t("banners.featuredApp.body")}</p>
+              </DismissibleBanner>
+            ) : null}
             <DismissibleBanner
               flag="show.recommendationApps"
               title={t("banners.recommendedApps.title")}

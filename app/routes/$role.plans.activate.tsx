@@ -4,23 +4,21 @@ import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@r
 import { Banner, BlockStack, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import type { ErrorBody } from "~/lib/errors";
+import { AppError, type ErrorBody } from "~/lib/errors";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { activatePlan } from "~/models/plans/activate-plan.server";
 import { findPlan } from "~/models/plans/plans";
 
 export const handle = { i18n: ["Plans"] };
 
-const planQuery = z.object({
-  plan_id: z
-    .string({ required_error: "This plan does not exist." })
-    .refine((id) => findPlan(id) !== undefined, "This plan does not exist."),
-});
+const planQuery = z.object({ plan_id: z.string().max(64).optional() });
 
 // GET shows what is about to happen; POST activates (no state change on GET).
-export const loader = /* @__PURE__ */ merchantRoute({ area: "plans", query: planQuery }, async ({ query }) => ({
-  plan: findPlan(query.plan_id)!,
-}));
+export const loader = /* @__PURE__ */ merchantRoute({ area: "plans", query: planQuery }, async ({ query }) => {
+  const plan = findPlan(query.plan_id);
+  if (!plan) throw new AppError("not_found", "This plan does not exist.");
+  return { plan };
+});
 
 const activateSchema = z.object({ plan_id: z.string({ required_error: "Choose a plan." }).max(64) });
 

@@ -14,12 +14,14 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { TableCard } from "~/components/sales/TableCard";
+import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
-import { useFormat } from "~/i18n/format";
+import { displayZone } from "~/lib/shop-day";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { reviewSale } from "~/models/orders/review-sale.server";
@@ -53,6 +55,7 @@ export default function SaleScreen() {
   const { shop } = useShell();
   const { role } = useParams();
   const { t } = useTranslation(["Sales", "Global"]);
+  const format = useFormat();
   const fetcher = useFetcher<{ decided?: "approve" | "deny" } & Partial<ErrorBody>>();
   const [confirmDeny, setConfirmDeny] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
@@ -61,7 +64,6 @@ export default function SaleScreen() {
   }, [fetcher.state, fetcher.data, t]);
 
   const busy = fetcher.state !== "idle";
-  const format = useFormat();
   const money = (minor: number) => format.money(minor, sale.currency);
   const when = (iso: string) => format.dateTime(iso, shop.timezone);
   const decide = (intent: "approve" | "deny") =>
@@ -78,7 +80,7 @@ export default function SaleScreen() {
       ...(withKind ? [t("level", { level: l.level })] : []),
       money(l.amount),
       <SaleStatusBadge key="s" status={l.status} />,
-      l.explanation,
+      <WrappingCell key="e" text={l.explanation} />,
     ]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
@@ -87,7 +89,7 @@ export default function SaleScreen() {
       title={sale.name}
       backAction={{ content: t("title"), url: `/${role}/sales` }}
       titleMetadata={<SaleStatusBadge status={sale.status} />}
-      subtitle={t("placedOn", { date: when(sale.placedAt) })}
+      subtitle={`${t("placedOn", { date: when(sale.placedAt) })} · ${t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}`}
       primaryAction={
         sale.canApprove
           ? {

@@ -17,13 +17,14 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
-import { useFormat } from "~/i18n/format";
-import { ATTRIBUTION_SOURCES } from "~/models/api/schemas";
+import { displayZone } from "~/lib/shop-day";
+import { ATTRIBUTION_SOURCES } from "~/models/sales/sale-statuses";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
 import { listSalesPage } from "~/models/sales/sales-list.server";
@@ -58,6 +59,7 @@ export default function Sales() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { t } = useTranslation(["Sales", "Global"]);
+  const format = useFormat();
   const { mode, setMode } = useSetIndexFiltersMode();
   const fetcher = useFetcher<{ result?: BulkReviewResult; error?: { message: string } }>();
   const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
@@ -86,7 +88,6 @@ export default function Sales() {
       { intent, ids: allResourcesSelected ? sales.map((s) => s.id) : selectedResources },
       { method: "post", encType: "application/json" },
     );
-  const format = useFormat();
   const money = (minor: number, currency: string) => format.money(minor, currency);
   const date = (iso: string) => format.date(iso, shop.timezone);
 
@@ -154,7 +155,7 @@ export default function Sales() {
   ];
 
   return (
-    <Page title={t("title")} fullWidth>
+    <Page title={t("title")} subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })} fullWidth>
       <Card padding="0">
         <IndexFilters
           queryValue={query}

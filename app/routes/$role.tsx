@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AdminShell } from "~/components/AdminShell";
+import type { ShellData } from "~/components/shell-data";
 import { GenericErrorScreen } from "~/components/GenericErrorScreen";
 import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";
 import { getConfig } from "~/config.server";
@@ -28,7 +29,7 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async (ctx)
     throw redirect(`/${ctx.role}/plans?${keptParams(url, { installing: "1" })}`);
   }
   const config = getConfig();
-  return {
+  const data: ShellData = {
     role: ctx.role,
     mode: ctx.mode,
     host: ctx.host,
@@ -38,15 +39,10 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async (ctx)
     supportEmail: config.SUPPORT_EMAIL,
     productName: config.APP_NAME,
   };
+  return data;
 });
 
-export type ShellData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-export function useShell(): ShellData {
-  const data = useRouteLoaderData<typeof loader>("routes/$role");
-  if (!data) throw new Error("useShell outside the admin shell");
-  return data;
-}
+export { useShell, type ShellData } from "~/components/shell-data";
 
 export default function RoleLayout() {
   const data = useLoaderData<typeof loader>();

@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { publicRoute } from "~/door/public-route.server";
 
 // Spec: / redirects to login.
-export function loader() {
-  return redirect("/login");
-}
+export const loader = /* @__PURE__ */ publicRoute({}, async () => redirect("/login"));

@@ -1,22 +1,23 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AccountPage } from "~/components/portal/AccountPage";
-import { DATE_PRESETS, DEFAULT_PRESET, isDatePreset } from "~/lib/date-presets";
 import { useFormat } from "~/i18n/format";
+import { z } from "zod";
+import { AccountPage } from "~/components/portal/AccountPage";
+import { affiliateRoute } from "~/door/affiliate-route.server";
+import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Dashboard", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  const raw = new URL(request.url).searchParams.get("range");
-  const range = isDatePreset(raw) ? raw : DEFAULT_PRESET;
-  const data = await accountDashboard(shop.id, affiliate.id, range, shop.timezone);
-  return json({ range, data, money: { currency: shop.currency, format: shop.moneyFormat } });
-}
+// An unknown range shows the default one, as the range picker offers nothing else.
+const query = z.object({ range: z.enum(DATE_PRESETS).catch(DEFAULT_PRESET) });
+
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => ({
+  range: query.range,
+  data: await accountDashboard(db, affiliate.id, query.range, shop.timezone),
+  money: { currency: shop.currency, format: shop.moneyFormat },
+}));
 
 function Chart({ points, label }: { points: { day: string; amount: number }[]; label: string }) {
   const max = Math.max(1, ...points.map((p) => p.amount));
@@ -44,10 +45,10 @@ export default function AccountDashboard() {
     { key: "pending", value: m(data.commissions.pending) },
     { key: "approved", value: m(data.commissions.approved) },
     { key: "paid", value: m(data.commissions.paid) },
-    { key: "balance", value: m(data.balance.approved) },
+    { key: "balance", value: format.moneyTotals(data.balance.payable, money.currency) },
   ];
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <form method="get" action="/account">
         <InlineStack gap="200" blockAlign="end">
           <Select

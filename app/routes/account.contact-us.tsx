@@ -1,18 +1,16 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 
 // /account/contact-us (spec section 2): the affiliate writes to the store.
 export const handle = { i18n: ["ContactUs", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { shop, affiliate } = await accountContext(request);
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ shop, affiliate }) => {
   const subject = `[${shop.name}] Affiliate ${affiliate.referralCode}`;
-  return json({ email: shop.adminEmail, mailto: `mailto:${shop.adminEmail}?subject=${encodeURIComponent(subject)}` });
-}
+  return { email: shop.adminEmail, mailto: `mailto:${shop.adminEmail}?subject=${encodeURIComponent(subject)}` };
+});
 
 export default function AccountContact() {
   const { email, mailto } = useLoaderData<typeof loader>();

@@ -1,18 +1,16 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { listCoupons } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  return json({ coupons: await listCoupons(shop.id, affiliate.id) });
-}
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ db, affiliate }) => ({
+  coupons: await listCoupons(db, affiliate.id),
+}));
 
 export default function AccountCoupons() {
   const { coupons } = useLoaderData<typeof loader>();

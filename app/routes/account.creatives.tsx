@@ -1,15 +1,12 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 
 export const handle = { i18n: ["Account.Creatives", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await accountContext(request);
-  return json(null);
-}
+// Nothing to load, but only a logged-in affiliate may see the page.
+export const loader = /* @__PURE__ */ affiliateRoute({}, async () => null);
 
 // Creatives (merchant images to download) need the Creatives admin screen,
 // which is not built yet; the page says so rather than showing an empty list.

@@ -1,15 +1,12 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { BlockStack, Card, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 
 export const handle = { i18n: ["Account.Guide"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await accountContext(request);
-  return json(null);
-}
+// Nothing to load, but only a logged-in affiliate may see the page.
+export const loader = /* @__PURE__ */ affiliateRoute({}, async () => null);
 
 const STEPS = ["share", "track", "approve", "payout"] as const;
 

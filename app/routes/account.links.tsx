@@ -1,31 +1,42 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { affiliateLink, storePathOf } from "~/lib/affiliate-links";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
 
 export const handle = { i18n: ["Account.Products", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop, appUrl, pagesBase } = await accountContext(request);
-  const asked = (new URL(request.url).searchParams.get("page") ?? "").slice(0, 2048);
-  const host = shopHost(shop);
-  const path = asked ? storePathOf(asked, [host, shop.domain]) : null;
-  const origin = new URL(request.url).origin;
-  return json({
-    referralLink: affiliateLink(appUrl, affiliate.referralCode, shop.domain),
-    storeLink: buildRedirectUrl(host, "/", shop.referralParam, affiliate.referralCode, null),
-    recruitLink: `${origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
-    asked,
-    built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, path) : null,
-    invalid: !!asked && !path,
-    host,
-  });
-}
+// The link builder's page address; one that is not on the shop's store is
+// answered on the page (see `invalid`), not as an error.
+const query = z.object({
+  page: z
+    .string()
+    .catch("")
+    .transform((v) => v.slice(0, 2048)),
+});
+
+export const loader = /* @__PURE__ */ affiliateRoute(
+  { query },
+  async ({ request, affiliate, shop, appUrl, pagesBase, query }) => {
+    const asked = query.page;
+    const host = shopHost(shop);
+    const path = asked ? storePathOf(asked, [host, shop.domain]) : null;
+    const origin = new URL(request.url).origin;
+    return {
+      referralLink: affiliateLink(appUrl, affiliate.referralCode, shop.domain),
+      storeLink: buildRedirectUrl(host, "/", shop.referralParam, affiliate.referralCode, null),
+      recruitLink: `${origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
+      asked,
+      built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, path) : null,
+      invalid: !!asked && !path,
+      host,
+    };
+  },
+);
 
 export default function AccountLinks() {
   const d = useLoaderData<typeof loader>();

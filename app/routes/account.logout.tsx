@@ -1,19 +1,14 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { endAffiliateSession, getAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
-import { getDb } from "~/db.server";
-import { requestWay } from "~/models/portal/portal-context.server";
+import { redirect } from "@remix-run/node";
+import { affiliateRoute } from "~/door/affiliate-route.server";
+import { shopHandle } from "~/lib/portal-ways";
+import { endAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
 
-// POST /account/logout: ends the session (the row too) and goes back to the portal's login page.
-export async function action({ request }: ActionFunctionArgs) {
-  const shopId = (await getAffiliateSession(request)).get("shopId");
-  const shop = shopId ? await getDb().shop.findUnique({ where: { id: shopId }, select: { domain: true } }) : null;
-  const login =
-    requestWay(request) === "custom" || !shop
-      ? "/login"
-      : `/portal/${shop.domain.replace(/\.myshopify\.com$/, "")}/login`;
+// POST /account/logout: ends the session (the row too) and goes back to the
+// portal's login page. Without a session the door already sends the visitor
+// to a login page; a cross-site POST is refused, so no page can log one out.
+export const action = /* @__PURE__ */ affiliateRoute({}, async ({ request, shop, way }) => {
+  const login = way === "custom" ? "/login" : `/portal/${shopHandle(shop.domain)}/login`;
   return redirect(login, { headers: { "Set-Cookie": await endAffiliateSession(request) } });
-}
+});
 
-export function loader() {
-  return redirect("/account");
-}
+export const loader = /* @__PURE__ */ affiliateRoute({}, async () => redirect("/account"));

@@ -1,63 +1,60 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, DataTable, FormLayout, InlineGrid, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
-import { FormField } from "~/components/portal/FormField";
-import { getDb } from "~/db.server";
-import { parseForm } from "~/lib/http.server";
 import { useFormat } from "~/i18n/format";
+import { z } from "zod";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
+import { FormField } from "~/components/portal/FormField";
+import { affiliateRoute } from "~/door/affiliate-route.server";
+import type { FormActionData } from "~/lib/errors";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
+import { payoutMethodSchema, savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
+import { clientAddress } from "~/models/auth/rate-limit.server";
 
 export const handle = { i18n: ["Account.Payouts", "Account.Common"], portal: true };
 
-const methodSchema = z.object({
-  paypalEmail: z.string().trim().toLowerCase().email("Enter a valid PayPal e-mail address").max(254),
-});
+const query = z.object({ saved: z.literal("1").optional().catch(undefined) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
   const [balance, payouts] = await Promise.all([
-    accountBalance(shop.id, affiliate.id),
-    listAccountPayouts(shop.id, affiliate.id),
+    accountBalance(db, affiliate.id),
+    listAccountPayouts(db, affiliate.id),
   ]);
-  const saved = new URL(request.url).searchParams.get("saved") === "1";
-  return json({
+  return {
     balance,
     payouts,
     paypalEmail: affiliate.paypalEmail ?? "",
     money: { currency: shop.currency, format: shop.moneyFormat },
-    saved,
-  });
-}
+    saved: query.saved === "1",
+  };
+});
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  return portalFormAction(request, async () => {
-    const { paypalEmail } = await parseForm(request, methodSchema);
-    await getDb().affiliate.updateMany({ where: { id: affiliate.id, shopId: shop.id }, data: { paypalEmail } });
+// Where the money goes: the change asks for the affiliate's password.
+export const action = /* @__PURE__ */ affiliateRoute(
+  { body: payoutMethodSchema },
+  async ({ request, db, affiliate, body }) => {
+    await savePayoutMethod(db, affiliate.id, body, clientAddress(request));
     return redirect("/account/payouts?saved=1");
-  });
-}
+  },
+);
 
 export default function AccountPayouts() {
   const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();
-  const data = useActionData<PortalActionData>();
+  const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
   const format = useFormat();
+  const zone = useAccountTimeZone();
   const m = (v: number, currency = money.currency) => format.money(v, currency);
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <InlineGrid columns={2} gap="400">
         <Card>
           <Text as="h2" tone="subdued">
             {t("balance")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-balance">
-            {m(balance.approved)}
+            {format.moneyTotals(balance.payable, money.currency)}
           </Text>
         </Card>
         <Card>
@@ -65,7 +62,7 @@ export default function AccountPayouts() {
             {t("pendingApproval")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-pending">
-            {m(balance.pending)}
+            {format.moneyTotals(balance.pending, money.currency)}
           </Text>
         </Card>
       </InlineGrid>
@@ -89,6 +86,14 @@ export default function AccountPayouts() {
                 value={data?.values?.paypalEmail ?? paypalEmail}
                 error={data?.error?.fields?.paypalEmail}
               />
+              <FormField
+                name="current"
+                type="password"
+                label={t("currentPassword")}
+                helpText={t("currentPasswordHelp")}
+                error={data?.error?.fields?.current}
+                autoComplete="current-password"
+              />
               <Button submit variant="primary">
                 {t("Account.Common:save")}
               </Button>
@@ -106,7 +111,7 @@ export default function AccountPayouts() {
             columnContentTypes={["text", "numeric", "text", "text", "text"]}
             headings={[t("date"), t("amount"), t("methodColumn"), t("reference"), t("status")]}
             rows={payouts.map((p) => [
-              format.date(p.paidAt ?? p.createdAt, "UTC"),
+              format.date(p.paidAt ?? p.createdAt, zone),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
               p.reference ?? "",

@@ -1,27 +1,33 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { affiliateLink } from "~/lib/affiliate-links";
 import { listProducts } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Products", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop, appUrl } = await accountContext(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const products = await listProducts(shop.id, q);
-  return json({
-    q,
+// A search longer than any title is cut, not refused.
+const query = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((v) => v.trim().slice(0, 100)),
+});
+
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, appUrl, query }) => {
+  const products = await listProducts(db, query.q);
+  return {
+    q: query.q,
     products: products.map((p) => ({
       ...p,
       link: affiliateLink(appUrl, affiliate.referralCode, shop.domain, `/products/${p.handle}`),
     })),
-  });
-}
+  };
+});
 
 export default function AccountProducts() {
   const { q, products } = useLoaderData<typeof loader>();

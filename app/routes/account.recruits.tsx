@@ -1,28 +1,27 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { listRecruits } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop, pagesBase } = await accountContext(request);
-  const recruits = await listRecruits(shop.id, affiliate.id);
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ request, db, affiliate, pagesBase }) => {
+  const recruits = await listRecruits(db, affiliate.id);
   const recruitLink = `${new URL(request.url).origin}${pagesBase}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`;
-  return json({ recruits, recruitLink });
-}
+  return { recruits, recruitLink };
+});
 
 export default function AccountRecruits() {
   const { recruits, recruitLink } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Common");
   const format = useFormat();
+  const zone = useAccountTimeZone();
   return (
-    <AccountPage title={t("recruits.title")}>
+    <AccountPage title={t("recruits.title")} dated>
       <Card>
         <BlockStack gap="300">
           <Text as="p">{t("recruits.text")}</Text>
@@ -40,7 +39,7 @@ export default function AccountRecruits() {
             headings={[t("recruits.name"), t("recruits.joined"), t("recruits.status")]}
             rows={recruits.map((r) => [
               `${r.firstName} ${r.lastName.slice(0, 1)}.`,
-              format.date(r.createdAt, "UTC"),
+              format.date(r.createdAt, zone),
               <Badge key="s" tone={STATUS_TONE[r.status]}>
                 {t(`recruits.statuses.${r.status}`)}
               </Badge>,

@@ -1,32 +1,33 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
-import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { useFormat } from "~/i18n/format";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
+import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { affiliateRoute } from "~/door/affiliate-route.server";
+import { idParams } from "~/door/params";
+import { AppError } from "~/lib/errors";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
-import { portalNotFound } from "~/models/portal/portal-context.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  const id = params.id ?? "";
+const params = idParams("sale");
+
+export const loader = /* @__PURE__ */ affiliateRoute({ params }, async ({ db, affiliate, shop, params }) => {
   // Another affiliate's or shop's sale is not found, exactly like one that does not exist.
-  const sale = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? await getAccountSale(shop.id, affiliate.id, id) : null;
-  if (!sale) throw portalNotFound();
-  return json({ sale, format: shop.moneyFormat });
-}
+  const sale = await getAccountSale(db, affiliate.id, params.id);
+  if (!sale) throw new AppError("not_found", "No sale with this id.");
+  return { sale, format: shop.moneyFormat };
+});
 
 export default function AccountSale() {
   const { sale } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
   const format = useFormat();
   const m = (v: number) => format.money(v, sale.currency);
+  const zone = useAccountTimeZone();
   return (
-    <AccountPage title={t("detailTitle", { name: sale.name })}>
+    <AccountPage title={t("detailTitle", { name: sale.name })} dated>
       <Card>
         <BlockStack gap="200">
           <InlineStack gap="200">
@@ -34,7 +35,7 @@ export default function AccountSale() {
             <Badge tone={STATUS_TONE[sale.status]}>{t(`statuses.${sale.status}`)}</Badge>
           </InlineStack>
           <Text as="p">
-            {t("date")}: {format.date(sale.placedAt, "UTC")}
+            {t("date")}: {format.dateTime(sale.placedAt, zone)}
           </Text>
           <Text as="p">
             {t("amount")}: {m(sale.subtotal)}
@@ -51,7 +52,7 @@ export default function AccountSale() {
           columnContentTypes={["text", "text", "numeric", "text"]}
           headings={[t("date"), t("kind"), t("commission"), t("status")]}
           rows={sale.commissions.map((c) => [
-            c.createdAt.slice(0, 10),
+            format.date(c.createdAt, zone),
             t(`kinds.${c.kind}`),
             m(c.amount),
             t(`statuses.${c.status}`),

@@ -1,28 +1,34 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AccountPage, STATUS_TONE } from "~/components/portal/AccountPage";
 import { useFormat } from "~/i18n/format";
+import { z } from "zod";
+import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(raw) && raw >= 1 && raw <= 100_000 ? raw : 1;
-  const { total, sales } = await listAccountSales(shop.id, affiliate.id, page);
-  return json({ page, pages: Math.max(1, Math.ceil(total / SALES_PAGE)), sales, money: { format: shop.moneyFormat } });
-}
+// A page number that is not one shows the first page (links only ever name real ones).
+const query = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
+
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
+  const { total, sales } = await listAccountSales(db, affiliate.id, query.page);
+  return {
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / SALES_PAGE)),
+    sales,
+    money: { format: shop.moneyFormat },
+  };
+});
 
 export default function AccountSales() {
   const { page, pages, sales } = useLoaderData<typeof loader>();
-  const format = useFormat();
   const { t } = useTranslation("Account.Sales");
+  const format = useFormat();
+  const zone = useAccountTimeZone();
   return (
-    <AccountPage title={t("title")}>
+    <AccountPage title={t("title")} dated>
       <Card padding="0">
         {sales.length === 0 ? (
           <div style={{ padding: 16 }}>
@@ -36,7 +42,7 @@ export default function AccountSales() {
               <a key="o" href={`/account/sales/${s.id}`} data-testid="sale-link">
                 {s.name}
               </a>,
-              format.date(s.placedAt, "UTC"),
+              format.date(s.placedAt, zone),
               format.money(s.subtotal, s.currency),
               format.money(s.commission, s.currency),
               <Badge key="s" tone={STATUS_TONE[s.status]}>

@@ -1,100 +1,50 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
-import { getDb } from "~/db.server";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 import { LANGUAGE_CODES, LANGUAGE_LABELS } from "~/i18n/languages";
-import { AppError } from "~/lib/errors";
-import { parseForm } from "~/lib/http.server";
-import { accountContext } from "~/models/affiliate-account/account-loader.server";
+import type { FormActionData } from "~/lib/errors";
+import { accountSettingsSchema, changePassword, saveProfile } from "~/models/affiliate-account/account-settings.server";
 import { startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "~/models/auth/password.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
+import { clientAddress } from "~/models/auth/rate-limit.server";
 
 export const handle = { i18n: ["Account.Settings", "Account.Common"], portal: true };
 
-const profileSchema = z.object({
-  intent: z.literal("profile"),
-  firstName: z.string().trim().min(1, "Enter your first name").max(80),
-  lastName: z.string().trim().min(1, "Enter your last name").max(80),
-  website: z
-    .string()
-    .trim()
-    .max(500)
-    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Enter a full address starting with https://"),
-  language: z.enum(["", ...LANGUAGE_CODES]),
-});
-const passwordSchema = z
-  .object({
-    intent: z.literal("password"),
-    current: z.string().min(1, "Enter your current password").max(200),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH),
-    confirm: z.string(),
-  })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
+const query = z.object({ saved: z.enum(["profile", "password"]).optional().catch(undefined) });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate } = await accountContext(request);
-  const saved = new URL(request.url).searchParams.get("saved");
-  return json({
-    profile: {
-      firstName: affiliate.firstName,
-      lastName: affiliate.lastName,
-      email: affiliate.email,
-      website: affiliate.website ?? "",
-      language: affiliate.language ?? "",
-    },
-    saved,
-  });
-}
+export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ affiliate, query }) => ({
+  profile: {
+    firstName: affiliate.firstName,
+    lastName: affiliate.lastName,
+    email: affiliate.email,
+    website: affiliate.website ?? "",
+    language: affiliate.language ?? "",
+  },
+  saved: query.saved ?? null,
+}));
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { affiliate, shop } = await accountContext(request);
-  return portalFormAction(request, async (form) => {
-    if (form.intent === "password") {
-      const input = await parseForm(request, passwordSchema);
-      const row = await getDb().affiliate.findFirst({
-        where: { id: affiliate.id, shopId: shop.id },
-        select: { passwordHash: true },
-      });
-      if (!(await verifyPassword(row?.passwordHash, input.current))) {
-        throw new AppError("validation_failed", "Some fields are not valid.", {
-          fields: { current: "This is not your current password" },
-        });
-      }
-      const passwordHash = await hashPassword(input.password);
+export const action = /* @__PURE__ */ affiliateRoute(
+  { body: accountSettingsSchema },
+  async ({ request, db, affiliate, body }) => {
+    if (body.intent === "password") {
+      await changePassword(db, affiliate.id, body, clientAddress(request));
       // A new password ends every other session; this browser gets a fresh one.
-      await getDb().$transaction([
-        getDb().affiliate.update({ where: { id: affiliate.id }, data: { passwordHash } }),
-        getDb().affiliateSession.deleteMany({ where: { affiliateId: affiliate.id } }),
-      ]);
       return redirect("/account/settings?saved=password", {
-        headers: { "Set-Cookie": await startAffiliateSession(affiliate.id, shop.id) },
+        headers: { "Set-Cookie": await startAffiliateSession(affiliate.id, db.$shopId) },
       });
     }
-    const input = await parseForm(request, profileSchema);
-    await getDb().affiliate.updateMany({
-      where: { id: affiliate.id, shopId: shop.id },
-      data: {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        website: input.website || null,
-        language: input.language || null,
-      },
-    });
+    await saveProfile(db, affiliate.id, body);
     return redirect("/account/settings?saved=profile");
-  });
-}
+  },
+);
 
 export default function AccountSettings() {
   const { profile, saved } = useLoaderData<typeof loader>();
-  const data = useActionData<PortalActionData>();
+  const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Settings");
   const f = data?.error?.fields ?? {};
   const v = { ...profile, ...(data?.values?.intent === "profile" ? data.values : {}) };

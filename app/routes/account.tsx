@@ -1,11 +1,11 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Banner, Box, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { COPY_SCRIPT } from "~/components/portal/FormField";
+import { useNonce } from "~/lib/nonce";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
-import { getConfig } from "~/config.server";
-import { requireAffiliate } from "~/models/affiliate-account/affiliate-session.server";
+import { affiliateRoute } from "~/door/affiliate-route.server";
 
 // The affiliate's account area (/account/...): the logged-in affiliate's own
 // records only. The session names the affiliate and the shop.
@@ -25,9 +25,8 @@ export const ACCOUNT_NAV = [
   { key: "contact", path: "/account/contact-us" },
 ] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { affiliate, shop, pagesBase } = await requireAffiliate(request);
-  return json(
+export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ affiliate, shop, pagesBase, appUrl }) =>
+  json(
     {
       affiliate: {
         firstName: affiliate.firstName,
@@ -36,18 +35,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         status: affiliate.status,
         referralCode: affiliate.referralCode,
       },
-      shop: { name: shop.name, domain: shop.domain },
+      shop: { name: shop.name, domain: shop.domain, timezone: shop.timezone },
       pagesBase,
-      appUrl: getConfig().appUrl,
+      appUrl,
     },
     { headers: { "Cache-Control": "private, no-store" } },
-  );
-}
+  ),
+);
 
 export type AccountLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function AccountLayout() {
   const data = useLoaderData<typeof loader>();
+  const nonce = useNonce();
   const { t } = useTranslation("Portal.LeftBar");
   const { pathname } = useLocation();
   return (
@@ -98,7 +98,7 @@ export default function AccountLayout() {
           <Outlet />
         </main>
       </div>
-      <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
     </div>
   );
 }

@@ -1,13 +1,16 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { publicRoute } from "~/door/public-route.server";
 import { startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
 import { spendHandoverToken } from "~/models/affiliate-account/password-reset.server";
 
 // GET /account/handover?token=...: a login made through the app proxy (on
 // the shop's domain, where Shopify passes no cookies) continues here with a
 // single-use, two-minute token, and the session starts on this domain.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const spent = await spendHandoverToken(token);
+const query = z.object({ token: z.string().catch("") });
+
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ query }) => {
+  const spent = await spendHandoverToken(query.token);
   if (!spent)
     throw new Response("This login link is invalid or has expired. Log in again.", {
       status: 400,
@@ -16,4 +19,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return redirect("/account", {
     headers: { "Set-Cookie": await startAffiliateSession(spent.affiliateId, spent.shopId) },
   });
-}
+});

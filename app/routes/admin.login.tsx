@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { publicRoute } from "~/door/public-route.server";
 
 // /{role}/login for the admin role is the main login page.
-export function loader() {
-  return redirect("/login");
-}
+export const loader = /* @__PURE__ */ publicRoute({}, async () => redirect("/login"));

@@ -1,8 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi } from "~/lib/http.server";
+import { publicRoute } from "~/door/public-route.server";
 import { beginOAuth } from "~/models/shop/shopify-oauth.server";
 
-// Step 4 of /auth: with a shop parameter, go to Shopify's authorization URL.
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => beginOAuth(request));
-}
+// Step 4 of /auth: with a shop parameter, go to Shopify's authorization URL
+// (beginOAuth refuses a shop that is not a myshopify.com domain).
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => beginOAuth(request));

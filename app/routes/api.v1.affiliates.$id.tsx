@@ -6,7 +6,7 @@ import { affiliateUpdateSchema } from "~/models/api/schemas";
 // GET /api/v1/affiliates/{id}, PATCH /api/v1/affiliates/{id}.
 const params = idParams("affiliate");
 
-export const loader = apiRoute({
+export const loader = /* @__PURE__ */ apiRoute({
   GET: endpoint({ params }, ({ db, shop, params }) => getAffiliate(db, shop, params.id)),
   PATCH: endpoint({ params, body: affiliateUpdateSchema }, ({ db, shop, params, body }) =>
     updateAffiliate(db, shop, params.id, body),

@@ -3,7 +3,7 @@ import { createAffiliate, listAffiliates } from "~/models/api/affiliates.server"
 import { affiliateCreateSchema, affiliateListQuerySchema } from "~/models/api/schemas";
 
 // GET /api/v1/affiliates (paginated), POST /api/v1/affiliates.
-export const loader = apiRoute({
+export const loader = /* @__PURE__ */ apiRoute({
   GET: endpoint({ query: affiliateListQuerySchema }, ({ db, shop, query }) => listAffiliates(db, shop, query)),
   POST: endpoint({ body: affiliateCreateSchema }, async ({ db, shop, body }) => {
     const affiliate = await createAffiliate(db, shop, body);

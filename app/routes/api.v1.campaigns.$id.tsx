@@ -6,7 +6,7 @@ import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server
 // GET /api/v1/campaigns/{id}, PATCH /api/v1/campaigns/{id}.
 const params = idParams("campaign");
 
-export const loader = apiRoute({
+export const loader = /* @__PURE__ */ apiRoute({
   GET: endpoint({ params }, ({ db, params }) => getCampaign(db, params.id)),
   PATCH: endpoint({ params, body: campaignUpdateSchema }, ({ db, params, body }) =>
     updateCampaign(db, params.id, body),

@@ -3,7 +3,7 @@ import { campaignCreateSchema, campaignListQuerySchema } from "~/models/api/sche
 import { createCampaign, listCampaigns } from "~/models/campaigns/campaigns.server";
 
 // GET /api/v1/campaigns (paginated), POST /api/v1/campaigns.
-export const loader = apiRoute({
+export const loader = /* @__PURE__ */ apiRoute({
   GET: endpoint({ query: campaignListQuerySchema }, ({ db, query }) => listCampaigns(db, query)),
   POST: endpoint({ body: campaignCreateSchema }, async ({ db, body }) => {
     const campaign = await createCampaign(db, body);

@@ -1,19 +1,20 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { Spinner, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GenericErrorScreen } from "~/components/GenericErrorScreen";
 import { getConfig } from "~/config.server";
+import { publicRoute } from "~/door/public-route.server";
 import { apiGet, cacheShop, refetchShop } from "~/lib/api-client";
 import { decideAuthStep } from "~/lib/auth-steps";
 
 export const handle = { i18n: ["Global"] };
 
-export function loader(_: LoaderFunctionArgs) {
+// The launch parameters are read in the browser (app/lib/auth-steps.ts).
+export const loader = /* @__PURE__ */ publicRoute({}, async () => {
   const config = getConfig();
-  return json({ supportEmail: config.SUPPORT_EMAIL, productName: config.APP_NAME });
-}
+  return { supportEmail: config.SUPPORT_EMAIL, productName: config.APP_NAME };
+});
 
 // The /auth screen: "Authorizing..." while it carries out the step the
 // launch parameters call for (app/lib/auth-steps.ts).

@@ -1,13 +1,9 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
-import { merchantLoginAction } from "~/models/auth/login-action.server";
+import { publicRoute } from "~/door/public-route.server";
+import { logInMerchant } from "~/models/auth/login-action.server";
+import { loginSchema } from "~/models/auth/login.server";
 import { loggedInHome } from "~/models/auth/require-merchant.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in" }];
@@ -16,14 +12,16 @@ export const handle = { i18n: ["Global"] };
 // Pass the action's headers (Retry-After when rate-limited) to the document.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
   // Already logged in: straight to that user's dashboard.
   const home = await loggedInHome(request);
   if (home) throw redirect(home);
   return null;
-}
+});
 
-export const action = (args: ActionFunctionArgs) => merchantLoginAction("admin", args);
+export const action = /* @__PURE__ */ publicRoute({ body: loginSchema }, ({ request, body }) =>
+  logInMerchant("admin", body, request),
+);
 
 export default function AdminLogin() {
   const { t } = useTranslation("Global");

@@ -1,14 +1,15 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { publicRoute } from "~/door/public-route.server";
 import { endMerchantSession } from "~/models/auth/user-session.server";
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const role = form?.get("role") === "staff" ? "staff" : "admin";
-  return redirect(role === "staff" ? "/staff/login" : "/login", {
-    headers: { "Set-Cookie": await endMerchantSession(request) },
-  });
-}
+// POST /logout (role=staff goes back to the staff login page).
+const body = z.object({ role: z.enum(["admin", "staff"]).catch("admin") });
 
-export function loader() {
-  return redirect("/login");
-}
+export const action = /* @__PURE__ */ publicRoute({ body }, async ({ request, body }) =>
+  redirect(body.role === "staff" ? "/staff/login" : "/login", {
+    headers: { "Set-Cookie": await endMerchantSession(request) },
+  }),
+);
+
+export const loader = /* @__PURE__ */ publicRoute({}, async () => redirect("/login"));

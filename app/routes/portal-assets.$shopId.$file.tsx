@@ -1,14 +1,21 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { publicRoute } from "~/door/public-route.server";
+import { recordId } from "~/door/params";
 import { assetStorage, IMAGE_TYPES } from "~/models/portal/asset-storage.server";
 
 // GET /portal-assets/{shopId}/{file}: images merchants uploaded for their
 // portal pages (public, like any image on a web page; names are random).
-export async function loader({ params }: LoaderFunctionArgs) {
-  const file = params.file ?? "";
-  const type = IMAGE_TYPES[(file.split(".").pop() ?? "").toLowerCase()];
-  const bytes = type ? await assetStorage().get(params.shopId ?? "", file) : null;
-  if (!bytes)
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+// A path that names no stored image is 404; the storage refuses names it
+// could not have written, so nothing outside the uploads is ever read.
+const params = z.object({ shopId: recordId("image"), file: z.string().min(1).max(200) });
+
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export const loader = /* @__PURE__ */ publicRoute({ params }, async ({ params }) => {
+  const type = IMAGE_TYPES[(params.file.split(".").pop() ?? "").toLowerCase()];
+  const bytes = type ? await assetStorage().get(params.shopId, params.file) : null;
+  if (!bytes) return notFound();
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": type!,
@@ -17,4 +24,4 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "Content-Security-Policy": "default-src 'none'",
     },
   });
-}
+});

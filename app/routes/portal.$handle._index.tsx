@@ -1,9 +1,10 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { PortalContentView, PortalLayout } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { publicRoute } from "~/door/public-route.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 // The affiliate landing page of a shop: /portal/{handle}/, the custom
@@ -13,10 +14,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.chrome.shopName ?? "Affiliate program" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "landing");
   return json({ page, chrome }, { headers: await portalHeaders(ctx) });
-}
+});
 
 export default function Landing() {
   const { page, chrome } = useLoaderData<typeof loader>();

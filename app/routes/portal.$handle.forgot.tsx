@@ -1,43 +1,40 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { FormField } from "~/components/portal/FormField";
 import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
-import { parseForm } from "~/lib/http.server";
+import { publicRoute } from "~/door/public-route.server";
+import type { FormActionData } from "~/lib/errors";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
 import { accountOriginFor } from "~/models/portal/portal-context.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Reset your password" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
   return json({ chrome }, { headers: await portalHeaders(ctx) });
-}
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return portalFormAction(request, async () => {
-    const { ctx } = await loadPortalPage(request, params.handle, "login");
-    const { email } = await parseForm(request, forgotSchema);
-    // The link opens where a session can be kept: this host, or (through the
-    // app proxy) the custom or app domain.
-    const pages =
-      ctx.way === "proxy"
-        ? `${accountOriginFor(ctx.shop)}${ctx.shop.portalDomain ? "" : `/portal/${ctx.handle}`}`
-        : `${new URL(request.url).origin}${ctx.base}`;
-    await requestPasswordReset(ctx.shop, email, clientAddress(request), (token) => `${pages}/reset?token=${token}`);
-    return json({ done: true });
-  });
-}
+export const action = /* @__PURE__ */ publicRoute({ body: forgotSchema }, async ({ request, params, body }) => {
+  const { ctx } = await loadPortalPage(request, params.handle, "login");
+  // The link opens where a session can be kept: this host, or (through the
+  // app proxy) the custom or app domain.
+  const pages =
+    ctx.way === "proxy"
+      ? `${accountOriginFor(ctx.shop)}${ctx.shop.portalDomain ? "" : `/portal/${ctx.handle}`}`
+      : `${new URL(request.url).origin}${ctx.base}`;
+  await requestPasswordReset(ctx.shop, body.email, clientAddress(request), (token) => `${pages}/reset?token=${token}`);
+  return { done: true };
+});
 
 export default function Forgot() {
   const { chrome } = useLoaderData<typeof loader>();
-  const data = useActionData<PortalActionData>();
+  const data = useActionData<FormActionData & { done?: boolean }>();
   const { t } = useTranslation("Account.Common");
   return (
     <PortalFormPage chrome={chrome} page={null}>

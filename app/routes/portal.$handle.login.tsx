@@ -1,24 +1,18 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { FormField } from "~/components/portal/FormField";
 import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { publicRoute } from "~/door/public-route.server";
 import { safeRedirectPath } from "~/lib/auth-steps";
-import { parseForm } from "~/lib/http.server";
+import type { FormActionData } from "~/lib/errors";
 import { rememberPortal, startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
 import { affiliateLoginSchema, loginAffiliate } from "~/models/affiliate-account/login.server";
 import { issueHandoverToken } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
@@ -27,41 +21,39 @@ export const meta: MetaFunction = () => [{ title: "Log in" }];
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+// Where to go after the login (the account page that sent the visitor here);
+// one longer than the form takes is dropped, and the account home is used.
+const query = z.object({
+  redirectTo: z.string().max(2048).catch(""),
+  reset: z.literal("1").optional().catch(undefined),
+});
+
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "login");
-  const url = new URL(request.url);
   return json(
-    {
-      page,
-      chrome,
-      redirectTo: url.searchParams.get("redirectTo") ?? "",
-      reset: url.searchParams.get("reset") === "1",
-    },
+    { page, chrome, redirectTo: query.redirectTo, reset: query.reset === "1" },
     { headers: await portalHeaders(ctx) },
   );
-}
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return portalFormAction(request, async () => {
-    const { ctx } = await loadPortalPage(request, params.handle, "login");
-    const input = await parseForm(request, affiliateLoginSchema);
-    const affiliateId = await loginAffiliate(ctx.shop.id, input, clientAddress(request));
-    if (ctx.way === "proxy") {
-      // Shopify's proxy passes no cookies: hand over to the account area's own domain.
-      const token = await issueHandoverToken(affiliateId);
-      return redirect(`${ctx.accountOrigin}/account/handover?token=${token}`);
-    }
-    const target = safeRedirectPath(input.redirectTo ?? null);
-    const to = target && (target === "/account" || target.startsWith("/account/")) ? target : "/account";
-    const headers = new Headers({ "Set-Cookie": await startAffiliateSession(affiliateId, ctx.shop.id) });
-    if (ctx.way === "app") headers.append("Set-Cookie", await rememberPortal(ctx.handle));
-    return redirect(to, { headers });
-  });
-}
+export const action = /* @__PURE__ */ publicRoute({ body: affiliateLoginSchema }, async ({ request, params, body }) => {
+  const { ctx, db } = await loadPortalPage(request, params.handle, "login");
+  const affiliateId = await loginAffiliate(db, body, clientAddress(request));
+  if (ctx.way === "proxy") {
+    // Shopify's proxy passes no cookies: hand over to the account area's own domain.
+    const token = await issueHandoverToken(affiliateId);
+    return redirect(`${ctx.accountOrigin}/account/handover?token=${token}`);
+  }
+  const target = safeRedirectPath(body.redirectTo ?? null);
+  const to = target && (target === "/account" || target.startsWith("/account/")) ? target : "/account";
+  const headers = new Headers({ "Set-Cookie": await startAffiliateSession(affiliateId, ctx.shop.id) });
+  if (ctx.way === "app") headers.append("Set-Cookie", await rememberPortal(ctx.handle));
+  return redirect(to, { headers });
+});
 
 export default function Login() {
   const { page, chrome, redirectTo, reset } = useLoaderData<typeof loader>();
-  const data = useActionData<PortalActionData>();
+  const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Common");
   const fields = data?.error?.fields ?? {};
   return (

@@ -1,44 +1,45 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { FormField } from "~/components/portal/FormField";
 import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
-import { parseForm } from "~/lib/http.server";
+import { publicRoute } from "~/door/public-route.server";
+import type { FormActionData } from "~/lib/errors";
 import {
   isResetTokenValid,
   resetAffiliatePassword,
   resetSchema,
 } from "~/models/affiliate-account/password-reset.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Choose a new password" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = await isResetTokenValid(ctx.shop.id, token);
+// A missing or malformed token is not an error of the request: the page says
+// the link is invalid and offers a new one.
+const query = z.object({ token: z.string().catch("") });
+
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
+  const { ctx, chrome, db } = await loadPortalPage(request, params.handle, "login");
+  const valid = await isResetTokenValid(db, query.token);
   return json(
-    { chrome, token: valid ? token : "", valid },
+    { chrome, token: valid ? query.token : "", valid },
     { status: valid ? 200 : 400, headers: await portalHeaders(ctx) },
   );
-}
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return portalFormAction(request, async () => {
-    const { ctx } = await loadPortalPage(request, params.handle, "login");
-    const input = await parseForm(request, resetSchema);
-    await resetAffiliatePassword(ctx.shop.id, input.token, input.password);
-    return redirect(`${ctx.base}/login?reset=1`);
-  });
-}
+export const action = /* @__PURE__ */ publicRoute({ body: resetSchema }, async ({ request, params, body }) => {
+  const { ctx, db } = await loadPortalPage(request, params.handle, "login");
+  await resetAffiliatePassword(db, body.token, body.password);
+  return redirect(`${ctx.base}/login?reset=1`);
+});
 
 export default function Reset() {
   const { chrome, token, valid } = useLoaderData<typeof loader>();
-  const data = useActionData<PortalActionData>();
+  const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Common");
   const fields = data?.error?.fields ?? {};
   return (

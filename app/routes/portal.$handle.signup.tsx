@@ -1,41 +1,53 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { FormField } from "~/components/portal/FormField";
 import { PortalFormPage, PortalLayout } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { checkBody } from "~/door/door.server";
+import { publicRoute } from "~/door/public-route.server";
+import type { FormActionData } from "~/lib/errors";
 import { emptyPage } from "~/lib/portal-content";
-import { parseForm } from "~/lib/http.server";
 import { signupSchema, signUpAffiliate } from "~/models/affiliate-account/signup.server";
-import { portalFormAction, type PortalActionData } from "~/models/portal/form-action.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
 export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Sign up" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+// The recruit link's code (?ref=CODE), carried in the form.
+const query = z.object({
+  ref: z
+    .string()
+    .catch("")
+    .transform((v) => v.slice(0, 64)),
+});
+
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "signup");
-  const ref = new URL(request.url).searchParams.get("ref") ?? "";
   return json(
-    { page, chrome, form: (page ?? emptyPage()).form, ref: ref.slice(0, 64) },
+    { page, chrome, form: (page ?? emptyPage()).form, ref: query.ref },
     { headers: await portalHeaders(ctx) },
   );
-}
+});
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return portalFormAction(request, async () => {
-    const { ctx, page } = await loadPortalPage(request, params.handle, "signup");
-    const form = (page ?? emptyPage()).form;
-    const input = await parseForm(request, signupSchema(form));
-    const result = await signUpAffiliate(ctx.shop.id, form, input);
-    return json({ done: true, status: result.status });
-  });
-}
+// The form's fields are the merchant's choice (optional fields, own
+// questions), so the door reads the form as it is and the shop's schema
+// checks it once the shop's form settings are loaded.
+const anyForm = z.record(z.string(), z.unknown());
+
+export const action = /* @__PURE__ */ publicRoute({ body: anyForm }, async ({ request, params, body }) => {
+  const { page, db } = await loadPortalPage(request, params.handle, "signup");
+  const form = (page ?? emptyPage()).form;
+  const input = checkBody(signupSchema(form), { kind: "form", value: body });
+  const result = await signUpAffiliate(db, form, input);
+  return { done: true, status: result.status };
+});
 
 export default function Signup() {
   const { page, chrome, form, ref } = useLoaderData<typeof loader>();
-  const data = useActionData<PortalActionData & { status?: string }>();
+  const data = useActionData<FormActionData & { done?: boolean; status?: string }>();
   const { t } = useTranslation("Account.Common");
   const fields = data?.error?.fields ?? {};
   const v = data?.values ?? {};

@@ -1,41 +1,30 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { getDb } from "~/db.server";
-import { AppError, errorBody, type ErrorBody } from "~/lib/errors";
-import { parseForm } from "~/lib/http.server";
+import { z } from "zod";
+import { publicRoute } from "~/door/public-route.server";
+import type { ErrorBody } from "~/lib/errors";
 import { findUserForToken, setPasswordSchema, setPasswordWithToken } from "~/models/auth/password-token.server";
 import { startMerchantSession } from "~/models/auth/user-session.server";
 
 export const meta: MetaFunction = () => [{ title: "Set your password" }];
 export const handle = { i18n: ["Global"] };
 
-// A staff invite (or reset) link: /staff/get-password?token=...
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const user = token.length >= 20 && token.length <= 200 ? await findUserForToken(token) : null;
-  return json({ token: user ? token : null, email: user?.email ?? null, name: user?.name ?? null });
-}
+// A staff invite (or reset) link: /staff/get-password?token=... A token that
+// cannot be one is not an error: the page says the link is not valid.
+const query = z.object({ token: z.string().min(20).max(200).nullable().catch(null) });
 
-export async function action({ request }: ActionFunctionArgs) {
-  try {
-    const input = await parseForm(request, setPasswordSchema);
-    const userId = await setPasswordWithToken(input.token, input.password);
-    const user = await findRole(userId);
-    return redirect(`/${user}/dashboard`, { headers: { "Set-Cookie": await startMerchantSession(userId) } });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const { status, body } = errorBody(error);
-    return json(body, { status });
-  }
-}
+export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ query }) => {
+  const user = query.token ? await findUserForToken(query.token) : null;
+  return { token: user ? query.token : null, email: user?.email ?? null, name: user?.name ?? null };
+});
 
-async function findRole(userId: string) {
-  const user = await getDb().user.findUniqueOrThrow({ where: { id: userId }, select: { role: true } });
-  return user.role === "admin" ? "admin" : "staff";
-}
+export const action = /* @__PURE__ */ publicRoute({ body: setPasswordSchema }, async ({ body }) => {
+  const { userId, role } = await setPasswordWithToken(body.token, body.password);
+  return redirect(`/${role}/dashboard`, { headers: { "Set-Cookie": await startMerchantSession(userId) } });
+});
 
 export default function GetPassword() {
   const { t } = useTranslation("Global");

@@ -1,12 +1,17 @@
 import path from "node:path";
 import http from "node:http";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { getConfig } from "../config.server";
+import { errorForLog } from "../lib/log-text";
 import { loadNamespace, pseudoLocaleEnabled } from "../i18n/resources.server";
+import { acceptsDeclaredBody, guardRequestBody } from "./body-limits";
 import { createClickHandler } from "./click-handler";
+import { crossSiteForms } from "./cross-site-forms";
 import { portalWays } from "./portal-ways";
+import { remixHandler } from "./remix-handler";
+import { commonSecurityHeaders, documentSecurityHeaders } from "./security-headers";
 import { createWebhookHandler } from "./webhook-handler";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
@@ -21,6 +26,7 @@ export function loadBuild(): ServerBuild {
 export function createApp(build: ServerBuild = loadBuild()) {
   const app = express();
   app.disable("x-powered-by");
+  app.use(commonSecurityHeaders());
   app.use(compression());
   const pub = path.join(PROJECT_ROOT, "public");
   // Fingerprinted bundles never change; translations and other files may.
@@ -47,7 +53,9 @@ export function createApp(build: ServerBuild = loadBuild()) {
   });
   // The app proxy and custom domains onto the portal routes (lib/portal-ways.ts).
   app.use(portalWays());
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+  app.use(crossSiteForms(build));
+  app.use(documentSecurityHeaders());
+  app.all("*", remixHandler(build, getConfig().NODE_ENV));
   // Malformed requests that never reach Remix (a bad URI, a locale file that
   // does not exist) get a plain 4xx, never a stack trace.
   app.use(
@@ -57,8 +65,10 @@ export function createApp(build: ServerBuild = loadBuild()) {
       res: express.Response,
       _next: express.NextFunction,
     ) => {
+      // Already answered: a body refused at the door while its route read it.
+      if (res.headersSent) return;
       const status = error.status ?? error.statusCode ?? 500;
-      if (status >= 500) console.error("[http] unexpected error:", error);
+      if (status >= 500) console.error(`[http] unexpected error: ${errorForLog(error)}`);
       res
         .status(status)
         .type("text/plain")
@@ -74,8 +84,15 @@ export function listen(app: express.Express, port: number, host: string): Promis
     // before Express: the hottest request needs none of the middleware.
     const clicks = createClickHandler();
     const webhooks = createWebhookHandler();
-    const server = http.createServer((req, res) => {
+    const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (guardRequestBody(req, res)) return;
       if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
+    };
+    const server = http.createServer(handle);
+    // A client that asks before sending its body hears "no" before sending it.
+    server.on("checkContinue", (req, res) => {
+      if (acceptsDeclaredBody(req)) res.writeContinue();
+      handle(req, res);
     });
     server.on("close", () => {
       void clicks.close();

@@ -22,17 +22,14 @@
 import type http from "node:http";
 import { getConfig } from "../config.server";
 import { parseReferralCode } from "../models/tracking/referral-code";
-import {
-  buildClickRow,
-  createClickStore,
-  type ClickStore,
-  type ClickTarget,
-} from "../models/tracking/record-click.server";
+import { createClickStore, type ClickStore } from "../db/click-store.server";
+import { buildClickRow, toClickTarget, type ClickTarget } from "../models/tracking/record-click.server";
 import {
   isMyshopifyDomain,
   redirectTemplate,
   safeLandingPath,
   shopHomeUrl,
+  shopHost,
   type RedirectTemplate,
 } from "../models/tracking/redirect-url";
 
@@ -120,16 +117,16 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
     const pending = inFlight.get(key);
     if (pending) return pending;
     const targets = code ? s.findTargets(code, shop) : [];
-    const home = shop ? s.findShopHost(shop) : null;
+    const home = shop ? s.findShop(shop) : null;
     if (targets instanceof Promise || home instanceof Promise) {
       // One lookup per key at a time: a burst on a new link waits for the first.
       const lookup = Promise.all([targets, home])
-        .then(([t, h]) => remember(decide(code, t, h ? shopHomeUrl(h) : null)))
+        .then(([t, h]) => remember(decide(code, t.map(toClickTarget), h ? shopHomeUrl(shopHost(h)) : null)))
         .finally(() => inFlight.delete(key));
       inFlight.set(key, lookup);
       return lookup;
     }
-    return remember(decide(code, targets, home ? shopHomeUrl(home) : null));
+    return remember(decide(code, targets.map(toClickTarget), home ? shopHomeUrl(shopHost(home)) : null));
   };
 
   const redirect = (res: http.ServerResponse, location: string) => {

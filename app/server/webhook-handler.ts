@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getConfig } from "../config.server";
+import { errorForLog } from "../lib/log-text";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
-import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../models/webhooks/webhook-store.server";
+import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../db/webhook-store.server";
+import { bodyLimitFor, refuseTooLarge } from "./body-limits";
 import { verifyWebhook } from "./verify-webhook";
 
 // POST /webhooks, served in front of Express and Remix: a store's webhook
@@ -9,9 +11,8 @@ import { verifyWebhook } from "./verify-webhook";
 // checked as shopify-api's `webhooks.validate` (what `authenticate.webhook`
 // runs) checks them, by verify-webhook.ts, which a test holds to the
 // library's answers; the event and its job are stored before the answer,
-// and the job worker does the rest (docs/decisions/007).
-
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
+// and the job worker does the rest (docs/decisions/007). Body limits are the
+// door's (body-limits.ts).
 
 function reply(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
@@ -25,19 +26,22 @@ function reply(res: ServerResponse, status: number, body: unknown) {
 const fail = (res: ServerResponse, status: number, code: string, message: string) =>
   reply(res, status, { error: { code, message } });
 
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
+/** The raw body, or null (after a 413) when it passes the webhook limit. */
+function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
+    const limit = bodyLimitFor("/webhooks");
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
+      if (size <= limit.maxBytes) return void chunks.push(chunk);
+      // A chunked body past the limit (a declared one was refused at the
+      // door): answer now; the door drops the rest once the answer is out.
+      req.off("data", collect);
+      refuseTooLarge(req, res, limit, false);
+      resolve(null);
+    };
+    req.on("data", collect);
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
@@ -47,8 +51,8 @@ export function createWebhookHandler() {
   let store: WebhookStore | undefined;
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
-    const rawBody = await readBody(req);
-    if (rawBody === null) return fail(res, 413, "payload_too_large", "The webhook body is too large.");
+    const rawBody = await readBody(req, res);
+    if (rawBody === null) return;
     const check = verifyWebhook(getConfig().SHOPIFY_API_SECRET, rawBody, req.headers);
     if (!check.valid) {
       if (check.reason === "missing_headers")
@@ -87,7 +91,7 @@ export function createWebhookHandler() {
           if (!res.headersSent) fail(res, 503, "busy", "The app is busy; please deliver this webhook again.");
           return;
         }
-        console.error("[webhooks] could not store a webhook:", error);
+        console.error(`[webhooks] could not store a webhook: ${errorForLog(error)}`);
         if (!res.headersSent) fail(res, 500, "internal", "Something went wrong, please try again.");
       });
       return true;

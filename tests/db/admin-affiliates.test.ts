@@ -278,6 +278,29 @@ describe("affiliate detail", () => {
     expect(staffPage).not.toContain(o1.name);
   });
 
+  it("shows dates in the shop's time zone and says which, on the list and the affiliate's page", async () => {
+    const { shop, campaign, admin } = await setup();
+    await getDb().shop.update({ where: { id: shop.id }, data: { timezone: "America/Los_Angeles" } });
+    // 03:30 UTC on New Year's Day is still New Year's Eve in Los Angeles.
+    const at = new Date("2026-01-01T03:30:00Z");
+    const a = await buildAffiliate(shop.id, campaign.id, { email: "nye@aff.example" });
+    await getDb().affiliate.update({ where: { id: a.id }, data: { createdAt: at } });
+    const order = await buildOrder(shop.id, { affiliateId: a.id, name: "#NYE", placedAt: at });
+    await buildCommission(shop.id, order.id, a.id);
+    await buildClick(shop.id, a.id, { createdAt: at });
+
+    const list = await (await admin.get("/admin/affiliates")).text();
+    expect(list).toContain("Times in America/Los_Angeles");
+    expect(list).toContain("Dec 31, 2025");
+    expect(list).not.toContain("Jan 1, 2026");
+
+    const page = await (await admin.get(`/admin/affiliates/${a.id}`)).text();
+    expect(page).toContain("Times in America/Los_Angeles");
+    // Created, the sale and the click: each at 7:30 PM on New Year's Eve there, none in UTC.
+    expect(page.match(/Dec 31, 2025, 7:30\sPM/g)?.length).toBe(3);
+    expect(page).not.toContain("UTC");
+  });
+
   it("gives 404 with no data for another shop's affiliate, and for ids that cannot exist", async () => {
     const { admin } = await setup();
     const foreign = await buildShop();

@@ -237,6 +237,19 @@ describe("campaign detail", () => {
   });
 });
 
+describe("campaign list time zone", () => {
+  it("shows creation dates in the shop's zone and says which", async () => {
+    const { admin, shopId } = await adminOf();
+    await getDb().shop.update({ where: { id: shopId }, data: { timezone: "Asia/Tokyo" } });
+    await getDb().campaign.create({
+      data: { shopId, name: "Late", status: "active", createdAt: new Date("2025-12-31T16:00:00Z") },
+    });
+    const html = await (await admin.document("/admin/campaigns")).text();
+    expect(html).toContain("Times in Asia/Tokyo");
+    expect(html).toContain("Jan 1, 2026");
+  });
+});
+
 describe("campaign list", () => {
   it("pages on the server, newest first, and filters by state and name", async () => {
     const { admin, shopId } = await adminOf();

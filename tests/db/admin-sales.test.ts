@@ -196,6 +196,18 @@ describe("sale detail", () => {
   });
 });
 
+describe("time zone", () => {
+  it("says on the list and on the sale which zone its times are in (the shop's)", async () => {
+    const { shop, admin } = await setUp();
+    const order = await buildOrder(shop.id, { name: "#TZ", placedAt: new Date("2026-01-01T03:30:00Z") });
+    const list = await (await admin.document("/admin/sales")).text();
+    expect(list).toContain("Times in America/New_York");
+    expect(list).toContain("Dec 31, 2025");
+    const page = await (await admin.document(`/admin/sales/${order.id}`)).text();
+    expect(page).toMatch(/Placed Dec 31, 2025, 10:30\sPM · Times in America\/New_York/);
+  });
+});
+
 describe("bulk approve / deny", () => {
   it("decides the pending ones, reports the rest, and never touches another shop's sale", async () => {
     const { shop, admin, anna } = await setUp();

@@ -1,7 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerMailJobs } from "~/models/mail/outbox.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -14,7 +13,6 @@ import { useTestServer } from "../support/test-server";
 applyTestEnv();
 useTestDatabase();
 const server = useTestServer();
-beforeAll(() => registerMailJobs());
 
 const PASSWORD = "affiliate password 1";
 let shop: Awaited<ReturnType<typeof buildShop>>;
@@ -171,7 +169,11 @@ describe("login and logout", () => {
     await withPassword(aff.id);
     const wrong = await logIn(client(), "den@aff.example", "wrong password!");
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain("Incorrect e-mail or password.");
+    const html = await wrong.text();
+    expect(html).toContain("Incorrect e-mail or password.");
+    // The form comes back with the e-mail typed, never the password.
+    expect(html).toContain('value="den@aff.example"');
+    expect(html).not.toContain("wrong password!");
     const denied = await logIn(client(), "den@aff.example");
     expect(denied.status).toBe(403);
     expect(await denied.text()).toContain("not active");
@@ -224,7 +226,8 @@ describe("password reset by e-mail link", () => {
       where: { toAddress: email },
       orderBy: { createdAt: "desc" },
     });
-    expect(mail.status).toBe("sent");
+    // Handled by its job; without SMTP_URL, a shop other than the demo gets no printed copy.
+    expect(mail.status).toBe("unsent");
     const match = /https?:\/\/\S+\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(match, mail.text).not.toBeNull();
     return { url: new URL(match![0]), token: match![1]! };
@@ -336,6 +339,26 @@ describe("isolation", () => {
     expect((await c.get(`/account/sales/nope%20nope`)).status).toBe(404);
   });
 
+  it("shows the affiliate's dates in the shop's time zone and says which", async () => {
+    await getDb().shop.update({ where: { id: shop.id }, data: { timezone: "America/Los_Angeles" } });
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await withPassword(me.id);
+    // 03:30 UTC on New Year's Day is still New Year's Eve in Los Angeles.
+    const sale = await saleOf(me.id);
+    await getDb().order.update({ where: { id: sale.id }, data: { placedAt: new Date("2026-01-01T03:30:00Z") } });
+    const c = client();
+    await logIn(c, "me@aff.example");
+    for (const path of ["/account/sales", `/account/sales/${sale.id}`]) {
+      const html = await (await c.get(path)).text();
+      expect(html, path).toContain("Times in America/Los_Angeles");
+      expect(html, path).toContain("Dec 31, 2025");
+      expect(html, path).not.toContain("2026-01-01");
+    }
+    for (const path of ["/account", "/account/payouts", "/account/recruits"]) {
+      expect(await (await c.get(path)).text(), path).toContain("Times in America/Los_Angeles");
+    }
+  });
+
   it("keeps merchant and affiliate sessions apart in both directions", async () => {
     const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
     await withPassword(me.id);
@@ -387,6 +410,29 @@ describe("isolation", () => {
     expect(dash).not.toContain("$999.99");
   });
 
+  it("shows the balance per currency, never one sum across currencies", async () => {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await withPassword(me.id);
+    for (const [amount, currency, status] of [
+      [1234, "USD", "approved"],
+      [500, "EUR", "approved"],
+      [300, "USD", "pending"],
+    ] as const) {
+      const order = await saleOf(me.id);
+      await getDb().commission.create({
+        data: { shopId: shop.id, orderId: order.id, affiliateId: me.id, amount, currency, status },
+      });
+    }
+    const c = client();
+    await logIn(c, "me@aff.example");
+    const payouts = await (await c.get("/account/payouts")).text();
+    expect(payouts).toContain("5.00 EUR + $12.34");
+    expect(payouts).not.toContain("$17.34");
+    expect(payouts).toContain("$3.00");
+    const dash = await (await c.get("/account?range=all")).text();
+    expect(dash).toContain("5.00 EUR + $12.34");
+  });
+
   it("renders every account page for a logged-in affiliate without a server error", async () => {
     const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
     await withPassword(me.id);
@@ -429,8 +475,8 @@ describe("isolation", () => {
     await withPassword(me.id);
     const c = client();
     await logIn(c, "me@aff.example");
-    expect((await c.postForm("/account/payouts", { paypalEmail: "nope" })).status).toBe(422);
-    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example" }))).toBe(
+    expect((await c.postForm("/account/payouts", { paypalEmail: "nope", current: PASSWORD })).status).toBe(422);
+    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example", current: PASSWORD }))).toBe(
       "/account/payouts?saved=1",
     );
     const bad = await c.postForm("/account/settings", {
@@ -457,6 +503,64 @@ describe("isolation", () => {
       firstName: "Mia",
       language: "de",
     });
+  });
+});
+
+describe("payout e-mail", () => {
+  async function loggedIn() {
+    const me = await buildAffiliate(shop.id, campaign.id, { email: "me@aff.example" });
+    await getDb().affiliate.update({ where: { id: me.id }, data: { paypalEmail: "old@pay.example" } });
+    await withPassword(me.id);
+    const c = client();
+    await logIn(c, "me@aff.example");
+    return { me, c };
+  }
+  const paypalOf = async (id: string) =>
+    (await getDb().affiliate.findUniqueOrThrow({ where: { id }, select: { paypalEmail: true } })).paypalEmail;
+
+  it("asks for the current password: a wrong or missing one is a field error and changes nothing", async () => {
+    const { me, c } = await loggedIn();
+    const wrong = await c.postForm("/account/payouts", {
+      paypalEmail: "thief@pay.example",
+      current: "not my password",
+    });
+    expect(wrong.status).toBe(422);
+    const html = await wrong.text();
+    expect(html).toContain("This is not your current password");
+    // The typed address is shown again; the password is not.
+    expect(html).toContain('value="thief@pay.example"');
+    expect(html).not.toContain("not my password");
+    const missing = await c.postForm("/account/payouts", { paypalEmail: "thief@pay.example" });
+    expect(missing.status).toBe(422);
+    expect(await missing.text()).toContain("Enter your current password");
+    expect(await paypalOf(me.id)).toBe("old@pay.example");
+
+    const ok = await c.postForm("/account/payouts", { paypalEmail: "new@pay.example", current: PASSWORD });
+    expect(location(ok)).toBe("/account/payouts?saved=1");
+    expect(await paypalOf(me.id)).toBe("new@pay.example");
+  });
+
+  it("counts wrong passwords against the login throttle", async () => {
+    const { me, c } = await loggedIn();
+    for (let i = 0; i < 5; i++) {
+      const res = await c.postForm("/account/payouts", { paypalEmail: "x@pay.example", current: `guess ${i}` });
+      expect(res.status).toBe(422);
+    }
+    const blocked = await c.postForm("/account/payouts", { paypalEmail: "x@pay.example", current: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(await paypalOf(me.id)).toBe("old@pay.example");
+  });
+
+  it("refuses a change fetched from another origin (403) and changes nothing", async () => {
+    const { me, c } = await loggedIn();
+    // A page on another port of the same host: same site, so the cookie rides along.
+    const res = await c.postForm(
+      "/account/payouts?_data=routes%2Faccount.payouts",
+      { paypalEmail: "thief@pay.example", current: PASSWORD },
+      { origin: "http://127.0.0.1:9", "sec-fetch-site": "same-site" },
+    );
+    expect(res.status).toBe(403);
+    expect(await paypalOf(me.id)).toBe("old@pay.example");
   });
 });
 

@@ -3,8 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerMailJobs } from "~/models/mail/outbox.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { buildCampaign, buildShop } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -34,7 +33,6 @@ beforeAll(async () => {
   process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   const { resetConfigForTests } = await import("~/config.server");
   resetConfigForTests();
-  registerMailJobs();
 });
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 useTestDatabase();

@@ -180,6 +180,49 @@ describe("roles and areas", () => {
     expect(await res.text()).not.toContain(foreign.name);
   });
 
+  it("leaves out of the dashboard's data the pending counts of lists a staff member cannot open", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { role: "staff", email: "aff@example.com", permissions: ["affiliates"] });
+    await buildUser(shop.id, { email: "owner@example.com" });
+    const DATA = "?_data=routes%2F%24role.dashboard";
+    const staff = await (await (await loggedIn("staff", "aff@example.com")).get(`/staff/dashboard${DATA}`)).json();
+    expect(staff.pending).toEqual({ sales: null, affiliates: 0, commissions: null, commissionsMore: false });
+    expect(staff.hasCampaigns).toBe(false);
+    await buildCampaign(shop.id);
+    const admin = await (await (await loggedIn("admin", "owner@example.com")).get(`/admin/dashboard${DATA}`)).json();
+    expect(admin.pending).toEqual({ sales: 0, affiliates: 0, commissions: 0, commissionsMore: false });
+    expect(admin.hasCampaigns).toBe(true);
+  });
+
+  it("answers unknown top-level paths with the 404 page, logged in or not, and serves a favicon", async () => {
+    const anonymous = new HttpClient(server.url);
+    for (const path of ["/foo", "/foo/bar", "/robots.txt", "/favicon.png"]) {
+      const res = await anonymous.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^text\/html/);
+      expect(await res.text(), path).toContain("This page does not exist");
+    }
+    // Roles keep their redirects.
+    expect(location(await anonymous.get("/admin"))).toMatch(/^\/login/);
+
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: "owner@example.com" });
+    const client = await loggedIn("admin", "owner@example.com");
+    const typo = await client.get("/admin-typo");
+    expect(typo.status).toBe(404);
+    expect(await typo.text()).toContain("This page does not exist");
+    expect(location(await client.get("/admin"))).toBe("/admin/dashboard");
+
+    const icon = await anonymous.get("/favicon.ico");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const bytes = new Uint8Array(await icon.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO file's header
+    const page = await (await anonymous.get("/login")).text();
+    expect(page).toMatch(/<link rel="icon" href="\/favicon\.ico"/);
+    expect(page).toMatch(/<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"/);
+  });
+
   it("sends a shop that must pick a plan to /{role}/plans?installing=1 and lets it out after choosing", async () => {
     const shop = await buildShop({ pricingPlan: null, needSelectPlan: true });
     await buildUser(shop.id, { email: "owner@example.com" });

@@ -1,41 +1,34 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { sampleOrder } from "~/models/shopify/sample-payloads";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
-import { startFakeShopify, type FakeShopify } from "../support/fake-shopify";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
+import { useStoreSimulator } from "../support/store-simulator";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { webhookHeaders } from "../support/webhooks";
 
 // Per-collection commission rules on live orders: the webhook does not say
-// which collections a product is in, so the worker asks the Admin API (a
-// local fake speaking its protocol) with the shop's offline session, and
-// keeps the answer for a day.
+// which collections a product is in, so the worker asks the Admin API (the
+// store simulator, which checks the query against Shopify's schema) with the
+// shop's offline session, and keeps the answer for a day.
 applyTestEnv();
-let fake: FakeShopify;
-beforeAll(async () => {
-  fake = await startFakeShopify();
-  // Before the app first reads its configuration (the test server below).
-  applyTestEnv({ SHOPIFY_ADMIN_BASE_URL: fake.url });
-  registerCoreJobs();
-});
-afterAll(() => fake.close());
+const sim = useStoreSimulator();
 useTestDatabase();
 const server = useTestServer();
 
 const SHOP = "collections-shop.myshopify.com";
-const HATS = "gid://shopify/Collection/4411";
-const SALE = "gid://shopify/Collection/4412";
-const BEANIE = "700000000000000001";
-const SHOES = "700000000000000002";
+// The simulator's catalogue: the beanie is in Accessories only, the shoes in
+// Footwear and Summer.
+const HATS = "gid://shopify/Collection/9200000001"; // accessories
+const SALE = "gid://shopify/Collection/9200000000"; // summer
+const BEANIE = "9100000000";
+const SHOES = "9100000001";
 let shopId: string;
 
 beforeEach(async () => {
-  fake.reset();
-  fake.productCollections = { [`gid://shopify/Product/${BEANIE}`]: [HATS], [`gid://shopify/Product/${SHOES}`]: [SALE] };
+  sim.reset();
   const db = getDb();
   const shop = await db.shop.create({
     data: {
@@ -96,12 +89,13 @@ async function deliver(body: string) {
   await drainJobs();
 }
 
-const collectionQueries = () => fake.requests.filter((r) => /nodes\s*\(\s*ids:/.test(String(r.body.query ?? "")));
+const collectionQueries = () =>
+  sim.graphqlRequests().filter((r) => /nodes\s*\(\s*ids:/.test(String(r.body.query ?? "")));
 
 describe("per-collection rules on live orders", () => {
   it("reads the products' collections from the Admin API and applies the collection rates and exclusions", async () => {
     await getDb().session.create({
-      data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: fake.accessToken },
+      data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: sim.accessToken(SHOP) },
     });
     await deliver(order());
     const [commission] = await getDb().commission.findMany({ where: { shopId } });
@@ -112,7 +106,9 @@ describe("per-collection rules on live orders", () => {
     expect(collectionQueries()[0]!.body.variables).toEqual({
       ids: [`gid://shopify/Product/${BEANIE}`, `gid://shopify/Product/${SHOES}`],
     });
-    expect(collectionQueries()[0]!.headers["x-shopify-access-token"]).toBe(fake.accessToken);
+    expect(collectionQueries()[0]!.headers["x-shopify-access-token"]).toBe(sim.accessToken(SHOP));
+    // The store validated the query against Shopify's schema and answered it.
+    expect(collectionQueries()[0]!.outcome).toMatchObject({ validated: true, errors: [] });
 
     // A second order of the same products uses what was kept: no new query.
     await deliver(order());
@@ -121,8 +117,22 @@ describe("per-collection rules on live orders", () => {
     const kept = await getDb().productCollections.findMany({ where: { shopId }, orderBy: { productGid: "asc" } });
     expect(kept.map((k) => [k.productGid, JSON.parse(k.collectionGids)])).toEqual([
       [`gid://shopify/Product/${BEANIE}`, [HATS]],
-      [`gid://shopify/Product/${SHOES}`, [SALE]],
+      [`gid://shopify/Product/${SHOES}`, [SALE, "gid://shopify/Collection/9200000002"]],
     ]);
+  });
+
+  it("waits for Shopify's cost bucket when it answers THROTTLED, then reads the collections", async () => {
+    await getDb().session.create({
+      data: { id: `offline_${SHOP}`, shop: SHOP, state: "x", accessToken: sim.accessToken(SHOP) },
+    });
+    sim.store.throttleNext(SHOP, 1);
+    const started = Date.now();
+    await deliver(order());
+    const [commission] = await getDb().commission.findMany({ where: { shopId } });
+    expect(commission).toMatchObject({ level: 1, amount: 900 });
+    expect(collectionQueries().map((r) => r.outcome?.throttled)).toEqual([true, false]);
+    // The client waited for the bucket (at least a second) before asking again.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
   it("tries again later when the Admin API fails, rather than paying without the rules", async () => {

@@ -4,8 +4,8 @@ import { shopDb } from "~/db/shop-db.server";
 import { DATE_PRESETS, presetRange, type DatePreset } from "~/lib/date-presets";
 import { pick, randomInt, seededRandom } from "~/lib/prng";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
-import { LAG_MS, refreshRollup, registerDashboardJobs, requestRollupRefresh } from "~/models/dashboard/rollup.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
+import { LAG_MS, refreshRollup, requestRollupRefresh } from "~/models/dashboard/rollup.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
@@ -245,7 +245,6 @@ describe("dashboard rollup", () => {
   });
 
   it("is refreshed by the dashboard.rollup job a stale dashboard asks for, once per slot", async () => {
-    registerDashboardJobs();
     const db = getDb();
     const now = new Date();
     const shop = await shopWithData(5, "Europe/Paris", now, {

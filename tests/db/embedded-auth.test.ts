@@ -11,34 +11,29 @@ import {
   setUpValidRequest,
   setUpValidSession,
 } from "@shopify/shopify-api/test-helpers";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { applyTestEnv } from "../support/test-env";
 import { useTestDatabase } from "../support/test-db";
 import { useTestServer } from "../support/test-server";
 import { HttpClient, location } from "../support/http-client";
-import { startFakeShopify, type FakeShopify } from "../support/fake-shopify";
+import { useStoreSimulator } from "../support/store-simulator";
 import { getDb } from "~/db.server";
 import { SCOPES, shopify } from "~/shopify.server";
 
 // Embedded (Shopify admin) authentication, end to end and offline: real
 // session tokens and HMACs from Shopify's test helpers, real HTTP to the built
-// app, and a local fake Shopify for the token endpoint and Admin GraphQL.
+// app, and the store simulator for the token endpoint and Admin GraphQL.
 
 applyTestEnv();
-let fake: FakeShopify;
 // Registered before the database and server hooks: the app reads
 // SHOPIFY_ADMIN_BASE_URL once, when it first builds its Shopify config.
-beforeAll(async () => {
-  fake = await startFakeShopify({ scope: SCOPES.join(",") });
-  applyTestEnv({ SHOPIFY_ADMIN_BASE_URL: fake.url });
-});
-afterAll(async () => {
-  await fake?.close();
-});
+const sim = useStoreSimulator({ scopes: SCOPES });
 useTestDatabase();
 const server = useTestServer();
 
-beforeEach(() => fake.reset());
+beforeEach(() => sim.reset());
+const details = () => sim.store.shop(TEST_SHOP).details;
+const requests = () => sim.store.requests;
 
 // shopify-app-remix answers requests from bots (Node's fetch says "node") with
 // 410, so the tests introduce themselves as the browser the admin runs in.
@@ -49,7 +44,7 @@ const OTHER_SHOP = "other-shop.myshopify.com";
 
 /** The offline session a previous install left, as the app's own storage writes it. */
 async function storeOfflineSession(shop = TEST_SHOP) {
-  const session = setUpValidSession({ shop, accessToken: fake.accessToken, scope: SCOPES.join(",") });
+  const session = setUpValidSession({ shop, accessToken: sim.accessToken(shop), scope: SCOPES.join(",") });
   await shopify().sessionStorage.storeSession(session);
 }
 
@@ -107,10 +102,10 @@ describe("GET /api/auth with a session token (embedded launch)", () => {
     const record = (await res.json()) as Record<string, any>;
     expect(record).toMatchObject({
       domain: TEST_SHOP,
-      name: fake.shopDetails.name,
-      url: fake.shopDetails.primaryDomain.url,
+      name: details().name,
+      url: details().primaryDomainUrl,
       version: expect.any(String),
-      configuration: { admin_email: fake.shopDetails.email, plan_name: fake.shopDetails.plan.displayName },
+      configuration: { admin_email: details().email, plan_name: details().planDisplayName },
       pricing: { plan: null, needSelectPlan: true },
       setting: { general: { language: "en" } },
     });
@@ -120,29 +115,33 @@ describe("GET /api/auth with a session token (embedded launch)", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       domain: TEST_SHOP,
-      name: fake.shopDetails.name,
-      adminEmail: fake.shopDetails.email,
-      shopifyPlan: fake.shopDetails.plan.displayName,
-      currency: fake.shopDetails.currencyCode,
-      timezone: fake.shopDetails.ianaTimezone,
+      name: details().name,
+      adminEmail: details().email,
+      shopifyPlan: details().planDisplayName,
+      currency: details().currencyCode,
+      timezone: details().ianaTimezone,
       pricingPlan: null,
       needSelectPlan: true,
       uninstalledAt: null,
     });
     // The details came from the Admin GraphQL API, with the stored token.
-    const graphql = fake.requests.filter((r) => r.path.endsWith("/graphql.json"));
+    const graphql = sim.graphqlRequests();
     expect(graphql).toHaveLength(1);
-    expect(graphql[0]).toMatchObject({ shop: TEST_SHOP, headers: { "x-shopify-access-token": fake.accessToken } });
+    expect(graphql[0]).toMatchObject({
+      shop: TEST_SHOP,
+      headers: { "x-shopify-access-token": sim.accessToken(TEST_SHOP) },
+      outcome: { operation: "query AppShopDetails", validated: true, errors: [] },
+    });
     expect(graphql[0]!.path).toMatch(/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/);
     // With a stored session there is no token exchange.
-    expect(fake.requests.filter((r) => r.path === "/admin/oauth/access_token")).toHaveLength(0);
+    expect(requests().filter((r) => r.path === "/admin/oauth/access_token")).toHaveLength(0);
 
     const again = await client.get("/api/auth?embedded=1", bearer(await sessionToken()));
     expect(again.status).toBe(200);
     expect(((await again.json()) as { id: string }).id).toBe(rows[0]!.id);
     expect(await getDb().shop.count()).toBe(1);
     // Known details are not fetched again.
-    expect(fake.requests.filter((r) => r.path.endsWith("/graphql.json"))).toHaveLength(1);
+    expect(sim.graphqlRequests()).toHaveLength(1);
   });
 
   it("installs the shop once when the admin's first requests arrive together", async () => {
@@ -164,7 +163,7 @@ describe("GET /api/auth with a session token (embedded launch)", () => {
     const res = await new HttpClient(server.url).get("/api/auth", bearer(await sessionToken()));
     expect(res.status).toBe(401);
     expect(res.headers.get("x-shopify-api-request-failure-reauthorize-url")).toBe(`${APP_URL}/auth?shop=${TEST_SHOP}`);
-    expect(fake.requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
     expect(await getDb().shop.count()).toBe(0);
     expect(await getDb().session.count()).toBe(0);
   });
@@ -181,7 +180,7 @@ describe("GET /api/auth with a session token (embedded launch)", () => {
     const res = await new HttpClient(server.url).get("/api/auth", bearer(await makeToken()));
     expect(res.status).toBe(401);
     expect(await getDb().shop.count()).toBe(0);
-    expect(fake.requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
   });
 });
 
@@ -251,7 +250,7 @@ describe("embedded admin pages", () => {
     expect(html).toContain(`data-api-key="${API_KEY}"`);
     expect(html).toContain(`window.open("${APP_URL}/auth?shop=${TEST_SHOP}&host=${BASE64_HOST}", "_top")`);
     expect(await getDb().shop.count()).toBe(0);
-    expect(fake.requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
   });
 
   it("keeps standalone visitors out, without loading App Bridge", async () => {
@@ -309,7 +308,7 @@ describe("OAuth authorization code flow", () => {
       expect(pathCovers(cookie!, "/api/auth"), cookie).toBe(true);
       expect(cookie).toMatch(/sameSite=lax/i);
     }
-    expect(fake.requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
   });
 
   it("exchanges the code with Shopify, stores the offline session and answers the shop record", async () => {
@@ -319,13 +318,13 @@ describe("OAuth authorization code flow", () => {
     const record = (await res.json()) as Record<string, any>;
     expect(record).toMatchObject({
       domain: TEST_SHOP,
-      url: fake.shopDetails.primaryDomain.url,
-      configuration: { admin_email: fake.shopDetails.email, plan_name: fake.shopDetails.plan.displayName },
+      url: details().primaryDomainUrl,
+      configuration: { admin_email: details().email, plan_name: details().planDisplayName },
       pricing: { needSelectPlan: true },
       setting: { general: { language: "en" } },
     });
 
-    const exchange = fake.requests.filter((r) => r.path === "/admin/oauth/access_token");
+    const exchange = requests().filter((r) => r.path === "/admin/oauth/access_token");
     expect(exchange).toHaveLength(1);
     expect(exchange[0]).toMatchObject({
       method: "POST",
@@ -333,10 +332,10 @@ describe("OAuth authorization code flow", () => {
       body: { client_id: API_KEY, client_secret: API_SECRET_KEY, code: "fake-authorization-code" },
     });
     const session = await getDb().session.findUniqueOrThrow({ where: { id: OFFLINE_SESSION_ID } });
-    expect(session).toMatchObject({ shop: TEST_SHOP, isOnline: false, accessToken: fake.accessToken, state });
+    expect(session).toMatchObject({ shop: TEST_SHOP, isOnline: false, accessToken: sim.accessToken(TEST_SHOP), state });
     expect(grantedScopes(session.scope ?? "")).toEqual(grantedScopes(SCOPES.join(",")));
     const shop = await getDb().shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
-    expect(shop).toMatchObject({ adminEmail: fake.shopDetails.email, needSelectPlan: true });
+    expect(shop).toMatchObject({ adminEmail: details().email, needSelectPlan: true });
     // The state is single-use: the callback clears the cookie where it was set.
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith("shopify_app_state="));
     expect(cleared).toMatch(/expires=Thu, 01 Jan 1970/i);
@@ -358,7 +357,7 @@ describe("OAuth authorization code flow", () => {
     await errorOf(res);
     expect(await getDb().session.count()).toBe(0);
     expect(await getDb().shop.count()).toBe(0);
-    expect(fake.requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
   });
 
   it("refuses a callback without the state cookie", async () => {

@@ -115,6 +115,21 @@ describe("editing a page", () => {
     expect(editor).toContain("Ride with Velo");
   });
 
+  it("opens the merchant's links that leave the portal in a new tab, and keeps portal links in place", async () => {
+    const content = {
+      topBar: { links: [{ label: "Our store", url: "https://velo.example/" }] },
+      items: [hero({ link: { label: "See the bikes", url: "https://velo.example/bikes" } })],
+    };
+    expect((await save(admin, "landing", "publish", content)).status).toBe(200);
+    const html = await (await new HttpClient(server.url).get(`/portal/${handle}/`)).text();
+    const anchor = (href: string) => html.match(new RegExp(`<a [^>]*href="${href.replace(/[.]/g, "\\.")}"[^>]*>`))?.[0];
+    for (const href of ["https://velo.example/", "https://velo.example/bikes"]) {
+      expect(anchor(href), href).toMatch(/target="_blank"/);
+      expect(anchor(href), href).toMatch(/rel="noopener noreferrer"/);
+    }
+    expect(anchor(`/portal/${handle}/login`)).not.toMatch(/target=/);
+  });
+
   it("refuses links and images that fail the URL-shape check, and changes nothing", async () => {
     const res = await save(admin, "landing", "publish", {
       items: [hero({ image: "javascript:alert(1)", link: { label: "x", url: "//evil.example" } })],
@@ -128,7 +143,7 @@ describe("editing a page", () => {
       intent: "publish",
       content: "{",
     });
-    expect(broken.status).toBe(400);
+    expect(broken.status).toBe(422);
   });
 
   it("stores an uploaded image on disk, serves it, and repairs a broken path to it by file name", async () => {

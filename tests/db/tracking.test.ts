@@ -389,8 +389,17 @@ describe("POST /api/pixel/checkout-completed", () => {
     expect(event.clickId).toBeNull();
   });
 
+  it("refuses a body that is not JSON with a 400 JSON error", async () => {
+    const res = await post("{nope");
+    expect(res.status).toBe(400);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const json = (await res.json()) as { error: { code: string; message: string } };
+    expect(json.error.code).toBe("bad_request");
+    expect(await getDb().pixelEvent.count()).toBe(0);
+  });
+
+  // Bad values are 422, as everywhere else (one status for bad input).
   it.each([
-    ["not JSON", "{nope"],
     ["an array", []],
     ["null", null],
     ["no shop", { checkout_token: "tok" }],
@@ -403,12 +412,12 @@ describe("POST /api/pixel/checkout-completed", () => {
     ["an invalid click id", { shop: "x.myshopify.com", checkout_token: "tok", click_id: "<script>" }],
     ["an invalid referral code", { shop: "x.myshopify.com", checkout_token: "tok", ref: "a b" }],
     ["a NUL byte", { shop: "x.myshopify.com", checkout_token: "tok\u0000" }],
-  ])("refuses %s with a 400 JSON error", async (_name, body) => {
-    const res = await post(typeof body === "string" ? body : JSON.stringify(body));
-    expect(res.status).toBe(400);
+  ])("refuses %s with a 422 JSON error", async (_name, body) => {
+    const res = await post(JSON.stringify(body));
+    expect(res.status).toBe(422);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const json = (await res.json()) as { error: { code: string; message: string } };
-    expect(json.error.code).toBe("bad_request");
+    expect(json.error.code).toBe("validation_failed");
     expect(await getDb().pixelEvent.count()).toBe(0);
   });
 

@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { expectPage, logIn, menuLabels, menuLink, waitForHydration, ERROR_SCREEN } from "../support/admin-browser";
+import {
+  expectPage,
+  logIn,
+  menuLabels,
+  menuLink,
+  waitForHydration,
+  waitForTableLoaded,
+  ERROR_SCREEN,
+} from "../support/admin-browser";
 import { buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildShop, buildUser } from "../support/builders";
 import {
@@ -64,6 +72,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliates and staff in Chro
     await row.waitFor();
     // The URL changes before the filtered list arrives: wait for the approved affiliate to leave it.
     await page.getByRole("row", { name: /olly@example\.com/ }).waitFor({ state: "detached" });
+    await waitForTableLoaded(page);
     await row.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByText("1 approved, 0 skipped").waitFor();

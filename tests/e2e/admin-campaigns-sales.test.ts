@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
-import { logIn, waitForHydration } from "../support/admin-browser";
+import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -52,7 +52,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("campaigns and sales in Chrom
     await page.getByLabel("Level 2 rate").fill("5");
     await page.getByLabel("Level 3 rate").fill("150");
     await page.getByLabel("Level 3 is a percent of").selectOption("percent_of_commission");
-    await page.getByLabel("Give affiliates coupon codes on this campaign").check({ force: true });
+    await page.getByLabel("Give affiliates coupon codes on this campaign").check();
     await page.getByLabel("Code prefix").fill("SPRING-");
 
     // A rate above 100 % is caught with a message on the field, and nothing is saved.
@@ -116,8 +116,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("campaigns and sales in Chrom
       subtotal: 40_495,
       placedAt: new Date(Date.now() - 60_000),
     });
-    await buildCommission(shop.id, sale.id, anna.id, { amount: 4050, explanation: "10% (campaign rate) of $404.95" });
-    await buildCommission(shop.id, sale.id, upline.id, { level: 2, amount: 1215, explanation: "3% of the sale" });
+    // Explanations as long as the webhook flow writes them for an order with product rules.
+    const longExplanation =
+      "10% (campaign rate) + $5.00 per item (product rule) on $404.95; $20.00 of excluded products left out; " +
+      "collection rules not applied (the shop's product collections could not be read)";
+    await buildCommission(shop.id, sale.id, anna.id, { amount: 4050, explanation: longExplanation });
+    await buildCommission(shop.id, sale.id, upline.id, {
+      level: 2,
+      amount: 1215,
+      explanation: "Level 2: 3% of $404.95 sale",
+    });
     const others = [await buildOrder(shop.id, { name: "#1002" }), await buildOrder(shop.id, { name: "#1003" })];
 
     const { page, errors } = await browser.newSession(server.url(""));
@@ -130,7 +138,23 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("campaigns and sales in Chrom
     await page.getByText("their coupon ANNA10 was used at checkout.").waitFor();
     await page.getByText("$40.50").first().waitFor();
     await page.getByText("$12.15").first().waitFor();
+    // At 1440 px the "How it was computed" column fits in its card and wraps:
+    // no sideways scrolling, every explanation whole inside the card.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const table = page.locator(".Polaris-DataTable").first();
+    const explanation = table.getByText(longExplanation, { exact: true });
+    await explanation.waitFor();
+    await expect
+      .poll(() =>
+        table.locator(".Polaris-DataTable__ScrollContainer").evaluate((el) => el.scrollWidth - el.clientWidth),
+      )
+      .toBe(0);
+    const cardBox = (await table.boundingBox())!;
+    const textBox = (await explanation.boundingBox())!;
+    expect(textBox.x + textBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    expect(textBox.height).toBeGreaterThan(30); // wrapped onto more than one line
     await page.screenshot({ path: screenshotPath("sale-pending"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByText("Sale approved").waitFor();
@@ -149,7 +173,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("campaigns and sales in Chrom
     await page.getByRole("tab", { name: "Pending" }).click();
     await page.waitForURL((url) => url.searchParams.get("status") === "pending");
     await page.getByRole("cell", { name: "#1001" }).waitFor({ state: "detached" });
-    await page.locator("thead").getByRole("checkbox").check({ force: true });
+    // No force: the click must land on the checkbox, not on the table's
+    // fading "Loading sales…" panel (which made this test flaky).
+    await waitForTableLoaded(page);
+    await page.locator("thead").getByRole("checkbox").check();
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByText("2 sales approved.").waitFor();
     await page.screenshot({ path: screenshotPath("sales-bulk-approved"), fullPage: true });

@@ -1,13 +1,11 @@
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { refreshRollup } from "~/models/dashboard/rollup.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerCoreJobs } from "~/models/webhooks/process-webhook.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser, type BrowserSession } from "../support/browser";
 import { HttpClient } from "../support/http-client";
-import { dashboardTiles } from "../support/admin-browser";
+import { dashboardTiles, expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -23,24 +21,11 @@ const chromiumPath = findChromium();
 const EMAIL = "owner@dash.example";
 const DAY = 86_400_000;
 
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const router = (window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
-      .__remixRouter;
-    return (
-      router?.state.initialized === true &&
-      router.state.navigation.state === "idle" &&
-      document.body.style.backgroundColor !== ""
-    );
-  });
-}
-
 describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium", () => {
   const browser = useBrowser(chromiumPath);
   useTestDatabase();
   const server = useTestServer();
   const newSession = (): Promise<BrowserSession> => browser.newSession(server.url(""));
-  beforeAll(() => registerCoreJobs());
 
   it("shows tiles per preset, counts a new order after reload, and remembers a dismissed banner", async () => {
     const db = getDb();
@@ -142,15 +127,17 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     expect(await page.locator("#pending-sales").getAttribute("href")).toBe("/admin/sales?status=pending");
     expect(await page.locator("#link-signup").inputValue()).toMatch(/\/portal\/[a-z0-9-]+\/signup$/);
 
-    // Dismissing the welcome banner is remembered across a reload.
-    const welcome = page.locator('[data-banner="show.dashboard"]');
-    await welcome.waitFor();
-    await welcome.getByRole("button", { name: /dismiss/i }).click();
-    await expect.poll(() => welcome.count()).toBe(0);
+    // The shop has a campaign: no "create a campaign" welcome. Dismissing a
+    // banner is remembered across a reload.
+    expect(await page.locator('[data-banner="show.dashboard"]').count()).toBe(0);
+    const featured = page.locator('[data-banner="show.featuredApp"]');
+    await featured.waitFor();
+    await featured.getByRole("button", { name: /dismiss/i }).click();
+    await expect.poll(() => featured.count()).toBe(0);
     await page.reload();
     await waitForHydration(page);
     await page.locator('[data-banner="show.appEmbed"]').waitFor();
-    expect(await page.locator('[data-banner="show.dashboard"]').count()).toBe(0);
+    expect(await featured.count()).toBe(0);
     await page.screenshot({ path: screenshotPath("dashboard-banner-dismissed"), fullPage: true });
 
     // An unknown preset is a clear 422 with a message, not a crash.
@@ -158,5 +145,85 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     expect(bad?.status()).toBe(422);
 
     expect(errors.unexpected(/status of 422/)).toEqual([]);
+  });
+
+  it("welcomes a shop without campaigns, opens links leaving the app in a new tab, and leads Custom domain to Portals", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: EMAIL });
+    const { context, page, errors } = await newSession();
+    // The App Store is not reachable from here; answer for it so the new tab has a page.
+    await context.route("https://apps.shopify.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>App Store</title>" }),
+    );
+    await logIn(page, "admin", EMAIL);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+    await waitForHydration(page);
+
+    const welcome = page.locator('[data-banner="show.dashboard"]');
+    await welcome.waitFor();
+    await page.screenshot({ path: screenshotPath("dashboard-new-shop"), fullPage: true });
+
+    // Every link that leaves the app opens a new tab, and hands it neither our window nor our address.
+    const outbound = await page
+      .locator('a[href^="http"], a[href^="//"]')
+      .evaluateAll((links) =>
+        links.map((a) => [a.getAttribute("href"), a.getAttribute("target"), a.getAttribute("rel")]),
+      );
+    expect(outbound.length).toBeGreaterThan(0);
+    for (const [href, target, rel] of outbound)
+      expect([href, target, rel]).toEqual([href, "_blank", "noopener noreferrer"]);
+    const [store] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: "Browse apps", exact: true }).click(),
+    ]);
+    await store.waitForLoadState();
+    expect(store.url()).toBe("https://apps.shopify.com/");
+    expect(await store.evaluate(() => window.opener)).toBeNull();
+    await store.close();
+    expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
+
+    // The custom domain is set under Portals, so that is where its card leads.
+    const customDomain = page
+      .locator("div")
+      .filter({ has: page.getByRole("heading", { name: "Custom domain", exact: true }) })
+      .last();
+    await customDomain.getByRole("link", { name: "Open", exact: true }).click();
+    await expectPage(page, "/admin/portals", "Portals");
+
+    // Once a campaign exists, the banner asking for one is gone.
+    await buildCampaign(shop.id);
+    await page.goto("/admin/dashboard");
+    await waitForHydration(page);
+    await page.locator('[data-banner="show.appEmbed"]').waitFor();
+    expect(await welcome.count()).toBe(0);
+    expect(errors.unexpected()).toEqual([]);
+  });
+
+  it("shows staff only the links and promos of areas they may open", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { role: "staff", email: "staff@dash.example", permissions: ["affiliates"] });
+    const { page, errors } = await newSession();
+    await logIn(page, "staff", "staff@dash.example");
+    await expectPage(page, "/staff/dashboard", "Dashboard");
+    await waitForHydration(page);
+    await page.locator('[data-banner="show.appEmbed"]').waitFor();
+    await page.screenshot({ path: screenshotPath("dashboard-staff-affiliates-only"), fullPage: true });
+
+    const areas = await page
+      .locator('a[href^="/staff/"]')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/")[2]));
+    expect(new Set(areas)).toEqual(new Set(["dashboard", "affiliates", "contact-us"]));
+    await page.locator("#pending-affiliates").waitFor();
+    expect(await page.locator("#pending-sales, #pending-commissions").count()).toBe(0);
+    // No shop campaign yet, but this user cannot create one: no welcome. No
+    // marketplace (settings), referrals or feature promos either.
+    for (const hidden of ['[data-banner="show.dashboard"]', '[data-banner="show.featuredApp"]']) {
+      expect(await page.locator(hidden).count(), hidden).toBe(0);
+    }
+    for (const heading of ["Get found by affiliates", "Features"]) {
+      expect(await page.getByRole("heading", { name: heading, exact: true }).count(), heading).toBe(0);
+    }
+    await page.getByRole("heading", { name: "Helpful Links", exact: true }).waitFor();
+    expect(errors.unexpected()).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/job-queue.server";
-import { registerAllJobs } from "~/models/jobs/register-jobs.server";
-import { dashboardTiles, expectPage, logIn, menuLink, waitForHydration } from "../support/admin-browser";
+import { drainJobs } from "~/models/jobs/registry.server";
+import {
+  dashboardTiles,
+  expectPage,
+  logIn,
+  menuLink,
+  waitForHydration,
+  waitForTableLoaded,
+} from "../support/admin-browser";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { buildShop, buildUser } from "../support/builders";
 import { HttpClient } from "../support/http-client";
@@ -25,7 +31,6 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
   const browser = useBrowser(chromiumPath);
   useTestDatabase();
   const server = useTestServer();
-  beforeAll(() => registerAllJobs());
 
   it("campaign with two MLM levels → approve an affiliate → an order arrives → approve the sale → the dashboard changes", async () => {
     const db = getDb();
@@ -82,6 +87,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("a merchant's day in Chromium
     await page.getByRole("tab", { name: "Pending" }).click();
     await page.waitForURL((url) => url.searchParams.get("status") === "pending");
     await page.getByRole("row", { name: /CARA Journey/ }).waitFor({ state: "detached" });
+    await waitForTableLoaded(page);
     const row = page.getByRole("row", { name: /PAT Journey/ });
     await row.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Approve", exact: true }).click();

@@ -10,19 +10,42 @@ export const ERROR_SCREEN = /Whoops, something went wrong\.|This page could not 
 /**
  * Waits until the page is interactive: the Remix router exists and has its
  * data, and React has committed the hydrated tree (Polaris' AppProvider sets
- * the body's inline colours when it mounts; server HTML has none). Clicking
- * earlier would follow links as plain full-page loads.
+ * the body's inline colours when it mounts; server HTML has none), and no
+ * navigation is under way. Clicking earlier would follow links as plain
+ * full-page loads, and buttons would do nothing at all.
  */
 export async function waitForHydration(page: Page) {
   const hydrated = () => {
-    const router = (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter;
-    return router?.state.initialized === true && document.body.style.backgroundColor !== "";
+    const router = (window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
+      .__remixRouter;
+    return (
+      router?.state.initialized === true &&
+      router.state.navigation.state === "idle" &&
+      document.body.style.backgroundColor !== ""
+    );
   };
   await page.waitForFunction(hydrated, undefined, { timeout: 15_000 }).catch((error: Error) => {
     // Usually a client bundle that failed to load, e.g. because build/ was
     // rebuilt while the server still serves the old build's pages.
     throw new Error(`${page.url()} did not hydrate (is build/ current, and not being rebuilt?): ${error.message}`);
   });
+}
+
+/**
+ * Waits until every Polaris IndexTable on the page has finished loading, as a
+ * user waits for its spinner to go. While loading, and for a moment while it
+ * fades out after the new rows are in, the "Loading …" panel lies over the
+ * header row: a click on the select-all checkbox then lands on the panel.
+ */
+export async function waitForTableLoaded(page: Page) {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll(".Polaris-IndexTable__LoadingPanel")].every(
+        (panel) => getComputedStyle(panel).visibility === "hidden",
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 export async function logIn(page: Page, role: "admin" | "staff", email: string, password = TEST_PASSWORD) {

@@ -71,6 +71,7 @@ export async function buildCommission(
     amount: number;
     status: string;
     explanation: string;
+    currency: string;
   }> = {},
 ) {
   return getDb().commission.create({
@@ -82,7 +83,7 @@ export async function buildCommission(
       kind: overrides.kind ?? "sale",
       sourceRef: overrides.sourceRef ?? "",
       amount: overrides.amount ?? 1_000,
-      currency: "USD",
+      currency: overrides.currency ?? "USD",
       status: overrides.status ?? "pending",
       explanation: overrides.explanation ?? "10 % of 100.00",
     },

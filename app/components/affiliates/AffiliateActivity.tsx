@@ -3,7 +3,7 @@ import { BlockStack, Card, DataTable, Link, Text, type DataTableProps } from "@s
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import type { DetailData } from "./AffiliateDetailView";
-import { formatDateTime } from "./StatusBadge";
+import { WrappingCell } from "../WrappingCell";
 
 function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProps, "footerContent">) {
   const { t } = useTranslation("Affiliates");
@@ -20,7 +20,8 @@ function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProp
 }
 
 /** An affiliate's latest sales, commissions and clicks (the newest few of each). */
-export function AffiliateActivity({ data }: { data: DetailData }) {
+export function AffiliateActivity({ data, timeZone }: { data: DetailData; timeZone: string }) {
+  const when = (iso: string) => format.dateTime(iso, timeZone);
   const { t } = useTranslation(["Affiliates", "Global"]);
   const format = useFormat();
   const { role } = useParams();
@@ -42,7 +43,7 @@ export function AffiliateActivity({ data }: { data: DetailData }) {
               <Link key={s.id} url={`/${role}/sales/${s.id}`}>
                 {s.name}
               </Link>,
-              formatDateTime(s.placedAt, format.tag),
+              when(s.placedAt),
               format.money(s.subtotal, s.currency),
               t(`Global:status.${s.status}`),
             ])}
@@ -71,7 +72,13 @@ export function AffiliateActivity({ data }: { data: DetailData }) {
         title={t("Affiliates:detail.recentClicks")}
         columnContentTypes={["text", "text", "text"]}
         headings={[t("Affiliates:detail.when"), t("Affiliates:detail.landing"), t("Affiliates:detail.referrer")]}
-        rows={data.recentClicks.map((c) => [formatDateTime(c.createdAt, format.tag), c.landingUrl, c.referrer ?? ""])}
+        rows={data.recentClicks.map((c) => [
+          <span key="w" className="app-nowrap">
+            {when(c.createdAt)}
+          </span>,
+          <WrappingCell key="l" text={c.landingUrl} />,
+          <WrappingCell key="r" text={c.referrer ?? ""} />,
+        ])}
       />
     </>
   );

@@ -2,17 +2,18 @@ import { useFetcher, useParams } from "@remix-run/react";
 import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text, Toast } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import type { ErrorBody } from "~/lib/errors";
 import { FormErrorBanner } from "../FormErrorBanner";
-import { useFormat } from "~/i18n/format";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
-import { useShell } from "~/routes/$role";
+import { useShell } from "~/components/shell-data";
+import { TimeZoneNote } from "../TimeZoneNote";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { AffiliateActivity } from "./AffiliateActivity";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
-import { AffiliateStatusBadge, formatDateTime } from "./StatusBadge";
+import { AffiliateStatusBadge } from "./StatusBadge";
 
 type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 export type DetailData = Json<AffiliateDetail> & {
@@ -42,9 +43,9 @@ function toValues(a: DetailData["affiliate"]): AffiliateFormValues {
 /** An affiliate: edit form (contextual save bar), approvals, stats, latest sales, commissions and clicks. */
 export function AffiliateDetailView({ data }: { data: DetailData }) {
   const { t } = useTranslation(["Affiliates", "Global"]);
+  const format = useFormat();
   const { role } = useParams();
   const { shop } = useShell();
-  const format = useFormat();
   const fetcher = useFetcher<Answer>();
   const saved = useMemo(() => toValues(data.affiliate), [data.affiliate]);
   const [values, setValues] = useState(saved);
@@ -63,8 +64,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
-  const money = (totals: MoneyTotal[]) =>
-    totals.length ? totals.map((m) => format.money(m.amount, m.currency)).join(" + ") : format.money(0, shop.currency);
+  const money = (totals: MoneyTotal[]) => format.moneyTotals(totals, shop.currency);
 
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
     content: t(`Affiliates:actions.${action}`),
@@ -118,7 +118,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 campaigns={data.campaigns}
               />
             </Card>
-            <AffiliateActivity data={data} />
+            <AffiliateActivity data={data} timeZone={shop.timezone} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
@@ -171,7 +171,8 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                     </Link>
                   </InlineStack>
                 ) : null}
-                {stat(t("Global:fields.dateCreated"), formatDateTime(a.createdAt, format.tag))}
+                {stat(t("Global:fields.dateCreated"), format.dateTime(a.createdAt, shop.timezone))}
+                <TimeZoneNote zone={shop.timezone} />
               </BlockStack>
             </Card>
           </BlockStack>

@@ -1,6 +1,6 @@
 import { FormLayout, Select, TextField } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { AFFILIATE_STATUSES } from "~/models/api/schemas";
+import { AFFILIATE_STATUSES } from "~/models/affiliates/affiliate-statuses";
 
 export interface AffiliateFormValues {
   email: string;

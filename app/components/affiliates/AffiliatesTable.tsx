@@ -13,11 +13,11 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AFFILIATE_STATUSES } from "~/models/api/schemas";
+import { useFormat } from "~/i18n/format";
+import { AFFILIATE_STATUSES } from "~/models/affiliates/affiliate-statuses";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { EmptyMessage } from "../EmptyMessage";
-import { useFormat } from "~/i18n/format";
-import { AffiliateStatusBadge, formatDate } from "./StatusBadge";
+import { AffiliateStatusBadge } from "./StatusBadge";
 
 type Row = {
   id: string;
@@ -52,10 +52,13 @@ interface StatusResult {
 /** The affiliate list: status tabs, search, campaign filter, sort, bulk actions and server-side pages. */
 export function AffiliatesTable({
   data,
+  timeZone,
   onAdd,
   onImport,
 }: {
   data: AffiliatesTableData;
+  // The shop's: dates are shown as the merchant reads them.
+  timeZone: string;
   onAdd: () => void;
   onImport: () => void;
 }) {
@@ -227,7 +230,7 @@ export function AffiliatesTable({
             </IndexTable.Cell>
             <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
             <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>
-            <IndexTable.Cell>{formatDate(row.createdAt, format.tag)}</IndexTable.Cell>
+            <IndexTable.Cell>{format.date(row.createdAt, timeZone)}</IndexTable.Cell>
           </IndexTable.Row>
         ))}
       </IndexTable>

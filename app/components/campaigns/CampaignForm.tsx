@@ -12,6 +12,7 @@ import {
 } from "@shopify/polaris";
 import { DeleteIcon, PlusIcon } from "@shopify/polaris-icons";
 import { useTranslation } from "react-i18next";
+import { CAMPAIGN_STATUSES, COMMISSION_TYPES, RULE_COMMISSION_TYPES } from "~/models/campaigns/campaign-options";
 import { MAX_LEVELS, rowKey, type CampaignFormValues } from "../../models/campaigns/campaign-form";
 
 // The campaign editor's cards. State lives in the route; this renders the
@@ -64,7 +65,7 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
             />
             <Select
               label={t("fields.status")}
-              options={(["active", "draft", "private"] as const).map((s) => ({ label: t(`states.${s}`), value: s }))}
+              options={CAMPAIGN_STATUSES.map((s) => ({ label: t(`states.${s}`), value: s }))}
               value={values.status}
               onChange={(v) => set("status", v as CampaignFormValues["status"])}
               helpText={t(`stateHelp.${values.status}`)}
@@ -94,7 +95,7 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
             <FormLayout.Group>
               <Select
                 label={t("fields.commissionType")}
-                options={(["percent", "flat_item", "flat_order"] as const).map((c) => ({
+                options={COMMISSION_TYPES.map((c) => ({
                   label: t(`commissionTypes.${c}`),
                   value: c,
                 }))}
@@ -175,7 +176,7 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
                   <FormLayout.Group condensed>
                     <Select
                       label={t("rules.commissionType")}
-                      options={(["percent", "flat_item"] as const).map((c) => ({
+                      options={RULE_COMMISSION_TYPES.map((c) => ({
                         label: t(`commissionTypes.${c}`),
                         value: c,
                       }))}

@@ -1,6 +1,7 @@
 import { BlockStack, Button, Card, InlineStack, Link, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { AffiliateLinks } from "~/lib/affiliate-links";
+import { HELPFUL_LINKS, type AreaCheck, type VisiblePending } from "~/lib/dashboard-access";
 import { openSupportChat, supportMailto } from "~/lib/support";
 import { CopyField } from "./CopyField";
 
@@ -22,31 +23,33 @@ export function Tile({ label, value, testId }: { label: string; value: string; t
   );
 }
 
-export function PendingCard({
-  role,
-  pending,
-}: {
-  role: string;
-  pending: { sales: number; affiliates: number; commissions: number; commissionsMore: boolean };
-}) {
+export function PendingCard({ role, pending }: { role: string; pending: VisiblePending }) {
   const { t } = useTranslation("Dashboard");
+  // Only the lists this user may open (null: not theirs to see).
+  if (pending.sales === null && pending.affiliates === null && pending.commissions === null) return null;
   return (
     <Card>
       <BlockStack gap="200">
         <Text as="h2" variant="headingMd">
           {t("pending.title")}
         </Text>
-        <Link url={`/${role}/sales?status=pending`} id="pending-sales">
-          {t("pending.sales", { count: pending.sales })}
-        </Link>
-        <Link url={`/${role}/affiliates?status=pending`} id="pending-affiliates">
-          {t("pending.affiliates", { count: pending.affiliates })}
-        </Link>
-        <Link url={`/${role}/payouts`} id="pending-commissions">
-          {t(pending.commissionsMore ? "pending.commissionsMore" : "pending.commissions", {
-            count: pending.commissions,
-          })}
-        </Link>
+        {pending.sales !== null ? (
+          <Link url={`/${role}/sales?status=pending`} id="pending-sales">
+            {t("pending.sales", { count: pending.sales })}
+          </Link>
+        ) : null}
+        {pending.affiliates !== null ? (
+          <Link url={`/${role}/affiliates?status=pending`} id="pending-affiliates">
+            {t("pending.affiliates", { count: pending.affiliates })}
+          </Link>
+        ) : null}
+        {pending.commissions !== null ? (
+          <Link url={`/${role}/payouts`} id="pending-commissions">
+            {t(pending.commissionsMore ? "pending.commissionsMore" : "pending.commissions", {
+              count: pending.commissions,
+            })}
+          </Link>
+        ) : null}
       </BlockStack>
     </Card>
   );
@@ -148,17 +151,17 @@ export function InstructionsCard() {
   );
 }
 
-const HELPFUL = ["campaigns", "affiliates", "portals", "creatives", "settings"] as const;
-
-export function HelpfulLinksCard({ role }: { role: string }) {
+export function HelpfulLinksCard({ role, can }: { role: string; can: AreaCheck }) {
   const { t } = useTranslation("Dashboard");
+  const areas = HELPFUL_LINKS.filter(can);
+  if (!areas.length) return null;
   return (
     <Card>
       <BlockStack gap="200">
         <Text as="h2" variant="headingMd">
           {t("helpfulLinks")}
         </Text>
-        {HELPFUL.map((area) => (
+        {areas.map((area) => (
           <Link key={area} url={`/${role}/${area}`}>
             {t(`helpful.${area}`)}
           </Link>

@@ -1,18 +1,13 @@
 import { BlockStack, Box, Card, InlineGrid, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { FEATURES, type AreaCheck } from "~/lib/dashboard-access";
 
-// Spec section 2's feature overview list, each with the screen it lives on.
-const FEATURES = [
-  { key: "portalPages", path: "portals" },
-  { key: "mlm", path: "campaigns" },
-  { key: "creatives", path: "creatives" },
-  { key: "customDomain", path: "settings" },
-  { key: "payouts", path: "paypal/connect" },
-  { key: "referralsReward", path: "referrals" },
-] as const;
-
-export function FeatureOverviewCard({ role }: { role: string }) {
+// Spec section 2's feature overview list, each with the screen it lives on;
+// only the features whose screen this user may open.
+export function FeatureOverviewCard({ role, can }: { role: string; can: AreaCheck }) {
   const { t } = useTranslation("FeatureOverview");
+  const features = FEATURES.filter((f) => can(f.area));
+  if (!features.length) return null;
   return (
     <Card>
       <BlockStack gap="300">
@@ -20,7 +15,7 @@ export function FeatureOverviewCard({ role }: { role: string }) {
           {t("title")}
         </Text>
         <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="300">
-          {FEATURES.map((f) => (
+          {features.map((f) => (
             <Box key={f.key} padding="300" borderColor="border" borderWidth="025" borderRadius="200">
               <BlockStack gap="100">
                 <Text as="h3" variant="headingSm">

@@ -1,6 +1,7 @@
 import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { outboundLinkProps } from "~/lib/external-links";
 import type { PortalItem, PortalPageContent } from "~/lib/portal-content";
 
 // The public portal pages (landing, sign-up, login) around their content:
@@ -36,7 +37,7 @@ export function PortalLayout({
           {(page?.topBar.links ?? [])
             .filter((l) => l.label && l.url)
             .map((l) => (
-              <a key={l.url + l.label} href={l.url}>
+              <a key={l.url + l.label} href={l.url} {...outboundLinkProps(l.url)}>
                 {l.label}
               </a>
             ))}
@@ -52,7 +53,9 @@ export function PortalLayout({
             <ul>
               {left.map((l) => (
                 <li key={l.url + l.label}>
-                  <a href={l.url}>{l.label}</a>
+                  <a href={l.url} {...outboundLinkProps(l.url)}>
+                    {l.label}
+                  </a>
                 </li>
               ))}
             </ul>

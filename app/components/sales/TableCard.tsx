@@ -11,7 +11,9 @@ export function TableCard({ title, emptyText, children }: { title: string; empty
             {title}
           </Text>
         </Box>
-        {children ?? (
+        {children ? (
+          <div className="app-table-card">{children}</div>
+        ) : (
           <Box paddingInline="400" paddingBlockEnd="400">
             <Text as="p" tone="subdued">
               {emptyText}

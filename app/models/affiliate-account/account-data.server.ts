@@ -1,4 +1,5 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
+import { affiliateBalance } from "../payouts/balance.server";
 import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type DatePreset } from "../../lib/date-presets";
 
 // What an affiliate sees of their own records. Every query names both the
@@ -8,13 +9,13 @@ const LIVE = { notIn: ["denied", "void"] };
 
 /** The affiliate's figures for a preset, in days of the shop's time zone. */
 export async function accountDashboard(
-  shopId: string,
+  db: ShopDb,
   affiliateId: string,
   preset: DatePreset,
   timezone: string,
   now = new Date(),
 ) {
-  const db = getDb();
+  const shopId = db.$shopId;
   const zone = safeZone(timezone);
   const { start, end } = presetRange(preset, zone, now);
   const created = { gte: start, lt: end };
@@ -26,7 +27,7 @@ export async function accountDashboard(
       where: { shopId, affiliateId, createdAt: created, status: { in: ["pending", "approved", "paid"] } },
       _sum: { amount: true },
     }),
-    accountBalance(shopId, affiliateId),
+    affiliateBalance(db, { shopId, affiliateId }),
     db.commission.findMany({
       where: { shopId, affiliateId, createdAt: created, status: LIVE },
       select: { amount: true, createdAt: true },
@@ -54,23 +55,15 @@ export async function accountDashboard(
   };
 }
 
-/** Approved and not yet paid out (negative adjustments included), and still pending approval. */
-export async function accountBalance(shopId: string, affiliateId: string) {
-  const db = getDb();
-  const [approved, pending] = await Promise.all([
-    db.commission.aggregate({
-      where: { shopId, affiliateId, status: "approved", payoutId: null },
-      _sum: { amount: true },
-    }),
-    db.commission.aggregate({ where: { shopId, affiliateId, status: "pending" }, _sum: { amount: true } }),
-  ]);
-  return { approved: approved._sum.amount ?? 0, pending: pending._sum.amount ?? 0 };
+/** What the affiliate is owed and what awaits approval, per currency (payouts/payable-balance.ts). */
+export function accountBalance(db: ShopDb, affiliateId: string) {
+  return affiliateBalance(db, { shopId: db.$shopId, affiliateId });
 }
 
 export const SALES_PAGE = 25;
 
-export async function listAccountSales(shopId: string, affiliateId: string, page: number) {
-  const db = getDb();
+export async function listAccountSales(db: ShopDb, affiliateId: string, page: number) {
+  const shopId = db.$shopId;
   const where = { shopId, affiliateId };
   const [total, orders] = await Promise.all([
     db.order.count({ where }),
@@ -97,8 +90,9 @@ export async function listAccountSales(shopId: string, affiliateId: string, page
 }
 
 /** One of the affiliate's own sales, or null (another affiliate's or shop's id included). */
-export async function getAccountSale(shopId: string, affiliateId: string, orderId: string) {
-  return getDb().order.findFirst({
+export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
+  const shopId = db.$shopId;
+  return db.order.findFirst({
     where: { id: orderId, shopId, affiliateId },
     select: {
       id: true,
@@ -119,8 +113,9 @@ export async function getAccountSale(shopId: string, affiliateId: string, orderI
   });
 }
 
-export function listAccountPayouts(shopId: string, affiliateId: string) {
-  return getDb().payout.findMany({
+export function listAccountPayouts(db: ShopDb, affiliateId: string) {
+  const shopId = db.$shopId;
+  return db.payout.findMany({
     where: { shopId, affiliateId },
     orderBy: { createdAt: "desc" },
     take: 100,
@@ -137,8 +132,9 @@ export function listAccountPayouts(shopId: string, affiliateId: string) {
   });
 }
 
-export function listRecruits(shopId: string, affiliateId: string) {
-  return getDb().affiliate.findMany({
+export function listRecruits(db: ShopDb, affiliateId: string) {
+  const shopId = db.$shopId;
+  return db.affiliate.findMany({
     where: { shopId, parentId: affiliateId },
     orderBy: { createdAt: "desc" },
     take: 200,
@@ -146,12 +142,14 @@ export function listRecruits(shopId: string, affiliateId: string) {
   });
 }
 
-export function listCoupons(shopId: string, affiliateId: string) {
-  return getDb().coupon.findMany({ where: { shopId, affiliateId }, orderBy: { code: "asc" }, select: { code: true } });
+export function listCoupons(db: ShopDb, affiliateId: string) {
+  const shopId = db.$shopId;
+  return db.coupon.findMany({ where: { shopId, affiliateId }, orderBy: { code: "asc" }, select: { code: true } });
 }
 
-export function listProducts(shopId: string, query: string, take = 100) {
-  return getDb().product.findMany({
+export function listProducts(db: ShopDb, query: string, take = 100) {
+  const shopId = db.$shopId;
+  return db.product.findMany({
     where: { shopId, status: "active", ...(query ? { title: { contains: query } } : {}) },
     orderBy: { title: "asc" },
     take,

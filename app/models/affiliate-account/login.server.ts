@@ -1,5 +1,5 @@
+import type { ShopDb } from "../../db/shop-db.server";
 import { z } from "zod";
-import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import { verifyPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
@@ -18,10 +18,11 @@ const INVALID = "Incorrect e-mail or password.";
 export const affiliateRealm = (shopId: string) => `affiliate:${shopId}`;
 
 /** Checks an affiliate login in one shop; returns the affiliate id or throws AppError. */
-export async function loginAffiliate(shopId: string, input: AffiliateLoginInput, ip: string): Promise<string> {
+export async function loginAffiliate(db: ShopDb, input: AffiliateLoginInput, ip: string): Promise<string> {
+  const shopId = db.$shopId;
   const realm = affiliateRealm(shopId);
   await assertLoginAllowed(realm, input.email, ip);
-  const affiliate = await getDb().affiliate.findUnique({
+  const affiliate = await db.affiliate.findUnique({
     where: { shopId_email: { shopId, email: input.email } },
     select: { id: true, passwordHash: true, status: true },
   });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { getDb } from "../../db.server";
+import { shopDb, type ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
 import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
-import { notifyJobsEnqueued } from "../jobs/job-queue.server";
+import { notifyJobsEnqueued } from "../../db/job-queue.server";
 import { queueEmail } from "../mail/outbox.server";
 import { LOGIN_STATUSES } from "./affiliate-session.server";
 
@@ -58,9 +59,10 @@ export async function requestPasswordReset(
 }
 
 /** Finds a usable token of a shop's affiliate, or null. */
-async function usableToken(shopId: string, token: string, purpose: "reset" | "login") {
+async function usableToken(db: ShopDb, token: string, purpose: "reset" | "login") {
+  const shopId = db.$shopId;
   if (!isTokenShaped(token)) return null;
-  const row = await getDb().affiliateToken.findUnique({
+  const row = await db.affiliateToken.findUnique({
     where: { tokenHash: tokenDigest(token) },
     include: { affiliate: { select: { id: true, shopId: true, status: true } } },
   });
@@ -70,23 +72,20 @@ async function usableToken(shopId: string, token: string, purpose: "reset" | "lo
   return row;
 }
 
-export async function isResetTokenValid(shopId: string, token: string): Promise<boolean> {
-  return !!(await usableToken(shopId, token, "reset"));
+export async function isResetTokenValid(db: ShopDb, token: string): Promise<boolean> {
+  return !!(await usableToken(db, token, "reset"));
 }
 
 /** Spends a token (once, even under concurrent use); returns the affiliate id. */
 async function spendToken(
-  shopId: string,
+  db: ShopDb,
   token: string,
   purpose: "reset" | "login",
-  then?: (
-    affiliateId: string,
-    tx: Parameters<Parameters<ReturnType<typeof getDb>["$transaction"]>[0]>[0],
-  ) => Promise<void>,
+  then?: (affiliateId: string, tx: Parameters<Parameters<ShopDb["$transaction"]>[0]>[0]) => Promise<void>,
 ) {
-  const row = await usableToken(shopId, token, purpose);
+  const row = await usableToken(db, token, purpose);
   if (!row) throw new AppError("bad_request", "This link is invalid or has expired. Ask for a new one.");
-  return getDb().$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const spent = await tx.affiliateToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
@@ -98,9 +97,9 @@ async function spendToken(
 }
 
 /** Sets a new password from a reset link; every session of the affiliate ends. */
-export async function resetAffiliatePassword(shopId: string, token: string, password: string): Promise<string> {
+export async function resetAffiliatePassword(db: ShopDb, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  return spendToken(shopId, token, "reset", async (affiliateId, tx) => {
+  return spendToken(db, token, "reset", async (affiliateId, tx) => {
     await tx.affiliate.update({ where: { id: affiliateId }, data: { passwordHash } });
     await tx.affiliateSession.deleteMany({ where: { affiliateId } });
     // Other reset links sent before this one are void now.
@@ -126,7 +125,7 @@ export async function spendHandoverToken(token: string): Promise<{ affiliateId: 
   });
   if (!row) return null;
   try {
-    const affiliateId = await spendToken(row.affiliate.shopId, token, "login");
+    const affiliateId = await spendToken(shopDb(getDb(), row.affiliate.shopId), token, "login");
     return { affiliateId, shopId: row.affiliate.shopId };
   } catch (error) {
     if (error instanceof AppError) return null;

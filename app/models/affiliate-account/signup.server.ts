@@ -1,5 +1,5 @@
+import type { ShopDb } from "../../db/shop-db.server";
 import { z } from "zod";
-import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
@@ -98,12 +98,8 @@ export interface SignupResult {
   status: "approved" | "pending";
 }
 
-export async function signUpAffiliate(
-  shopId: string,
-  form: SignupFormConfig,
-  input: SignupInput,
-): Promise<SignupResult> {
-  const db = getDb();
+export async function signUpAffiliate(db: ShopDb, form: SignupFormConfig, input: SignupInput): Promise<SignupResult> {
+  const shopId = db.$shopId;
   const campaign =
     (await db.campaign.findFirst({
       where: { shopId, isDefault: true, status: { not: "draft" } },

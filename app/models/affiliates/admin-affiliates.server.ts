@@ -3,7 +3,7 @@ import { parseDatabaseUrl } from "../../db/database-url";
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import type { Prisma } from "../../db/generated/sqlite";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 import {
   ADMIN_PAGE_SIZE,
   formFieldErrors,

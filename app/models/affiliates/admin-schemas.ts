@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AFFILIATE_STATUSES, affiliateCreateSchema, ID_PATTERN } from "../api/schemas";
+import { affiliateCreateSchema, ID_PATTERN } from "../api/schemas";
+import { AFFILIATE_STATUSES } from "./affiliate-statuses";
 
 // Schemas of the merchant admin's affiliate screens (list query, forms, bulk
 // actions). Field rules come from the REST API's schemas, so an affiliate

@@ -1,5 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
+import { affiliateBalance } from "../payouts/balance.server";
+import { totalsByCurrency, type MoneyTotal } from "../payouts/payable-balance";
 import { AFFILIATE_SUMMARY } from "./admin-affiliates.server";
 
 // One affiliate for the admin detail page: the record, and their clicks,
@@ -11,19 +13,13 @@ import { AFFILIATE_SUMMARY } from "./admin-affiliates.server";
 const RECENT = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface MoneyTotal {
-  amount: number;
-  currency: string;
-}
+export type { MoneyTotal };
 
 /** Sums grouped rows per currency (a shop may have sold in several). */
 function byCurrency(rows: { currency: string; _sum: { amount?: number | null; subtotal?: number | null } }[]) {
-  const totals = new Map<string, number>();
-  for (const row of rows) {
-    const value = row._sum.amount ?? row._sum.subtotal ?? 0;
-    totals.set(row.currency, (totals.get(row.currency) ?? 0) + value);
-  }
-  return [...totals].map(([currency, amount]): MoneyTotal => ({ currency, amount }));
+  return totalsByCurrency(
+    rows.map((row) => ({ currency: row.currency, amount: row._sum.amount ?? row._sum.subtotal ?? 0 })),
+  );
 }
 
 /** Sales, commissions and balance: shown only to those who may use the sales area. */
@@ -32,13 +28,7 @@ async function moneyFigures(db: ShopDb, where: { affiliateId: string }) {
     db.order.count({ where }),
     db.order.groupBy({ by: ["currency"], where, _sum: { subtotal: true } }),
     db.commission.groupBy({ by: ["status", "currency"], where, _sum: { amount: true } }),
-    // Balance: approved commissions not yet in a payout, refund and
-    // cancellation lines (negative) included: what the next payout would pay.
-    db.commission.groupBy({
-      by: ["currency"],
-      where: { ...where, status: "approved", payoutId: null },
-      _sum: { amount: true },
-    }),
+    affiliateBalance(db, where),
     db.order.findMany({
       where,
       orderBy: { placedAt: "desc" },
@@ -69,7 +59,7 @@ async function moneyFigures(db: ShopDb, where: { affiliateId: string }) {
     sales,
     revenue: byCurrency(salesByCurrency),
     commissions,
-    balance: byCurrency(balance),
+    balance: balance.payable,
     recentSales: recentSales.map((s) => ({ ...s, placedAt: s.placedAt.toISOString() })),
     recentCommissions: recentCommissions.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
   };

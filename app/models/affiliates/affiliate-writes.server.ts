@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { AppError, type FieldErrors } from "../../lib/errors";
 import type { AffiliateCreate, AffiliateUpdate } from "../api/schemas";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 
 // Creating and changing affiliates, shared by the REST API, the admin screens
 // and the CSV import. Every function works inside a transaction the caller

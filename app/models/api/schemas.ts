@@ -1,4 +1,15 @@
 import { z } from "zod";
+import { AFFILIATE_STATUSES } from "../affiliates/affiliate-statuses";
+import {
+  CAMPAIGN_STATUSES,
+  COMMISSION_TYPES,
+  COUPON_DISCOUNT_TYPES,
+  LEVEL_BASES,
+  RULE_COMMISSION_TYPES,
+  RULE_KINDS,
+  RULE_TARGETS,
+} from "../campaigns/campaign-options";
+import { ATTRIBUTION_SOURCES, SALE_STATUSES } from "../sales/sale-statuses";
 
 // Zod schemas of the REST API /api/v1: request bodies, query strings and
 // responses. The route files validate with them and the OpenAPI document
@@ -12,18 +23,6 @@ export const MAX_BPS = 10_000;
 export const MAX_FLAT = 100_000_000;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
-
-export const CAMPAIGN_STATUSES = ["active", "draft", "private"] as const;
-export const COMMISSION_TYPES = ["percent", "flat_item", "flat_order"] as const;
-export const LEVEL_BASES = ["percent_of_sale", "percent_of_commission"] as const;
-export const RULE_TARGETS = ["product", "collection"] as const;
-export const RULE_KINDS = ["rate", "exclude"] as const;
-export const RULE_COMMISSION_TYPES = ["percent", "flat_item"] as const;
-export const AFFILIATE_STATUSES = ["pending", "approved", "denied", "inactive"] as const;
-export const SALE_STATUSES = ["pending", "approved", "denied", "paid", "void"] as const;
-export const ATTRIBUTION_SOURCES = ["coupon", "link", "pixel", "lifetime", "none"] as const;
-export const COUPON_DISCOUNT_TYPES = ["percentage", "fixed_amount"] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 const id = () => z.string().regex(ID_PATTERN, "Not a valid id");
 const isoDateTime = () => z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");

@@ -34,8 +34,11 @@ export async function findUserForToken(token: string) {
   return row.user;
 }
 
-/** Sets the password and spends the token in one transaction; returns the user id. */
-export async function setPasswordWithToken(token: string, password: string): Promise<string> {
+/** Sets the password and spends the token in one transaction; returns the user and their role. */
+export async function setPasswordWithToken(
+  token: string,
+  password: string,
+): Promise<{ userId: string; role: "admin" | "staff" }> {
   const passwordHash = await hashPassword(password);
   return getDb().$transaction(async (tx) => {
     const row = await tx.passwordToken.findUnique({ where: { tokenHash: digest(token) }, include: { user: true } });
@@ -51,6 +54,6 @@ export async function setPasswordWithToken(token: string, password: string): Pro
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, status: "active" } });
     // A new password ends every existing session of that person.
     await tx.userSession.deleteMany({ where: { userId: row.userId } });
-    return row.userId;
+    return { userId: row.userId, role: row.user.role === "admin" ? "admin" : "staff" };
   });
 }

@@ -1,4 +1,5 @@
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import { AppError } from "../../lib/errors";
 
@@ -70,7 +71,7 @@ export async function recordLoginSuccess(realm: string, email: string, ip: strin
 
 /** Client address as the app sees it; behind a proxy, set TRUST_PROXY=1. */
 export function clientAddress(request: Request): string {
-  if (process.env.TRUST_PROXY === "1") {
+  if (getConfig().TRUST_PROXY) {
     const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }

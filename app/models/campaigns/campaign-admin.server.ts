@@ -1,7 +1,8 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
-import type { CampaignCreate, CampaignStatus } from "../api/schemas";
+import type { CampaignCreate } from "../api/schemas";
+import type { CampaignStatus } from "./campaign-options";
 import { serializeCampaign } from "../api/serializers";
 import { keysetPage, keysetQuery, type KeysetRequest } from "../pagination/keyset.server";
 import { campaignInclude, createCampaign } from "./campaigns.server";

@@ -1,20 +1,16 @@
 import { z } from "zod";
 import { formatDecimalInput, parseDecimalInput } from "../../lib/decimal-input";
 import { fieldErrorsFromZod, type FieldErrors } from "../../lib/errors";
+import { MAX_BPS, MAX_FLAT, campaignCreateSchema, type CampaignCreate, type CampaignOut } from "../api/schemas";
 import {
   CAMPAIGN_STATUSES,
   COMMISSION_TYPES,
   COUPON_DISCOUNT_TYPES,
   LEVEL_BASES,
-  MAX_BPS,
-  MAX_FLAT,
   RULE_COMMISSION_TYPES,
   RULE_KINDS,
   RULE_TARGETS,
-  campaignCreateSchema,
-  type CampaignCreate,
-  type CampaignOut,
-} from "../api/schemas";
+} from "./campaign-options";
 
 // The campaign form of the admin, used in the browser (instant messages) and
 // in the route action (the authority). The merchant types percents with up

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cursorParam, selectedIds } from "../../lib/url-params";
-import { CAMPAIGN_STATUSES } from "../api/schemas";
+import { CAMPAIGN_STATUSES } from "./campaign-options";
 
 // The campaign list's URL parameters (?status=&q=&after=&before=). Anything
 // unknown or malformed is dropped rather than refused: a list URL that was

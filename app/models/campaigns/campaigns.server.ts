@@ -9,7 +9,7 @@ import {
   type CouponSettings,
 } from "../api/schemas";
 import { serializeCampaign } from "../api/serializers";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 
 // Campaigns of a shop, for the REST API and the admin alike. Writes run in
 // one transaction: the campaign, its levels and rules, and the shop's one

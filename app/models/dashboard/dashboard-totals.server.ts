@@ -1,6 +1,7 @@
 import { getDb } from "../../db.server";
 import type { DatePreset } from "../../lib/date-presets";
 import { countPendingSales, getDashboardAnalytics, readRollupView, type Analytics } from "./dashboard-analytics.server";
+import { PAYABLE_SQL } from "../payouts/payable-balance";
 import { dialectOf, num, type Client } from "./rollup-sql.server";
 
 export interface PendingCounts {
@@ -19,6 +20,8 @@ export interface DashboardData {
   pending: PendingCounts;
   /** When the hourly rollup was last complete (null: never built). */
   watermark: Date | null;
+  /** Whether the shop has a campaign yet (the welcome banner asks for a first one). */
+  hasCampaigns: boolean;
 }
 
 /** Everything the dashboard shows for one preset: one call per page load. */
@@ -30,11 +33,12 @@ export async function getDashboardData(
 ): Promise<DashboardData> {
   // The rollup's state is read once for both the preset and the pending count.
   const view = await readRollupView(client, shop.id);
-  const [analytics, sales, affiliates, commissions] = await Promise.all([
+  const [analytics, sales, affiliates, commissions, campaign] = await Promise.all([
     getDashboardAnalytics(shop, preset, now, client, view),
     countPendingSales(shop.id, client, now, view),
     client.affiliate.count({ where: { shopId: shop.id, status: "pending" } }),
     countAwaitingPayment(client, shop.id),
+    client.campaign.findFirst({ where: { shopId: shop.id }, select: { id: true } }),
   ]);
   const pending = {
     sales,
@@ -42,21 +46,21 @@ export async function getDashboardData(
     commissions: Math.min(commissions, COUNT_CAP),
     commissionsMore: commissions > COUNT_CAP,
   };
-  return { analytics, pending, watermark: view.watermark };
+  return { analytics, pending, watermark: view.watermark, hasCampaigns: campaign !== null };
 }
 
 /** Counts stop here: the dashboard shows "1000+", the list has the exact figure. */
 export const COUNT_CAP = 1000;
 
 /**
- * Approved commission lines not yet in a payout. Which lines are in a payout
+ * Payable commission lines (payouts/payable-balance.ts). Which lines are in a payout
  * is not in any index (and the write paths should not pay for one), so the
  * count reads at most COUNT_CAP + 1 rows.
  */
 async function countAwaitingPayment(client: Client, shopId: string): Promise<number> {
   const dialect = dialectOf(client);
   const sql = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM "Commission" WHERE "shopId" = ${dialect === "sqlite" ? "?" : "$1"}
-    AND "status" = 'approved' AND "payoutId" IS NULL LIMIT ${COUNT_CAP + 1}) t`;
+    AND ${PAYABLE_SQL} LIMIT ${COUNT_CAP + 1}) t`;
   const rows: { n: unknown }[] = await client.$queryRawUnsafe(sql, shopId);
   return num(rows[0]?.n);
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../../db.server";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 
 // The SQL of the dashboard rollup (ADR 011), for SQLite and PostgreSQL. Raw
 // SQL because the work is grouping by an hour computed from a timestamp,

@@ -1,5 +1,6 @@
 import { getDb } from "../../db.server";
-import { enqueueJob, notifyJobsEnqueued, registerJobHandler } from "../jobs/job-queue.server";
+import { enqueueJob, notifyJobsEnqueued } from "../jobs/enqueue.server";
+import type { Tx } from "../../db/transaction";
 import { firstActivity } from "./dashboard-analytics.server";
 import { firstHourOfDay, localDayOfHour, offsetSegments, safeZone, wholeHourOffsets } from "../../lib/date-presets";
 import { HOUR_MS, changedOrderHours, hourRuns, recomputeDays, recomputeHours, type Client } from "./rollup-sql.server";
@@ -17,7 +18,7 @@ import { HOUR_MS, changedOrderHours, hourRuns, recomputeDays, recomputeHours, ty
 export const LAG_MS = 60_000;
 /** A dashboard view older than this asks the worker for a refresh. */
 export const STALE_MS = 5 * 60_000;
-export const ROLLUP_JOB = "dashboard.rollup";
+export const ROLLUP_JOB = "dashboard.rollup" as const;
 
 /** Brings one shop's rollup up to `now - LAG_MS`. Returns the hours recomputed. */
 export async function refreshRollup(client: Client, shopId: string, now = new Date()): Promise<number> {
@@ -140,13 +141,8 @@ export async function requestRollupRefresh(shopId: string, watermark: Date | nul
   return true;
 }
 
-let registered = false;
-
-export function registerDashboardJobs() {
-  if (registered) return;
-  registered = true;
-  registerJobHandler(ROLLUP_JOB, async (payload: { shopId: string }, tx) => {
-    const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: { id: true } });
-    if (shop) await refreshRollup(tx, shop.id);
-  });
+/** The "dashboard.rollup" job: a shop's rollup brought up to date (a shop erased meanwhile is skipped). */
+export async function runRollupJob(payload: { shopId: string }, tx: Tx) {
+  const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: { id: true } });
+  if (shop) await refreshRollup(tx, shop.id);
 }

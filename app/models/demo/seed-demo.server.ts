@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "../../db.server";
 import { hashApiKey } from "../api-keys/api-key.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
-import { DEMO_PRODUCTS, upsertProducts } from "../portal/product-catalogue.server";
+import { upsertProducts } from "../portal/product-catalogue.server";
+import { DEMO_PRODUCTS } from "./demo-catalogue";
 import { seededRandom } from "../../lib/prng";
-import { percentOf } from "../commissions/calculate-commission";
+import { attributeOrder, type AffiliateFacts } from "../attribution/attribute-order";
+import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
+import { uplineChain } from "../orders/record-order.server";
+import { demoAffiliates } from "./demo-people";
+import { connectShopToSimulator, demoStoreRunning } from "../shop/store-simulator-connection.server";
 
 export interface DemoOptions {
   shopDomain: string;
@@ -16,58 +21,6 @@ export interface DemoOptions {
   now?: Date;
 }
 
-const FIRST = [
-  "Ava",
-  "Liam",
-  "Mia",
-  "Noah",
-  "Emma",
-  "Lucas",
-  "Sofia",
-  "Ethan",
-  "Chloe",
-  "Mateo",
-  "Zoe",
-  "Leo",
-  "Aria",
-  "Kai",
-  "Nora",
-  "Omar",
-  "Ines",
-  "Yuki",
-  "Priya",
-  "Jonas",
-  "Elena",
-  "Tomas",
-  "Hana",
-  "Felix",
-];
-const LAST = [
-  "Nguyen",
-  "Garcia",
-  "Smith",
-  "Müller",
-  "Rossi",
-  "Dubois",
-  "Kim",
-  "Silva",
-  "Cohen",
-  "Novak",
-  "Jensen",
-  "Okafor",
-  "Tanaka",
-  "Patel",
-  "Larsen",
-  "Costa",
-  "Moreau",
-  "Becker",
-  "Ivanova",
-  "Haddad",
-  "Walsh",
-  "Reyes",
-  "Sato",
-  "Berg",
-];
 const PRODUCTS = [
   "/products/merino-beanie",
   "/products/trail-runner-shoes",
@@ -83,6 +36,37 @@ const REFERRERS = [
   "https://blog.example.org/gear-review",
   null,
 ];
+
+type DemoCampaign = {
+  commissionType: string;
+  commissionValue: number;
+  newCustomerValue: number | null;
+  cookieDays: number;
+  levels: { level: number; basis: string; rate: number }[];
+};
+
+interface DemoAffiliate {
+  id: string;
+  campaign: DemoCampaign;
+  parentId: string | null;
+  status: string;
+  coupon: string | null;
+  facts: AffiliateFacts;
+}
+
+function campaignTerms(c: DemoCampaign): CampaignTerms {
+  return {
+    commissionType: c.commissionType as CampaignTerms["commissionType"],
+    commissionValue: c.commissionValue,
+    newCustomerValue: c.newCustomerValue,
+    rules: [],
+    levels: c.levels.map((l) => ({
+      level: l.level,
+      basis: l.basis as CampaignTerms["levels"][number]["basis"],
+      rate: l.rate,
+    })),
+  };
+}
 
 /** Seeds the demo shop once; returns false when it already exists. */
 export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
@@ -174,37 +158,44 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
 
   // 24 affiliates: most approved, some pending, one denied, one inactive;
   // the first three recruit others (an MLM tree three levels deep).
-  const affiliates: { id: string; campaign: typeof standard; parentId: string | null; status: string }[] = [];
-  for (let i = 0; i < 24; i++) {
-    const first = FIRST[i]!;
-    const last = LAST[i]!;
-    const status = i >= 20 ? (i === 20 ? "denied" : i === 21 ? "inactive" : "pending") : "approved";
+  const affiliates: DemoAffiliate[] = [];
+  for (const person of demoAffiliates()) {
+    const i = person.index;
+    const status = person.status;
     const campaign = i % 6 === 5 ? influencers : standard;
     const parent = i >= 3 && i < 12 ? affiliates[i % 3]! : i >= 12 && i < 16 ? affiliates[3 + (i % 4)]! : null;
-    const code = `${first}${last.slice(0, 1)}${10 + i}`
-      .toUpperCase()
-      .normalize("NFD")
-      .replace(/[^A-Z0-9]/g, "");
+    const code = person.referralCode;
     const created = await db.affiliate.create({
       data: {
         shopId: shop.id,
         campaignId: campaign.id,
         parentId: parent && campaign.id === standard.id ? parent.id : null,
-        email:
-          `${first}.${last}`
-            .toLowerCase()
-            .normalize("NFD")
-            .replace(/[^a-z.]/g, "") + "@example.com",
-        firstName: first,
-        lastName: last,
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
         status,
         referralCode: code,
         paypalEmail: status === "approved" ? `pay-${code.toLowerCase()}@example.com` : null,
         createdAt: new Date(now.getTime() - (100 - i * 3) * DAY),
-        coupons: i < 8 ? { create: { shopId: shop.id, code: `${code}10` } } : undefined,
+        coupons: person.couponCode ? { create: { shopId: shop.id, code: person.couponCode } } : undefined,
       },
     });
-    affiliates.push({ id: created.id, campaign, parentId: created.parentId, status });
+    affiliates.push({
+      id: created.id,
+      campaign,
+      parentId: created.parentId,
+      status,
+      coupon: person.couponCode,
+      facts: {
+        id: created.id,
+        name: `${person.firstName} ${person.lastName}`,
+        code,
+        email: created.email,
+        customerGid: null,
+        status,
+        cookieDays: campaign.cookieDays,
+      },
+    });
   }
   const approved = affiliates.filter((a) => a.status === "approved");
 
@@ -228,7 +219,11 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   await db.click.createMany({ data: clicks });
 
   // Orders: most credited to an affiliate (link or coupon), some to nobody.
+  // Attribution and commissions come from the same functions the webhook
+  // flow uses (models/attribution, models/commissions), so a demo sale says
+  // why it was credited and how each line was computed, exactly as a live one.
   const byId = new Map(affiliates.map((a) => [a.id, a]));
+  const orderClicks: typeof clicks = [];
   for (let i = 0; i < 140; i++) {
     const placedAt = new Date(now.getTime() - Math.floor(rand() * 90 * DAY));
     const subtotal = 1500 + Math.floor(rand() * 24000);
@@ -244,43 +239,73 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
             ? "approved"
             : "denied"
           : "pending";
-    const source = !aff ? "none" : rand() < 0.3 ? "coupon" : "link";
+    const byCoupon = aff !== null && rand() < 0.3 && aff.coupon !== null;
+    let click: (typeof clicks)[number] | null = null;
+    if (aff && !byCoupon) {
+      // The visit that led to the order, a few hours to days before it.
+      click = {
+        id: randomUUID(),
+        shopId: shop.id,
+        affiliateId: aff.id,
+        clickId: randomUUID(),
+        source: "link",
+        landingUrl: `https://${opts.shopDomain}${pick(PRODUCTS)}`,
+        referrer: pick(REFERRERS),
+        ipHash: randomUUID().replace(/-/g, ""),
+        userAgent: "Mozilla/5.0 (demo)",
+        createdAt: new Date(placedAt.getTime() - Math.floor(rand() * 5 * DAY)),
+      };
+      orderClicks.push(click);
+    }
+    const customerEmail = `customer${i}@example.net`;
+    const decision = attributeOrder({
+      placedAt,
+      buyerEmail: customerEmail,
+      buyerCustomerGid: null,
+      attributionModel: "last_click",
+      coupon: aff && byCoupon ? { code: aff.coupon!, affiliate: aff.facts } : null,
+      links: aff && click ? [{ affiliate: aff.facts, clickId: click.clickId, at: click.createdAt }] : [],
+      pixel: null,
+      lifetime: null,
+    });
+    // Every demo customer orders once: each order is a new customer's.
+    const isNewCustomer = true;
+    const outcome = aff
+      ? calculateCommissions(campaignTerms(aff.campaign), {
+          currency: "USD",
+          lines: [{ id: `line-${i}`, productGid: null, quantity: 1, amount: subtotal }],
+          isNewCustomer,
+          chain: uplineChain(byId, aff.id, Math.max(1, ...aff.campaign.levels.map((l) => l.level))),
+        })
+      : null;
     const order = await db.order.create({
       data: {
         shopId: shop.id,
         shopifyGid: `gid://shopify/Order/${5_100_000_000_000 + i}`,
         name: `#${1001 + i}`,
-        customerEmail: `customer${i}@example.net`,
+        customerEmail,
         currency: "USD",
         subtotal,
         total: subtotal + Math.floor(subtotal * 0.08) + 599,
         status: aff ? status : "pending",
         fulfillment: rand() < 0.8 ? "fulfilled" : "partial",
-        affiliateId: aff?.id ?? null,
-        attributionSource: source,
-        attributionReason: !aff
-          ? "No affiliate coupon, referral link or lifetime customer link on this order."
-          : source === "coupon"
-            ? "Affiliate coupon used at checkout."
-            : "Referral link click within the cookie window.",
+        affiliateId: decision.affiliateId,
+        attributionSource: decision.source,
+        attributionReason: decision.reason,
+        clickId: decision.clickId,
+        isNewCustomer,
+        discountCodes: byCoupon && aff ? JSON.stringify([aff.coupon]) : undefined,
         placedAt,
         createdAt: placedAt,
       },
     });
-    if (!aff) continue;
-    // Level 1 earns the campaign rate; uplines earn the level rates.
-    const lines: { affiliateId: string; level: number; amount: number }[] = [
-      { affiliateId: aff.id, level: 1, amount: percentOf(subtotal, aff.campaign.commissionValue) },
-    ];
-    let upline = aff.parentId ? byId.get(aff.parentId) : undefined;
-    for (const level of aff.campaign.levels.sort((a, b) => a.level - b.level)) {
-      if (!upline) break;
-      lines.push({ affiliateId: upline.id, level: level.level, amount: percentOf(subtotal, level.rate) });
-      upline = upline.parentId ? byId.get(upline.parentId) : undefined;
-    }
+    if (!outcome) continue;
     await db.commission.createMany({
-      data: lines.map((l) => ({
-        ...l,
+      data: outcome.lines.map((l) => ({
+        affiliateId: l.affiliateId,
+        level: l.level,
+        amount: l.amount,
+        explanation: l.explanation,
         shopId: shop.id,
         orderId: order.id,
         currency: "USD",
@@ -289,6 +314,7 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
       })),
     });
   }
+  await db.click.createMany({ data: orderClicks });
 
   // Pay out the "paid" commissions, one payout per affiliate.
   const paid = await db.commission.groupBy({
@@ -316,6 +342,8 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   }
   // The catalogue the affiliate portal's link builder and products page show.
   await upsertProducts(shop.id, DEMO_PRODUCTS);
+  // The demo's store simulator is the demo shop's Shopify (Admin API, webhooks).
+  if (demoStoreRunning()) await connectShopToSimulator(opts.shopDomain);
   return true;
 }
 
@@ -343,4 +371,6 @@ export async function syncDemoCredentials(opts: DemoOptions) {
   const key = await db.apiKey.findUnique({ where: { keyHash } });
   if (!key)
     await db.apiKey.create({ data: { shopId: shop.id, name: "Demo key", prefix: opts.apiKey.slice(0, 10), keyHash } });
+  // A demo seeded before the store simulator existed (or with another secret) is connected now.
+  if (demoStoreRunning()) await connectShopToSimulator(opts.shopDomain);
 }

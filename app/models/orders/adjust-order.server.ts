@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatMoney } from "../../lib/money";
 import { calculateCommissions } from "../commissions/calculate-commission";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 import { toMinorUnits } from "../shopify/money-string";
 import type { OrderLine } from "../shopify/order-payload";
 import type { CommissionSnapshot } from "./record-order.server";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { bool, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
+import { jobRow } from "../jobs/enqueue.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
@@ -303,21 +304,9 @@ export async function planOrders(
         }
       }
       if (approveAfter) {
-        approvals.push({
-          id: randomUUID(),
-          type: "orders.approve",
-          payload: JSON.stringify({ orderId: id }),
-          uniqueKey: `approve:${id}`,
-          status: "queued",
-          runAt: approveAfter,
-          attempts: 0,
-          maxAttempts: 8,
-          lockedUntil: null,
-          lockedBy: null,
-          lastError: null,
-          createdAt: now,
-          updatedAt: now,
-        });
+        approvals.push(
+          jobRow("orders.approve", { orderId: id }, { uniqueKey: `approve:${id}`, runAt: approveAfter, now }),
+        );
       }
     }
     const orderRow: Row = {
@@ -486,7 +475,12 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
  * upline is not approved. A cycle in the data (which the app refuses to
  * create) stops the walk instead of looping.
  */
-function uplineChain(affiliates: Map<string, AffiliateRow>, affiliateId: string, depth: number): (string | null)[] {
+/** [level 1, level 2, ...]: the affiliate and their uplines, null where an upline is not approved. */
+export function uplineChain(
+  affiliates: Map<string, { id: string; parentId: string | null; status: string }>,
+  affiliateId: string,
+  depth: number,
+): (string | null)[] {
   const chain: (string | null)[] = [affiliateId];
   const seen = new Set([affiliateId]);
   let current = affiliates.get(affiliateId);

@@ -1,6 +1,6 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
-import type { Tx } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
 
 // A merchant's decision on a pending sale: approve it (its pending
 // commission lines become payable) or deny it (they are denied). The lines

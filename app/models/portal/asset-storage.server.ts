@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { getConfig } from "../../config.server";
 import { AppError } from "../../lib/errors";
 import { BUILT_IN_IMAGE_PREFIX, UPLOAD_PREFIX } from "../../lib/portal-content";
 
@@ -83,7 +84,7 @@ export function diskStorage(root: string): AssetStorage {
 let storage: AssetStorage | undefined;
 
 export function assetStorage(): AssetStorage {
-  storage ??= diskStorage(path.join(process.env.DATA_DIR ?? path.join(process.cwd(), "data"), "uploads"));
+  storage ??= diskStorage(path.join(getConfig().DATA_DIR, "uploads"));
   return storage;
 }
 

@@ -1,13 +1,19 @@
+import { getDb } from "../../db.server";
+import { shopDb } from "../../db/shop-db.server";
 import { rememberPortal } from "../affiliate-account/affiliate-session.server";
 import type { PortalPageKind } from "../../lib/portal-content";
 import { publishedPage } from "./portal-pages.server";
 import { resolvePortal, type PortalContext } from "./portal-context.server";
 
-/** What every public portal page loads: the shop, how it came in, and its published content. */
+/**
+ * What every public portal page loads: the shop, how it came in, its
+ * published content, and the shop's own database client for the page's
+ * form (the public door has no session to take the shop from).
+ */
 export async function loadPortalPage(request: Request, handle: string | undefined, kind: PortalPageKind) {
   const ctx = await resolvePortal(request, handle);
   const page = await publishedPage(ctx.shop.id, kind);
-  return { ctx, page, chrome: chromeOf(ctx) };
+  return { ctx, page, chrome: chromeOf(ctx), db: shopDb(getDb(), ctx.shop.id) };
 }
 
 export function chromeOf(ctx: PortalContext) {

@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { getDb, type Db } from "../../db.server";
-import type { Tx } from "../jobs/job-queue.server";
+import { dbProvider, getDb, type Db } from "../../db.server";
+import { prismaBulk } from "../../db/bulk-sql.server";
+import type { Tx } from "../../db/transaction";
 
 // A shop's product catalogue as the portal needs it (link builder, the
-// affiliate products page). The Admin API is not reachable from here, so the
-// catalogue is kept in the Product table: the demo seed fills it, and
-// upsertProducts is the one entry point a products/* webhook handler or an
-// Admin GraphQL sync calls with Shopify's product shape.
+// affiliate products page), kept in the Product table: read from the Admin
+// API at install (catalogue-sync.server.ts), then kept current by products/*
+// webhooks; the demo seed fills it too. upsertProducts is the one entry
+// point, with Shopify's product shape.
 
 export interface ShopifyProductLike {
   admin_graphql_api_id: string;
@@ -25,36 +27,33 @@ export const productPayloadSchema = z.object({
   image: z.object({ src: z.string().nullish() }).nullish(),
 });
 
+/**
+ * Inserts or updates products by GID, in one statement (a catalogue sync
+ * writes pages of a hundred; one round trip each keeps it quick on
+ * PostgreSQL). Every row's updatedAt is set, seen or changed, which is how a
+ * full sync tells the products Shopify no longer has.
+ */
 export async function upsertProducts(shopId: string, products: ShopifyProductLike[], db: Tx | Db = getDb()) {
-  for (const p of products) {
-    const data = {
-      title: p.title.slice(0, 255),
-      handle: p.handle.slice(0, 255),
-      status: p.status === "draft" || p.status === "archived" ? p.status : "active",
-      imageUrl: p.image?.src ?? null,
-    };
-    await db.product.upsert({
-      where: { shopId_gid: { shopId, gid: p.admin_graphql_api_id } },
-      create: { shopId, gid: p.admin_graphql_api_id, ...data },
-      update: data,
-    });
-  }
+  if (products.length === 0) return;
+  const now = new Date();
+  // One row per GID: a statement may not update the same row twice.
+  const byGid = new Map(products.map((p) => [p.admin_graphql_api_id, p]));
+  const rows = [...byGid.values()].map((p) => ({
+    id: randomUUID(),
+    shopId,
+    gid: p.admin_graphql_api_id.slice(0, 255),
+    title: p.title.slice(0, 255),
+    handle: p.handle.slice(0, 255),
+    status: p.status === "draft" || p.status === "archived" ? p.status : "active",
+    imageUrl: p.image?.src ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await prismaBulk(db, dbProvider()).insertRows("Product", rows, {
+    onConflict: { key: ["shopId", "gid"], update: ["title", "handle", "status", "imageUrl", "updatedAt"] },
+  });
 }
 
 export async function deleteProduct(shopId: string, gid: string, db: Tx | Db = getDb()) {
   await db.product.deleteMany({ where: { shopId, gid } });
 }
-
-export const DEMO_PRODUCTS: ShopifyProductLike[] = [
-  ["Merino Beanie", "merino-beanie"],
-  ["Trail Runner Shoes", "trail-runner-shoes"],
-  ["Canvas Tote", "canvas-tote"],
-  ["Insulated Bottle", "insulated-bottle"],
-  ["Rain Shell Jacket", "rain-shell-jacket"],
-  ["Wool Hiking Socks", "wool-hiking-socks"],
-].map(([title, handle], i) => ({
-  admin_graphql_api_id: `gid://shopify/Product/${9_100_000_000 + i}`,
-  title: title!,
-  handle: handle!,
-  status: "active",
-}));

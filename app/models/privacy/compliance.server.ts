@@ -1,5 +1,5 @@
-import type { Tx } from "../jobs/job-queue.server";
-import { enqueueJob } from "../jobs/job-queue.server";
+import type { Tx } from "../../db/transaction";
+import { enqueueJob } from "../jobs/enqueue.server";
 
 // Shopify's mandatory privacy webhooks and the uninstall clean-up.
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cursorParam, selectedIds } from "../../lib/url-params";
-import { ATTRIBUTION_SOURCES, ID_PATTERN, SALE_STATUSES } from "../api/schemas";
+import { ID_PATTERN } from "../api/schemas";
+import { ATTRIBUTION_SOURCES, SALE_STATUSES } from "./sale-statuses";
 
 // The sales list's URL parameters. Filters that do not parse are dropped
 // (an edited URL still shows a list), and the page says which one was.

@@ -1,27 +1,46 @@
 import { getDb } from "../../db.server";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { enqueueCatalogueSync } from "../portal/catalogue-sync.server";
 
 /**
  * The shop row for a Shopify domain, created on first sight (a fresh
  * install). A new install has no pricing plan yet and must pick one, so
- * needSelectPlan starts true. A re-install clears uninstalledAt.
+ * needSelectPlan starts true. A re-install clears uninstalledAt. Either
+ * way the product catalogue is then read from the Admin API by a job,
+ * queued in the same transaction.
  */
 export async function findOrInstallShop(domain: string) {
   const db = getDb();
   const existing = await db.shop.findUnique({ where: { domain } });
   if (existing && !existing.uninstalledAt) return existing;
   if (existing) {
-    return db.shop.update({ where: { id: existing.id }, data: { uninstalledAt: null, installedAt: new Date() } });
+    const reinstalled = await db.$transaction(async (tx) => {
+      const shop = await tx.shop.update({
+        where: { id: existing.id },
+        data: { uninstalledAt: null, installedAt: new Date() },
+      });
+      await enqueueCatalogueSync(tx, domain);
+      return shop;
+    });
+    notifyJobsEnqueued();
+    return reinstalled;
   }
   try {
-    return await db.shop.create({
-      data: {
-        domain,
-        name: domain.replace(/\.myshopify\.com$/, ""),
-        url: `https://${domain}`,
-        adminEmail: "",
-        needSelectPlan: true,
-      },
+    const created = await db.$transaction(async (tx) => {
+      const shop = await tx.shop.create({
+        data: {
+          domain,
+          name: domain.replace(/\.myshopify\.com$/, ""),
+          url: `https://${domain}`,
+          adminEmail: "",
+          needSelectPlan: true,
+        },
+      });
+      await enqueueCatalogueSync(tx, domain);
+      return shop;
     });
+    notifyJobsEnqueued();
+    return created;
   } catch (error) {
     // The admin's first launch sends several requests at once (the page's
     // loaders, App Bridge's fetches); when another one created the row first,

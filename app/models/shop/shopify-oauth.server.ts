@@ -1,6 +1,8 @@
 import { STATE_COOKIE_NAME } from "@shopify/shopify-api";
 import { AppError } from "../../lib/errors";
 import { shopify, shopifyLib } from "../../shopify.server";
+import { fromAccessToken, fromRemixAdmin, type AdminClient } from "../shopify/admin-client.server";
+import { SHOP_DETAILS } from "../shopify/admin-operations";
 import { findOrInstallShop, saveShopDetails } from "./install-shop.server";
 import { toShopRecord, type ShopRecord } from "./shop-record";
 
@@ -63,25 +65,19 @@ export async function embeddedShop(request: Request): Promise<ShopRecord> {
   const { session, admin } = await shopify().authenticate.admin(request);
   const shop = await findOrInstallShop(session.shop);
   if (shop.adminEmail) return toShopRecord(shop);
-  const details = await queryShopDetails((query) => admin.graphql(query)).catch(() => null);
+  const details = await queryShopDetails(fromRemixAdmin(session.shop, admin)).catch(() => null);
   return toShopRecord(details ? await saveShopDetails(shop.id, details) : shop);
 }
 
-const SHOP_QUERY = `#graphql
-  query AppShopDetails {
-    shop { name email currencyCode ianaTimezone primaryDomain { url } plan { displayName } currencyFormats { moneyFormat } }
-  }`;
-
-async function queryShopDetails(run: (query: string) => Promise<Response>) {
-  const response = await run(SHOP_QUERY);
-  const body = (await response.json()) as { data?: { shop?: Record<string, any> } };
-  const s = body.data?.shop;
+async function queryShopDetails(client: AdminClient) {
+  const { data } = await client.run(SHOP_DETAILS, {});
+  const s = data?.shop;
   if (!s) return null;
   return {
     name: s.name,
     email: s.email,
     url: s.primaryDomain?.url,
-    planName: s.plan?.displayName,
+    planName: s.plan?.publicDisplayName,
     currency: s.currencyCode,
     moneyFormat: s.currencyFormats?.moneyFormat,
     timezone: s.ianaTimezone,
@@ -89,12 +85,5 @@ async function queryShopDetails(run: (query: string) => Promise<Response>) {
 }
 
 async function fetchShopDetails(shop: string, accessToken: string) {
-  const lib = shopifyLib();
-  const { Session } = await import("@shopify/shopify-api");
-  const session = new Session({ id: `offline_${shop}`, shop, state: "", isOnline: false, accessToken });
-  const client = new lib.clients.Graphql({ session });
-  return queryShopDetails(async (query) => {
-    const result = await client.request(query);
-    return new Response(JSON.stringify({ data: result.data }));
-  });
+  return queryShopDetails(fromAccessToken(shop, accessToken));
 }

@@ -1,10 +1,11 @@
-import { getDb } from "../../db.server";
+import type { ShopDb } from "../../db/shop-db.server";
 import type { ShopUpdate } from "./shop-update-schema";
 import { toShopRecord, type ShopRecord } from "./shop-record";
 
-export async function updateShop(shopId: string, input: ShopUpdate): Promise<ShopRecord> {
+export async function updateShop(db: ShopDb, input: ShopUpdate): Promise<ShopRecord> {
+  const shopId = db.$shopId;
   const general = input.setting?.general;
-  const shop = await getDb().shop.update({
+  const shop = await db.shop.update({
     where: { id: shopId },
     data: {
       ...(input.money_format !== undefined ? { moneyFormat: input.money_format } : {}),

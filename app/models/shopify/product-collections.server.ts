@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import type { BulkSql, SqlValue } from "../../db/bulk-sql.server";
-import { shopify } from "../../shopify.server";
+import { adminClientFor } from "./admin-client.server";
+import { PRODUCT_COLLECTIONS } from "./admin-operations";
 
 // Per-collection commission rules need to know which collections an order's
 // products belong to; an order webhook does not say. The Admin API does
@@ -11,20 +11,6 @@ const FRESH_MS = 24 * 60 * 60 * 1000;
 // A nodes query of 10 products with up to 50 collections each stays well
 // under the Admin API's cost limit of 1,000 per query.
 const PRODUCTS_PER_QUERY = 10;
-
-export const PRODUCT_COLLECTIONS_QUERY = `#graphql
-  query ProductCollections($ids: [ID!]!) {
-    nodes(ids: $ids) {
-      ... on Product {
-        id
-        collections(first: 50) {
-          nodes {
-            id
-          }
-        }
-      }
-    }
-  }`;
 
 /** Collections by product GID, or null when the shop has no Admin API access (standalone). */
 export type CollectionFetcher = (shopDomain: string, productGids: string[]) => Promise<Record<string, string[]> | null>;
@@ -76,35 +62,19 @@ export async function lookupProductCollections(
   return { byProduct, complete: true, rows };
 }
 
-interface NodesAnswer {
-  data?: { nodes: ({ id: string; collections: { nodes: { id: string }[] } } | null)[] };
-  errors?: unknown;
-}
-
 /** Reads product collections through the shop's offline session; null without one. */
 export async function fetchProductCollections(
   shopDomain: string,
   productGids: string[],
 ): Promise<Record<string, string[]> | null> {
-  let admin;
-  try {
-    ({ admin } = await shopify().unauthenticated.admin(shopDomain));
-  } catch (error) {
-    if (error instanceof SessionNotFoundError) return null;
-    throw error;
-  }
+  const client = await adminClientFor(shopDomain);
+  if (!client) return null;
   const out: Record<string, string[]> = {};
   for (let i = 0; i < productGids.length; i += PRODUCTS_PER_QUERY) {
-    const response = await admin.graphql(PRODUCT_COLLECTIONS_QUERY, {
-      variables: { ids: productGids.slice(i, i + PRODUCTS_PER_QUERY) },
-    });
-    const answer = (await response.json()) as NodesAnswer;
-    // Thrown, so the job is tried again later rather than paying without the rules.
-    if (!answer.data || answer.errors)
-      throw new Error(
-        `the Admin API did not answer the product collections query: ${JSON.stringify(answer.errors ?? answer).slice(0, 300)}`,
-      );
-    for (const node of answer.data.nodes) if (node?.id) out[node.id] = node.collections.nodes.map((c) => c.id);
+    // A refusal or a long throttle is thrown, so the job is tried again
+    // later rather than paying without the rules.
+    const { data } = await client.run(PRODUCT_COLLECTIONS, { ids: productGids.slice(i, i + PRODUCTS_PER_QUERY) });
+    for (const node of data.nodes) if (node?.id) out[node.id] = node.collections.nodes.map((c) => c.id);
   }
   return out;
 }

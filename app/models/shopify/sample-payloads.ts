@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 
 // Webhook bodies in Shopify's own shape (orders/create, refunds/create,
-// orders/cancelled), for the store simulator and the benchmark. Only the
+// orders/cancelled), for tests and the benchmark. (The store simulator
+// builds its own from its store: app/simulator/orders.ts.) Only the
 // fields the app reads are filled with meaningful values; ids are 18-digit
 // numbers, as Shopify's are, written as bare JSON numbers.
 

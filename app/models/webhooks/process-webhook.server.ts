@@ -2,8 +2,8 @@ import { dbProvider } from "../../db.server";
 import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { z } from "zod";
 import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
-import { registerJobHandler, type Tx } from "../jobs/job-queue.server";
-import { applyRefund, approveIfStillPending, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
+import type { Tx } from "../../db/transaction";
+import { applyRefund, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
 import { orderPayloadSchema } from "../shopify/order-payload";
@@ -26,7 +26,8 @@ export const WEBHOOK_TOPICS = [
   "shop/redact",
 ] as const;
 
-async function processEvent(tx: Tx, eventId: string) {
+/** The "webhook" job: one stored webhook processed by its topic. */
+export async function processEvent(tx: Tx, eventId: string) {
   const event = await tx.webhookEvent.findUnique({ where: { id: eventId } });
   if (!event || event.processedAt) return;
   const body = parseShopifyJson(event.payload);
@@ -109,7 +110,7 @@ export const isBatchableWebhook = (payload: { topic?: string }) => ORDER_TOPICS.
  * statement and the orders of each shop planned together (planOrders); the
  * returned step writes them and marks the events processed.
  */
-async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
+export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   type Event = { id: string; shopDomain: string; topic: string; payload: string; processedAt: unknown };
   // In the order the jobs were claimed (the order the webhooks arrived).
   const position = new Map(eventIds.map((id, i) => [id, i]));
@@ -152,26 +153,4 @@ async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
     }
   };
-}
-
-let registered = false;
-
-/** Registers the job handlers of the core loop (idempotent). */
-export function registerCoreJobs() {
-  if (registered) return;
-  registered = true;
-  registerJobHandler("webhook", (payload: { eventId: string }, tx) => processEvent(tx, payload.eventId), {
-    canBatch: isBatchableWebhook,
-    plan: (payloads: { eventId: string }[], bulk) =>
-      planOrderEvents(
-        bulk,
-        payloads.map((p) => p.eventId),
-      ),
-  });
-  registerJobHandler("orders.approve", async (payload: { orderId: string }, tx) => {
-    await approveIfStillPending(tx, payload.orderId);
-  });
-  registerJobHandler("shop.erase", async (payload: { shopDomain: string }, tx) => {
-    await eraseShop(tx, payload.shopDomain, { force: false });
-  });
 }

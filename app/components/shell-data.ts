@@ -1,0 +1,25 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { Role, StaffArea } from "~/lib/areas";
+import type { MenuItem } from "~/lib/menu";
+import type { ShopRecord } from "~/models/shop/shop-record";
+
+// What the admin shell's loader (routes/$role) hands every admin screen. Kept
+// here, not in the route, so components can read it without importing a
+// route module (layers point one way: routes use components, never back).
+export interface ShellData {
+  role: Role;
+  mode: "embedded" | "standalone";
+  host: string | null;
+  shop: ShopRecord;
+  user: { name: string; email: string; role: Role; permissions: StaffArea[] };
+  menu: MenuItem[];
+  supportEmail: string;
+  productName: string;
+}
+
+/** The admin shell's data; only inside the `/{role}` layout. */
+export function useShell(): ShellData {
+  const data = useRouteLoaderData<ShellData>("routes/$role");
+  if (!data) throw new Error("useShell outside the admin shell");
+  return data;
+}

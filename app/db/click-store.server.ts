@@ -1,0 +1,331 @@
+// Click storage for the /r/{code} fast path (app/server/click-handler.ts):
+// on SQLite a dedicated better-sqlite3 connection with prepared statements,
+// group commit and a checkpointer thread; on PostgreSQL the shared Prisma
+// client. Either way a click is committed before its request is answered.
+// What a click means (ids, hashing, which affiliate it credits) is the
+// tracking domain's (app/models/tracking/record-click.server.ts).
+import { Worker } from "node:worker_threads";
+import Database from "better-sqlite3";
+import { getDb } from "../db.server";
+import { parseDatabaseUrl } from "./database-url";
+
+export type ClickSource = "link" | "proxy";
+
+export interface ClickRow {
+  id: string;
+  shopId: string;
+  affiliateId: string;
+  clickId: string;
+  source: ClickSource;
+  landingUrl: string;
+  referrer: string | null;
+  ipHash: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+}
+
+/** Storage used by the /r/ fast path. */
+export interface ClickStore {
+  /** Approved affiliates with this (normalized) code in installed shops; only in `shopDomain` when given. */
+  findTargets(code: string, shopDomain: string | null): ClickTargetRow[] | Promise<ClickTargetRow[]>;
+  /** An installed shop's domain and storefront URL, or null. */
+  findShop(shopDomain: string): ClickShopRow | null | Promise<ClickShopRow | null>;
+  /** Calls done() once the click is committed, done(error) when it was not. */
+  insert(row: ClickRow, done: (error?: unknown) => void): void;
+  close(): Promise<void>;
+}
+
+/** An approved affiliate with the code, and the shop's domain, storefront URL and referral parameter. */
+export interface ClickTargetRow {
+  affiliateId: string;
+  shopId: string;
+  domain: string;
+  url: string;
+  param: string;
+}
+
+export interface ClickShopRow {
+  domain: string;
+  url: string;
+}
+
+// Prisma's SQLite adapter writes DateTime as ISO 8601 with "+00:00"; ours must read back the same.
+let lastDate = -1;
+let lastDateText = "";
+function sqliteDate(d: Date): string {
+  const ms = d.getTime();
+  if (ms !== lastDate) {
+    lastDate = ms;
+    lastDateText = d.toISOString().replace("Z", "+00:00");
+  }
+  return lastDateText;
+}
+
+const CLICK_COLUMNS = `("id", "shopId", "affiliateId", "clickId", "source", "landingUrl", "referrer", "ipHash", "userAgent", "createdAt")`;
+const ROW_VALUES = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const WIDTH = 10;
+const CHUNK = 64;
+const BUSY_RETRY_MS = 2;
+const BUSY_GIVE_UP_MS = 2000;
+
+/** Answers one waiting request; a failing callback must not keep the others waiting. */
+function settle(done: (error?: unknown) => void, error?: unknown) {
+  try {
+    done(error);
+  } catch (callbackError) {
+    console.error("[click] answering a click failed:", callbackError);
+  }
+}
+
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown })?.code ?? ""));
+
+// The checkpointer: a worker thread with its own connection that runs a
+// PASSIVE checkpoint every 100 ms. A passive checkpoint never blocks the
+// writer, so the click path keeps only its commits (WAL appends) and the
+// fsyncs of checkpoints happen off the event loop. Plain JavaScript
+// evaluated as the worker's source, so it runs the same under tsx, vitest
+// and a bundled build.
+const CHECKPOINTER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { timeout: 0 });
+setInterval(() => {
+  try {
+    db.pragma("wal_checkpoint(PASSIVE)");
+  } catch {
+    // another checkpoint is running: the next tick will do
+  }
+}, 100);
+`;
+
+function startCheckpointer(file: string): Worker {
+  const worker = new Worker(CHECKPOINTER_SOURCE, {
+    eval: true,
+    execArgv: [],
+    workerData: { file, driver: require.resolve("better-sqlite3") },
+  });
+  worker.on("error", (error) => console.error("[click] checkpointer stopped:", error));
+  worker.unref();
+  return worker;
+}
+
+/**
+ * SQLite: a dedicated better-sqlite3 connection (not Prisma's) with prepared
+ * statements, and group commit. Clicks arriving in the same event-loop turn
+ * are written together by one multi-row INSERT (one transaction), and each
+ * request is answered only after that transaction committed.
+ *
+ * `PRAGMA synchronous = NORMAL` applies to this connection only. In WAL mode
+ * (set on the file by the migrator) a commit is atomic and durable against a
+ * crash of the app process: the WAL frames are written before COMMIT
+ * returns. Only an operating-system crash or power loss can lose the last
+ * transactions (never corrupt the file); that is the trade-off SQLite
+ * documents for WAL + NORMAL, and it keeps a click at microseconds instead of
+ * an fsync each.
+ *
+ * The connection never waits for SQLite's write lock (busy timeout 0): when
+ * another connection holds it (a Prisma transaction of this very process may,
+ * across awaits), the batch is retried on a short timer, so the event loop
+ * keeps running and that transaction can finish. A batch still locked out
+ * after 2 s fails, and its requests are redirected without a click id.
+ */
+export function createSqliteClickStore(file: string): ClickStore {
+  const db = new Database(file, { timeout: 0 });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  // Checkpoints (copying the WAL into the database file, with fsyncs) run
+  // on a helper thread; this connection only checkpoints itself as a
+  // backstop when the WAL passes 10,000 pages (~40 MB).
+  db.pragma("wal_autocheckpoint = 10000");
+  let checkpointer: Worker | undefined;
+  const targetsAnyShop = db.prepare<[string], ClickTargetRow>(
+    `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param
+     FROM "Affiliate" a JOIN "Shop" s ON s."id" = a."shopId"
+     WHERE a."referralCode" = ? AND a."status" = 'approved' AND s."uninstalledAt" IS NULL
+     LIMIT 2`,
+  );
+  const targetsInShop = db.prepare<[string, string], ClickTargetRow>(
+    `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param
+     FROM "Shop" s JOIN "Affiliate" a ON a."shopId" = s."id"
+     WHERE s."domain" = ? AND a."referralCode" = ? AND a."status" = 'approved' AND s."uninstalledAt" IS NULL`,
+  );
+  const shopByDomain = db.prepare<[string], { domain: string; url: string }>(
+    `SELECT "domain", "url" FROM "Shop" WHERE "domain" = ? AND "uninstalledAt" IS NULL`,
+  );
+  const insertOne = db.prepare(`INSERT INTO "Click" ${CLICK_COLUMNS} VALUES ${ROW_VALUES}`);
+  const insertMany = new Map<number, Database.Statement>();
+  const insertChunk = (values: unknown[]) => {
+    const rows = values.length / WIDTH;
+    let statement = insertMany.get(rows);
+    if (!statement) {
+      statement = db.prepare(
+        `INSERT INTO "Click" ${CLICK_COLUMNS} VALUES ${new Array(rows).fill(ROW_VALUES).join(", ")}`,
+      );
+      insertMany.set(rows, statement);
+    }
+    statement.run(values);
+  };
+  const insertAll = db.transaction((values: unknown[]) => {
+    for (let at = 0; at < values.length; at += CHUNK * WIDTH) insertChunk(values.slice(at, at + CHUNK * WIDTH));
+  });
+  const write = (values: unknown[]) =>
+    values.length <= CHUNK * WIDTH ? insertChunk(values) : insertAll.immediate(values);
+
+  type Waiter = (error?: unknown) => void;
+  interface Batch {
+    values: unknown[];
+    waiters: Waiter[];
+    since: number;
+  }
+  let queue: Batch = { values: [], waiters: [], since: 0 };
+  let retrying: Batch | null = null;
+  let scheduled = false;
+  let closed = false;
+
+  /** Writes a batch; false when the lock was busy (nothing written, try again). */
+  const commit = (batch: Batch): boolean => {
+    let failure: unknown;
+    try {
+      write(batch.values);
+    } catch (error) {
+      failure = error ?? new Error("insert failed");
+    }
+    if (failure === undefined) {
+      for (const done of batch.waiters) settle(done);
+      return true;
+    }
+    if (isBusy(failure)) return false;
+    // One bad row (an affiliate deleted a moment ago) must not fail the
+    // others: retry each on its own, so every request gets its own answer.
+    batch.waiters.forEach((done, i) => {
+      let rowFailure: unknown;
+      try {
+        insertOne.run(batch.values.slice(i * WIDTH, (i + 1) * WIDTH));
+      } catch (error) {
+        rowFailure = error ?? new Error("insert failed");
+      }
+      settle(done, rowFailure);
+    });
+    return true;
+  };
+
+  const flush = () => {
+    scheduled = false;
+    if (!closed) checkpointer ??= startCheckpointer(file);
+    if (retrying) return; // the retry timer takes this batch along
+    const batch = queue;
+    queue = { values: [], waiters: [], since: 0 };
+    if (batch.waiters.length && !commit(batch)) {
+      retrying = batch;
+      setTimeout(retry, BUSY_RETRY_MS);
+    }
+  };
+
+  const flushNextTurn = () => setImmediate(flush);
+
+  const retry = () => {
+    const batch = retrying!;
+    // Whatever queued up meanwhile joins the batch being retried.
+    batch.values = batch.values.concat(queue.values);
+    batch.waiters = batch.waiters.concat(queue.waiters);
+    queue = { values: [], waiters: [], since: 0 };
+    if (commit(batch)) {
+      retrying = null;
+    } else if (Date.now() - batch.since > BUSY_GIVE_UP_MS) {
+      retrying = null;
+      const error = new Error("the database stayed locked; the click was not recorded");
+      for (const done of batch.waiters) settle(done, error);
+    } else {
+      setTimeout(retry, BUSY_RETRY_MS);
+    }
+  };
+
+  return {
+    findTargets: (code, shopDomain) => (shopDomain ? targetsInShop.all(shopDomain, code) : targetsAnyShop.all(code)),
+    findShop: (shopDomain) => shopByDomain.get(shopDomain) ?? null,
+    insert(row, done) {
+      if (closed) return done(new Error("click store is closed"));
+      if (!queue.waiters.length) queue.since = Date.now();
+      queue.values.push(
+        row.id,
+        row.shopId,
+        row.affiliateId,
+        row.clickId,
+        row.source,
+        row.landingUrl,
+        row.referrer,
+        row.ipHash,
+        row.userAgent,
+        sqliteDate(row.createdAt),
+      );
+      queue.waiters.push(done);
+      if (!scheduled) {
+        scheduled = true;
+        // Commit on the next turn but one: requests that arrive in between
+        // join the batch (bigger batches, fewer commits under load), while
+        // an idle server only passes through one more empty turn.
+        setImmediate(flushNextTurn);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      while (retrying) await new Promise((r) => setTimeout(r, BUSY_RETRY_MS));
+      flush();
+      db.close();
+      await checkpointer?.terminate();
+    },
+  };
+}
+
+/** PostgreSQL (or any provider): the shared Prisma client. */
+export function createPrismaClickStore(): ClickStore {
+  const select = {
+    id: true,
+    shopId: true,
+    shop: { select: { domain: true, url: true, referralParam: true } },
+  } as const;
+  return {
+    async findTargets(code, shopDomain) {
+      const rows = await getDb().affiliate.findMany({
+        where: {
+          referralCode: code,
+          status: "approved",
+          shop: { uninstalledAt: null, ...(shopDomain ? { domain: shopDomain } : {}) },
+        },
+        select,
+        take: 2,
+      });
+      return rows.map((r) => ({
+        affiliateId: r.id,
+        shopId: r.shopId,
+        domain: r.shop.domain,
+        url: r.shop.url,
+        param: r.shop.referralParam,
+      }));
+    },
+    findShop(shopDomain) {
+      return getDb().shop.findFirst({
+        where: { domain: shopDomain, uninstalledAt: null },
+        select: { domain: true, url: true },
+      });
+    },
+    insert(row, done) {
+      getDb()
+        .click.create({ data: row, select: { id: true } })
+        .then(
+          () => done(),
+          (error: unknown) => done(error ?? new Error("insert failed")),
+        );
+    },
+    async close() {
+      // The shared client is closed by whoever owns it (disconnectDb).
+    },
+  };
+}
+
+export function createClickStore(databaseUrl: string): ClickStore {
+  const target = parseDatabaseUrl(databaseUrl);
+  return target.provider === "sqlite" ? createSqliteClickStore(target.file) : createPrismaClickStore();
+}

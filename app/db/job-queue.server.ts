@@ -1,0 +1,428 @@
+import { EventEmitter } from "node:events";
+import { randomBytes } from "node:crypto";
+import Database from "better-sqlite3";
+import { ZodError, type z } from "zod";
+import { getConfig } from "../config.server";
+import { dbProvider, getDb, type Db } from "../db.server";
+import { errorForLog, logText } from "../lib/log-text";
+import { prismaBulk, sqliteBulk, type BulkSql } from "./bulk-sql.server";
+import { parseDatabaseUrl } from "./database-url";
+import type { Tx } from "./transaction";
+
+// A durable job queue in the database (table Job). Work is stored in the same
+// transaction as the data that calls for it, so a crash loses nothing: a
+// worker claims a job with a lease; if the worker dies, the lease runs out and
+// another worker takes the job again. A handler's writes and the job's "done"
+// mark commit together, so a job's effects happen once.
+
+export interface JobInfo {
+  id: string;
+  attempts: number;
+}
+
+// Runs many jobs of one type together (a busy webhook stream) with bulk
+// statements, in two steps: `plan` reads and decides, and the step it returns
+// writes, in one transaction with the jobs' "done" mark. On SQLite only the
+// writing step holds the write lock. If the batch fails, each job is run on
+// its own so one bad job cannot hold up the others; jobs that canBatch
+// refuses always run on their own.
+export interface BatchJobHandler<P> {
+  canBatch: (payload: P) => boolean;
+  plan: (payloads: P[], bulk: BulkSql) => Promise<(bulk: BulkSql) => Promise<void>>;
+}
+
+/**
+ * What a job type is: the zod schema of its payload (parsed before the
+ * handler runs) and its handler, one of
+ * - `run`: the handler's writes and the job's "done" mark commit together, so
+ *   its effects happen once;
+ * - `effect`: side effects outside this database (e-mail, outgoing webhooks),
+ *   run without a transaction, at least once; the handler keeps its own
+ *   record of what was done (an outbox row's status) so a retry after a
+ *   crash repeats little.
+ */
+export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
+  | {
+      run: (payload: z.output<S>, tx: Tx, job: JobInfo) => Promise<unknown>;
+      batch?: BatchJobHandler<z.output<S>>;
+      effect?: never;
+    }
+  | { effect: (payload: z.output<S>, db: Db, job: JobInfo) => Promise<unknown>; run?: never; batch?: never }
+);
+
+/** Every job type a worker runs, by name (app/models/jobs/registry.server.ts). */
+export type JobRegistry = Record<string, JobDefinition<z.ZodTypeAny>>;
+
+type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
+
+// On globalThis: the server build and the start script load this module
+// separately, and an enqueue in one must wake the worker of the other.
+const globalSignals = globalThis as unknown as { __jobSignals?: EventEmitter };
+const signals = (globalSignals.__jobSignals ??= new EventEmitter());
+signals.setMaxListeners(100);
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  uniqueKey?: string;
+  maxAttempts?: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+/**
+ * Stores a job whose payload is already checked and serialized (inside the
+ * caller's transaction when given one). The typed way in is enqueueJob of
+ * app/models/jobs/enqueue.server.ts.
+ */
+export async function insertJob(client: Tx | Db, type: string, payload: string, options: EnqueueOptions = {}) {
+  const data = {
+    type,
+    payload,
+    runAt: options.runAt ?? new Date(),
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    uniqueKey: options.uniqueKey ?? null,
+  };
+  const job = options.uniqueKey
+    ? await client.job.upsert({ where: { uniqueKey: options.uniqueKey }, create: data, update: {} })
+    : await client.job.create({ data });
+  return job;
+}
+
+/** A payload that does not match its job type's schema: it fails at once, without retries. */
+export class InvalidJobPayloadError extends Error {
+  constructor(type: string, issues: z.ZodIssue[]) {
+    const detail = issues.map((i) => `${i.path.length ? i.path.join(".") : "payload"}: ${i.message}`).join("; ");
+    super(`invalid payload for job type ${type}: ${detail}`);
+    this.name = "InvalidJobPayloadError";
+  }
+}
+
+/** The payload as the job type's handler receives it; throws InvalidJobPayloadError. */
+export function parseJobPayload(registry: JobRegistry, type: string, raw: string): unknown {
+  const definition = registry[type];
+  if (!definition) throw new Error(`no handler for job type ${type}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new InvalidJobPayloadError(type, [{ code: "custom", path: [], message: "not JSON" }]);
+  }
+  const parsed = definition.payload.safeParse(json);
+  if (!parsed.success) throw new InvalidJobPayloadError(type, parsed.error.issues);
+  return parsed.data;
+}
+
+/** Wakes in-process workers (they also poll, so this is only a shortcut). */
+export function notifyJobsEnqueued() {
+  signals.emit("enqueued");
+}
+
+/**
+ * A failure no retry can mend: the job's payload (a webhook's body, say) is
+ * not what its handler takes. Such a job fails at once, logged once.
+ * zod's parse errors count as this too.
+ */
+export class InvalidPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidPayloadError";
+  }
+}
+
+const MAX_LOGGED_ERROR = 300;
+
+/** One short, escaped line about a failure, and whether retrying is pointless. */
+export function describeJobFailure(error: unknown): { message: string; permanent: boolean } {
+  const clip = (text: string) => logText(text.length > MAX_LOGGED_ERROR ? `${text.slice(0, MAX_LOGGED_ERROR)}…` : text);
+  if (error instanceof ZodError || (error instanceof Error && error.name === "ZodError")) {
+    const issues = (error as ZodError).issues;
+    const shown = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join(".") || "(top level)"}: ${issue.message}`)
+      .join("; ");
+    const more = issues.length > 3 ? `; and ${issues.length - 3} more` : "";
+    const count = `${issues.length} problem${issues.length === 1 ? "" : "s"}`;
+    return { permanent: true, message: clip(`the payload is not valid (${count}: ${shown}${more})`) };
+  }
+  if (error instanceof InvalidPayloadError)
+    return { permanent: true, message: clip(`the payload is not valid (${error.message})`) };
+  if (error instanceof InvalidJobPayloadError) return { permanent: true, message: clip(error.message) };
+  return {
+    permanent: false,
+    message: clip(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
+  };
+}
+
+/** Seconds to wait before attempt n+1: 2, 4, 8 ... capped at an hour. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(3600, 2 ** Math.max(1, attempts));
+}
+
+export interface WorkerOptions {
+  batchSize?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  // Pause between busy rounds (default: 2 ms on SQLite, none on PostgreSQL).
+  yieldMs?: number;
+  logger?: Pick<Console, "error" | "info">;
+}
+
+export class JobWorker {
+  readonly id = `w-${process.pid}-${randomBytes(3).toString("hex")}`;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private again = false;
+  private stopped = true;
+  // Set by stop(): a batch in progress ends after its current job.
+  private halted = false;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly yieldMs: number;
+  private readonly logger: Pick<Console, "error" | "info">;
+  private readonly onEnqueued = () => this.kick();
+
+  constructor(
+    private readonly registry: JobRegistry,
+    options: WorkerOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 50;
+    this.pollMs = options.pollMs ?? 500;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.yieldMs = options.yieldMs ?? (dbProvider() === "sqlite" ? 2 : 0);
+    this.logger = options.logger ?? console;
+  }
+
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.halted = false;
+    signals.on("enqueued", this.onEnqueued);
+    this.kick();
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.halted = true;
+    signals.off("enqueued", this.onEnqueued);
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 10));
+    this.sqlite?.close();
+    this.sqlite = undefined;
+  }
+
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.loop();
+  }
+
+  private async loop() {
+    this.running = true;
+    try {
+      let worked: number;
+      do {
+        this.again = false;
+        worked = await this.runDue();
+        // SQLite has one write lock: a pause between rounds lets the web
+        // process's writers (clicks, incoming webhooks) take it instead of
+        // losing it, round after round, to this loop.
+        if (worked > 0 && this.yieldMs > 0) await new Promise((r) => setTimeout(r, this.yieldMs));
+      } while (!this.stopped && (worked > 0 || this.again));
+    } catch (error) {
+      this.logger.error(`[jobs] worker loop failed: ${errorForLog(error)}`);
+    } finally {
+      this.running = false;
+      if (!this.stopped) this.timer = setTimeout(() => this.kick(), this.pollMs);
+    }
+  }
+
+  /** Claims and runs the jobs that are due now; returns how many ran. */
+  async runDue(now = new Date()): Promise<number> {
+    const mine = await this.claimDue(now);
+    const byType = new Map<string, ClaimedJob[]>();
+    for (const job of mine) byType.set(job.type, [...(byType.get(job.type) ?? []), job]);
+    for (const [type, jobs] of byType) {
+      if (this.halted) break;
+      const batch = this.registry[type]?.batch;
+      // Only jobs whose payload parses go into a batch; runOne fails the others.
+      const together: { job: ClaimedJob; payload: unknown }[] = [];
+      if (batch) {
+        for (const job of jobs) {
+          let payload: unknown;
+          try {
+            payload = parseJobPayload(this.registry, type, job.payload);
+          } catch {
+            continue;
+          }
+          if (batch.canBatch(payload)) together.push({ job, payload });
+        }
+      }
+      const alone =
+        batch && together.length && (await this.runBatch(batch, together))
+          ? jobs.filter((j) => !together.some((t) => t.job === j))
+          : jobs;
+      for (const job of alone) {
+        if (this.halted) break;
+        await this.runOne(job.id);
+      }
+    }
+    return mine.length;
+  }
+
+  /**
+   * Marks up to batchSize due jobs as running under a lease of this worker
+   * and returns them, oldest first: queued jobs whose time has come, and
+   * running jobs whose lease ran out (their worker died). One statement, so
+   * two workers never claim the same job: SQLite runs it under its write
+   * lock; on PostgreSQL, SKIP LOCKED lets concurrent workers take different
+   * rows instead of waiting on each other.
+   */
+  private async claimDue(now: Date): Promise<ClaimedJob[]> {
+    const pg = dbProvider() === "postgresql";
+    const p = (n: number) => (pg ? `$${n}` : "?");
+    const claim = `${this.id}:${randomBytes(4).toString("hex")}`;
+    const rows = await getDb().$queryRawUnsafe<ClaimedJob[]>(
+      `UPDATE "Job" SET "status" = 'running', "lockedBy" = ${p(1)}, "lockedUntil" = ${p(2)}, "attempts" = "attempts" + 1, "updatedAt" = ${p(3)}
+       WHERE "id" IN (
+         SELECT "id" FROM "Job"
+         WHERE ("status" = 'queued' AND "runAt" <= ${p(4)}) OR ("status" = 'running' AND "lockedUntil" < ${p(5)})
+         ORDER BY "runAt" LIMIT ${p(6)}${pg ? " FOR UPDATE SKIP LOCKED" : ""}
+       )
+       RETURNING "id", "type", "payload", "attempts", "runAt", "createdAt"`,
+      claim,
+      new Date(Date.now() + this.leaseMs),
+      new Date(),
+      now,
+      now,
+      this.batchSize,
+    );
+    return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  private async runBatch(batch: BatchJobHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {
+    const ids = jobs.map((j) => j.job.id);
+    const payloads = jobs.map((j) => j.payload);
+    const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
+    try {
+      const sqlite = this.sqliteConnection();
+      if (sqlite) {
+        // SQLite: the batch runs on the worker's own better-sqlite3
+        // connection (prepared statements, no query compiler). The plan
+        // reads committed data without a lock; only the writes wait for,
+        // and hold, the write lock.
+        const bulk = sqliteBulk(sqlite);
+        const write = await batch.plan(payloads, bulk);
+        sqlite.exec("BEGIN IMMEDIATE");
+        try {
+          await write(bulk);
+          await bulk.updateIn("Job", done, "id", ids);
+          sqlite.exec("COMMIT");
+        } finally {
+          if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+        }
+      } else {
+        const provider = dbProvider();
+        await getDb().$transaction(
+          async (tx) => {
+            // The claim set the lease; PostgreSQL locks rows, so no write-first is needed.
+            const bulk = prismaBulk(tx, provider);
+            const write = await batch.plan(payloads, bulk);
+            await write(bulk);
+            await bulk.updateIn("Job", done, "id", ids);
+          },
+          { timeout: 60_000 },
+        );
+      }
+      return true;
+    } catch (error) {
+      // Each job then fails, or not, on its own, and says so itself.
+      const failure = describeJobFailure(error);
+      this.logger.info(
+        `[jobs] a batch of ${jobs.length} failed (${failure.permanent ? "an invalid payload" : failure.message}); running them one by one`,
+      );
+      return false;
+    }
+  }
+
+  private sqlite: Database.Database | null | undefined;
+
+  /** The worker's own SQLite connection (none on PostgreSQL). */
+  private sqliteConnection() {
+    if (this.sqlite !== undefined) return this.sqlite;
+    const target = parseDatabaseUrl(getConfig().DATABASE_URL);
+    if (target.provider !== "sqlite" || target.file === ":memory:") return (this.sqlite = null);
+    const db = new Database(target.file, { timeout: 5000 });
+    db.pragma("journal_mode = WAL");
+    // As the app's other connections (docs/decisions/007).
+    db.pragma("synchronous = NORMAL");
+    return (this.sqlite = db);
+  }
+
+  private async runOne(id: string) {
+    const db = getDb();
+    const job = await db.job.findUniqueOrThrow({ where: { id } });
+    const definition = this.registry[job.type];
+    const info = { id: job.id, attempts: job.attempts };
+    try {
+      // Parsed before anything runs: a payload the handler cannot use fails
+      // here, with the reason, instead of somewhere inside the handler.
+      const payload = parseJobPayload(this.registry, job.type, job.payload);
+      if (definition?.effect) {
+        // Talks to the outside world: no transaction (and so no SQLite write
+        // lock) is held while it waits on the network.
+        await definition.effect(payload, db, info);
+        await db.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
+        return;
+      }
+      const run = definition?.run;
+      if (!run) throw new Error(`no handler for job type ${job.type}`);
+      await db.$transaction(async (tx) => {
+        // Write first, for the same reason as in runBatch.
+        await tx.job.update({ where: { id }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } });
+        await run(payload, tx, info);
+        await tx.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
+      });
+    } catch (error) {
+      // A payload that does not parse will not parse on a retry either: it
+      // fails once, with one log line, instead of retrying with backoff.
+      const { message, permanent } = describeJobFailure(error);
+      const final = permanent || job.attempts >= job.maxAttempts;
+      this.logger.error(
+        permanent
+          ? `[jobs] ${job.type} ${job.id} not processed: ${message}`
+          : `[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`,
+      );
+      await db.job.update({
+        where: { id },
+        data: {
+          status: final ? "failed" : "queued",
+          runAt: new Date(Date.now() + retryDelaySeconds(job.attempts) * 1000),
+          lockedUntil: null,
+          lockedBy: null,
+          lastError: message.slice(0, 2000),
+        },
+      });
+    }
+  }
+}
+
+/** Runs every due job until none is left (tests, the benchmark). */
+export async function drainJobs(registry: JobRegistry, options: WorkerOptions = {}) {
+  const worker = new JobWorker(registry, options);
+  let total = 0;
+  try {
+    for (;;) {
+      const ran = await worker.runDue();
+      total += ran;
+      if (ran === 0) return total;
+    }
+  } finally {
+    await worker.stop();
+  }
+}

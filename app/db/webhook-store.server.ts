@@ -1,0 +1,197 @@
+// Where a verified webhook is stored before it is answered. On SQLite this
+// is a connection of its own with prepared statements (tens of microseconds:
+// the webhook stream of a busy store must not wait on the ORM); on
+// PostgreSQL it is the Prisma client.
+
+import { randomUUID } from "node:crypto";
+import { Worker } from "node:worker_threads";
+import { getConfig } from "../config.server";
+import { getDb } from "../db.server";
+import { notifyJobsEnqueued } from "./job-queue.server";
+import { parseDatabaseUrl } from "./database-url";
+
+export interface IncomingWebhook {
+  shopDomain: string;
+  topic: string;
+  webhookId: string;
+  apiVersion: string | null;
+  rawBody: string;
+}
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+/**
+ * Stores a verified webhook and its processing job in one transaction, so the
+ * request can be answered as soon as the event is durable. The same webhook
+ * id delivered again is recognised and stores nothing.
+ */
+export async function ingestWebhook(hook: IncomingWebhook): Promise<"stored" | "duplicate"> {
+  const db = getDb();
+  const eventId = randomUUID();
+  try {
+    // Two inserts in one (non-interactive) transaction: the cheapest durable
+    // write. The worker fills in the shop when it processes the event.
+    await db.$transaction([
+      db.webhookEvent.create({
+        data: {
+          id: eventId,
+          shopDomain: hook.shopDomain,
+          topic: hook.topic,
+          webhookId: hook.webhookId,
+          apiVersion: hook.apiVersion,
+          payload: hook.rawBody,
+        },
+        select: { id: true },
+      }),
+      db.job.create({
+        data: {
+          type: "webhook",
+          payload: JSON.stringify({ eventId, topic: hook.topic }),
+          uniqueKey: `webhook:${hook.webhookId}`,
+        },
+        select: { id: true },
+      }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return "duplicate";
+    throw error;
+  }
+  notifyJobsEnqueued();
+  return "stored";
+}
+
+/** The database stayed locked longer than a webhook may wait: answer 503, Shopify retries. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super("the database stayed locked; the webhook was not stored");
+  }
+}
+
+export interface WebhookStore {
+  store(hook: IncomingWebhook): Promise<"stored" | "duplicate">;
+  close(): void;
+}
+
+// The SQLite writer runs on a worker thread with its own connection: its
+// wait for the write lock (held by the job worker, or by a transaction of
+// this very process) must never block the event loop that would release it.
+// Plain JavaScript evaluated as the thread's source, so it runs the same
+// under tsx, vitest and the built server.
+const WRITER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { randomUUID } = require("node:crypto");
+const Database = require(workerData.driver);
+// No busy timeout: SQLite's own backs off to 100 ms sleeps and can lose the
+// lock again and again to the job worker's back-to-back transactions. This
+// thread may block, so it tries again every millisecond instead.
+const db = new Database(workerData.file, { timeout: 0 });
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const isBusy = (error) => error && /^SQLITE_(BUSY|LOCKED)/.test(String(error.code));
+db.pragma("journal_mode = WAL");
+// Durable against a crash of the app (WAL); see docs/decisions/007.
+db.pragma("synchronous = NORMAL");
+const insertEvent = db.prepare(workerData.insertEvent);
+const insertJob = db.prepare(workerData.insertJob);
+// Prisma's SQLite adapter writes DateTime as ISO 8601 with "+00:00".
+const now = () => new Date().toISOString().replace("Z", "+00:00");
+const write = db.transaction((hooks) => {
+  const results = [];
+  for (const hook of hooks) {
+    // A savepoint per webhook: a duplicate fails alone, not the whole batch.
+    try {
+      db.transaction(() => {
+        const eventId = randomUUID();
+        const at = now();
+        insertEvent.run(eventId, hook.shopDomain, hook.topic, hook.webhookId, hook.apiVersion, hook.rawBody, at);
+        insertJob.run(randomUUID(), JSON.stringify({ eventId, topic: hook.topic }), "webhook:" + hook.webhookId, at, at, at);
+      })();
+      results.push("stored");
+    } catch (error) {
+      if (error && error.code === "SQLITE_CONSTRAINT_UNIQUE") results.push("duplicate");
+      else results.push("error:" + (error && error.message));
+    }
+  }
+  return results;
+});
+parentPort.on("message", (batch) => {
+  const giveUpAt = Date.now() + workerData.giveUpMs;
+  for (;;) {
+    try {
+      parentPort.postMessage({ seq: batch.seq, results: write.immediate(batch.hooks) });
+      return;
+    } catch (error) {
+      if (isBusy(error) && Date.now() < giveUpAt) {
+        Atomics.wait(pause, 0, 0, 1);
+        continue;
+      }
+      parentPort.postMessage({ seq: batch.seq, error: String(error && error.message), busy: isBusy(error) });
+      return;
+    }
+  }
+});
+`;
+
+// Shopify waits 5 s for an answer; a webhook not stored by then is answered
+// 503 and delivered again later.
+const BUSY_GIVE_UP_MS = 4000;
+
+const INSERT_EVENT = `INSERT INTO "WebhookEvent" ("id", "shopDomain", "topic", "webhookId", "apiVersion", "payload", "receivedAt") VALUES (?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_JOB = `INSERT INTO "Job" ("id", "type", "payload", "uniqueKey", "status", "runAt", "attempts", "maxAttempts", "createdAt", "updatedAt") VALUES (?, 'webhook', ?, ?, 'queued', ?, 0, 8, ?, ?)`;
+
+function sqliteStore(file: string): WebhookStore {
+  const worker = new Worker(WRITER_SOURCE, {
+    eval: true,
+    workerData: {
+      file,
+      driver: require.resolve("better-sqlite3"),
+      insertEvent: INSERT_EVENT,
+      insertJob: INSERT_JOB,
+      giveUpMs: BUSY_GIVE_UP_MS,
+    },
+  });
+  worker.unref();
+  // Webhooks that arrive while the thread is busy go together in its next
+  // transaction (group commit).
+  let queue: { hook: IncomingWebhook; resolve: (r: "stored" | "duplicate") => void; reject: (e: Error) => void }[] = [];
+  const inFlight = new Map<number, typeof queue>();
+  let seq = 0;
+  const flush = () => {
+    if (queue.length === 0 || inFlight.size > 0) return;
+    const batch = queue;
+    queue = [];
+    inFlight.set(++seq, batch);
+    worker.postMessage({ seq, hooks: batch.map((b) => b.hook) });
+  };
+  worker.on("message", (msg: { seq: number; results?: string[]; error?: string; busy?: boolean }) => {
+    const batch = inFlight.get(msg.seq) ?? [];
+    inFlight.delete(msg.seq);
+    batch.forEach((b, i) => {
+      const result = msg.results?.[i];
+      if (result === "stored" || result === "duplicate") b.resolve(result);
+      else b.reject(msg.busy ? new DatabaseBusyError() : new Error(msg.error ?? result ?? "webhook not stored"));
+    });
+    if (msg.results?.includes("stored")) notifyJobsEnqueued();
+    flush();
+  });
+  worker.on("error", (error) => {
+    for (const batch of inFlight.values()) batch.forEach((b) => b.reject(error));
+    inFlight.clear();
+  });
+  return {
+    store(hook) {
+      return new Promise((resolve, reject) => {
+        queue.push({ hook, resolve, reject });
+        flush();
+      });
+    },
+    close: () => void worker.terminate(),
+  };
+}
+
+export function createWebhookStore(databaseUrl = getConfig().DATABASE_URL): WebhookStore {
+  const target = parseDatabaseUrl(databaseUrl);
+  if (target.provider === "sqlite" && target.file !== ":memory:") return sqliteStore(target.file);
+  return { store: ingestWebhook, close: () => {} };
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import type { ShopDb } from "../../db/shop-db.server";
+import { LANGUAGE_CODES } from "../../i18n/languages";
+import { AppError } from "../../lib/errors";
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/password.server";
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
+import { affiliateRealm } from "./login.server";
+
+// What an affiliate changes on their own account pages (plain HTML forms,
+// checked on the server): profile, password, and where payouts go. A change
+// that could move money or take over the account asks for the current
+// password, so a session left open (or a forged request that got past the
+// origin check) is not enough.
+
+const currentPassword = z
+  .string({ required_error: "Enter your current password" })
+  .min(1, "Enter your current password")
+  .max(200, "Password is too long");
+
+/** /account/payouts: the PayPal address payouts go to. */
+export const payoutMethodSchema = z.object({
+  paypalEmail: z.string().trim().toLowerCase().email("Enter a valid PayPal e-mail address").max(254),
+  current: currentPassword,
+});
+export type PayoutMethodForm = z.infer<typeof payoutMethodSchema>;
+
+const profileForm = z.object({
+  intent: z.literal("profile"),
+  firstName: z.string().trim().min(1, "Enter your first name").max(80),
+  lastName: z.string().trim().min(1, "Enter your last name").max(80),
+  website: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Enter a full address starting with https://"),
+  language: z.enum(["", ...LANGUAGE_CODES]),
+});
+
+const passwordForm = z.object({
+  intent: z.literal("password"),
+  current: currentPassword,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH),
+  confirm: z.string(),
+});
+
+/** /account/settings: its two forms, told apart by `intent`. */
+export const accountSettingsSchema = z
+  .discriminatedUnion("intent", [profileForm, passwordForm], {
+    errorMap: (issue, ctx) =>
+      issue.code === z.ZodIssueCode.invalid_union_discriminator
+        ? { message: "Unknown form." }
+        : { message: ctx.defaultError },
+  })
+  .superRefine((v, ctx) => {
+    if (v.intent === "password" && v.password !== v.confirm) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: "The passwords do not match" });
+    }
+  });
+export type ProfileForm = z.infer<typeof profileForm>;
+export type PasswordForm = z.infer<typeof passwordForm>;
+
+/**
+ * Checks the affiliate's current password. Wrong guesses count against the
+ * same throttle as the portal's login, so the form cannot be used to guess.
+ */
+async function checkCurrentPassword(db: ShopDb, affiliateId: string, password: string, ip: string) {
+  const row = await db.affiliate.findFirst({ where: { id: affiliateId }, select: { email: true, passwordHash: true } });
+  if (!row) throw new AppError("not_found", "Your account was not found.");
+  const realm = affiliateRealm(db.$shopId);
+  await assertLoginAllowed(realm, row.email, ip);
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    await recordLoginFailure(realm, row.email, ip);
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: { current: "This is not your current password" },
+    });
+  }
+  await recordLoginSuccess(realm, row.email, ip);
+}
+
+export async function savePayoutMethod(db: ShopDb, affiliateId: string, form: PayoutMethodForm, ip: string) {
+  await checkCurrentPassword(db, affiliateId, form.current, ip);
+  await db.affiliate.update({ where: { id: affiliateId }, data: { paypalEmail: form.paypalEmail } });
+}
+
+export async function saveProfile(db: ShopDb, affiliateId: string, form: ProfileForm) {
+  await db.affiliate.update({
+    where: { id: affiliateId },
+    data: {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      website: form.website || null,
+      language: form.language || null,
+    },
+  });
+}
+
+/** Sets a new password; every session of the affiliate ends (the caller starts a fresh one). */
+export async function changePassword(db: ShopDb, affiliateId: string, form: PasswordForm, ip: string) {
+  await checkCurrentPassword(db, affiliateId, form.current, ip);
+  const passwordHash = await hashPassword(form.password);
+  await db.$transaction(async (tx) => {
+    await tx.affiliate.update({ where: { id: affiliateId }, data: { passwordHash } });
+    await tx.affiliateSession.deleteMany({ where: { affiliateId } });
+  });
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+// The payload of every job type, by name. enqueueJob accepts only a payload
+// of its job type's shape (a wrong one is a compile error), and the worker
+// parses the stored payload with the same schema before the handler runs
+// (registry.server.ts pairs each schema with its handler).
+
+const id = () => z.string().min(1).max(200);
+
+export const JOB_PAYLOADS = {
+  /** A stored webhook to process (WebhookEvent id); the topic lets orders be batched. */
+  webhook: z.object({ eventId: id(), topic: z.string().max(100).optional() }),
+  /** Approves a sale whose approval hold has passed, if it is still pending. */
+  "orders.approve": z.object({ orderId: id() }),
+  /** Erases an uninstalled shop once its grace period is over. */
+  "shop.erase": z.object({ shopDomain: z.string().min(1).max(255) }),
+  /** Sends one e-mail of the outbox (OutboxEmail id). */
+  "email.send": z.object({ id: id() }),
+  /** Brings a shop's dashboard rollup up to date. */
+  "dashboard.rollup": z.object({ shopId: id() }),
+  /** One slice of a shop's catalogue sync from the Admin API, resuming at a cursor. */
+  "catalogue.sync": z.object({
+    shopDomain: z.string().min(1).max(255),
+    startedAt: z.string().datetime(),
+    after: z.string().max(500).nullable(),
+    pages: z.number().int().min(0),
+  }),
+} satisfies Record<string, z.ZodTypeAny>;
+
+export type JobName = keyof typeof JOB_PAYLOADS;
+/** What a caller hands enqueueJob for a job type. */
+export type JobPayload<N extends JobName> = z.input<(typeof JOB_PAYLOADS)[N]>;

@@ -1,0 +1,66 @@
+import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../../db/job-queue.server";
+import { runRollupJob } from "../dashboard/rollup.server";
+import { sendOutboxEmail } from "../mail/outbox.server";
+import { runCatalogueSync } from "../portal/catalogue-sync.server";
+import { approveIfStillPending } from "../orders/adjust-order.server";
+import { eraseShop } from "../privacy/compliance.server";
+import { isBatchableWebhook, planOrderEvents, processEvent } from "../webhooks/process-webhook.server";
+import { JOB_PAYLOADS, type JobName } from "./job-payloads";
+
+// Every job type the workers run: its payload schema and its handler. The
+// type below makes this list complete (a job name without a handler, or a
+// handler for a name that has no payload schema, does not compile), and each
+// handler receives its payload already parsed by that schema.
+
+type Registry = { [N in JobName]: JobDefinition<(typeof JOB_PAYLOADS)[N]> };
+
+export const JOBS = {
+  webhook: {
+    payload: JOB_PAYLOADS.webhook,
+    run: (payload, tx) => processEvent(tx, payload.eventId),
+    batch: {
+      canBatch: isBatchableWebhook,
+      plan: (payloads, bulk) =>
+        planOrderEvents(
+          bulk,
+          payloads.map((p) => p.eventId),
+        ),
+    },
+  },
+  "orders.approve": {
+    payload: JOB_PAYLOADS["orders.approve"],
+    run: (payload, tx) => approveIfStillPending(tx, payload.orderId),
+  },
+  "shop.erase": {
+    payload: JOB_PAYLOADS["shop.erase"],
+    run: async (payload, tx) => {
+      await eraseShop(tx, payload.shopDomain, { force: false });
+    },
+  },
+  "email.send": {
+    payload: JOB_PAYLOADS["email.send"],
+    effect: (payload, db) => sendOutboxEmail(payload, db),
+  },
+  "dashboard.rollup": {
+    payload: JOB_PAYLOADS["dashboard.rollup"],
+    run: (payload, tx) => runRollupJob(payload, tx),
+  },
+  // An effect job: it waits on Shopify, so no transaction is held meanwhile;
+  // its upserts are idempotent, so running a slice twice does no harm.
+  "catalogue.sync": {
+    payload: JOB_PAYLOADS["catalogue.sync"],
+    effect: async (payload, db) => {
+      await runCatalogueSync(payload, db);
+    },
+  },
+} satisfies Registry;
+
+/** A worker that runs every job type (start() it; `npm run worker`, or inside `npm start`). */
+export function createJobWorker(options: WorkerOptions = {}) {
+  return new JobWorker(JOBS, options);
+}
+
+/** Runs every due job until none is left (tests, the benchmark). */
+export function drainJobs(options: WorkerOptions = {}) {
+  return drain(JOBS, options);
+}

@@ -1,0 +1,62 @@
+// The one owner of the payable-balance rule: which commission lines an
+// affiliate is owed and how they add up. Every screen, export and the API
+// that shows a balance uses this module (the Prisma filters and the SQL
+// fragment below, or balanceOf for lines already in memory).
+//
+// - Payable: approved lines not yet in a payout. Refund and cancellation
+//   lines are negative and approved, so they reduce what the next payout
+//   pays (a balance can be negative).
+// - Awaiting approval: pending lines; they become payable when approved.
+// - Money is never added across currencies: a shop that sold in several
+//   currencies owes one total per currency.
+
+export interface MoneyTotal {
+  currency: string;
+  amount: number;
+}
+
+export interface Balance {
+  /** What the next payout would pay, per currency. */
+  payable: MoneyTotal[];
+  /** What is still waiting for approval, per currency. */
+  pending: MoneyTotal[];
+}
+
+/** Prisma filter of the payable lines. */
+export const PAYABLE = { status: "approved", payoutId: null } as const;
+/** Prisma filter of the lines awaiting approval. */
+export const AWAITING_APPROVAL = { status: "pending" } as const;
+/** SQL condition of the payable lines (on table "Commission"), for raw queries. */
+export const PAYABLE_SQL = `"status" = '${PAYABLE.status}' AND "payoutId" IS NULL`;
+
+export interface CommissionLine {
+  status: string;
+  payoutId: string | null;
+  currency: string;
+  amount: number;
+}
+
+export function isPayable(line: Pick<CommissionLine, "status" | "payoutId">): boolean {
+  return line.status === PAYABLE.status && line.payoutId === PAYABLE.payoutId;
+}
+
+export function isAwaitingApproval(line: Pick<CommissionLine, "status">): boolean {
+  return line.status === AWAITING_APPROVAL.status;
+}
+
+/** One total per currency (in currency order); amounts of different currencies are never added. */
+export function totalsByCurrency(rows: readonly { currency: string; amount: number }[]): MoneyTotal[] {
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.amount);
+  return [...totals]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, amount]) => ({ currency, amount }));
+}
+
+/** The balance of a set of commission lines. */
+export function balanceOf(lines: readonly CommissionLine[]): Balance {
+  return {
+    payable: totalsByCurrency(lines.filter(isPayable)),
+    pending: totalsByCurrency(lines.filter(isAwaitingApproval)),
+  };
+}

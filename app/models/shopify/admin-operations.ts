@@ -1,0 +1,558 @@
+// Every GraphQL document the app sends to Shopify's Admin API, in one place.
+// A unit test (admin-operations.test.ts) validates each against Shopify's own
+// schema for the app's API version, and refuses `#graphql` documents anywhere
+// else in app/; the store simulator validates them again when they are sent.
+// The typed client (admin-client.server.ts) sends only these.
+//
+// `usedBy` says which feature sends it. Operations marked "ready for ..."
+// are for features still to be built (payouts in store credit and codes,
+// refer-a-friend, Shopify Billing, web pixel activation): validated and
+// exercised against the simulator now, so those features start from a
+// document known to be right.
+
+export interface AdminOperation<TData, TVariables> {
+  name: string;
+  usedBy: string;
+  document: string;
+  // Type carriers only (never set): the shape of `data` and of the variables.
+  readonly _data?: TData;
+  readonly _variables?: TVariables;
+}
+
+function operation<TData, TVariables = Record<string, never>>(
+  name: string,
+  usedBy: string,
+  document: string,
+): AdminOperation<TData, TVariables> {
+  return { name, usedBy, document };
+}
+
+type Money = { amount: string; currencyCode: string };
+type UserError = { field: string[] | null; message: string; code?: string | null };
+type PageInfo = { hasNextPage: boolean; endCursor: string | null };
+
+export const SHOP_DETAILS = operation<{
+  shop: {
+    name: string;
+    email: string;
+    currencyCode: string;
+    ianaTimezone: string;
+    primaryDomain: { url: string };
+    plan: { publicDisplayName: string };
+    currencyFormats: { moneyFormat: string };
+  };
+}>(
+  "AppShopDetails",
+  "install: the shop's name, e-mail, currency, time zone and plan (shop/shopify-oauth.server.ts)",
+  `#graphql
+  query AppShopDetails {
+    shop {
+      name
+      email
+      currencyCode
+      ianaTimezone
+      primaryDomain {
+        url
+      }
+      plan {
+        publicDisplayName
+      }
+      currencyFormats {
+        moneyFormat
+      }
+    }
+  }`,
+);
+
+export const PRODUCT_COLLECTIONS = operation<
+  { nodes: ({ id: string; collections: { nodes: { id: string }[] } } | null)[] },
+  { ids: string[] }
+>(
+  "ProductCollections",
+  "per-collection commission rules on new orders (shopify/product-collections.server.ts)",
+  `#graphql
+  query ProductCollections($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Product {
+        id
+        collections(first: 50) {
+          nodes {
+            id
+          }
+        }
+      }
+    }
+  }`,
+);
+
+export interface CatalogueProduct {
+  id: string;
+  title: string;
+  handle: string;
+  status: "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
+  featuredMedia: { preview: { image: { url: string } | null } | null } | null;
+}
+
+export const CATALOGUE_PAGE = operation<
+  { products: { nodes: CatalogueProduct[]; pageInfo: PageInfo } },
+  { first: number; after: string | null }
+>(
+  "CataloguePage",
+  "the portal's product catalogue, synced page by page at install (portal/catalogue-sync.server.ts)",
+  `#graphql
+  query CataloguePage($first: Int!, $after: String) {
+    products(first: $first, after: $after, sortKey: ID) {
+      nodes {
+        id
+        title
+        handle
+        status
+        featuredMedia {
+          preview {
+            image {
+              url
+            }
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }`,
+);
+
+// ---- ready for payouts in discount codes and refer-a-friend ----------------------
+
+export interface DiscountCodeBasicInput {
+  title: string;
+  code: string;
+  startsAt?: string;
+  endsAt?: string | null;
+  usageLimit?: number | null;
+  appliesOncePerCustomer?: boolean;
+  context?: { all: "ALL" } | { customers: { add: string[] } };
+  customerGets: {
+    value: { percentage: number } | { discountAmount: { amount: string; appliesOnEachItem: boolean } };
+    items: { all: true } | { products: { productsToAdd: string[] } } | { collections: { add: string[] } };
+  };
+  minimumRequirement?: { subtotal: { greaterThanOrEqualToSubtotal: string } } | null;
+  combinesWith?: { orderDiscounts?: boolean; productDiscounts?: boolean; shippingDiscounts?: boolean };
+}
+
+export const DISCOUNT_CODE_BASIC_CREATE = operation<
+  {
+    discountCodeBasicCreate: {
+      codeDiscountNode: {
+        id: string;
+        codeDiscount: { title: string; status: string; codes: { nodes: { code: string }[] } };
+      } | null;
+      userErrors: UserError[];
+    };
+  },
+  { input: DiscountCodeBasicInput }
+>(
+  "DiscountCodeBasicCreate",
+  "ready for payouts as discount codes (issue 11) and refer-a-friend codes (issue 13)",
+  `#graphql
+  mutation DiscountCodeBasicCreate($input: DiscountCodeBasicInput!) {
+    discountCodeBasicCreate(basicCodeDiscount: $input) {
+      codeDiscountNode {
+        id
+        codeDiscount {
+          ... on DiscountCodeBasic {
+            title
+            status
+            codes(first: 1) {
+              nodes {
+                code
+              }
+            }
+          }
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
+export const DISCOUNT_CODE_DELETE = operation<
+  { discountCodeDelete: { deletedCodeDiscountId: string | null; userErrors: UserError[] } },
+  { id: string }
+>(
+  "DiscountCodeDelete",
+  "ready for withdrawing a refer-a-friend code or an unpaid payout code (issues 11, 13)",
+  `#graphql
+  mutation DiscountCodeDelete($id: ID!) {
+    discountCodeDelete(id: $id) {
+      deletedCodeDiscountId
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
+export const CODE_DISCOUNT_BY_CODE = operation<
+  {
+    codeDiscountNodeByCode: {
+      id: string;
+      codeDiscount: { title?: string; status?: string; asyncUsageCount?: number; usageLimit?: number | null };
+    } | null;
+  },
+  { code: string }
+>(
+  "CodeDiscountByCode",
+  "ready for idempotent code creation: look the code up before creating it again (issues 11, 13)",
+  `#graphql
+  query CodeDiscountByCode($code: String!) {
+    codeDiscountNodeByCode(code: $code) {
+      id
+      codeDiscount {
+        ... on DiscountCodeBasic {
+          title
+          status
+          asyncUsageCount
+          usageLimit
+        }
+      }
+    }
+  }`,
+);
+
+export const DISCOUNT_REDEEM_CODE_BULK_ADD = operation<
+  {
+    discountRedeemCodeBulkAdd: {
+      bulkCreation: { id: string; done: boolean; codesCount: number } | null;
+      userErrors: UserError[];
+    };
+  },
+  { discountId: string; codes: { code: string }[] }
+>(
+  "DiscountRedeemCodeBulkAdd",
+  "ready for unique single-use friend codes under one discount (issue 13)",
+  `#graphql
+  mutation DiscountRedeemCodeBulkAdd($discountId: ID!, $codes: [DiscountRedeemCodeInput!]!) {
+    discountRedeemCodeBulkAdd(discountId: $discountId, codes: $codes) {
+      bulkCreation {
+        id
+        done
+        codesCount
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
+export const DISCOUNT_REDEEM_CODE_BULK_CREATION = operation<
+  {
+    discountRedeemCodeBulkCreation: {
+      id: string;
+      done: boolean;
+      codesCount: number;
+      importedCount: number;
+      failedCount: number;
+      codes: { nodes: { code: string; errors: UserError[] }[] };
+    } | null;
+  },
+  { id: string }
+>(
+  "DiscountRedeemCodeBulkCreation",
+  "ready for following a bulk code import until it is done (issue 13)",
+  `#graphql
+  query DiscountRedeemCodeBulkCreation($id: ID!) {
+    discountRedeemCodeBulkCreation(id: $id) {
+      id
+      done
+      codesCount
+      importedCount
+      failedCount
+      codes(first: 250) {
+        nodes {
+          code
+          errors {
+            field
+            message
+            code
+          }
+        }
+      }
+    }
+  }`,
+);
+
+// ---- ready for payouts in store credit --------------------------------------------
+
+export const CUSTOMER_BY_EMAIL = operation<
+  { customers: { nodes: { id: string; defaultEmailAddress: { emailAddress: string } | null; displayName: string }[] } },
+  { query: string }
+>(
+  "CustomerByEmail",
+  "ready for finding the customer an affiliate is (store credit payouts, issue 11)",
+  `#graphql
+  query CustomerByEmail($query: String!) {
+    customers(first: 1, query: $query) {
+      nodes {
+        id
+        defaultEmailAddress {
+          emailAddress
+        }
+        displayName
+      }
+    }
+  }`,
+);
+
+export const CUSTOMER_STORE_CREDIT = operation<
+  { customer: { id: string; storeCreditAccounts: { nodes: { id: string; balance: Money }[] } } | null },
+  { id: string }
+>(
+  "CustomerStoreCredit",
+  "ready for showing an affiliate's store credit balance (issue 11)",
+  `#graphql
+  query CustomerStoreCredit($id: ID!) {
+    customer(id: $id) {
+      id
+      storeCreditAccounts(first: 10) {
+        nodes {
+          id
+          balance {
+            amount
+            currencyCode
+          }
+        }
+      }
+    }
+  }`,
+);
+
+export const STORE_CREDIT_CREDIT = operation<
+  {
+    storeCreditAccountCredit: {
+      storeCreditAccountTransaction: {
+        id: string;
+        amount: Money;
+        balanceAfterTransaction: Money;
+        account: { id: string };
+      } | null;
+      userErrors: UserError[];
+    };
+  },
+  { id: string; amount: Money }
+>(
+  "StoreCreditCredit",
+  "ready for paying an affiliate in store credit (issue 11)",
+  `#graphql
+  mutation StoreCreditCredit($id: ID!, $amount: MoneyInput!) {
+    storeCreditAccountCredit(id: $id, creditInput: { creditAmount: $amount }) {
+      storeCreditAccountTransaction {
+        id
+        amount {
+          amount
+          currencyCode
+        }
+        balanceAfterTransaction {
+          amount
+          currencyCode
+        }
+        account {
+          id
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
+export const STORE_CREDIT_DEBIT = operation<
+  {
+    storeCreditAccountDebit: {
+      storeCreditAccountTransaction: { id: string; amount: Money; balanceAfterTransaction: Money } | null;
+      userErrors: UserError[];
+    };
+  },
+  { id: string; amount: Money }
+>(
+  "StoreCreditDebit",
+  "ready for clawing back store credit paid for a refunded order (issue 11)",
+  `#graphql
+  mutation StoreCreditDebit($id: ID!, $amount: MoneyInput!) {
+    storeCreditAccountDebit(id: $id, debitInput: { debitAmount: $amount }) {
+      storeCreditAccountTransaction {
+        id
+        amount {
+          amount
+          currencyCode
+        }
+        balanceAfterTransaction {
+          amount
+          currencyCode
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
+// ---- ready for Shopify Billing -----------------------------------------------------
+
+export const APP_SUBSCRIPTION_CREATE = operation<
+  {
+    appSubscriptionCreate: {
+      appSubscription: { id: string; status: string } | null;
+      confirmationUrl: string | null;
+      userErrors: UserError[];
+    };
+  },
+  {
+    name: string;
+    returnUrl: string;
+    trialDays: number;
+    test: boolean;
+    price: Money;
+    interval: "EVERY_30_DAYS" | "ANNUAL";
+  }
+>(
+  "AppSubscriptionCreate",
+  "ready for pricing plans through Shopify Billing (issue 14)",
+  `#graphql
+  mutation AppSubscriptionCreate(
+    $name: String!
+    $returnUrl: URL!
+    $trialDays: Int!
+    $test: Boolean!
+    $price: MoneyInput!
+    $interval: AppPricingInterval!
+  ) {
+    appSubscriptionCreate(
+      name: $name
+      returnUrl: $returnUrl
+      trialDays: $trialDays
+      test: $test
+      lineItems: [{ plan: { appRecurringPricingDetails: { price: $price, interval: $interval } } }]
+    ) {
+      appSubscription {
+        id
+        status
+      }
+      confirmationUrl
+      userErrors {
+        field
+        message
+      }
+    }
+  }`,
+);
+
+export const ACTIVE_SUBSCRIPTIONS = operation<{
+  currentAppInstallation: {
+    activeSubscriptions: {
+      id: string;
+      name: string;
+      status: string;
+      test: boolean;
+      trialDays: number;
+      currentPeriodEnd: string | null;
+    }[];
+  };
+}>(
+  "ActiveSubscriptions",
+  "ready for plan checks after the merchant returns from the confirmation page (issue 14)",
+  `#graphql
+  query ActiveSubscriptions {
+    currentAppInstallation {
+      activeSubscriptions {
+        id
+        name
+        status
+        test
+        trialDays
+        currentPeriodEnd
+      }
+    }
+  }`,
+);
+
+export const APP_SUBSCRIPTION_CANCEL = operation<
+  { appSubscriptionCancel: { appSubscription: { id: string; status: string } | null; userErrors: UserError[] } },
+  { id: string }
+>(
+  "AppSubscriptionCancel",
+  "ready for downgrading to the free plan (issue 14)",
+  `#graphql
+  mutation AppSubscriptionCancel($id: ID!) {
+    appSubscriptionCancel(id: $id) {
+      appSubscription {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }`,
+);
+
+// ---- ready for web pixel activation --------------------------------------------------
+
+export const WEB_PIXEL_CREATE = operation<
+  { webPixelCreate: { webPixel: { id: string; settings: string } | null; userErrors: UserError[] } },
+  { settings: string }
+>(
+  "WebPixelCreate",
+  "ready for activating the affiliate web pixel on a shop (extensions/affiliate-pixel)",
+  `#graphql
+  mutation WebPixelCreate($settings: JSON!) {
+    webPixelCreate(webPixel: { settings: $settings }) {
+      webPixel {
+        id
+        settings
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
+/** Every operation, for the schema test. */
+export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
+  SHOP_DETAILS,
+  PRODUCT_COLLECTIONS,
+  CATALOGUE_PAGE,
+  DISCOUNT_CODE_BASIC_CREATE,
+  DISCOUNT_CODE_DELETE,
+  CODE_DISCOUNT_BY_CODE,
+  DISCOUNT_REDEEM_CODE_BULK_ADD,
+  DISCOUNT_REDEEM_CODE_BULK_CREATION,
+  CUSTOMER_BY_EMAIL,
+  CUSTOMER_STORE_CREDIT,
+  STORE_CREDIT_CREDIT,
+  STORE_CREDIT_DEBIT,
+  APP_SUBSCRIPTION_CREATE,
+  ACTIVE_SUBSCRIPTIONS,
+  APP_SUBSCRIPTION_CANCEL,
+  WEB_PIXEL_CREATE,
+] as AdminOperation<unknown, unknown>[];

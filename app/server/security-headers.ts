@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import type express from "express";
+import helmet from "helmet";
+import { getConfig } from "../config.server";
+import { shopifyLib } from "../shopify.server";
+
+// Security headers (docs/decisions/014).
+//
+// Every response Express serves gets helmet's headers (nosniff, a referrer
+// policy, HSTS where the app is served over https...), less the ones that
+// would break the app: Cross-Origin-Resource-Policy (the app proxy loads
+// the portal's stylesheets from the app's origin) and Cross-Origin-Opener-
+// Policy (pop-ups such as PayPal's keep their opener).
+//
+// What reaches Remix gets a policy of its own:
+// - Standalone: a Content-Security-Policy whose scripts are the app's own
+//   files and the inline ones carrying this response's nonce (Remix's
+//   hydration data, the portal's copy button), and which nobody may frame.
+//   Styles allow inline attributes: Polaris and polaris-viz set CSS
+//   variables in style attributes throughout.
+// - Embedded (the Shopify admin's iframe, or the bounce and exit pages of
+//   shopify-app-remix): only `frame-ancestors`, Shopify's requirement, naming
+//   the Shopify admin and, when the request proves it, the shop's own admin.
+//   The shop comes from a session token or a launch query that the app's
+//   secret verifies, never from the unsigned `shop` parameter (which is what
+//   the library's addDocumentResponseHeaders uses). App Bridge loads and
+//   talks to Shopify in ways no test here can observe, so no script policy
+//   is set there.
+
+export function commonSecurityHeaders(): express.RequestHandler {
+  return helmet({
+    contentSecurityPolicy: false,
+    xFrameOptions: false,
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Custom portal domains are merchants' own: never their subdomains too.
+    strictTransportSecurity: { maxAge: 180 * 86_400, includeSubDomains: false },
+  });
+}
+
+const SHOPIFY_ADMIN = "https://admin.shopify.com";
+const EMBEDDED_PATHS = new Set(["/auth/session-token", "/auth/exit-iframe"]);
+
+function bearerToken(req: express.Request): string | null {
+  const header = req.get("authorization");
+  return header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
+}
+
+/** Whether the request says it comes from the Shopify admin (anyone can say so). */
+function claimsEmbedded(req: express.Request, url: URL): boolean {
+  const q = url.searchParams;
+  return (
+    q.get("embedded") === "1" ||
+    q.has("host") ||
+    q.has("id_token") ||
+    bearerToken(req) !== null ||
+    EMBEDDED_PATHS.has(url.pathname)
+  );
+}
+
+/** The shop a session token or a signed launch query proves, else null. */
+export async function verifiedShop(req: express.Request, url: URL): Promise<string | null> {
+  const lib = shopifyLib();
+  const token = bearerToken(req) ?? url.searchParams.get("id_token");
+  if (token) {
+    try {
+      const payload = await lib.session.decodeSessionToken(token);
+      return lib.utils.sanitizeShop(new URL(payload.dest).hostname);
+    } catch {
+      // Expired, forged or malformed: proves nothing.
+    }
+  }
+  const shop = url.searchParams.get("shop");
+  if (shop && url.searchParams.has("hmac")) {
+    try {
+      const query = Object.fromEntries(url.searchParams);
+      if (await lib.utils.validateHmac(query, { signator: "admin" })) return lib.utils.sanitizeShop(shop);
+    } catch {
+      // A stale timestamp or no HMAC at all.
+    }
+  }
+  return null;
+}
+
+export function standaloneContentSecurityPolicy(nonce: string, appOrigin: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Pages served through the app proxy (on the shop's domain) load their
+    // stylesheets from the app's origin.
+    `style-src 'self' 'unsafe-inline' ${appOrigin}`,
+    // Product images come from Shopify's CDN, creatives from wherever the
+    // merchant keeps them.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The per-response nonce, for the load context of Remix (entry.server.tsx). */
+export const cspNonce = (res: express.Response): string | undefined => res.locals.cspNonce as string | undefined;
+
+export function documentSecurityHeaders(): express.RequestHandler {
+  return (req, res, next) => {
+    const url = new URL(`http://localhost${req.originalUrl}`);
+    if (!claimsEmbedded(req, url)) {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = nonce;
+      res.setHeader(
+        "Content-Security-Policy",
+        standaloneContentSecurityPolicy(nonce, new URL(getConfig().appUrl).origin),
+      );
+      res.setHeader("X-Frame-Options", "DENY");
+      return next();
+    }
+    verifiedShop(req, url)
+      .catch(() => null)
+      .then((shop) => {
+        res.setHeader("Content-Security-Policy", `frame-ancestors ${shop ? `https://${shop} ` : ""}${SHOPIFY_ADMIN}`);
+        next();
+      });
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { percentOf } from "~/models/commissions/calculate-commission";
+import { seedDemoShop } from "~/models/demo/seed-demo.server";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+
+// The demo shop a new merchant meets on `npm start`: its sales must read like
+// live ones, with the reason each was (not) credited and how every
+// commission line was computed, written the way the webhook flow writes them.
+applyTestEnv();
+useTestDatabase();
+
+const demo = {
+  shopDomain: "demo-seed.myshopify.com",
+  adminEmail: "admin@demo-seed.example",
+  adminPassword: "demo admin password",
+  staffEmail: "staff@demo-seed.example",
+  staffPassword: "demo staff password",
+  apiKey: "sk_demo_0123456789abcdefghijklmn",
+  now: new Date("2026-11-20T12:00:00Z"),
+};
+
+describe("demo seed", () => {
+  it("stores each sale's reason and each commission line's explanation as the live flow does", async () => {
+    expect(await seedDemoShop(demo)).toBe(true);
+    const db = getDb();
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: demo.shopDomain } });
+    const orders = await db.order.findMany({
+      where: { shopId: shop.id },
+      include: {
+        commissions: { orderBy: { level: "asc" } },
+        affiliate: { include: { coupons: true, campaign: true } },
+      },
+    });
+    expect(orders).toHaveLength(140);
+    const credited = orders.filter((o) => o.affiliate);
+    expect(credited.length).toBeGreaterThan(100);
+
+    for (const order of orders) {
+      const a = order.affiliate;
+      if (!a) {
+        expect(order.attributionSource).toBe("none");
+        expect(order.attributionReason).toMatch(/^Not credited: /);
+        expect(order.commissions).toEqual([]);
+        continue;
+      }
+      const who = `${a.firstName} ${a.lastName} (${a.referralCode})`;
+      if (order.attributionSource === "coupon") {
+        // The coupon is the affiliate's own, and the order carries it.
+        const code = a.coupons[0]!.code;
+        expect(JSON.parse(order.discountCodes)).toEqual([code]);
+        expect(order.attributionReason).toBe(`Credited to ${who}: their coupon ${code} was used at checkout.`);
+      } else {
+        expect(order.attributionSource).toBe("link");
+        // The click that led to the order is recorded, before it, within the cookie window.
+        const click = await db.click.findUniqueOrThrow({ where: { clickId: order.clickId! } });
+        expect(click.affiliateId).toBe(a.id);
+        expect(click.createdAt.getTime()).toBeLessThanOrEqual(order.placedAt.getTime());
+        expect(order.attributionReason).toMatch(
+          new RegExp(
+            `^Credited to ${who.replace(/[()]/g, "\\$&")}: referral link click (the same day|\\d+ days? before the order), within the ${a.campaign.cookieDays}-day cookie window\\.$`,
+          ),
+        );
+      }
+      // Every demo customer is new: level 1 earns the new-customer rate where the campaign has one.
+      expect(order.isNewCustomer).toBe(true);
+      const rate = a.campaign.newCustomerValue ?? a.campaign.commissionValue;
+      const [direct, ...uplines] = order.commissions;
+      expect(direct).toMatchObject({ level: 1, affiliateId: a.id, amount: percentOf(order.subtotal, rate) });
+      expect(direct!.explanation).toBe(
+        `${rate / 100}% (${a.campaign.newCustomerValue === null ? "campaign" : "new-customer"} rate) on $${(order.subtotal / 100).toFixed(2)}`,
+      );
+      for (const line of uplines) expect(line.explanation).toMatch(/^Level [23]: \d+% of \$[\d,.]+ sale$/);
+    }
+    // The MLM tree earns upline lines on some demo sales.
+    expect(credited.some((o) => o.commissions.length === 3)).toBe(true);
+  });
+});
