@@ -170,6 +170,11 @@ export const ADMIN_LANGUAGES: readonly LanguageInfo[] = LANGUAGES.filter((l) => 
 /** Languages an affiliate can choose: every language with the Account.* namespaces. */
 export const PORTAL_LANGUAGES: readonly LanguageInfo[] = LANGUAGES.filter((l) => l.coverage !== "global");
 
+/** A portal page's ?lang= value when it names a portal language, else null. */
+export function portalLanguageParam(value: string | null | undefined): string | null {
+  return value && PORTAL_LANGUAGES.some((l) => l.code === value) ? value : null;
+}
+
 /** Namespaces a language ships, by its coverage (spec section 9). */
 export function namespacesFor(coverage: Coverage, all: readonly string[]): string[] {
   if (coverage === "full") return [...all];

@@ -13,7 +13,7 @@ import { emptyPage } from "~/lib/portal-content";
 import { signupSchema, signUpAffiliate } from "~/models/affiliate-account/signup.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
-export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const handle = { i18n: ["Account.Common"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Sign up" }];
 
 // The recruit link's code (?ref=CODE), carried in the form.
@@ -63,7 +63,7 @@ export default function Signup() {
               <p data-testid="signup-done">
                 {data.status === "approved" ? t("signup.doneApproved") : t("signup.donePending")}
               </p>
-              <Button url={`${chrome.base}/login`} variant="primary">
+              <Button url={`${chrome.base}/login${chrome.query}`} variant="primary">
                 {t("signup.goToLogin")}
               </Button>
             </BlockStack>
@@ -75,7 +75,8 @@ export default function Signup() {
   const mode = (m: string) => m === "required";
   return (
     <PortalFormPage chrome={chrome} page={page}>
-      <form method="post" action={`${chrome.base}/signup`}>
+      <form method="post" action={`${chrome.base}/signup${chrome.query}`}>
+        {chrome.lang ? <input type="hidden" name="language" value={chrome.lang} /> : null}
         <BlockStack gap="400">
           <Text as="h1" variant="headingLg">
             {t("signup.title", { shop: chrome.shopName })}
@@ -184,7 +185,7 @@ export default function Signup() {
             </Button>
           </FormLayout>
           <Text as="p" tone="subdued">
-            {t("signup.haveAccount")} <a href={`${chrome.base}/login`}>{t("signup.loginLink")}</a>
+            {t("signup.haveAccount")} <a href={`${chrome.base}/login${chrome.query}`}>{t("signup.loginLink")}</a>
           </Text>
         </BlockStack>
       </form>

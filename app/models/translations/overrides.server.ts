@@ -25,7 +25,7 @@ export async function loadOverrides(db: ShopDb, language: string): Promise<Overr
 
 export interface TranslationSettings extends CataloguePage {
   language: string;
-  languages: { code: string; name: string; dir: "ltr" | "rtl"; changed: number }[];
+  languages: { code: string; tag: string; name: string; dir: "ltr" | "rtl"; changed: number }[];
   namespaces: string[];
   namespace: string | null;
   q: string;
@@ -59,6 +59,7 @@ export async function translationSettings(
     language: language.code,
     languages: PORTAL_LANGUAGES.map((l) => ({
       code: l.code,
+      tag: l.tag,
       name: l.name,
       dir: l.dir,
       changed: changedBy.get(l.code) ?? 0,
