@@ -26,6 +26,7 @@ export function pluralCategories(tag: string): string[] {
 }
 
 const sorted = (values: Iterable<string>) => [...values].sort();
+const listed = (names: Set<string>) => (names.size ? [...names].map((n) => `{{${n}}}`).join(", ") : "none");
 const placeholders = (s: string) => new Set([...s.matchAll(PLACEHOLDER)].map((m) => m[1]!));
 const tags = (s: string) => sorted([...s.matchAll(TAG)].map((m) => m[0].replace(/\s+/g, "")));
 const nestings = (s: string) => sorted([...s.matchAll(NESTING)].map((m) => m[1]!.trim()));
@@ -67,7 +68,7 @@ export function checkValue(key: string, en: string, value: string): Problem[] {
   if (missing.length || extra.length) {
     problems.push({
       key,
-      message: `placeholders differ: English has {{${[...want].join("}}, {{")}}}, translation has {{${[...got].join("}}, {{")}}}`,
+      message: `placeholders differ: English has ${listed(want)}, translation has ${listed(got)}`,
     });
   }
   if (tags(en).join() !== tags(value).join()) {
