@@ -6,6 +6,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, I18N_PAYLOAD_ID, TRANSLATION_TIMEOUT_MS, type I18nPayload } from "./i18n/i18n";
 import { languageByTag } from "./i18n/language-table";
+import { currentOverrides, initOverrides } from "./i18n/live-overrides";
 import { applyOverrides } from "./i18n/overrides";
 import { I18nPayloadContext } from "./i18n/payload";
 import type { Tree } from "./i18n/translation-check";
@@ -42,6 +43,7 @@ async function hydrate() {
   const payload = readPayload();
   const data = payload?.data;
   const baseUrl = data?.baseUrl ?? "/locales";
+  initOverrides(data?.overrides ?? {});
   await i18next
     .use(initReactI18next)
     .use(HttpBackend)
@@ -60,7 +62,7 @@ async function hydrate() {
         // The shop's own texts win over the files here as on the server.
         parse: (text: string, lng?: string | string[], ns?: string | string[]) => {
           const tree = JSON.parse(text) as Tree;
-          const own = lng === data?.tag && typeof ns === "string" ? data?.overrides[ns] : undefined;
+          const own = lng === i18next.language && typeof ns === "string" ? currentOverrides()[ns] : undefined;
           return own ? applyOverrides(tree, own) : tree;
         },
       },

@@ -23,6 +23,7 @@ import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { publicRoute } from "./door/public-route.server";
 import { pageLocale, type PageLocale } from "./i18n/locale.server";
+import { updateOverrides } from "./i18n/live-overrides";
 import { I18nDataScript } from "./i18n/payload";
 import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
@@ -148,6 +149,9 @@ export default function App() {
   useEffect(() => {
     if (i18n.language !== data.locale.tag) void i18n.changeLanguage(data.locale.tag);
   }, [data.locale.tag, i18n]);
+  // The shop's own texts changed (Settings > Translations): apply them here too.
+  const overrides = JSON.stringify(data.locale.overrides);
+  useEffect(() => updateOverrides(i18n, JSON.parse(overrides)), [overrides, i18n]);
   return (
     <Document locale={data.locale} embedded={data.embedded} apiKey={data.apiKey} assetOrigin={data.assetOrigin}>
       <Outlet />

@@ -14,7 +14,8 @@ export const i18nConfig = {
   // Namespace names contain dots (Account.Common), so keys use ":" for the
   // namespace and "." for nesting, as i18next does by default.
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
+  // Re-render when a namespace arrives or is fetched again (a changed override).
+  react: { useSuspense: false, bindI18n: "languageChanged loaded" },
 } satisfies InitOptions;
 
 // Spec section 7: translation files load with a 120-second timeout.
