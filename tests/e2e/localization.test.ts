@@ -65,9 +65,11 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("localization in Chromium", (
     await waitForHydration(page);
     await page.getByLabel("App language").selectOption("de");
     await page.getByRole("button", { name: "Save", exact: true }).first().click();
-    await page.getByText("Save successful").waitFor();
     await expect.poll(async () => (await getDb().shop.findFirstOrThrow()).language).toBe("de");
+    // The open page switches at once (the root loader's data brings the new language) ...
+    await heading(page, "Allgemein").waitFor();
 
+    // ... and a reload renders it in German on the server.
     await page.reload();
     await waitForHydration(page);
     expect(await htmlAttributes(page)).toEqual({ lang: "de", dir: "ltr" });
