@@ -95,7 +95,6 @@ export async function keepingForm<R>(raw: unknown, work: () => Promise<R>): Prom
 
 /** A handler's result as a Response: data becomes JSON, a Response passes. */
 type Answer<R> = R extends Response ? R : TypedResponse<R>;
-export type DoorFunction<R> = ((args: RouteArgs) => Promise<Answer<R>>) & { [DOOR]: DoorMark };
 
 export function toResponse<R>(result: R): Answer<R> {
   return (result instanceof Response ? result : json(result)) as Answer<R>;

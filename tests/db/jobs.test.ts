@@ -30,7 +30,7 @@ describe("job payloads", () => {
     expect(after.attempts).toBe(1);
     expect(after.lastError).toMatch(message);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/giving up/);
+    expect(lines[0]).toMatch(/not processed/);
     // Nothing is left to run: no retry storm.
     expect(await drainJobs({ logger })).toBe(0);
   });
