@@ -27,7 +27,7 @@ function htmlAttributes(html: string) {
 
 /** The translations the server handed the browser with the document. */
 function payload(html: string) {
-  const json = /<script id="i18n-data" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const json = /<script[^>]* id="i18n-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
   return json
     ? (JSON.parse(json) as { tag: string; code: string; baseUrl: string; resources: Record<string, unknown> })
     : null;
