@@ -6,7 +6,7 @@ module.exports = {
   serverModuleFormat: "cjs",
   serverPlatform: "node",
   // ESM-only packages, bundled into the CommonJS server build.
-  serverDependenciesToBundle: [/^remix-i18next/],
+  serverDependenciesToBundle: [/^@formatjs\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

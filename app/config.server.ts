@@ -50,6 +50,18 @@ const schema = z.object({
   // DNS servers for custom-domain verification ("ip" or "ip:port", comma
   // separated); unset: the system's resolvers. Tests point it at a loopback server.
   DNS_SERVERS: z.string().optional(),
+  // Where browsers load translation files from (spec section 7: a content
+  // host), as {base}/{language}/{namespace}.json: a URL, or a path on the app.
+  // Default: the app's own copy of public/locales. The server always reads
+  // its own copy.
+  TRANSLATIONS_BASE_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, "TRANSLATIONS_BASE_URL must be an http(s) URL or a path starting with /")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default("/locales"),
+  // The pseudo-locale "pseudo" (accented, 40 % longer English) for layout
+  // checks: on in tests, elsewhere only with PSEUDO_LOCALE=1.
+  PSEUDO_LOCALE: z.enum(["0", "1"]).default("0"),
 });
 
 export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };

@@ -3,13 +3,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { createInstance } from "i18next";
-import Backend from "i18next-fs-backend";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n/i18n";
-import { i18nServer, localesPath } from "./i18n/i18next.server";
-import { resolveLanguage } from "./i18n/languages";
+import { I18nextProvider } from "react-i18next";
+import { pageI18n } from "./i18n/i18next.server";
+import { I18nPayloadContext } from "./i18n/payload";
 import { errorForLog } from "./lib/log-text";
 import { NonceContext } from "./lib/nonce";
 
@@ -26,14 +23,7 @@ export default async function handleRequest(
   // its nonce) are set at the server's door: app/server/security-headers.ts.
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
 
-  const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
-  const lng = resolveLanguage(rootData?.locale);
-  const ns = i18nServer.getRouteNamespaces(remixContext);
-  const instance = createInstance();
-  await instance
-    .use(initReactI18next)
-    .use(Backend)
-    .init({ ...i18nConfig, lng, ns: Array.from(new Set(["Global", ...ns])), backend: { loadPath: localesPath } });
+  const { instance, payload } = pageI18n(remixContext);
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
@@ -42,7 +32,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <I18nPayloadContext.Provider value={payload}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nPayloadContext.Provider>
         </I18nextProvider>
       </NonceContext.Provider>,
       {

@@ -15,15 +15,16 @@ import { AppProvider } from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
-import type { ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
 import { useNonce } from "./lib/nonce";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
 import { publicRoute } from "./door/public-route.server";
-import { requestLanguage } from "./i18n/locale.server";
+import { pageLocale, type PageLocale } from "./i18n/locale.server";
+import { updateOverrides } from "./i18n/live-overrides";
+import { I18nDataScript } from "./i18n/payload";
 import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
 
@@ -45,14 +46,14 @@ export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
 export const handle = { i18n: ["Global"] };
 
 // Every document's shell data; open to everyone (login pages included).
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const config = getConfig();
-  const params = new URL(request.url).searchParams;
+  const search = new URL(request.url).searchParams;
   // Embedded documents (opened by the Shopify admin) load App Bridge; a
   // standalone page never loads anything from outside the app.
-  const embedded = params.get("embedded") === "1" || params.has("host");
+  const embedded = search.get("embedded") === "1" || search.has("host");
   return {
-    locale: await requestLanguage(request),
+    locale: await pageLocale(request, params),
     embedded,
     apiKey: embedded ? config.SHOPIFY_API_KEY : null,
     supportEmail: config.SUPPORT_EMAIL,
@@ -75,6 +76,15 @@ function useServerOnly(): boolean {
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+const ENGLISH: PageLocale = { code: "en", tag: "en", dir: "ltr", overrides: {} };
+
+/** Polaris's own strings in the page's language (loaded with the page's namespaces), over English. */
+function usePolarisTranslations() {
+  const { i18n } = useTranslation();
+  const own = i18n.getResourceBundle(i18n.language, "polaris") as typeof polarisTranslations | undefined;
+  return useMemo(() => (own ? [own, polarisTranslations] : polarisTranslations), [own]);
+}
+
 function Document({
   children,
   locale,
@@ -83,16 +93,16 @@ function Document({
   assetOrigin = "",
 }: {
   children: ReactNode;
-  locale: string;
+  locale: PageLocale;
   embedded: boolean;
   apiKey: string | null;
   assetOrigin?: string;
 }) {
-  const { i18n } = useTranslation();
   const serverOnly = useServerOnly();
+  const polaris = usePolarisTranslations();
   const nonce = useNonce();
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    <html lang={locale.tag} dir={locale.dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
@@ -116,11 +126,12 @@ function Document({
         )}
       </head>
       <body>
-        <AppProvider i18n={polarisTranslations} linkComponent={PolarisLink}>
+        <AppProvider i18n={polaris} linkComponent={PolarisLink}>
           {children}
         </AppProvider>
         {serverOnly ? null : (
           <>
+            <I18nDataScript />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -132,7 +143,15 @@ function Document({
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  useChangeLanguage(data.locale);
+  const { i18n } = useTranslation();
+  // The shop's language changed (Settings > General): load the new one. The
+  // next full page load also brings Polaris's own strings in it.
+  useEffect(() => {
+    if (i18n.language !== data.locale.tag) void i18n.changeLanguage(data.locale.tag);
+  }, [data.locale.tag, i18n]);
+  // The shop's own texts changed (Settings > Translations): apply them here too.
+  const overrides = JSON.stringify(data.locale.overrides);
+  useEffect(() => updateOverrides(i18n, JSON.parse(overrides)), [overrides, i18n]);
   return (
     <Document locale={data.locale} embedded={data.embedded} apiKey={data.apiKey} assetOrigin={data.assetOrigin}>
       <Outlet />
@@ -143,7 +162,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const locale = data?.locale ?? "en";
+  const locale = data?.locale ?? ENGLISH;
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
   return (
     <Document locale={locale} embedded={false} apiKey={null}>

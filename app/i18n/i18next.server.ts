@@ -1,16 +1,70 @@
-import path from "node:path";
-import Backend from "i18next-fs-backend";
-import { RemixI18Next } from "remix-i18next/server";
-import { i18nConfig } from "./i18n";
-import { DEFAULT_LANGUAGE, SHIPPED_LANGUAGES } from "./languages";
+import type { EntryContext } from "@remix-run/node";
+import { createInstance, type i18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { getConfig } from "../config.server";
+import { i18nConfig, scriptJson, type I18nPayload } from "./i18n";
+import { DEFAULT_LANGUAGE_INFO, languageInfo, PSEUDO_LANGUAGE, type LanguageInfo } from "./language-table";
+import type { PageLocale } from "./locale.server";
+import type { Overrides } from "./overrides";
+import { pageResources } from "./resources.server";
 
-export const localesPath = path.resolve("public/locales/{{lng}}/{{ns}}.json");
+interface RouteHandle {
+  i18n?: string | string[];
+  portal?: boolean;
+}
 
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...SHIPPED_LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-  },
-  i18next: { ...i18nConfig, backend: { loadPath: localesPath } },
-  plugins: [Backend],
-});
+function handles(context: EntryContext): RouteHandle[] {
+  return context.staticHandlerContext.matches.map(
+    (m) => (context.routeModules[m.route.id]?.handle ?? {}) as RouteHandle,
+  );
+}
+
+/** The namespaces the matched routes name in handle.i18n, and Global. */
+export function routeNamespaces(context: EntryContext): string[] {
+  const names = handles(context).flatMap((h) => (typeof h.i18n === "string" ? [h.i18n] : (h.i18n ?? [])));
+  return [...new Set(["Global", ...names])];
+}
+
+/**
+ * The i18next instance a document renders with (the language the root loader
+ * chose, every namespace of the page already in memory, so rendering never
+ * waits and never shows another language), and the payload for the browser.
+ * Affiliate pages are server-rendered only (root.tsx): they need no payload.
+ */
+export function pageI18n(context: EntryContext): { instance: i18n; payload: string | null } {
+  const root = context.staticHandlerContext.loaderData?.root as { locale?: PageLocale } | undefined;
+  const language = languageInfo(root?.locale?.code) ?? DEFAULT_LANGUAGE_INFO;
+  const overrides = root?.locale?.overrides ?? {};
+  const ns = routeNamespaces(context);
+  const resources = pageResources(language, ns, overrides);
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({ ...i18nConfig, lng: language.tag, ns, resources, initImmediate: false });
+  if (handles(context).some((h) => h.portal === true)) return { instance, payload: null };
+  const payload: I18nPayload = {
+    tag: language.tag,
+    code: language.code,
+    // The pseudo-locale is made by this app (app-server.ts), never by a content host.
+    baseUrl: language === PSEUDO_LANGUAGE ? "/locales" : getConfig().TRANSLATIONS_BASE_URL,
+    resources: resources[language.tag]!,
+    overrides,
+  };
+  return { instance, payload: scriptJson(payload) };
+}
+
+/**
+ * A translate function for text made outside a page (refusals at the
+ * server's door, e-mails): the language's namespaces, complete, with the
+ * shop's overrides when there is a shop.
+ */
+export function fixedT(language: LanguageInfo, namespaces: string[], overrides: Overrides = {}): TFunction {
+  const instance = createInstance();
+  void instance.init({
+    ...i18nConfig,
+    lng: language.tag,
+    ns: namespaces,
+    defaultNS: namespaces[0],
+    resources: pageResources(language, namespaces, overrides),
+    initImmediate: false,
+  });
+  return instance.t;
+}

@@ -135,10 +135,44 @@ export const LANGUAGES: readonly LanguageInfo[] = ROWS.map(([code, tag, name, co
   dir: dir ?? "ltr",
 }));
 
-const BY_CODE = new Map(LANGUAGES.map((l) => [l.code, l]));
+/**
+ * The pseudo-locale: English with accented letters, about 40 % longer and
+ * bracketed, generated from the English files (app/i18n/pseudo.ts). It shows
+ * text that is cut, overflows or was never translated. Served only in tests
+ * or when PSEUDO_LOCALE=1 (app/i18n/locale.server.ts decides).
+ */
+export const PSEUDO_LANGUAGE: LanguageInfo = {
+  code: "pseudo",
+  tag: "en-XA",
+  name: "Ƥšéûðö (en-XA)",
+  coverage: "full",
+  dir: "ltr",
+};
 
-export function languageInfo(code: string): LanguageInfo | undefined {
-  return BY_CODE.get(code);
+export const DEFAULT_LANGUAGE_INFO = LANGUAGES[0]!;
+
+const BY_CODE = new Map([...LANGUAGES, PSEUDO_LANGUAGE].map((l) => [l.code, l]));
+const BY_TAG = new Map([...LANGUAGES, PSEUDO_LANGUAGE].map((l) => [l.tag.toLowerCase(), l]));
+
+/** A product code (jp, prt, zh-TW, pseudo) to its row; undefined for anything else. */
+export function languageInfo(code: string | null | undefined): LanguageInfo | undefined {
+  return code ? BY_CODE.get(code) : undefined;
+}
+
+/** A BCP 47 tag (ja, pt-BR, en-XA) to its row, case-insensitively. */
+export function languageByTag(tag: string | null | undefined): LanguageInfo | undefined {
+  return tag ? BY_TAG.get(tag.toLowerCase()) : undefined;
+}
+
+/** Languages the admin can be set to: the full set (spec section 9). */
+export const ADMIN_LANGUAGES: readonly LanguageInfo[] = LANGUAGES.filter((l) => l.coverage === "full");
+
+/** Languages an affiliate can choose: every language with the Account.* namespaces. */
+export const PORTAL_LANGUAGES: readonly LanguageInfo[] = LANGUAGES.filter((l) => l.coverage !== "global");
+
+/** A portal page's ?lang= value when it names a portal language, else null. */
+export function portalLanguageParam(value: string | null | undefined): string | null {
+  return value && PORTAL_LANGUAGES.some((l) => l.code === value) ? value : null;
 }
 
 /** Namespaces a language ships, by its coverage (spec section 9). */
@@ -146,4 +180,11 @@ export function namespacesFor(coverage: Coverage, all: readonly string[]): strin
   if (coverage === "full") return [...all];
   if (coverage === "global") return ["Global"];
   return all.filter((ns) => ns === "Global" || ns.startsWith("Account."));
+}
+
+/** Whether a language ships a namespace (so it needs no English fallback for it). */
+export function hasNamespace(language: LanguageInfo, ns: string): boolean {
+  if (language.coverage === "full") return true;
+  if (ns === "Global") return true;
+  return language.coverage === "account" && ns.startsWith("Account.");
 }

@@ -1,30 +1,21 @@
-// Languages the admin can be set to (spec section 9: the full translation set
-// exists for these codes; the codes are the product's own, e.g. jp, prt, vn).
-export const LANGUAGE_CODES = ["en", "de", "es", "fr", "it", "jp", "nl", "prt", "vn", "zh"] as const;
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+import { ADMIN_LANGUAGES, LANGUAGES, PORTAL_LANGUAGES } from "./language-table";
 
-export const LANGUAGE_LABELS: Record<LanguageCode, string> = {
-  en: "English",
-  de: "Deutsch",
-  es: "Español",
-  fr: "Français",
-  it: "Italiano",
-  jp: "日本語",
-  nl: "Nederlands",
-  prt: "Português",
-  vn: "Tiếng Việt",
-  zh: "中文",
-};
+// The product's language codes (jp, prt, vn, ... : folder names under
+// public/locales/ and the values stored on shops and affiliates), derived
+// from the one table in language-table.ts.
+
+/** Codes the admin (the shop's language) can be set to: the full set. */
+export const LANGUAGE_CODES = ADMIN_LANGUAGES.map((l) => l.code) as [string, ...string[]];
+
+/** Codes an affiliate can choose for the portal and their e-mails. */
+export const PORTAL_LANGUAGE_CODES = PORTAL_LANGUAGES.map((l) => l.code) as [string, ...string[]];
+
+/** Each language's own name, for pickers. */
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  LANGUAGES.map((l) => [l.code, l.name]),
+);
 
 export const DEFAULT_LANGUAGE = "en";
-
-// Languages whose translation files ship today. The others fall back to en
-// until their files are added under public/locales/{code}/.
-export const SHIPPED_LANGUAGES: readonly string[] = ["en"];
-
-export function resolveLanguage(code: string | null | undefined): string {
-  return code && SHIPPED_LANGUAGES.includes(code) ? code : DEFAULT_LANGUAGE;
-}
 
 // Spec section 9, in order.
 export const NAMESPACES = [

@@ -1,41 +1,116 @@
+import type { Params } from "@remix-run/react";
 import { getDb } from "../db.server";
-import { getMerchantSession } from "../models/auth/user-session.server";
+import { shopDb } from "../db/shop-db.server";
+import { PORTAL_SHOP_HEADER } from "../lib/portal-ways";
 import { getAffiliateSession } from "../models/affiliate-account/affiliate-session.server";
-import { resolveLanguage } from "./languages";
+import { getMerchantSession } from "../models/auth/user-session.server";
+import { requestWay } from "../models/portal/portal-context.server";
+import { loadOverrides } from "../models/translations/overrides.server";
+import { chooseAdminLanguage, chooseAffiliateLanguage } from "./choose-language";
+import { DEFAULT_LANGUAGE_INFO, type LanguageInfo } from "./language-table";
+import { pseudoLocaleEnabled } from "./resources.server";
+import type { Overrides } from "./overrides";
 
-/**
- * The app language follows the shop's general language setting (spec
- * section 1). The shop is found from the merchant session, or, for an
- * embedded document request, from the shop parameter (only its language is
- * read, which is not private).
- */
-export async function requestLanguage(request: Request): Promise<string> {
-  try {
-    const session = await getMerchantSession(request);
-    const userId = session.get("userId");
-    if (userId) {
-      const user = await getDb().user.findUnique({
-        where: { id: userId },
-        select: { shop: { select: { language: true } } },
-      });
-      if (user) return resolveLanguage(user.shop.language);
-    }
-    // An affiliate's own choice (account settings), else their shop's language.
-    const affiliateId = (await getAffiliateSession(request)).get("affiliateId");
-    if (affiliateId) {
-      const affiliate = await getDb().affiliate.findUnique({
-        where: { id: affiliateId },
-        select: { language: true, shop: { select: { language: true } } },
-      });
-      if (affiliate) return resolveLanguage(affiliate.language ?? affiliate.shop.language);
-    }
-    const shopDomain = new URL(request.url).searchParams.get("shop");
-    if (shopDomain) {
-      const shop = await getDb().shop.findUnique({ where: { domain: shopDomain }, select: { language: true } });
-      if (shop) return resolveLanguage(shop.language);
-    }
-  } catch {
-    // A bad cookie or an unreadable database must not stop the page: use en.
+// The language of a document request, decided once in the root loader:
+// - the admin (/{role}/..., login pages): the shop's language (spec section
+//   1), from the merchant's session or, for an embedded document, the shop
+//   parameter; only the full set; default en;
+// - the affiliate side (/portal/{handle}/..., /account/...): the language
+//   picked on the page (?lang=), else the affiliate's saved choice, else the
+//   shop's, else the browser's Accept-Language; any Account.* language.
+// The shop's overrides (Settings > Translations) come along.
+
+export interface PageLocale {
+  code: string;
+  tag: string;
+  dir: "ltr" | "rtl";
+  /** The shop's own texts for this language (none when no shop is known). */
+  overrides: Overrides;
+}
+
+function isAffiliateSide(pathname: string): boolean {
+  return /^\/(portal|account)(\/|$)/.test(pathname) || pathname.startsWith("/account_");
+}
+
+interface ShopLanguage {
+  id: string;
+  language: string;
+}
+
+const shopLanguage = { id: true, language: true } as const;
+
+/** The shop a portal page belongs to, found the way the page itself finds it. */
+async function portalShop(request: Request, url: URL, params: Params): Promise<ShopLanguage | null> {
+  if (!url.pathname.startsWith("/portal/")) return null;
+  const way = requestWay(request);
+  // Only the shop's language is read here (not private); the page's own
+  // loader checks the app proxy signature before showing anything.
+  const where =
+    way === "custom"
+      ? { portalDomain: request.headers.get(PORTAL_SHOP_HEADER) ?? "" }
+      : way === "proxy"
+        ? { domain: (url.searchParams.get("shop") ?? "").toLowerCase() }
+        : { domain: `${params.handle ?? ""}.myshopify.com` };
+  return getDb().shop.findFirst({ where: { ...where, uninstalledAt: null }, select: shopLanguage });
+}
+
+async function affiliateSideLanguage(request: Request, url: URL, params: Params) {
+  const pseudo = pseudoLocaleEnabled();
+  const [session, pageShop] = await Promise.all([getAffiliateSession(request), portalShop(request, url, params)]);
+  const affiliateId = session.get("affiliateId");
+  const affiliate = affiliateId
+    ? await getDb().affiliate.findFirst({
+        where: { id: affiliateId, shopId: session.get("shopId") },
+        select: { language: true, shop: { select: shopLanguage } },
+      })
+    : null;
+  // A logged-in affiliate looking at another shop's portal is a visitor there.
+  const own = affiliate && (!pageShop || pageShop.id === affiliate.shop.id) ? affiliate : null;
+  const shop = pageShop ?? own?.shop ?? null;
+  const language = chooseAffiliateLanguage(
+    {
+      explicit: url.searchParams.get("lang"),
+      saved: own?.language,
+      shop: shop?.language,
+      acceptLanguage: request.headers.get("accept-language"),
+    },
+    { pseudo },
+  );
+  return { language, shopId: shop?.id ?? null };
+}
+
+async function adminLanguage(request: Request, url: URL) {
+  const userId = (await getMerchantSession(request)).get("userId");
+  let shop: ShopLanguage | null = null;
+  if (userId) {
+    const user = await getDb().user.findFirst({
+      where: { id: userId, status: "active" },
+      select: { shop: { select: shopLanguage } },
+    });
+    shop = user?.shop ?? null;
   }
-  return resolveLanguage(null);
+  const domain = url.searchParams.get("shop");
+  if (!shop && domain) {
+    shop = await getDb().shop.findFirst({ where: { domain: domain.toLowerCase() }, select: shopLanguage });
+  }
+  return { language: chooseAdminLanguage(shop?.language, { pseudo: pseudoLocaleEnabled() }), shopId: shop?.id ?? null };
+}
+
+function toPageLocale(language: LanguageInfo, overrides: Overrides): PageLocale {
+  return { code: language.code, tag: language.tag, dir: language.dir, overrides };
+}
+
+export async function pageLocale(request: Request, params: Params): Promise<PageLocale> {
+  try {
+    const url = new URL(request.url);
+    const { language, shopId } = isAffiliateSide(url.pathname)
+      ? await affiliateSideLanguage(request, url, params)
+      : await adminLanguage(request, url);
+    const overrides = shopId ? await loadOverrides(shopDb(getDb(), shopId), language.code) : {};
+    return toPageLocale(language, overrides);
+  } catch (error) {
+    // A bad cookie or an unreadable database must not stop the page: English.
+    console.error("[i18n] could not decide the page language:", error);
+    return toPageLocale(DEFAULT_LANGUAGE_INFO, {});
+  }
 }

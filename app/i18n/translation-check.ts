@@ -26,6 +26,7 @@ export function pluralCategories(tag: string): string[] {
 }
 
 const sorted = (values: Iterable<string>) => [...values].sort();
+const listed = (names: Set<string>) => (names.size ? [...names].map((n) => `{{${n}}}`).join(", ") : "none");
 const placeholders = (s: string) => new Set([...s.matchAll(PLACEHOLDER)].map((m) => m[1]!));
 const tags = (s: string) => sorted([...s.matchAll(TAG)].map((m) => m[0].replace(/\s+/g, "")));
 const nestings = (s: string) => sorted([...s.matchAll(NESTING)].map((m) => m[1]!.trim()));
@@ -52,6 +53,34 @@ export interface Problem {
   message: string;
 }
 
+/**
+ * One translated string against its English source: the same placeholders
+ * (a singular plural form may say "one" in words instead of {{count}}), the
+ * same tags and the same $t() nestings.
+ */
+export function checkValue(key: string, en: string, value: string): Problem[] {
+  const problems: Problem[] = [];
+  const want = placeholders(en);
+  const got = placeholders(value);
+  const singular = /_(zero|one|two)$/.test(key);
+  const missing = [...want].filter((p) => !got.has(p) && !(singular && p === "count"));
+  const extra = [...got].filter((p) => !want.has(p));
+  if (missing.length || extra.length) {
+    problems.push({
+      key,
+      message: `placeholders differ: English has ${listed(want)}, translation has ${listed(got)}`,
+    });
+  }
+  if (tags(en).join() !== tags(value).join()) {
+    problems.push({
+      key,
+      message: `tags differ: English ${tags(en).join(" ")} / translation ${tags(value).join(" ")}`,
+    });
+  }
+  if (nestings(en).join() !== nestings(value).join()) problems.push({ key, message: "$t() nestings differ" });
+  return problems;
+}
+
 export function checkNamespace(englishTree: Tree, targetTree: Tree, tag: string): Problem[] {
   const english = flatten(englishTree);
   const target = flatten(targetTree);
@@ -67,26 +96,7 @@ export function checkNamespace(englishTree: Tree, targetTree: Tree, tag: string)
       problems.push({ key, message: "empty or not a string" });
       continue;
     }
-    const en = english[source]!;
-    const want = placeholders(en);
-    const got = placeholders(value);
-    // A plural form for a single item may say "one" in words instead of {{count}}.
-    const singular = /_(zero|one|two)$/.test(key);
-    const missing = [...want].filter((p) => !got.has(p) && !(singular && p === "count"));
-    const extra = [...got].filter((p) => !want.has(p));
-    if (missing.length || extra.length) {
-      problems.push({
-        key,
-        message: `placeholders differ: English has {{${[...want].join("}}, {{")}}}, translation has {{${[...got].join("}}, {{")}}}`,
-      });
-    }
-    if (tags(en).join() !== tags(value).join()) {
-      problems.push({
-        key,
-        message: `tags differ: English ${tags(en).join(" ")} / translation ${tags(value).join(" ")}`,
-      });
-    }
-    if (nestings(en).join() !== nestings(value).join()) problems.push({ key, message: "$t() nestings differ" });
+    problems.push(...checkValue(key, english[source]!, value));
   }
   for (const key of Object.keys(target)) if (!expected.has(key)) problems.push({ key, message: "not in English" });
   return problems;

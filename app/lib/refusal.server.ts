@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { i18nServer } from "../i18n/i18next.server";
+import type { TFunction } from "i18next";
+import { matchAcceptLanguage } from "../i18n/choose-language";
+import { fixedT } from "../i18n/i18next.server";
+import { DEFAULT_LANGUAGE_INFO, LANGUAGES } from "../i18n/language-table";
 import { ERROR_STATUS } from "./errors";
 
 // A request refused before any route ran (a body over its limit, a form from
@@ -15,7 +18,7 @@ export type Refusal =
   | { kind: "badShop" }
   | { kind: "badRedirect" };
 
-type T = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
+type T = TFunction;
 
 /** Status, code and words of each refusal (literal keys, so the translation check sees them). */
 function describe(refusal: Refusal, t: T) {
@@ -60,11 +63,9 @@ async function render(
   refusal: Refusal,
   client: { url: URL; accept?: string; acceptLanguage?: string },
 ): Promise<Rendered> {
-  const headers = new Headers();
-  if (client.acceptLanguage) headers.set("accept-language", client.acceptLanguage);
-  const probe = new Request(client.url, { headers });
-  const locale = await i18nServer.getLocale(probe);
-  const t = await i18nServer.getFixedT(locale, "Global");
+  // No shop is known this early: the browser's language, among every language with Global.
+  const language = matchAcceptLanguage(client.acceptLanguage, LANGUAGES) ?? DEFAULT_LANGUAGE_INFO;
+  const t = fixedT(language, ["Global"]);
   const {
     code,
     title: rawTitle,
@@ -85,7 +86,7 @@ async function render(
   const title = escapeHtml(rawTitle);
   const link = rawLink ? `<p><a href="${escapeHtml(rawLink.href)}">${escapeHtml(rawLink.label)}</a></p>` : "";
   const body =
-    `<!DOCTYPE html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8">` +
+    `<!DOCTYPE html><html lang="${escapeHtml(language.tag)}" dir="${language.dir}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>` +
     `<style>body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;background:#f1f1f1;color:#303030}` +
     `main{max-width:32rem;margin:auto;background:#fff;border-radius:.75rem;padding:1.5rem 2rem}` +

@@ -1,6 +1,8 @@
 // Calendar days in the shop's time zone. A merchant filtering sales "from
 // 2025-03-01" means midnight where the shop is, not midnight UTC.
 
+import { formatDateIn } from "../i18n/format";
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -71,14 +73,11 @@ export function displayZone(timeZone: string | null | undefined): string {
 }
 
 /**
- * A date (and time) as the shop (or affiliate) reads it, in English; the same
- * text on the server and in the browser, so hydration matches. Unknown zones
- * show UTC. Pages that show such dates say which zone (components/TimeZoneNote).
+ * A date (and time) as the shop (or affiliate) reads it, in the page's
+ * language (a BCP 47 tag); the same text on the server and in the browser, so
+ * hydration matches. Unknown zones show UTC. Pages that show such dates say
+ * which zone (components/TimeZoneNote).
  */
-export function formatShopDate(iso: string | Date, timeZone: string, withTime = false): string {
-  const zone = displayZone(timeZone);
-  const date = new Date(iso);
-  return withTime
-    ? date.toLocaleString("en", { timeZone: zone, dateStyle: "medium", timeStyle: "short" })
-    : date.toLocaleDateString("en", { timeZone: zone, year: "numeric", month: "short", day: "numeric" });
+export function formatShopDate(iso: string | Date, timeZone: string, withTime = false, locale = "en"): string {
+  return formatDateIn(locale, iso, displayZone(timeZone), withTime);
 }

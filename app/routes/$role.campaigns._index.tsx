@@ -15,11 +15,11 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { formatMoney } from "~/lib/money";
-import { displayZone, formatShopDate } from "~/lib/shop-day";
+import { displayZone } from "~/lib/shop-day";
 import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
@@ -53,6 +53,7 @@ export default function Campaigns() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { t } = useTranslation(["Campaigns", "Global"]);
+  const format = useFormat();
   const { mode, setMode } = useSetIndexFiltersMode();
   const { search, update, query, setQuery, pagination } = useListSearch("q", ["deleted"]);
   const [toast, setToast] = useState(search.get("deleted") ? t("toast.deleted") : null);
@@ -85,10 +86,10 @@ export default function Campaigns() {
       ),
   });
 
-  const money = (minor: number) => formatMoney(minor, { currency: shop.currency, format: shop.money_format });
+  const money = (minor: number) => format.money(minor, shop.currency);
   const commission = (c: CampaignOut) =>
     c.commission_type === "percent"
-      ? t("commissionSummary.percent", { value: (c.commission_value / 100).toString() })
+      ? t("commissionSummary.percent", { value: format.number(c.commission_value / 100) })
       : t(`commissionSummary.${c.commission_type}`, { value: money(c.commission_value) });
   const empty =
     campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
@@ -186,7 +187,7 @@ export default function Campaigns() {
                       {c.affiliate_count}
                     </Text>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{formatShopDate(c.created_at, shop.timezone)}</IndexTable.Cell>
+                  <IndexTable.Cell>{format.date(c.created_at, shop.timezone)}</IndexTable.Cell>
                 </IndexTable.Row>
               ))}
             </IndexTable>

@@ -16,6 +16,7 @@ import {
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { AnalyticsChart } from "~/components/dashboard/AnalyticsChart";
 import {
@@ -34,7 +35,6 @@ import { getConfig } from "~/config.server";
 import { affiliateLinks } from "~/lib/affiliate-links";
 import { areaCheck, showWelcome, visiblePending } from "~/lib/dashboard-access";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
-import { formatMoney } from "~/lib/money";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
 import { requestRollupRefresh } from "~/models/dashboard/rollup.server";
@@ -110,10 +110,11 @@ export default function Dashboard() {
   const { shop, role, mode, supportEmail, productName, user } = useShell();
   const can = areaCheck(user);
   const { t, i18n } = useTranslation("Dashboard");
+  const format = useFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const [metric, setMetric] = useState<Metric>("revenue");
-  const money = (minor: number) => formatMoney(minor, { currency: shop.currency, format: shop.money_format });
+  const money = (minor: number) => format.money(minor, shop.currency);
   const totals = analytics.totals;
   const isMoney = metric === "revenue" || metric === "commission";
   const lastDay = new Date(new Date(analytics.range.end).getTime() - 1);
@@ -191,8 +192,8 @@ export default function Dashboard() {
             <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
               <Tile label={t("tiles.revenue")} value={money(totals.revenue)} testId="tile-revenue" />
               <Tile label={t("tiles.commission")} value={money(totals.commission)} testId="tile-commission" />
-              <Tile label={t("tiles.sales")} value={String(totals.sales)} testId="tile-sales" />
-              <Tile label={t("tiles.clicks")} value={String(totals.clicks)} testId="tile-clicks" />
+              <Tile label={t("tiles.sales")} value={format.number(totals.sales)} testId="tile-sales" />
+              <Tile label={t("tiles.clicks")} value={format.number(totals.clicks)} testId="tile-clicks" />
             </InlineGrid>
           </div>
         </Layout.Section>
@@ -221,7 +222,7 @@ export default function Dashboard() {
               <AnalyticsChart
                 name={t(`chart.metrics.${metric}`)}
                 points={analytics.series.map((p) => ({ key: p.key, value: p[metric] }))}
-                formatY={(v) => (isMoney ? money(Math.round(v)) : String(v))}
+                formatY={(v) => (isMoney ? money(Math.round(v)) : format.number(v))}
                 formatX={(key) => periodLabel(key, analytics.granularity, i18n.language)}
               />
               <Text as="p" tone="subdued">

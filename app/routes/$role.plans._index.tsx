@@ -2,7 +2,7 @@ import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, InlineGrid, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { forbidden } from "~/models/auth/require-merchant.server";
 import { PLANS } from "~/models/plans/plans";
@@ -21,6 +21,7 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async ({ sh
 
 export default function Plans() {
   const { t } = useTranslation("Plans");
+  const format = useFormat();
   const { staffWaiting, current, plans } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   if (staffWaiting) {
@@ -43,9 +44,7 @@ export default function Plans() {
                   {current === plan.id ? <Badge tone="success">{t("current")}</Badge> : null}
                 </Text>
                 <Text as="p" variant="headingXl">
-                  {plan.price === 0
-                    ? t("free")
-                    : t("perMonth", { price: formatMoney(plan.price, { currency: "USD" }) })}
+                  {plan.price === 0 ? t("free") : t("perMonth", { price: format.money(plan.price, "USD") })}
                 </Text>
                 <Text as="p" tone="subdued">
                   {t(`plans.${plan.id}.description`)}

@@ -171,7 +171,11 @@ export default function PortalPageEditor() {
                 </Text>
                 <Box borderColor="border" borderWidth="025" borderRadius="200" background="bg-surface-secondary">
                   <div data-testid="portal-preview">
-                    <PortalLayout chrome={{ shopName: data.shopName, base: "#", accountOrigin: "" }} page={content}>
+                    <PortalLayout
+                      chrome={{ shopName: data.shopName, base: "#", accountOrigin: "" }}
+                      page={content}
+                      preview
+                    >
                       {content.items.length ? (
                         <PortalContentView items={content.items} />
                       ) : (

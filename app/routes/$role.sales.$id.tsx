@@ -14,14 +14,14 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { TableCard } from "~/components/sales/TableCard";
 import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
-import { displayZone, formatShopDate } from "~/lib/shop-day";
+import { displayZone } from "~/lib/shop-day";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { reviewSale } from "~/models/orders/review-sale.server";
@@ -55,6 +55,7 @@ export default function SaleScreen() {
   const { shop } = useShell();
   const { role } = useParams();
   const { t } = useTranslation(["Sales", "Global"]);
+  const format = useFormat();
   const fetcher = useFetcher<{ decided?: "approve" | "deny" } & Partial<ErrorBody>>();
   const [confirmDeny, setConfirmDeny] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
@@ -63,9 +64,8 @@ export default function SaleScreen() {
   }, [fetcher.state, fetcher.data, t]);
 
   const busy = fetcher.state !== "idle";
-  const money = (minor: number) =>
-    formatMoney(minor, { currency: sale.currency, format: sale.currency === shop.currency ? shop.money_format : null });
-  const when = (iso: string) => formatShopDate(iso, shop.timezone, true);
+  const money = (minor: number) => format.money(minor, sale.currency);
+  const when = (iso: string) => format.dateTime(iso, shop.timezone);
   const decide = (intent: "approve" | "deny") =>
     fetcher.submit({ intent }, { method: "post", encType: "application/json" });
   const affiliateLink = (a: Line["affiliate"]) => (

@@ -17,13 +17,13 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
-import { displayZone, formatShopDate } from "~/lib/shop-day";
+import { displayZone } from "~/lib/shop-day";
 import { ATTRIBUTION_SOURCES } from "~/models/sales/sale-statuses";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
@@ -59,6 +59,7 @@ export default function Sales() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { t } = useTranslation(["Sales", "Global"]);
+  const format = useFormat();
   const { mode, setMode } = useSetIndexFiltersMode();
   const fetcher = useFetcher<{ result?: BulkReviewResult; error?: { message: string } }>();
   const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
@@ -87,9 +88,8 @@ export default function Sales() {
       { intent, ids: allResourcesSelected ? sales.map((s) => s.id) : selectedResources },
       { method: "post", encType: "application/json" },
     );
-  const money = (minor: number, currency: string) =>
-    formatMoney(minor, { currency, format: currency === shop.currency ? shop.money_format : null });
-  const date = (iso: string) => formatShopDate(iso, shop.timezone);
+  const money = (minor: number, currency: string) => format.money(minor, currency);
+  const date = (iso: string) => format.date(iso, shop.timezone);
 
   const source = search.get("source");
   const since = search.get("since") ?? "";

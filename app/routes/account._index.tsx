@@ -1,11 +1,11 @@
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
-import { formatMoney, formatMoneyTotals } from "~/lib/money";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Dashboard", "Account.Common"], portal: true };
@@ -37,14 +37,15 @@ function Chart({ points, label }: { points: { day: string; amount: number }[]; l
 export default function AccountDashboard() {
   const { range, data, money } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Dashboard");
-  const m = (v: number) => formatMoney(v, money);
+  const format = useFormat();
+  const m = (v: number) => format.money(v, money.currency);
   const tiles = [
-    { key: "clicks", value: String(data.clicks) },
-    { key: "sales", value: String(data.sales) },
+    { key: "clicks", value: format.number(data.clicks) },
+    { key: "sales", value: format.number(data.sales) },
     { key: "pending", value: m(data.commissions.pending) },
     { key: "approved", value: m(data.commissions.approved) },
     { key: "paid", value: m(data.commissions.paid) },
-    { key: "balance", value: formatMoneyTotals(data.balance.payable, money) },
+    { key: "balance", value: format.moneyTotals(data.balance.payable, money.currency) },
   ];
   return (
     <AccountPage title={t("title")} dated>

@@ -5,7 +5,7 @@ import { AccountPage } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 
 // /account/contact-us (spec section 2): the affiliate writes to the store.
-export const handle = { i18n: ["ContactUs", "Account.Common"], portal: true };
+export const handle = { i18n: ["Account.Common"], portal: true };
 
 export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ shop, affiliate }) => {
   const subject = `[${shop.name}] Affiliate ${affiliate.referralCode}`;
@@ -14,14 +14,14 @@ export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ shop, affiliat
 
 export default function AccountContact() {
   const { email, mailto } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("ContactUs");
+  const { t } = useTranslation("Account.Common");
   return (
-    <AccountPage title={t("affiliate.title")}>
+    <AccountPage title={t("nav.contact")}>
       <Card>
         <BlockStack gap="300">
-          <Text as="p">{t("affiliate.text", { email })}</Text>
+          <Text as="p">{t("contact.text", { email })}</Text>
           <div>
-            <Button url={mailto}>{t("affiliate.write")}</Button>
+            <Button url={mailto}>{t("contact.write")}</Button>
           </div>
         </BlockStack>
       </Card>

@@ -2,13 +2,12 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, DataTable, FormLayout, InlineGrid, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import type { FormActionData } from "~/lib/errors";
-import { formatMoney, formatMoneyTotals } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { payoutMethodSchema, savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
@@ -44,8 +43,9 @@ export default function AccountPayouts() {
   const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
+  const format = useFormat();
   const zone = useAccountTimeZone();
-  const m = (v: number, currency = money.currency) => formatMoney(v, { currency, format: money.format });
+  const m = (v: number, currency = money.currency) => format.money(v, currency);
   return (
     <AccountPage title={t("title")} dated>
       <InlineGrid columns={2} gap="400">
@@ -54,7 +54,7 @@ export default function AccountPayouts() {
             {t("balance")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-balance">
-            {formatMoneyTotals(balance.payable, money)}
+            {format.moneyTotals(balance.payable, money.currency)}
           </Text>
         </Card>
         <Card>
@@ -62,7 +62,7 @@ export default function AccountPayouts() {
             {t("pendingApproval")}
           </Text>
           <Text as="p" variant="headingLg" id="payout-pending">
-            {formatMoneyTotals(balance.pending, money)}
+            {format.moneyTotals(balance.pending, money.currency)}
           </Text>
         </Card>
       </InlineGrid>
@@ -111,7 +111,7 @@ export default function AccountPayouts() {
             columnContentTypes={["text", "numeric", "text", "text", "text"]}
             headings={[t("date"), t("amount"), t("methodColumn"), t("reference"), t("status")]}
             rows={payouts.map((p) => [
-              formatShopDate(p.paidAt ?? p.createdAt, zone),
+              format.date(p.paidAt ?? p.createdAt, zone),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
               p.reference ?? "",

@@ -1,10 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
-import { formatShopDate } from "~/lib/shop-day";
 import { listRecruits } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Common"], portal: true };
@@ -18,6 +18,7 @@ export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ db, affiliate,
 export default function AccountRecruits() {
   const { recruits, recruitLink } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Common");
+  const format = useFormat();
   const zone = useAccountTimeZone();
   return (
     <AccountPage title={t("recruits.title")} dated>
@@ -38,7 +39,7 @@ export default function AccountRecruits() {
             headings={[t("recruits.name"), t("recruits.joined"), t("recruits.status")]}
             rows={recruits.map((r) => [
               `${r.firstName} ${r.lastName.slice(0, 1)}.`,
-              formatShopDate(r.createdAt, zone),
+              format.date(r.createdAt, zone),
               <Badge key="s" tone={STATUS_TONE[r.status]}>
                 {t(`recruits.statuses.${r.status}`)}
               </Badge>,

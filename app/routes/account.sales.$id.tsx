@@ -1,13 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { idParams } from "~/door/params";
 import { AppError } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
@@ -22,9 +21,10 @@ export const loader = /* @__PURE__ */ affiliateRoute({ params }, async ({ db, af
 });
 
 export default function AccountSale() {
-  const { sale, format } = useLoaderData<typeof loader>();
+  const { sale } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
-  const m = (v: number) => formatMoney(v, { currency: sale.currency, format });
+  const format = useFormat();
+  const m = (v: number) => format.money(v, sale.currency);
   const zone = useAccountTimeZone();
   return (
     <AccountPage title={t("detailTitle", { name: sale.name })} dated>
@@ -35,7 +35,7 @@ export default function AccountSale() {
             <Badge tone={STATUS_TONE[sale.status]}>{t(`statuses.${sale.status}`)}</Badge>
           </InlineStack>
           <Text as="p">
-            {t("date")}: {formatShopDate(sale.placedAt, zone, true)}
+            {t("date")}: {format.dateTime(sale.placedAt, zone)}
           </Text>
           <Text as="p">
             {t("amount")}: {m(sale.subtotal)}
@@ -52,7 +52,7 @@ export default function AccountSale() {
           columnContentTypes={["text", "text", "numeric", "text"]}
           headings={[t("date"), t("kind"), t("commission"), t("status")]}
           rows={sale.commissions.map((c) => [
-            formatShopDate(c.createdAt, zone),
+            format.date(c.createdAt, zone),
             t(`kinds.${c.kind}`),
             m(c.amount),
             t(`statuses.${c.status}`),

@@ -1,11 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
 import { Badge, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
-import { formatMoney } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
 
 export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
@@ -24,8 +23,9 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
 });
 
 export default function AccountSales() {
-  const { page, pages, sales, money } = useLoaderData<typeof loader>();
+  const { page, pages, sales } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
+  const format = useFormat();
   const zone = useAccountTimeZone();
   return (
     <AccountPage title={t("title")} dated>
@@ -42,9 +42,9 @@ export default function AccountSales() {
               <a key="o" href={`/account/sales/${s.id}`} data-testid="sale-link">
                 {s.name}
               </a>,
-              formatShopDate(s.placedAt, zone),
-              formatMoney(s.subtotal, { currency: s.currency, format: money.format }),
-              formatMoney(s.commission, { currency: s.currency, format: money.format }),
+              format.date(s.placedAt, zone),
+              format.money(s.subtotal, s.currency),
+              format.money(s.commission, s.currency),
               <Badge key="s" tone={STATUS_TONE[s.status]}>
                 {t(`statuses.${s.status}`)}
               </Badge>,

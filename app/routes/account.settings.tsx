@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
-import { LANGUAGE_CODES, LANGUAGE_LABELS } from "~/i18n/languages";
+import { PORTAL_LANGUAGES } from "~/i18n/language-table";
 import type { FormActionData } from "~/lib/errors";
 import { accountSettingsSchema, changePassword, saveProfile } from "~/models/affiliate-account/account-settings.server";
 import { startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
@@ -94,7 +94,7 @@ export default function AccountSettings() {
                 onChange={() => undefined}
                 options={[
                   { value: "", label: t("languageShop") },
-                  ...LANGUAGE_CODES.map((c) => ({ value: c, label: LANGUAGE_LABELS[c] })),
+                  ...PORTAL_LANGUAGES.map((l) => ({ value: l.code, label: l.name })),
                 ]}
               />
               <Button submit variant="primary">

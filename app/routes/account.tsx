@@ -9,7 +9,8 @@ import { affiliateRoute } from "~/door/affiliate-route.server";
 
 // The affiliate's account area (/account/...): the logged-in affiliate's own
 // records only. The session names the affiliate and the shop.
-export const handle = { i18n: ["Account.Common", "Portal.LeftBar", "Portal.TopBar"], portal: true };
+// Only Account.* and Global: the account area is in every affiliate language.
+export const handle = { i18n: ["Account.Common"], portal: true };
 
 export const ACCOUNT_NAV = [
   { key: "dashboard", path: "/account" },
@@ -48,21 +49,21 @@ export type AccountLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function AccountLayout() {
   const data = useLoaderData<typeof loader>();
   const nonce = useNonce();
-  const { t } = useTranslation("Portal.LeftBar");
+  const { t } = useTranslation("Account.Common");
   const { pathname } = useLocation();
   return (
     <div>
       <header className="portal-topbar">
         <Text as="span" variant="headingMd">
-          {t("Portal.TopBar:programName", { shop: data.shop.name })}
+          {t("portal.programName", { shop: data.shop.name })}
         </Text>
-        <nav aria-label={t("Portal.TopBar:navigation")}>
+        <nav aria-label={t("portal.programName", { shop: data.shop.name })}>
           <Text as="span" tone="subdued">
             {data.affiliate.firstName} {data.affiliate.lastName}
           </Text>
           <form method="post" action="/account/logout">
             <button type="submit" className="Polaris-Button" data-testid="logout">
-              {t("Portal.TopBar:logout")}
+              {t("portal.logout")}
             </button>
           </form>
         </nav>
@@ -79,7 +80,7 @@ export default function AccountLayout() {
                 return (
                   <li key={item.key}>
                     <a href={item.path} aria-current={current ? "page" : undefined}>
-                      {t(`items.${item.key}`)}
+                      {t(`nav.${item.key}`)}
                     </a>
                   </li>
                 );
@@ -90,8 +91,8 @@ export default function AccountLayout() {
         <main className="portal-main">
           {data.affiliate.status === "pending" ? (
             <Box paddingBlockEnd="400">
-              <Banner tone="warning" title={t("Account.Common:pending.title")}>
-                <p data-testid="pending-notice">{t("Account.Common:pending.text")}</p>
+              <Banner tone="warning" title={t("pending.title")}>
+                <p data-testid="pending-notice">{t("pending.text")}</p>
               </Banner>
             </Box>
           ) : null}

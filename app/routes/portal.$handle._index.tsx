@@ -9,7 +9,7 @@ import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loade
 
 // The affiliate landing page of a shop: /portal/{handle}/, the custom
 // domain's root, or /apps/affiliate on the shop's domain.
-export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const handle = { i18n: ["Account.Common"], portal: true };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.chrome.shopName ?? "Affiliate program" },
 ];
@@ -37,10 +37,10 @@ export default function Landing() {
                   </Text>
                   <Text as="p">{t("landing.text")}</Text>
                   <InlineStack gap="300">
-                    <Button url={`${chrome.base}/signup`} variant="primary" size="large">
+                    <Button url={`${chrome.base}/signup${chrome.query}`} variant="primary" size="large">
                       {t("landing.join")}
                     </Button>
-                    <Button url={`${chrome.base}/login`} size="large">
+                    <Button url={`${chrome.base}/login${chrome.query}`} size="large">
                       {t("landing.login")}
                     </Button>
                   </InlineStack>

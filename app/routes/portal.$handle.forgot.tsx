@@ -12,7 +12,7 @@ import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalActionHeaders } from "~/models/portal/portal-headers.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
-export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const handle = { i18n: ["Account.Common"], portal: true };
 export const headers = portalActionHeaders;
 export const meta: MetaFunction = () => [{ title: "Reset your password" }];
 
@@ -35,7 +35,7 @@ export default function Forgot() {
   const { t } = useTranslation("Account.Common");
   return (
     <PortalFormPage chrome={chrome} page={null}>
-      <form method="post" action={`${chrome.base}/forgot`}>
+      <form method="post" action={`${chrome.base}/forgot${chrome.query}`}>
         <BlockStack gap="400">
           <Text as="h1" variant="headingLg">
             {t("forgot.title")}
@@ -67,7 +67,7 @@ export default function Forgot() {
               </FormLayout>
             </>
           )}
-          <a href={`${chrome.base}/login`}>{t("forgot.back")}</a>
+          <a href={`${chrome.base}/login${chrome.query}`}>{t("forgot.back")}</a>
         </BlockStack>
       </form>
     </PortalFormPage>

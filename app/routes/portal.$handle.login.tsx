@@ -15,7 +15,7 @@ import { issueHandoverToken } from "~/models/affiliate-account/password-reset.se
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
-export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const handle = { i18n: ["Account.Common"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Log in" }];
 // Retry-After of a throttled login reaches the browser.
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
@@ -58,7 +58,7 @@ export default function Login() {
   const fields = data?.error?.fields ?? {};
   return (
     <PortalFormPage chrome={chrome} page={page}>
-      <form method="post" action={`${chrome.base}/login`}>
+      <form method="post" action={`${chrome.base}/login${chrome.query}`}>
         <BlockStack gap="400">
           <Text as="h1" variant="headingLg">
             {t("login.title", { shop: chrome.shopName })}
@@ -95,8 +95,8 @@ export default function Login() {
             </Button>
           </FormLayout>
           <Text as="p" tone="subdued">
-            <a href={`${chrome.base}/forgot`}>{t("login.forgot")}</a> · {t("login.noAccount")}{" "}
-            <a href={`${chrome.base}/signup`}>{t("login.signupLink")}</a>
+            <a href={`${chrome.base}/forgot${chrome.query}`}>{t("login.forgot")}</a> · {t("login.noAccount")}{" "}
+            <a href={`${chrome.base}/signup${chrome.query}`}>{t("login.signupLink")}</a>
           </Text>
         </BlockStack>
       </form>

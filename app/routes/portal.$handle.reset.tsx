@@ -15,7 +15,7 @@ import {
 } from "~/models/affiliate-account/password-reset.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
-export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const handle = { i18n: ["Account.Common"], portal: true };
 export const meta: MetaFunction = () => [{ title: "Choose a new password" }];
 
 // A missing or malformed token is not an error of the request: the page says
@@ -53,10 +53,10 @@ export default function Reset() {
             <Banner tone="critical">
               <p data-testid="reset-invalid">{t("reset.invalid")}</p>
             </Banner>
-            <a href={`${chrome.base}/forgot`}>{t("reset.askAgain")}</a>
+            <a href={`${chrome.base}/forgot${chrome.query}`}>{t("reset.askAgain")}</a>
           </>
         ) : (
-          <form method="post" action={`${chrome.base}/reset`}>
+          <form method="post" action={`${chrome.base}/reset${chrome.query}`}>
             <BlockStack gap="400">
               {data?.error && !data.error.fields ? (
                 <Banner tone="critical">

@@ -15,7 +15,7 @@ import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalActionHeaders } from "~/models/portal/portal-headers.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
-export const handle = { i18n: ["Account.Common", "Portal.TopBar"], portal: true };
+export const handle = { i18n: ["Account.Common"], portal: true };
 export const headers = portalActionHeaders;
 export const meta: MetaFunction = () => [{ title: "Sign up" }];
 
@@ -66,7 +66,7 @@ export default function Signup() {
               <p data-testid="signup-done">
                 {data.status === "approved" ? t("signup.doneApproved") : t("signup.donePending")}
               </p>
-              <Button url={`${chrome.base}/login`} variant="primary">
+              <Button url={`${chrome.base}/login${chrome.query}`} variant="primary">
                 {t("signup.goToLogin")}
               </Button>
             </BlockStack>
@@ -78,7 +78,8 @@ export default function Signup() {
   const mode = (m: string) => m === "required";
   return (
     <PortalFormPage chrome={chrome} page={page}>
-      <form method="post" action={`${chrome.base}/signup`}>
+      <form method="post" action={`${chrome.base}/signup${chrome.query}`}>
+        {chrome.lang ? <input type="hidden" name="language" value={chrome.lang} /> : null}
         <BlockStack gap="400">
           <Text as="h1" variant="headingLg">
             {t("signup.title", { shop: chrome.shopName })}
@@ -187,7 +188,7 @@ export default function Signup() {
             </Button>
           </FormLayout>
           <Text as="p" tone="subdued">
-            {t("signup.haveAccount")} <a href={`${chrome.base}/login`}>{t("signup.loginLink")}</a>
+            {t("signup.haveAccount")} <a href={`${chrome.base}/login${chrome.query}`}>{t("signup.loginLink")}</a>
           </Text>
         </BlockStack>
       </form>

@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import { getConfig } from "../config.server";
 import { errorForLog } from "../lib/log-text";
+import { loadNamespace, pseudoLocaleEnabled } from "../i18n/resources.server";
 import { acceptsDeclaredBody, guardRequestBody } from "./body-limits";
 import { createClickHandler } from "./click-handler";
 import { crossSiteForms } from "./cross-site-forms";
@@ -30,6 +31,13 @@ export function createApp(build: ServerBuild = loadBuild()) {
   const pub = path.join(PROJECT_ROOT, "public");
   // Fingerprinted bundles never change; translations and other files may.
   app.use("/build", express.static(path.join(pub, "build"), { immutable: true, maxAge: "1y" }));
+  // The pseudo-locale's files are made from English on demand (tests, PSEUDO_LOCALE=1).
+  app.get("/locales/pseudo/:file", (req, res, next) => {
+    const ns = req.params.file.replace(/\.json$/, "");
+    const tree = pseudoLocaleEnabled() && req.params.file.endsWith(".json") ? loadNamespace("pseudo", ns) : null;
+    if (!tree) return next();
+    res.set("Cache-Control", "no-cache").json(tree);
+  });
   app.use("/locales", express.static(path.join(pub, "locales"), { maxAge: "1h", fallthrough: false }));
   app.use(express.static(pub, { maxAge: "1h", index: false }));
   app.use((req, res, next) => {

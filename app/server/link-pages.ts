@@ -1,4 +1,6 @@
-import { i18nServer } from "../i18n/i18next.server";
+import { matchAcceptLanguage } from "../i18n/choose-language";
+import { fixedT } from "../i18n/i18next.server";
+import { DEFAULT_LANGUAGE_INFO, LANGUAGES } from "../i18n/language-table";
 
 // The pages a visitor sees when a referral link cannot send them to a store:
 // its shop is unknown (or the code is, and the link names no shop), or the
@@ -19,16 +21,16 @@ const rendered = new Map<string, string>();
 
 /** The page's HTML for a visitor with this Accept-Language header. */
 export async function linkPage(kind: LinkPageKind, acceptLanguage: string | null): Promise<string> {
-  const headers = acceptLanguage ? { "accept-language": acceptLanguage.slice(0, 200) } : undefined;
-  const locale = await i18nServer.getLocale(new Request("http://localhost/", { headers }));
+  const language = matchAcceptLanguage(acceptLanguage?.slice(0, 200), LANGUAGES) ?? DEFAULT_LANGUAGE_INFO;
+  const locale = language.tag;
   const key = `${kind}:${locale}`;
   const hit = rendered.get(key);
   if (hit) return hit;
-  const t = await i18nServer.getFixedT(locale, "Global");
+  const t = fixedT(language, ["Global"]);
   const k = KEYS[kind];
   const title = escapeHtml(t(k.title));
   const html =
-    `<!DOCTYPE html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8">` +
+    `<!DOCTYPE html><html lang="${escapeHtml(locale)}" dir="${language.dir}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
     `<title>${title}</title><style>body{font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;` +
     `background:#f1f1f1;color:#303030;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}` +

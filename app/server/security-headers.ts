@@ -83,7 +83,14 @@ export async function verifiedShop(req: express.Request, url: URL): Promise<stri
   return null;
 }
 
+/** The origin browsers fetch translation files from, when it is not the app's own. */
+function translationsOrigin(): string | null {
+  const base = getConfig().TRANSLATIONS_BASE_URL;
+  return /^https?:\/\//.test(base) ? new URL(base).origin : null;
+}
+
 export function standaloneContentSecurityPolicy(nonce: string, appOrigin: string): string {
+  const translations = translationsOrigin();
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -94,7 +101,8 @@ export function standaloneContentSecurityPolicy(nonce: string, appOrigin: string
     // merchant keeps them.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // Translation files may come from a content host (TRANSLATIONS_BASE_URL).
+    `connect-src 'self'${translations ? ` ${translations}` : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",

@@ -48,7 +48,10 @@ const CODE = "BENCH";
 const CLICK_PATH = `/r/bench-shop/${CODE.toLowerCase()}?to=%2Fproducts%2Fbench-shirt%3Fvariant%3D1`;
 const ROOT = path.resolve(__dirname, "../..");
 
-function startChild(mode: "app" | "bare", env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+export function startChild(
+  mode: "app" | "bare",
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "bench-servers.ts"), mode], {
     cwd: ROOT,
     env,
@@ -74,7 +77,7 @@ function startChild(mode: "app" | "bare", env: NodeJS.ProcessEnv): Promise<{ chi
   });
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in turn (after a build). Measurements,
 // not tests: each prints its numbers and PASS/FAIL per target, and the run
 // exits 0 whatever the outcome.
+import { adminSsrBench } from "./admin-ssr-bench";
 import { clickBench } from "./click-bench";
 import { dashboardBench } from "./dashboard-bench";
 import { ordersBench } from "./orders-bench";
@@ -14,15 +15,17 @@ interface Bench {
   run: () => Promise<BenchResult>;
 }
 
-// Add new benchmarks here.
-const benches: Bench[] = [
+// Add new benchmarks here. BENCH_ONLY=<word> runs those whose name has it.
+const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
+  { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
   ...(process.env.BENCH_DASHBOARD === "1"
     ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }]
     : []),
 ];
+const benches = process.env.BENCH_ONLY ? all.filter((b) => b.name.includes(process.env.BENCH_ONLY!)) : all;
 
 async function main() {
   const summary: string[] = [];

@@ -467,11 +467,11 @@ describe("isolation", () => {
     const c = client();
     await logIn(c, "me@aff.example");
     const payouts = await (await c.get("/account/payouts")).text();
-    expect(payouts).toContain("5.00 EUR + $12.34");
+    expect(payouts).toContain("€5.00 + $12.34");
     expect(payouts).not.toContain("$17.34");
     expect(payouts).toContain("$3.00");
     const dash = await (await c.get("/account?range=all")).text();
-    expect(dash).toContain("5.00 EUR + $12.34");
+    expect(dash).toContain("€5.00 + $12.34");
   });
 
   it("renders every account page for a logged-in affiliate without a server error", async () => {

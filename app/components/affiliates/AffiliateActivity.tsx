@@ -1,9 +1,8 @@
 import { useParams } from "@remix-run/react";
 import { BlockStack, Card, DataTable, Link, Text, type DataTableProps } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "~/lib/money";
+import { useFormat } from "~/i18n/format";
 import type { DetailData } from "./AffiliateDetailView";
-import { formatShopDate } from "~/lib/shop-day";
 import { WrappingCell } from "../WrappingCell";
 
 function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProps, "footerContent">) {
@@ -22,8 +21,9 @@ function RecentTable({ title, ...table }: { title: string } & Omit<DataTableProp
 
 /** An affiliate's latest sales, commissions and clicks (the newest few of each). */
 export function AffiliateActivity({ data, timeZone }: { data: DetailData; timeZone: string }) {
-  const when = (iso: string) => formatShopDate(iso, timeZone, true);
+  const when = (iso: string) => format.dateTime(iso, timeZone);
   const { t } = useTranslation(["Affiliates", "Global"]);
+  const format = useFormat();
   const { role } = useParams();
   const money = data.money;
   return (
@@ -44,7 +44,7 @@ export function AffiliateActivity({ data, timeZone }: { data: DetailData; timeZo
                 {s.name}
               </Link>,
               when(s.placedAt),
-              formatMoney(s.subtotal, { currency: s.currency }),
+              format.money(s.subtotal, s.currency),
               t(`Global:status.${s.status}`),
             ])}
           />
@@ -62,7 +62,7 @@ export function AffiliateActivity({ data, timeZone }: { data: DetailData; timeZo
               c.order.name,
               t(`Affiliates:detail.kinds.${c.kind}`),
               c.level,
-              formatMoney(c.amount, { currency: c.currency }),
+              format.money(c.amount, c.currency),
               t(`Global:status.${c.status}`),
             ])}
           />

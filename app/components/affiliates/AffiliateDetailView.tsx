@@ -2,10 +2,9 @@ import { useFetcher, useParams } from "@remix-run/react";
 import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text, Toast } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import type { ErrorBody } from "~/lib/errors";
 import { FormErrorBanner } from "../FormErrorBanner";
-import { formatMoneyTotals } from "~/lib/money";
-import { formatShopDate } from "~/lib/shop-day";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
 import { STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
@@ -44,6 +43,7 @@ function toValues(a: DetailData["affiliate"]): AffiliateFormValues {
 /** An affiliate: edit form (contextual save bar), approvals, stats, latest sales, commissions and clicks. */
 export function AffiliateDetailView({ data }: { data: DetailData }) {
   const { t } = useTranslation(["Affiliates", "Global"]);
+  const format = useFormat();
   const { role } = useParams();
   const { shop } = useShell();
   const fetcher = useFetcher<Answer>();
@@ -64,8 +64,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const busy = fetcher.state !== "idle";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
-  const money = (totals: MoneyTotal[]) =>
-    formatMoneyTotals(totals, { currency: shop.currency, format: shop.money_format });
+  const money = (totals: MoneyTotal[]) => format.moneyTotals(totals, shop.currency);
 
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
     content: t(`Affiliates:actions.${action}`),
@@ -172,7 +171,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                     </Link>
                   </InlineStack>
                 ) : null}
-                {stat(t("Global:fields.dateCreated"), formatShopDate(a.createdAt, shop.timezone, true))}
+                {stat(t("Global:fields.dateCreated"), format.dateTime(a.createdAt, shop.timezone))}
                 <TimeZoneNote zone={shop.timezone} />
               </BlockStack>
             </Card>

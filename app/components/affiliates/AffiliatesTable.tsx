@@ -13,10 +13,10 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { AFFILIATE_STATUSES } from "~/models/affiliates/affiliate-statuses";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { EmptyMessage } from "../EmptyMessage";
-import { formatShopDate } from "~/lib/shop-day";
 import { AffiliateStatusBadge } from "./StatusBadge";
 
 type Row = {
@@ -63,6 +63,7 @@ export function AffiliatesTable({
   onImport: () => void;
 }) {
   const { t } = useTranslation(["Affiliates", "Global"]);
+  const format = useFormat();
   const { role } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -229,7 +230,7 @@ export function AffiliatesTable({
             </IndexTable.Cell>
             <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
             <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>
-            <IndexTable.Cell>{formatShopDate(row.createdAt, timeZone)}</IndexTable.Cell>
+            <IndexTable.Cell>{format.date(row.createdAt, timeZone)}</IndexTable.Cell>
           </IndexTable.Row>
         ))}
       </IndexTable>

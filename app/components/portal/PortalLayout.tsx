@@ -1,6 +1,8 @@
 import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { languageByTag, PORTAL_LANGUAGES } from "~/i18n/language-table";
 import { outboundLinkProps } from "~/lib/external-links";
 import type { PortalItem, PortalPageContent } from "~/lib/portal-content";
 
@@ -12,28 +14,39 @@ export interface PortalChrome {
   shopName: string;
   base: string;
   accountOrigin: string;
+  /** The language the visitor picked on the page (?lang=), if any. */
+  lang?: string | null;
+  /** "?lang=xx" for the portal's own links and forms, or "". */
+  query?: string;
 }
 
 export function PortalLayout({
   chrome,
   page,
   children,
+  preview = false,
 }: {
   chrome: PortalChrome;
   page: PortalPageContent | null;
   children: ReactNode;
+  /** In the admin's portal editor: no language menu (it would navigate the admin). */
+  preview?: boolean;
 }) {
-  const { t } = useTranslation("Portal.TopBar");
+  // Account.* and Global only: these pages are in every affiliate language.
+  const { t } = useTranslation("Account.Common");
+  const { search } = useLocation();
+  const keep = chrome.query ?? "";
   const left = page?.leftBar.enabled ? page.leftBar.links.filter((l) => l.label && l.url) : [];
+  const programName = t("portal.programName", { shop: chrome.shopName });
   return (
     <div>
       <header className="portal-topbar">
-        <a href={`${chrome.base}/`} style={{ color: "inherit", textDecoration: "none" }}>
+        <a href={`${chrome.base}/${keep}`} style={{ color: "inherit", textDecoration: "none" }}>
           <Text as="span" variant="headingMd">
-            {page?.title || t("programName", { shop: chrome.shopName })}
+            {page?.title || programName}
           </Text>
         </a>
-        <nav aria-label={t("navigation")}>
+        <nav aria-label={programName}>
           {(page?.topBar.links ?? [])
             .filter((l) => l.label && l.url)
             .map((l) => (
@@ -41,15 +54,16 @@ export function PortalLayout({
                 {l.label}
               </a>
             ))}
-          <a href={`${chrome.base}/login`}>{t("login")}</a>
-          <Button url={`${chrome.base}/signup`} variant="primary">
-            {t("signup")}
+          <a href={`${chrome.base}/login${keep}`}>{t("login.submit")}</a>
+          <Button url={`${chrome.base}/signup${keep}`} variant="primary">
+            {t("signup.submit")}
           </Button>
+          {preview ? null : <LanguagePicker params={new URLSearchParams(search)} />}
         </nav>
       </header>
       <div className="portal-body">
         {left.length ? (
-          <aside className="portal-leftbar" aria-label="Portal.LeftBar">
+          <aside className="portal-leftbar" aria-label={t("nav.links")}>
             <ul>
               {left.map((l) => (
                 <li key={l.url + l.label}>
@@ -64,6 +78,36 @@ export function PortalLayout({
         <main className="portal-main">{children}</main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The language menu of the public portal pages: a plain GET form (these
+ * pages run no script) that reloads the page with ?lang=, keeping the rest
+ * of the query (a recruit link's ?ref=).
+ */
+function LanguagePicker({ params }: { params: URLSearchParams }) {
+  const { t, i18n } = useTranslation("Account.Common");
+  const current = languageByTag(i18n.language)?.code ?? "en";
+  return (
+    <form method="get" className="portal-language">
+      {[...params.entries()]
+        .filter(([name]) => name !== "lang")
+        .map(([name, value]) => (
+          <input key={name + value} type="hidden" name={name} value={value} />
+        ))}
+      <label htmlFor="portal-language">{t("portal.language")}</label>
+      <select id="portal-language" name="lang" defaultValue={current}>
+        {PORTAL_LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code} lang={l.tag} dir={l.dir}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="portal-language-apply">
+        {t("portal.apply")}
+      </button>
+    </form>
   );
 }
 

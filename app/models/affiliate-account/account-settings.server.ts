@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ShopDb } from "../../db/shop-db.server";
-import { LANGUAGE_CODES } from "../../i18n/languages";
+import { PORTAL_LANGUAGE_CODES } from "../../i18n/languages";
 import { AppError } from "../../lib/errors";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
@@ -33,7 +33,7 @@ const profileForm = z.object({
     .trim()
     .max(500)
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Enter a full address starting with https://"),
-  language: z.enum(["", ...LANGUAGE_CODES]),
+  language: z.enum(["", ...PORTAL_LANGUAGE_CODES]),
 });
 
 const passwordForm = z.object({

@@ -1,5 +1,6 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { z } from "zod";
+import { portalLanguageParam } from "../../i18n/language-table";
 import { AppError } from "../../lib/errors";
 import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
@@ -87,6 +88,12 @@ export function signupSchema(form: SignupFormConfig) {
             ),
       terms: z.literal("on", { errorMap: () => ({ message: "Accept the program terms to sign up" }) }),
       ref: z.string().max(64).optional(),
+      // A language picked on the portal's pages (?lang=) becomes the
+      // affiliate's own; without one they follow the shop's.
+      language: z
+        .string()
+        .optional()
+        .transform((v) => portalLanguageParam(v)),
       ...questions,
     })
     .passthrough();
@@ -165,6 +172,7 @@ export async function signUpAffiliate(
             passwordHash,
             signupAnswers: JSON.stringify({ social, answers }),
             termsAcceptedAt: new Date(),
+            language: input.language,
           },
           select: { id: true },
         }),

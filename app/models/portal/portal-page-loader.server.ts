@@ -1,6 +1,7 @@
 import { getDb } from "../../db.server";
 import { shopDb } from "../../db/shop-db.server";
 import { rememberPortal } from "../affiliate-account/affiliate-session.server";
+import { portalLanguageParam } from "../../i18n/language-table";
 import type { PortalPageKind } from "../../lib/portal-content";
 import { publishedPage } from "./portal-pages.server";
 import { resolvePortal, type PortalContext } from "./portal-context.server";
@@ -13,11 +14,20 @@ import { resolvePortal, type PortalContext } from "./portal-context.server";
 export async function loadPortalPage(request: Request, handle: string | undefined, kind: PortalPageKind) {
   const ctx = await resolvePortal(request, handle);
   const page = await publishedPage(ctx.shop.id, kind);
-  return { ctx, page, chrome: chromeOf(ctx), db: shopDb(getDb(), ctx.shop.id) };
+  return { ctx, page, chrome: chromeOf(ctx, request), db: shopDb(getDb(), ctx.shop.id) };
 }
 
-export function chromeOf(ctx: PortalContext) {
-  return { shopName: ctx.shop.name, base: ctx.base, accountOrigin: ctx.accountOrigin };
+export function chromeOf(ctx: PortalContext, request?: Request) {
+  // A language picked on a portal page travels with its links and forms (the
+  // app proxy drops cookies): "?lang=jp" or "".
+  const lang = request ? portalLanguageParam(new URL(request.url).searchParams.get("lang")) : null;
+  return {
+    shopName: ctx.shop.name,
+    base: ctx.base,
+    accountOrigin: ctx.accountOrigin,
+    lang,
+    query: lang ? `?lang=${lang}` : "",
+  };
 }
 
 /** The remembered portal (for /account's login redirect), on the app domain only. */
