@@ -32,7 +32,8 @@ export function endpoint<R, Q = undefined, B = undefined, P = Record<string, str
   return {
     run: async (args, needsKey) => {
       const api = needsKey ? await authenticateApiKey(args.request) : null;
-      const input = await readInput(args, { ...spec, bodyType: "json" });
+      // API clients get zod's own English for rules without a message, as always.
+      const input = await readInput(args, { ...spec, bodyType: "json", defaultMessages: "zod" });
       return handler({
         ...(api as ApiContext),
         request: args.request,
@@ -70,7 +71,7 @@ export function apiRoute(
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
       return response;
     } catch (error) {
-      return errorResponse(error, args.request, { headers: NO_STORE });
+      return errorResponse(error, args.request, { headers: NO_STORE, englishOnly: true });
     }
   };
   return mark(route, { kind: "api" });

@@ -1,4 +1,6 @@
 import { json, type TypedResponse } from "@remix-run/node";
+import { keyedErrorMap } from "../i18n/messages";
+import { keyedErrorBody } from "../i18n/messages.server";
 import { AppError, errorBody, fieldErrorsFromZod } from "../lib/errors";
 import { echoValues, rawBody, readParams, readQuery, type BodyType, type Schema } from "./input.server";
 import { logUnexpected } from "./log-unexpected.server";
@@ -26,6 +28,11 @@ export interface InputSpec<Q, B, P> {
   bodyType?: BodyType;
   /** Largest JSON body in bytes (default MAX_JSON_BYTES); more is 413. */
   maxJsonBytes?: number;
+  /**
+   * "zod": zod's own English for rules that give no message (the REST API's
+   * contract). Default "keys": translatable keys (app/i18n/messages.ts).
+   */
+  defaultMessages?: "keys" | "zod";
 }
 
 export interface Input<Q, B, P> {
@@ -48,13 +55,14 @@ export function isRead(request: Request) {
 
 export async function readInput<Q, B, P>(args: RouteArgs, spec: InputSpec<Q, B, P>): Promise<Input<Q, B, P>> {
   const params = (spec.params ? readParams(args.params, spec.params) : args.params) as P;
-  const query = (spec.query ? readQuery(args.request, spec.query) : undefined) as Q;
+  const keyed = spec.defaultMessages !== "zod";
+  const query = (spec.query ? readQuery(args.request, spec.query, keyed) : undefined) as Q;
   let body = undefined as B;
   let raw: unknown = undefined;
   if (spec.body && !isRead(args.request)) {
     const sent = await rawBody(args.request, spec.body, spec.bodyType, spec.maxJsonBytes);
     if (sent.kind === "form") raw = sent.value;
-    body = checkBody(spec.body, sent);
+    body = checkBody(spec.body, sent, keyed);
   }
   return { query, body, params, rawBody: raw };
 }
@@ -65,8 +73,8 @@ export async function readInput<Q, B, P>(args: RouteArgs, spec: InputSpec<Q, B, 
  * (the portal's sign-up form, configured per shop): the route reads the form
  * with a loose schema and checks it with `checkBody(schema, { kind: "form", value })`.
  */
-export function checkBody<T>(schema: Schema<T>, sent: { kind: "json" | "form"; value: unknown }): T {
-  const parsed = schema.safeParse(sent.value);
+export function checkBody<T>(schema: Schema<T>, sent: { kind: "json" | "form"; value: unknown }, keyed = true): T {
+  const parsed = schema.safeParse(sent.value, keyed ? { errorMap: keyedErrorMap } : undefined);
   if (parsed.success) return parsed.data;
   // A form's fields are flat names: "coupon_codes.3" is the coupon_codes field.
   const issues =
@@ -107,6 +115,8 @@ export interface ErrorOptions {
   extra?: Record<string, unknown>;
   /** REST: error answers are never cached. */
   headers?: Record<string, string>;
+  /** REST: English messages only, without the translation keys pages use. */
+  englishOnly?: boolean;
 }
 
 /**
@@ -117,7 +127,9 @@ export interface ErrorOptions {
 export function errorResponse(error: unknown, request: Request, options: ErrorOptions = {}): Response {
   if (error instanceof Response) return error;
   if (!(error instanceof AppError)) logUnexpected(request, error);
-  const { status, body, headers } = errorBody(error);
+  const answer = errorBody(error);
+  const { status, headers } = answer;
+  const body = keyedErrorBody(answer.body, !options.englishOnly);
   const raw = (error as { rawBody?: unknown } | null)?.rawBody;
   const echoed = options.echo && raw !== undefined ? { values: echoValues(raw) } : {};
   return json({ ...body, ...options.extra, ...echoed }, { status, headers: { ...options.headers, ...headers } });

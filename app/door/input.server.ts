@@ -1,5 +1,6 @@
 import type { ZodType, ZodTypeDef } from "zod";
 import { z } from "zod";
+import { keyedErrorMap } from "../i18n/messages";
 import { AppError, fieldErrorsFromZod } from "../lib/errors";
 
 // The one way a route reads its input: the query string, the body (JSON or a
@@ -64,8 +65,11 @@ export function entriesToObject(entries: Iterable<[string, unknown]>, schema: Zo
   return out;
 }
 
-export function readQuery<T>(request: Request, schema: Schema<T>): T {
-  const parsed = schema.safeParse(entriesToObject(new URL(request.url).searchParams, schema));
+export function readQuery<T>(request: Request, schema: Schema<T>, keyed = true): T {
+  const parsed = schema.safeParse(
+    entriesToObject(new URL(request.url).searchParams, schema),
+    keyed ? { errorMap: keyedErrorMap } : undefined,
+  );
   if (parsed.success) return parsed.data;
   throw new AppError("validation_failed", "Some query parameters are not valid.", {
     fields: fieldErrorsFromZod(parsed.error.issues),

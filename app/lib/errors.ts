@@ -1,6 +1,10 @@
+import type { MessageRef } from "../i18n/messages";
+
 // One error type for the whole app. Domain code throws AppError with a code;
 // the edge (routes, API) maps the code to an HTTP status and a JSON body
-// {"error": {"code", "message", "fields"?}}. Anything that is not an AppError
+// {"error": {"code", "message", "fields"?}}. A message may be a translation
+// key made with msg() (app/i18n/messages.ts): the door sends it as English
+// and, to pages, with the key beside it. Anything that is not an AppError
 // becomes a 500 with a generic message: internals never reach the client.
 
 export const ERROR_STATUS = {
@@ -44,7 +48,15 @@ export class AppError extends Error {
 }
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+  error: {
+    code: ErrorCode;
+    /** English (API clients read this). */
+    message: string;
+    fields?: FieldErrors;
+    /** Pages only: the translation keys of `message` and `fields` (app/i18n/messages.ts). */
+    messageKey?: MessageRef;
+    fieldKeys?: Record<string, MessageRef>;
+  };
 }
 
 /**

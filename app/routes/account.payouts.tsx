@@ -7,6 +7,7 @@ import { z } from "zod";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
+import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { payoutMethodSchema, savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
@@ -43,6 +44,7 @@ export default function AccountPayouts() {
   const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
+  const error = useTranslatedError(data?.error);
   const format = useFormat();
   const zone = useAccountTimeZone();
   const m = (v: number, currency = money.currency) => format.money(v, currency);
@@ -84,14 +86,14 @@ export default function AccountPayouts() {
                 type="email"
                 label={t("paypalEmail")}
                 value={data?.values?.paypalEmail ?? paypalEmail}
-                error={data?.error?.fields?.paypalEmail}
+                error={error?.fields?.paypalEmail}
               />
               <FormField
                 name="current"
                 type="password"
                 label={t("currentPassword")}
                 helpText={t("currentPasswordHelp")}
-                error={data?.error?.fields?.current}
+                error={error?.fields?.current}
                 autoComplete="current-password"
               />
               <Button submit variant="primary">

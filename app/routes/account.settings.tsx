@@ -7,6 +7,7 @@ import { AccountPage } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { PORTAL_LANGUAGES } from "~/i18n/language-table";
+import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import { accountSettingsSchema, changePassword, saveProfile } from "~/models/affiliate-account/account-settings.server";
 import { startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
@@ -46,7 +47,7 @@ export default function AccountSettings() {
   const { profile, saved } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Settings");
-  const f = data?.error?.fields ?? {};
+  const f = useTranslatedError(data?.error)?.fields ?? {};
   const v = { ...profile, ...(data?.values?.intent === "profile" ? data.values : {}) };
   return (
     <AccountPage title={t("title")}>

@@ -6,6 +6,7 @@ import { FormField } from "~/components/portal/FormField";
 import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { publicRoute } from "~/door/public-route.server";
+import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
@@ -33,6 +34,7 @@ export default function Forgot() {
   const { chrome } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData & { done?: boolean }>();
   const { t } = useTranslation("Account.Common");
+  const error = useTranslatedError(data?.error);
   return (
     <PortalFormPage chrome={chrome} page={null}>
       <form method="post" action={`${chrome.base}/forgot${chrome.query}`}>
@@ -46,9 +48,9 @@ export default function Forgot() {
             </Banner>
           ) : (
             <>
-              {data?.error && !data.error.fields ? (
+              {error && !error.fields ? (
                 <Banner tone="critical">
-                  <p>{data.error.message}</p>
+                  <p>{error.message}</p>
                 </Banner>
               ) : null}
               <Text as="p">{t("forgot.text")}</Text>
@@ -58,7 +60,7 @@ export default function Forgot() {
                   type="email"
                   label={t("form.email")}
                   value={data?.values?.email}
-                  error={data?.error?.fields?.email}
+                  error={error?.fields?.email}
                   autoComplete="email"
                 />
                 <Button submit variant="primary" fullWidth>

@@ -8,6 +8,7 @@ import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { publicRoute } from "~/door/public-route.server";
 import { safeRedirectPath } from "~/lib/auth-steps";
+import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import { rememberPortal, startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
 import { affiliateLoginSchema, loginAffiliate } from "~/models/affiliate-account/login.server";
@@ -55,7 +56,8 @@ export default function Login() {
   const { page, chrome, redirectTo, reset } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Common");
-  const fields = data?.error?.fields ?? {};
+  const error = useTranslatedError(data?.error);
+  const fields = error?.fields ?? {};
   return (
     <PortalFormPage chrome={chrome} page={page}>
       <form method="post" action={`${chrome.base}/login${chrome.query}`}>
@@ -68,9 +70,9 @@ export default function Login() {
               <p>{t("reset.done")}</p>
             </Banner>
           ) : null}
-          {data?.error && !data.error.fields ? (
+          {error && !error.fields ? (
             <Banner tone="critical">
-              <p data-testid="login-error">{data.error.message}</p>
+              <p data-testid="login-error">{error.message}</p>
             </Banner>
           ) : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />

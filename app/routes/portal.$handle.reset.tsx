@@ -7,6 +7,7 @@ import { FormField } from "~/components/portal/FormField";
 import { PortalFormPage } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { publicRoute } from "~/door/public-route.server";
+import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import {
   isResetTokenValid,
@@ -41,7 +42,8 @@ export default function Reset() {
   const { chrome, token, valid } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Common");
-  const fields = data?.error?.fields ?? {};
+  const error = useTranslatedError(data?.error);
+  const fields = error?.fields ?? {};
   return (
     <PortalFormPage chrome={chrome} page={null}>
       <BlockStack gap="400">
@@ -58,9 +60,9 @@ export default function Reset() {
         ) : (
           <form method="post" action={`${chrome.base}/reset${chrome.query}`}>
             <BlockStack gap="400">
-              {data?.error && !data.error.fields ? (
+              {error && !error.fields ? (
                 <Banner tone="critical">
-                  <p>{data.error.message}</p>
+                  <p>{error.message}</p>
                 </Banner>
               ) : null}
               <input type="hidden" name="token" value={token} />

@@ -8,6 +8,7 @@ import { PortalFormPage, PortalLayout } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { checkBody } from "~/door/door.server";
 import { publicRoute } from "~/door/public-route.server";
+import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import { emptyPage } from "~/lib/portal-content";
 import { signupSchema, signUpAffiliate } from "~/models/affiliate-account/signup.server";
@@ -52,7 +53,8 @@ export default function Signup() {
   const { page, chrome, form, ref } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData & { done?: boolean; status?: string }>();
   const { t } = useTranslation("Account.Common");
-  const fields = data?.error?.fields ?? {};
+  const error = useTranslatedError(data?.error);
+  const fields = error?.fields ?? {};
   const v = data?.values ?? {};
   if (data?.done) {
     return (
@@ -84,9 +86,9 @@ export default function Signup() {
           <Text as="h1" variant="headingLg">
             {t("signup.title", { shop: chrome.shopName })}
           </Text>
-          {data?.error ? (
+          {error ? (
             <Banner tone="critical">
-              <p data-testid="signup-error">{data.error.fields ? t("form.fixFields") : data.error.message}</p>
+              <p data-testid="signup-error">{error.fields ? t("form.fixFields") : error.message}</p>
             </Banner>
           ) : null}
           <input type="hidden" name="ref" value={v.ref ?? ref} />

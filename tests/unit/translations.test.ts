@@ -59,6 +59,29 @@ describe("English translations", () => {
     expect(missing).toEqual([]);
   });
 
+  it('contain every message key of schemas and errors (msg("Ns:key"))', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const file of sourceFiles(path.join(ROOT, "app"))) {
+      const src = readFileSync(file, "utf8");
+      for (const match of src.matchAll(/\bmsg\(\s*"([^"]+)"/g)) {
+        const [keyNs, key] = match[1]!.split(":", 2);
+        checked++;
+        if (!key || !has(load(keyNs!), key)) missing.push(`${path.relative(ROOT, file)}: ${match[1]}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
+  it("have a subject and a body for every affiliate e-mail", async () => {
+    const { AFFILIATE_EMAILS } = await import("~/models/affiliate-account/affiliate-email.server");
+    for (const name of AFFILIATE_EMAILS) {
+      expect(has(load("Account.Common"), `email.${name}.subject`), name).toBe(true);
+      expect(has(load("Account.Common"), `email.${name}.body`), name).toBe(true);
+    }
+  });
+
   it("cover the menu, settings tabs and plans named in code", async () => {
     const { MENU_ITEMS } = await import("~/lib/menu");
     const { SETTINGS_TABS } = await import("~/lib/settings-tabs");

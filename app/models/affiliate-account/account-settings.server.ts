@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ShopDb } from "../../db/shop-db.server";
 import { PORTAL_LANGUAGE_CODES } from "../../i18n/languages";
+import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
@@ -10,29 +11,38 @@ import { affiliateRealm } from "./login.server";
 // checked on the server): profile, password, and where payouts go. A change
 // that could move money or take over the account asks for the current
 // password, so a session left open (or a forged request that got past the
-// origin check) is not enough.
+// origin check) is not enough. Messages are translation keys
+// (app/i18n/messages.ts): the pages show them in the affiliate's language.
 
 const currentPassword = z
-  .string({ required_error: "Enter your current password" })
-  .min(1, "Enter your current password")
-  .max(200, "Password is too long");
+  .string({ required_error: msg("Account.Common:validation.currentPassword") })
+  .min(1, msg("Account.Common:validation.currentPassword"))
+  .max(200);
 
 /** /account/payouts: the PayPal address payouts go to. */
 export const payoutMethodSchema = z.object({
-  paypalEmail: z.string().trim().toLowerCase().email("Enter a valid PayPal e-mail address").max(254),
+  paypalEmail: z.string().trim().toLowerCase().email(msg("Account.Common:validation.paypalEmail")).max(254),
   current: currentPassword,
 });
 export type PayoutMethodForm = z.infer<typeof payoutMethodSchema>;
 
 const profileForm = z.object({
   intent: z.literal("profile"),
-  firstName: z.string().trim().min(1, "Enter your first name").max(80),
-  lastName: z.string().trim().min(1, "Enter your last name").max(80),
+  firstName: z
+    .string({ required_error: msg("Account.Common:validation.firstName") })
+    .trim()
+    .min(1, msg("Account.Common:validation.firstName"))
+    .max(80),
+  lastName: z
+    .string({ required_error: msg("Account.Common:validation.lastName") })
+    .trim()
+    .min(1, msg("Account.Common:validation.lastName"))
+    .max(80),
   website: z
     .string()
     .trim()
     .max(500)
-    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Enter a full address starting with https://"),
+    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), msg("Account.Common:validation.website")),
   language: z.enum(["", ...PORTAL_LANGUAGE_CODES]),
 });
 
@@ -41,7 +51,7 @@ const passwordForm = z.object({
   current: currentPassword,
   password: z
     .string()
-    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+    .min(PASSWORD_MIN_LENGTH, msg("Global:validation.textMin", { min: PASSWORD_MIN_LENGTH }))
     .max(PASSWORD_MAX_LENGTH),
   confirm: z.string(),
 });
@@ -56,7 +66,11 @@ export const accountSettingsSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.intent === "password" && v.password !== v.confirm) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["confirm"], message: "The passwords do not match" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["confirm"],
+        message: msg("Account.Common:validation.passwordsDiffer"),
+      });
     }
   });
 export type ProfileForm = z.infer<typeof profileForm>;
@@ -74,7 +88,7 @@ async function checkCurrentPassword(db: ShopDb, affiliateId: string, password: s
   if (!(await verifyPassword(row.passwordHash, password))) {
     await recordLoginFailure(realm, row.email, ip);
     throw new AppError("validation_failed", "Some fields are not valid.", {
-      fields: { current: "This is not your current password" },
+      fields: { current: msg("Account.Common:validation.currentPasswordWrong") },
     });
   }
   await recordLoginSuccess(realm, row.email, ip);

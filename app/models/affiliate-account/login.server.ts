@@ -1,18 +1,22 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { z } from "zod";
+import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { verifyPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
 import { LOGIN_STATUSES } from "./affiliate-session.server";
 
 export const affiliateLoginSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254),
-  password: z.string().min(1, "Enter your password").max(200, "Password is too long"),
+  email: z.string().trim().toLowerCase().email(msg("Global:validation.email")).max(254),
+  password: z
+    .string({ required_error: msg("Account.Common:validation.password") })
+    .min(1, msg("Account.Common:validation.password"))
+    .max(200),
   redirectTo: z.string().max(2048).optional(),
 });
 export type AffiliateLoginInput = z.infer<typeof affiliateLoginSchema>;
 
-const INVALID = "Incorrect e-mail or password.";
+const INVALID = msg("Account.Common:validation.loginInvalid");
 
 /** The login throttle's realm: per shop, apart from the merchants' logins. */
 export const affiliateRealm = (shopId: string) => `affiliate:${shopId}`;
@@ -30,7 +34,7 @@ export async function loginAffiliate(db: ShopDb, input: AffiliateLoginInput, ip:
     await recordLoginSuccess(realm, input.email, ip);
     // Only someone who knows the password learns the account's state.
     if (!LOGIN_STATUSES.includes(affiliate!.status)) {
-      throw new AppError("forbidden", "Your affiliate account is not active. Contact the store for details.");
+      throw new AppError("forbidden", msg("Account.Common:validation.inactive"));
     }
     return affiliate!.id;
   }

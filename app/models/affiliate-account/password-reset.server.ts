@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDb } from "../../db.server";
 import { shopDb, type ShopDb } from "../../db/shop-db.server";
+import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
@@ -8,6 +9,7 @@ import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/sin
 import { notifyJobsEnqueued } from "../../db/job-queue.server";
 import { queueEmail } from "../mail/outbox.server";
 import { portalPagesUrl, type PortalContext } from "../portal/portal-context.server";
+import { minutes, renderAffiliateEmail } from "./affiliate-email.server";
 import { LOGIN_STATUSES } from "./affiliate-session.server";
 
 // Affiliate password resets by e-mail link, and the app proxy's one-time
@@ -17,7 +19,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 export const HANDOVER_TTL_MS = 2 * 60 * 1000;
 
 export const forgotSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid e-mail address").max(254),
+  email: z.string().trim().toLowerCase().email(msg("Global:validation.email")).max(254),
 });
 
 // The same form as a staff member's "set your password" page.
@@ -47,17 +49,16 @@ export async function requestPasswordReset(
   });
   if (!affiliate || !LOGIN_STATUSES.includes(affiliate.status)) return;
   const { token, tokenHash, expiresAt } = newToken(ttlMs);
+  // In the affiliate's language (their choice, else the shop's), with the shop's own wording.
+  const mail = await renderAffiliateEmail(shopDb(getDb(), shop.id), affiliate.id, "reset", {
+    name: affiliate.firstName,
+    shop: shop.name,
+    link: resetUrl(token),
+    duration: minutes(Math.round(ttlMs / 60000)),
+  });
   await getDb().$transaction(async (tx) => {
     await tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } });
-    await queueEmail(tx, {
-      shopId: shop.id,
-      to: email,
-      subject: `Reset your ${shop.name} affiliate password`,
-      text:
-        `Hi ${affiliate.firstName},\n\nSomeone asked to reset the password of your ${shop.name} affiliate account.\n` +
-        `Set a new password here (the link works once, for ${Math.round(ttlMs / 60000)} minutes):\n\n${resetUrl(token)}\n\n` +
-        `If this was not you, ignore this e-mail; your password stays as it is.\n`,
-    });
+    await queueEmail(tx, { shopId: shop.id, to: email, subject: mail.subject, text: mail.text });
   });
   notifyJobsEnqueued();
 }
@@ -88,13 +89,13 @@ async function spendToken(
   then?: (affiliateId: string, tx: Parameters<Parameters<ShopDb["$transaction"]>[0]>[0]) => Promise<void>,
 ) {
   const row = await usableToken(db, token, purpose);
-  if (!row) throw new AppError("bad_request", "This link is invalid or has expired. Ask for a new one.");
+  if (!row) throw new AppError("bad_request", msg("Account.Common:validation.linkInvalid"));
   return db.$transaction(async (tx) => {
     const spent = await tx.affiliateToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
     });
-    if (spent.count !== 1) throw new AppError("bad_request", "This link has already been used.");
+    if (spent.count !== 1) throw new AppError("bad_request", msg("Account.Common:validation.linkUsed"));
     await then?.(row.affiliateId, tx);
     return row.affiliateId;
   });

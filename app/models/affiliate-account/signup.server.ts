@@ -1,6 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { z } from "zod";
 import { portalLanguageParam } from "../../i18n/language-table";
+import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
@@ -12,16 +13,14 @@ import { parseReferralCode } from "../tracking/referral-code";
 // optional fields the form asks (lib/portal-content.ts); e-mail is unique per
 // shop; a recruit link (?ref=CODE of an approved affiliate) makes that
 // affiliate the upline (MLM); the campaign's auto-approval decides between
-// approved and pending.
+// approved and pending. Messages are translation keys (app/i18n/messages.ts):
+// the page shows them in the affiliate's language.
 
 const optionalUrl = z
   .string()
   .trim()
   .max(500)
-  .refine(
-    (v) => v === "" || (/^https?:\/\//i.test(v) && isAssetUrlShape(v)),
-    "Enter a full address starting with https://",
-  );
+  .refine((v) => v === "" || (/^https?:\/\//i.test(v) && isAssetUrlShape(v)), msg("Account.Common:validation.website"));
 
 function byMode(mode: FieldMode, schema: z.ZodType<string, z.ZodTypeDef, string>, requiredMessage: string) {
   if (mode === "required")
@@ -33,23 +32,36 @@ function byMode(mode: FieldMode, schema: z.ZodType<string, z.ZodTypeDef, string>
 export function signupSchema(form: SignupFormConfig) {
   const questions: Record<string, z.ZodTypeAny> = {};
   for (const q of form.questions) {
-    const answer = z.string({ required_error: "Answer this question" }).trim().max(1000, "Use at most 1000 characters");
-    questions[`q_${q.id}`] = q.required ? answer.min(1, "Answer this question") : answer.optional().default("");
+    const answer = z
+      .string({ required_error: msg("Account.Common:validation.answer") })
+      .trim()
+      .max(1000);
+    questions[`q_${q.id}`] = q.required
+      ? answer.min(1, msg("Account.Common:validation.answer"))
+      : answer.optional().default("");
   }
   return z
     .object({
-      firstName: z.string({ required_error: "Enter your first name" }).trim().min(1, "Enter your first name").max(80),
-      lastName: z.string({ required_error: "Enter your last name" }).trim().min(1, "Enter your last name").max(80),
+      firstName: z
+        .string({ required_error: msg("Account.Common:validation.firstName") })
+        .trim()
+        .min(1, msg("Account.Common:validation.firstName"))
+        .max(80),
+      lastName: z
+        .string({ required_error: msg("Account.Common:validation.lastName") })
+        .trim()
+        .min(1, msg("Account.Common:validation.lastName"))
+        .max(80),
       email: z
-        .string({ required_error: "Enter a valid e-mail address" })
+        .string({ required_error: msg("Global:validation.email") })
         .trim()
         .toLowerCase()
-        .email("Enter a valid e-mail address")
+        .email(msg("Global:validation.email"))
         .max(254),
       password: z
-        .string({ required_error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
-        .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-        .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
+        .string({ required_error: msg("Global:validation.textMin", { min: PASSWORD_MIN_LENGTH }) })
+        .min(PASSWORD_MIN_LENGTH, msg("Global:validation.textMin", { min: PASSWORD_MIN_LENGTH }))
+        .max(PASSWORD_MAX_LENGTH, msg("Global:validation.textMax", { max: PASSWORD_MAX_LENGTH })),
       paypalEmail:
         form.paypalEmail === "off"
           ? z.any().transform(() => "")
@@ -62,12 +74,14 @@ export function signupSchema(form: SignupFormConfig) {
                 .max(254)
                 .refine(
                   (v) => v === "" || z.string().email().safeParse(v).success,
-                  "Enter a valid PayPal e-mail address",
+                  msg("Account.Common:validation.paypalEmail"),
                 ),
-              "Enter your PayPal e-mail address",
+              msg("Account.Common:validation.paypalEmailRequired"),
             ),
       website:
-        form.website === "off" ? z.any().transform(() => "") : byMode(form.website, optionalUrl, "Enter your website"),
+        form.website === "off"
+          ? z.any().transform(() => "")
+          : byMode(form.website, optionalUrl, msg("Account.Common:validation.websiteRequired")),
       social:
         form.social === "off"
           ? z.any().transform(() => "")
@@ -82,11 +96,11 @@ export function signupSchema(form: SignupFormConfig) {
                       .split(/\s+/)
                       .filter(Boolean)
                       .every((u) => /^https?:\/\//i.test(u) && isAssetUrlShape(u)),
-                  "Enter full addresses starting with https://, one per line",
+                  msg("Account.Common:validation.social"),
                 ),
-              "Enter at least one social profile link",
+              msg("Account.Common:validation.socialRequired"),
             ),
-      terms: z.literal("on", { errorMap: () => ({ message: "Accept the program terms to sign up" }) }),
+      terms: z.literal("on", { errorMap: () => ({ message: msg("Account.Common:validation.terms") }) }),
       ref: z.string().max(64).optional(),
       // A language picked on the portal's pages (?lang=) becomes the
       // affiliate's own; without one they follow the shop's.
@@ -125,7 +139,7 @@ export async function signUpAffiliate(
       orderBy: { createdAt: "asc" },
       select: { id: true, autoApproveAffiliates: true },
     }));
-  if (!campaign) throw new AppError("conflict", "This affiliate program is not accepting sign-ups yet.");
+  if (!campaign) throw new AppError("conflict", msg("Account.Common:validation.signupClosed"));
 
   const existing = await db.affiliate.findUnique({
     where: { shopId_email: { shopId, email: input.email } },
@@ -190,7 +204,7 @@ export async function signUpAffiliate(
 
 function emailTaken() {
   return new AppError("validation_failed", "Some fields are not valid.", {
-    fields: { email: "An account with this e-mail address already exists. Log in instead." },
+    fields: { email: msg("Account.Common:validation.emailTaken") },
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDb } from "../../db.server";
+import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.server";
 import { isTokenUsable, newToken, tokenDigest as digest } from "./single-use-token";
@@ -13,16 +14,22 @@ export async function issuePasswordToken(userId: string, purpose: "invite" | "re
   return token;
 }
 
+// Also the affiliates' reset form: its messages are translation keys
+// (app/i18n/messages.ts), shown in English on the staff's page.
+const linkInvalid = msg("Account.Common:validation.linkInvalid");
 export const setPasswordSchema = z
   .object({
-    token: z.string().min(20, "This link is not valid").max(200, "This link is not valid"),
+    token: z.string({ required_error: linkInvalid }).min(20, linkInvalid).max(200, linkInvalid),
     password: z
       .string()
-      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
+      .min(PASSWORD_MIN_LENGTH, msg("Global:validation.textMin", { min: PASSWORD_MIN_LENGTH }))
+      .max(PASSWORD_MAX_LENGTH, msg("Global:validation.textMax", { max: PASSWORD_MAX_LENGTH })),
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match" });
+  .refine((v) => v.password === v.confirm, {
+    path: ["confirm"],
+    message: msg("Account.Common:validation.passwordsDiffer"),
+  });
 
 /** The user a still-valid token belongs to, or null. */
 export async function findUserForToken(token: string) {
