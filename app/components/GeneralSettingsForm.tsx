@@ -3,6 +3,7 @@ import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text, TextF
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_CODES, LANGUAGE_LABELS } from "../i18n/languages";
+import { keyedErrorMap, translateMessage, useTranslatedError } from "../i18n/messages";
 import { formatMoney } from "../lib/money";
 import type { ErrorBody } from "../lib/errors";
 import { shopUpdateSchema } from "../models/shop/shop-update-schema";
@@ -34,15 +35,16 @@ export function GeneralSettingsForm() {
   }, [fetcher.state, fetcher.data]);
 
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const serverFields = fetcher.data?.error?.fields ?? {};
-  const errorFor = (name: string, path: string) => clientErrors[path] ?? serverFields[path];
+  const serverError = useTranslatedError(fetcher.data?.error);
+  const serverFields = serverError?.fields ?? {};
+  const errorFor = (path: string) => translateMessage(t, clientErrors[path]) ?? serverFields[path];
 
   function save() {
     const payload = {
       money_format: values.money_format,
       setting: { general: { language: values.language, referral_param: values.referral_param } },
     };
-    const parsed = shopUpdateSchema.safeParse(payload);
+    const parsed = shopUpdateSchema.safeParse(payload, { errorMap: keyedErrorMap });
     if (!parsed.success) {
       setClientErrors(fieldErrorsFromZod(parsed.error.issues));
       return;
@@ -59,9 +61,9 @@ export function GeneralSettingsForm() {
     >
       <UnsavedChangesPrompt dirty={dirty} />
       <BlockStack gap="400">
-        {fetcher.data?.error && !fetcher.data.error.fields ? (
+        {serverError && !serverError.fields ? (
           <Banner tone="critical">
-            <p>{fetcher.data.error.message}</p>
+            <p>{serverError.message}</p>
           </Banner>
         ) : null}
         <Card>
@@ -72,7 +74,7 @@ export function GeneralSettingsForm() {
               value={values.language}
               onChange={(language) => setValues({ ...values, language })}
               helpText={t("Settings:general.languageHelp")}
-              error={errorFor("language", "setting.general.language")}
+              error={errorFor("setting.general.language")}
             />
             <TextField
               label={t("Settings:general.moneyFormat")}
@@ -82,7 +84,7 @@ export function GeneralSettingsForm() {
               helpText={t("Settings:general.moneyFormatHelp", {
                 example: formatMoney(123456, { currency: shop.currency, format: values.money_format }),
               })}
-              error={errorFor("money_format", "money_format")}
+              error={errorFor("money_format")}
             />
             <TextField
               label={t("Settings:general.referralParam")}
@@ -96,7 +98,7 @@ export function GeneralSettingsForm() {
                   })}
                 </Text>
               }
-              error={errorFor("referral_param", "setting.general.referral_param")}
+              error={errorFor("setting.general.referral_param")}
             />
           </FormLayout>
         </Card>

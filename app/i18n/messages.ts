@@ -129,6 +129,9 @@ export const keyedErrorMap: z.ZodErrorMap = (issue, ctx) => {
     case z.ZodIssueCode.invalid_literal:
     case z.ZodIssueCode.invalid_union_discriminator:
       return { message: msg("Global:validation.choose") };
+    case z.ZodIssueCode.unrecognized_keys:
+      // A client's mistake no form makes: zod's English names the keys.
+      return { message: ctx.defaultError };
     default:
       // Refinements without a message, unions, dates, ...
       return { message: msg("Global:validation.invalid") };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { englishMessage } from "../i18n/messages.server";
 import { formatDecimalInput, parseDecimalInput } from "./decimal-input";
 
 describe("parseDecimalInput", () => {
@@ -28,7 +29,10 @@ describe("parseDecimalInput", () => {
     ["1.5", 0, "Use a whole number"],
     ["100.01", 2, "Use at most 100"],
   ])("refuses %j (%i decimals) with %j", (text, decimals, message) => {
-    expect(parseDecimalInput(text, decimals, 10_000)).toEqual({ ok: false, message });
+    // The message is a translation key; this is its English.
+    const result = parseDecimalInput(text, decimals, 10_000);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && englishMessage(result.message)).toBe(message);
   });
 });
 

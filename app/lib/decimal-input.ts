@@ -1,6 +1,11 @@
+import { msg } from "../i18n/messages";
+
 // What merchants type (percents like "12.5", amounts like "5.00") and what
 // is stored (basis points, minor units), converted as text so no binary
 // floating point ever touches money: "0.29" is 29, never 28.999….
+
+// Messages are translation keys (app/i18n/messages.ts); the campaign form,
+// which types these, shows them in the admin's language.
 
 export type DecimalParse = { ok: true; value: number } | { ok: false; message: string };
 
@@ -12,20 +17,21 @@ export type DecimalParse = { ok: true; value: number } | { ok: false; message: s
  */
 export function parseDecimalInput(text: string, decimals: number, max: number): DecimalParse {
   const trimmed = text.trim().replace(",", ".");
-  if (trimmed === "") return { ok: false, message: "Enter a number" };
+  if (trimmed === "") return { ok: false, message: msg("Global:validation.number") };
   const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(trimmed) ?? /^()\.(\d+)$/.exec(trimmed);
-  if (!match) return { ok: false, message: "Enter a number such as 12.5" };
+  if (!match) return { ok: false, message: msg("Campaigns:validation.decimal", { example: "12.5" }) };
   const whole = match[1] || "0";
   const fraction = match[2] ?? "";
   if (fraction.length > decimals) {
     return {
       ok: false,
-      message: decimals === 0 ? "Use a whole number" : `Use at most ${decimals} decimal${decimals === 1 ? "" : "s"}`,
+      message:
+        decimals === 0 ? msg("Global:validation.whole") : msg("Campaigns:validation.decimals", { count: decimals }),
     };
   }
   const value = Number(whole + fraction.padEnd(decimals, "0"));
   if (!Number.isSafeInteger(value) || value > max) {
-    return { ok: false, message: `Use at most ${formatDecimalInput(max, decimals)}` };
+    return { ok: false, message: msg("Global:validation.numberMax", { max: formatDecimalInput(max, decimals) }) };
   }
   return { ok: true, value };
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { CampaignForm } from "~/components/campaigns/CampaignForm";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
+import { translateFields, useTranslatedError } from "~/i18n/messages";
 import { AppError, type ErrorBody } from "~/lib/errors";
 import { currencyExponent } from "~/lib/money";
 import { merchantRoute } from "~/door/merchant-route.server";
@@ -97,8 +98,9 @@ export default function CampaignDetail() {
 
   const busy = fetcher.state !== "idle";
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const serverError = fetcher.state === "idle" ? fetcher.data?.error : undefined;
-  const errors = clientErrors ?? serverError?.fields ?? {};
+  const serverError = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
+  // The form's own checks give translation keys; the server's answer, its English with the keys.
+  const errors = clientErrors ? translateFields(t, clientErrors) : (serverError?.fields ?? {});
   const send = (body: Record<string, unknown>) =>
     fetcher.submit(body as never, { method: "post", encType: "application/json" });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { msg } from "../../i18n/messages";
 import { AFFILIATE_STATUSES } from "../affiliates/affiliate-statuses";
 import {
   CAMPAIGN_STATUSES,
@@ -27,12 +28,14 @@ export const DEFAULT_PAGE_SIZE = 25;
 const id = () => z.string().regex(ID_PATTERN, "Not a valid id");
 const isoDateTime = () => z.string().datetime({ offset: true }).describe("ISO 8601 date-time (UTC)");
 const bool = () => z.boolean({ invalid_type_error: "Use true or false" });
+// Campaign numbers, shared with the admin's campaign form: translation keys
+// (app/i18n/messages.ts), which the API's door sends as their English.
 const int = (min: number, max: number) =>
   z
-    .number({ invalid_type_error: "Use a whole number" })
-    .int("Use a whole number")
-    .min(min, `Use at least ${min}`)
-    .max(max, `Use at most ${max}`);
+    .number({ invalid_type_error: msg("Global:validation.whole") })
+    .int(msg("Global:validation.whole"))
+    .min(min, msg("Global:validation.numberMin", { min }))
+    .max(max, msg("Global:validation.numberMax", { max }));
 
 // ---------------------------------------------------------------- queries
 
@@ -125,7 +128,11 @@ export const commissionRuleSchema = z
   .superRefine((rule, ctx) => {
     if (!GID_PATTERN[rule.target_type].test(rule.target_gid)) {
       const name = rule.target_type === "product" ? "Product" : "Collection";
-      ctx.addIssue({ code: "custom", path: ["target_gid"], message: `Use a gid://shopify/${name}/<number> id` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["target_gid"],
+        message: msg("Campaigns:validation.target", { example: `gid://shopify/${name}/<number>` }),
+      });
     }
     const issue = commissionValueIssue(rule.commission_type, rule.value);
     if (issue) ctx.addIssue({ code: "custom", path: ["value"], message: issue });
@@ -133,7 +140,7 @@ export const commissionRuleSchema = z
 
 const levelsSchema = z
   .array(campaignLevelSchema)
-  .max(9, "At most 9 levels (2..10)")
+  .max(9, msg("Campaigns:validation.levels", { max: 9 }))
   .superRefine((levels, ctx) => {
     const seen = new Set<number>();
     levels.forEach((level, index) => {
@@ -145,13 +152,13 @@ const levelsSchema = z
 
 const rulesSchema = z
   .array(commissionRuleSchema)
-  .max(500, "At most 500 rules")
+  .max(500, msg("Campaigns:validation.rules", { max: 500 }))
   .superRefine((rules, ctx) => {
     const seen = new Set<string>();
     rules.forEach((rule, index) => {
       const key = `${rule.target_type} ${rule.target_gid}`;
       if (seen.has(key))
-        ctx.addIssue({ code: "custom", path: [index, "target_gid"], message: "This target has a rule already" });
+        ctx.addIssue({ code: "custom", path: [index, "target_gid"], message: msg("Campaigns:validation.targetTwice") });
       seen.add(key);
     });
   });
@@ -170,8 +177,8 @@ export const couponSettingsSchema = z
     prefix: z
       .string()
       .trim()
-      .max(20, "Use at most 20 characters")
-      .regex(/^[A-Za-z0-9_-]*$/, "Use letters, digits, - or _")
+      .max(20, msg("Global:validation.textMax", { max: 20 }))
+      .regex(/^[A-Za-z0-9_-]*$/, msg("Campaigns:validation.prefix"))
       .toUpperCase()
       .default("")
       .describe("Prefix of the affiliates' codes, e.g. SUMMER- gives SUMMER-ANNA"),
@@ -182,17 +189,17 @@ export const couponSettingsSchema = z
     if (coupon.discount_type === "percentage" && coupon.discount_value > MAX_BPS)
       ctx.addIssue({ code: "custom", path: ["discount_value"], message: "A percentage discount is at most 100 %" });
     if (coupon.enabled && coupon.discount_value === 0)
-      ctx.addIssue({ code: "custom", path: ["discount_value"], message: "Enter a discount above 0" });
+      ctx.addIssue({ code: "custom", path: ["discount_value"], message: msg("Campaigns:validation.discount") });
   });
 
 export type CouponSettings = z.infer<typeof couponSettingsSchema>;
 
 const campaignFields = {
   name: z
-    .string({ required_error: "Enter a name" })
+    .string({ required_error: msg("Campaigns:validation.name") })
     .trim()
-    .min(1, "Enter a name")
-    .max(100, "Use at most 100 characters"),
+    .min(1, msg("Campaigns:validation.name"))
+    .max(100, msg("Global:validation.textMax", { max: 100 })),
   status: z.enum(CAMPAIGN_STATUSES),
   is_default: bool().describe("Setting true clears it on the shop's other campaigns"),
   commission_type: z.enum(COMMISSION_TYPES),

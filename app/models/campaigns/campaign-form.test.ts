@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { CampaignOut } from "../api/schemas";
-import { campaignToForm, emptyCampaignForm, parseCampaignForm, type CampaignFormValues } from "./campaign-form";
+import { englishMessage } from "../../i18n/messages.server";
+import {
+  campaignToForm,
+  emptyCampaignForm,
+  parseCampaignForm as parseKeyed,
+  type CampaignFormValues,
+} from "./campaign-form";
+
+// Field messages are translation keys; these tests read their English.
+const parseCampaignForm = (...args: Parameters<typeof parseKeyed>) => {
+  const result = parseKeyed(...args);
+  if (result.ok) return result;
+  const fields = Object.fromEntries(Object.entries(result.fields).map(([path, m]) => [path, englishMessage(m)]));
+  return { ok: false as const, fields };
+};
 
 const base = (over: Partial<CampaignFormValues> = {}): CampaignFormValues => ({
   ...emptyCampaignForm(false),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatDecimalInput, parseDecimalInput } from "../../lib/decimal-input";
+import { keyedErrorMap, messageRef, msg } from "../../i18n/messages";
 import { fieldErrorsFromZod, type FieldErrors } from "../../lib/errors";
 import { MAX_BPS, MAX_FLAT, campaignCreateSchema, type CampaignCreate, type CampaignOut } from "../api/schemas";
 import {
@@ -18,11 +19,13 @@ import {
 // points and minor units, then the REST API's own schema checks the rest, so
 // the admin and the API accept exactly the same campaigns. Field paths match
 // the API's (commission_value, levels.0.rate, rules.1.target_gid, ...).
+// Messages are translation keys (app/i18n/messages.ts), shown in the
+// admin's language; the REST API sends the same rules' English.
 
 export const MAX_LEVELS = 9; // levels 2..10
 const PERCENT_DECIMALS = 2;
 
-const text = z.string().max(200, "Use at most 200 characters");
+const text = z.string().max(200, msg("Global:validation.textMax", { max: 200 }));
 const flag = z.boolean();
 
 export const campaignFormSchema = z.object({
@@ -40,7 +43,7 @@ export const campaignFormSchema = z.object({
   lifetime_customer_link: flag,
   levels: z
     .array(z.object({ key: text, basis: z.enum(LEVEL_BASES), rate: text }))
-    .max(MAX_LEVELS, `At most ${MAX_LEVELS} levels (2..10)`),
+    .max(MAX_LEVELS, msg("Campaigns:validation.levels", { max: MAX_LEVELS })),
   rules: z
     .array(
       z.object({
@@ -52,7 +55,7 @@ export const campaignFormSchema = z.object({
         value: text,
       }),
     )
-    .max(500, "At most 500 rules"),
+    .max(500, msg("Campaigns:validation.rules", { max: 500 })),
   coupon: z.object({
     enabled: flag,
     discount_type: z.enum(COUPON_DISCOUNT_TYPES),
@@ -78,7 +81,7 @@ export function toTargetGid(type: "product" | "collection", value: string): stri
 }
 
 export function parseCampaignForm(raw: unknown, currencyExponent: number): CampaignFormResult {
-  const shape = campaignFormSchema.safeParse(raw);
+  const shape = campaignFormSchema.safeParse(raw, { errorMap: keyedErrorMap });
   if (!shape.success) return { ok: false, fields: fieldErrorsFromZod(shape.error.issues) };
   const form = shape.data;
   const fields: FieldErrors = {};
@@ -86,7 +89,8 @@ export function parseCampaignForm(raw: unknown, currencyExponent: number): Campa
     const unit = amountUnit(isPercent, currencyExponent);
     const parsed = parseDecimalInput(value, unit.decimals, unit.max);
     if (parsed.ok) return parsed.value;
-    fields[path] = isPercent && parsed.message.startsWith("Use at most 100") ? "Use at most 100 %" : parsed.message;
+    const tooBig = messageRef(parsed.message)?.key === "Global:validation.numberMax";
+    fields[path] = isPercent && tooBig ? msg("Campaigns:validation.percentMax") : parsed.message;
     return 0;
   };
   const days = (path: string, value: string) => {
@@ -135,7 +139,7 @@ export function parseCampaignForm(raw: unknown, currencyExponent: number): Campa
       once_per_customer: form.coupon.once_per_customer,
     },
   };
-  const checked = campaignCreateSchema.safeParse(candidate);
+  const checked = campaignCreateSchema.safeParse(candidate, { errorMap: keyedErrorMap });
   if (!checked.success) {
     // The conversion's own messages speak in the units the merchant typed; keep them first.
     for (const [path, message] of Object.entries(fieldErrorsFromZod(checked.error.issues))) fields[path] ??= message;

@@ -1,25 +1,27 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "../../i18n/languages";
+import { msg } from "../../i18n/messages";
 
 // POST /api/shop payload. Shared by the settings form (client) and the API
 // (server). Every field is optional; unknown keys are refused so a typo is a
-// 4xx, not a silent no-op.
+// 4xx, not a silent no-op. Messages are translation keys (app/i18n/messages.ts).
+
+// Shopify's money template placeholders, shown as they are in every language.
+const AMOUNT_TOKENS =
+  "{{amount}}, {{amount_no_decimals}}, {{amount_with_comma_separator}}, {{amount_no_decimals_with_comma_separator}}";
 export const shopUpdateSchema = z
   .object({
     money_format: z
       .string()
       .trim()
-      .min(1, "Enter a money format")
-      .max(64, "Use at most 64 characters")
+      .min(1, msg("Settings:validation.moneyFormat"))
+      .max(64, msg("Global:validation.textMax", { max: 64 }))
       .refine(
         (v) =>
           /\{\{\s*(amount|amount_no_decimals|amount_with_comma_separator|amount_no_decimals_with_comma_separator)\s*\}\}/.test(
             v,
           ),
-        {
-          message:
-            "Include one of {{amount}}, {{amount_no_decimals}}, {{amount_with_comma_separator}} or {{amount_no_decimals_with_comma_separator}}",
-        },
+        { message: msg("Settings:validation.moneyFormatAmount", { tokens: AMOUNT_TOKENS }) },
       )
       .optional(),
     setting: z
@@ -27,12 +29,12 @@ export const shopUpdateSchema = z
         general: z
           .object({
             language: z
-              .enum(LANGUAGE_CODES, { errorMap: () => ({ message: "Choose a supported language" }) })
+              .enum(LANGUAGE_CODES, { errorMap: () => ({ message: msg("Settings:validation.language") }) })
               .optional(),
             referral_param: z
               .string()
               .trim()
-              .regex(/^[a-z][a-z0-9_-]{0,19}$/i, "Use 1 to 20 letters, digits, - or _, starting with a letter")
+              .regex(/^[a-z][a-z0-9_-]{0,19}$/i, msg("Settings:validation.referralParam"))
               .optional(),
           })
           .strict()
