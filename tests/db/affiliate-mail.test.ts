@@ -39,13 +39,38 @@ useTestDatabase();
 const server = useTestServer();
 
 let handle: string;
-beforeEach(async () => {
-  received.length = 0;
-  const shop = await buildShop();
+let shopId: string;
+async function openShop(language = "en") {
+  const shop = await buildShop({ language });
   handle = shop.domain.replace(".myshopify.com", "");
+  shopId = shop.id;
   const campaign = await buildCampaign(shop.id);
   await getDb().campaign.update({ where: { id: campaign.id }, data: { autoApproveAffiliates: true } });
+}
+beforeEach(async () => {
+  received.length = 0;
+  await openShop();
 });
+
+/** Signs up (in a language picked on the page, or none), asks for a reset link, and returns the e-mail sent. */
+async function resetMail(language?: string): Promise<ParsedMail> {
+  const c = new HttpClient(server.url);
+  const lang = language ? `?lang=${language}` : "";
+  const signup = await c.postForm(`/portal/${handle}/signup${lang}`, {
+    firstName: "Ada",
+    lastName: "Lind",
+    email: "ada@aff.example",
+    password: "first password 1",
+    terms: "on",
+    ...(language ? { language } : {}),
+  });
+  expect(signup.status).toBe(200);
+  expect((await c.postForm(`/portal/${handle}/forgot${lang}`, { email: "ada@aff.example" })).status).toBe(200);
+  await drainJobs();
+  for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(received).toHaveLength(1);
+  return received[0]!;
+}
 
 describe("password reset e-mail over SMTP", () => {
   it("is sent by the job after the commit, and its link works once", async () => {
@@ -87,6 +112,44 @@ describe("password reset e-mail over SMTP", () => {
         await c.postForm(`/portal/${handle}/login`, { email: "ada@aff.example", password: "second password 2" }),
       ),
     ).toBe("/account");
+  });
+
+  it("is in the language the affiliate picked (Japanese), with the link and its duration", async () => {
+    const mail = await resetMail("jp");
+    expect((await getDb().affiliate.findFirstOrThrow()).language).toBe("jp");
+    const shop = handle;
+    expect(mail.subject).toBe(`${shop}のアフィリエイターパスワードの再設定`);
+    expect(mail.text).toContain("Ada 様");
+    expect(mail.text).toContain("リンクは1回のみ、60分間有効です");
+    expect(mail.text).toMatch(new RegExp(`https?://\\S+/portal/${handle}/reset\\?token=[A-Za-z0-9_-]+`));
+    expect(mail.text).not.toMatch(/Reset your|\{\{/);
+    const row = await getDb().outboxEmail.findFirstOrThrow();
+    expect(row.subject).toBe(mail.subject);
+  });
+
+  it("is in the shop's language when the affiliate picked none (German)", async () => {
+    await openShop("de");
+    const mail = await resetMail();
+    expect((await getDb().affiliate.findFirstOrThrow({ where: { shopId } })).language).toBeNull();
+    expect(mail.subject).toBe(`Affiliate-Passwort für ${handle} zurücksetzen`);
+    expect(mail.text).toContain("Hallo Ada,");
+    expect(mail.text).toContain("der Link funktioniert einmal, 60 Minuten lang");
+  });
+
+  it("uses the shop's own wording for the affiliate's language", async () => {
+    await getDb().translationOverride.create({
+      data: {
+        shopId,
+        language: "jp",
+        namespace: "Account.Common",
+        key: "email.reset.subject",
+        value: "【{{shop}}】パスワード再設定のご案内",
+      },
+    });
+    const mail = await resetMail("jp");
+    expect(mail.subject).toBe(`【${handle}】パスワード再設定のご案内`);
+    // Keys without an override keep the shipped text.
+    expect(mail.text).toContain("Ada 様");
   });
 
   it("sends nothing for an address without an account", async () => {
