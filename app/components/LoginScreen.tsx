@@ -1,3 +1,4 @@
+import { useTranslatedError } from "../i18n/messages";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
@@ -7,11 +8,12 @@ import type { ErrorBody } from "../lib/errors";
 export function LoginScreen({ title, footer }: { title: string; footer?: React.ReactNode }) {
   const { t } = useTranslation("Global");
   const data = useActionData<ErrorBody>();
+  const error = useTranslatedError(data?.error);
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const fields = data?.error?.fields ?? {};
+  const fields = error?.fields ?? {};
   return (
     <div className="app-login">
       <Card>
@@ -20,9 +22,9 @@ export function LoginScreen({ title, footer }: { title: string; footer?: React.R
             <Text as="h1" variant="headingLg">
               {title}
             </Text>
-            {data?.error && !data.error.fields ? (
+            {error && !error.fields ? (
               <Banner tone="critical">
-                <p data-testid="login-error">{data.error.message}</p>
+                <p data-testid="login-error">{error.message}</p>
               </Banner>
             ) : null}
             <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />

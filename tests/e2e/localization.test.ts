@@ -112,6 +112,35 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("localization in Chromium", (
     expect(errors.unexpected()).toEqual([]);
   });
 
+  it("form messages follow the admin's language: the campaign form and Settings > General in German", async () => {
+    await shopWithSales("de");
+    const { page, errors } = await browser.newSession(server.url(""));
+    await logIn(page, "admin", EMAIL);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+
+    // The campaign form checks in the browser; its messages are keys, shown in German.
+    await page.goto("/admin/campaigns/new");
+    await waitForHydration(page);
+    await heading(page, "Neue Kampagne").waitFor();
+    await page.getByLabel("Provision", { exact: true }).fill("150");
+    await page.getByLabel("Cookie-Laufzeit").fill("0");
+    await page.getByRole("button", { name: "Speichern", exact: true }).first().click();
+    await page.getByText("Geben Sie einen Namen ein").waitFor();
+    await page.getByText("Höchstens 100 %").waitFor();
+    await page.getByText("Mindestens 1", { exact: true }).waitFor();
+    await expect(page.getByText("Enter a name").count()).resolves.toBe(0);
+    expect(await getDb().campaign.count()).toBe(1); // the seeded one only
+    await page.screenshot({ path: screenshotPath("l10n-de-campaign-errors"), fullPage: true });
+
+    // Settings > General: the same schema checks the form and /api/shop.
+    await page.goto("/admin/settings/general");
+    await waitForHydration(page);
+    await page.getByLabel("Parameter des Empfehlungslinks").fill("mein ref");
+    await page.getByRole("button", { name: "Speichern", exact: true }).first().click();
+    await page.getByText("1 bis 20 Buchstaben, Ziffern, - oder _ verwenden, beginnend mit einem Buchstaben").waitFor();
+    expect(errors.unexpected()).toEqual([]);
+  });
+
   it("the Arabic portal is right to left: the public pages and the affiliate's account", async () => {
     const { shop, campaign } = await shopWithSales("en");
     const affiliate = await affiliateLogin(shop.id, campaign.id, "ar");

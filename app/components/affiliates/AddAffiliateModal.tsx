@@ -1,3 +1,4 @@
+import { useTranslatedError } from "~/i18n/messages";
 import { useFetcher, useNavigate, useParams } from "@remix-run/react";
 import { BlockStack, Modal } from "@shopify/polaris";
 import { useEffect, useState } from "react";
@@ -39,7 +40,7 @@ export function AddAffiliateModal({ open, onClose, campaigns }: Props) {
     navigate(`/${role}/affiliates/${created}`);
   }, [created, navigate, onClose, role]);
 
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
   return (
     <Modal
       open={open}

@@ -1,3 +1,4 @@
+import { useTranslatedError } from "~/i18n/messages";
 import { useFetcher, useParams } from "@remix-run/react";
 import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text, Toast } from "@shopify/polaris";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -63,7 +64,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const a = data.affiliate;
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const busy = fetcher.state !== "idle";
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
   const money = (totals: MoneyTotal[]) => format.moneyTotals(totals, shop.currency);
 
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({

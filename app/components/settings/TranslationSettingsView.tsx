@@ -1,3 +1,4 @@
+import { useTranslatedError } from "~/i18n/messages";
 import { useFetcher, useNavigation, useParams, useSearchParams } from "@remix-run/react";
 import {
   Badge,
@@ -157,7 +158,7 @@ function TextRow({
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.key) onDone(t(fetcher.data.reset ? "resetDone" : "saved"));
   }, [fetcher.state, fetcher.data, onDone, t]);
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
   const submit = (intent: "save" | "reset") =>
     fetcher.submit(
       {

@@ -1,3 +1,4 @@
+import { useTranslatedError } from "~/i18n/messages";
 import { useFetcher, useParams } from "@remix-run/react";
 import {
   Badge,
@@ -64,7 +65,7 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
     setToast(t(`Settings:staff.done.${fetcher.data.intent}`));
   }, [fetcher.state, fetcher.data, t]);
 
-  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
   const fields = editing ? (error?.fields ?? {}) : {};
   const areaLabel = (area: string) => t(`Settings:staff.areas.${area}`);
   const send = (intent: string, id: string) => fetcher.submit({ intent, id }, { method: "post" });
