@@ -43,7 +43,7 @@ function errorResponses(error: z.ZodTypeAny) {
       401: "Missing or invalid API key",
       404: "Not found (or another shop's id)",
       409: "Conflict (taken value, or a sale that is not pending)",
-      422: "Validation failed; error.fields names each field",
+      422: "Validation failed; error.fields names each field (messages are in English)",
     };
     return Object.fromEntries([401, ...statuses].map((s) => [s, json(error, text[s] ?? "Error")]));
   };
