@@ -16,6 +16,7 @@ describe("message keys", () => {
     ["Account.Common:validation.firstName", { key: "Account.Common:validation.firstName" }],
     ["Enter your first name", null],
     ["Use: a colon", null],
+    ["Note:plain", null], // no such namespace
     ["Global:validation.textMax{not json", null],
     ["Global:validation.textMax[1]", null],
     ["", null],

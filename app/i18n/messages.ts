@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { NAMESPACES } from "./languages";
 
 // Messages for a user that are translated where they are shown: a zod
 // schema's field messages and an AppError's message carry a translation KEY
@@ -26,6 +27,8 @@ export function msg(key: string, values?: MessageValues): string {
   return values && Object.keys(values).length ? `${key}${JSON.stringify(values)}` : key;
 }
 
+const KNOWN = new Set<string>(NAMESPACES);
+
 // A namespace (Account.Common, Global), a colon, a dotted key; then JSON values.
 const ENCODED = /^([A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)*:[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)(\{.*\})?$/s;
 
@@ -33,7 +36,8 @@ const ENCODED = /^([A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)*:[A-Za-z0-9_]+(?:\.[A-Za-z
 export function messageRef(text: string | null | undefined): MessageRef | null {
   if (!text) return null;
   const match = ENCODED.exec(text);
-  if (!match) return null;
+  // Only the product's namespaces: any other "Word:word" is plain text.
+  if (!match || !KNOWN.has(match[1]!.slice(0, match[1]!.indexOf(":")))) return null;
   if (!match[2]) return { key: match[1]! };
   try {
     const values = JSON.parse(match[2]) as unknown;
