@@ -10,6 +10,16 @@ export const cursorParam = () =>
     .optional()
     .catch(undefined);
 
+/** A list's search text; blank or too long is no search (the list shows everything). */
+export const searchParam = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined);
+
 /** The ids a list's bulk action was asked for: 1..limit well-formed ids. */
 export const selectedIds = (noun: string, limit: number) =>
   z

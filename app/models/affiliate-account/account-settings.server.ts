@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ShopDb } from "../../db/shop-db.server";
 import { PORTAL_LANGUAGE_CODES } from "../../i18n/languages";
 import { msg } from "../../i18n/messages";
+import { firstNameField, lastNameField } from "./name-fields";
 import { AppError } from "../../lib/errors";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
@@ -28,16 +29,8 @@ export type PayoutMethodForm = z.infer<typeof payoutMethodSchema>;
 
 const profileForm = z.object({
   intent: z.literal("profile"),
-  firstName: z
-    .string({ required_error: msg("Account.Common:validation.firstName") })
-    .trim()
-    .min(1, msg("Account.Common:validation.firstName"))
-    .max(80),
-  lastName: z
-    .string({ required_error: msg("Account.Common:validation.lastName") })
-    .trim()
-    .min(1, msg("Account.Common:validation.lastName"))
-    .max(80),
+  firstName: firstNameField,
+  lastName: lastNameField,
   website: z
     .string()
     .trim()

@@ -2,6 +2,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { z } from "zod";
 import { portalLanguageParam } from "../../i18n/language-table";
 import { msg } from "../../i18n/messages";
+import { firstNameField, lastNameField } from "./name-fields";
 import { AppError } from "../../lib/errors";
 import { isAssetUrlShape, type FieldMode, type SignupFormConfig } from "../../lib/portal-content";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password.server";
@@ -42,16 +43,8 @@ export function signupSchema(form: SignupFormConfig) {
   }
   return z
     .object({
-      firstName: z
-        .string({ required_error: msg("Account.Common:validation.firstName") })
-        .trim()
-        .min(1, msg("Account.Common:validation.firstName"))
-        .max(80),
-      lastName: z
-        .string({ required_error: msg("Account.Common:validation.lastName") })
-        .trim()
-        .min(1, msg("Account.Common:validation.lastName"))
-        .max(80),
+      firstName: firstNameField,
+      lastName: lastNameField,
       email: z
         .string({ required_error: msg("Global:validation.email") })
         .trim()

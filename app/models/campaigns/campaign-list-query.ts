@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cursorParam, selectedIds } from "../../lib/url-params";
+import { cursorParam, selectedIds, searchParam } from "../../lib/url-params";
 import { CAMPAIGN_STATUSES } from "./campaign-options";
 
 // The campaign list's URL parameters (?status=&q=&after=&before=). Anything
@@ -9,13 +9,7 @@ const cursor = cursorParam();
 
 export const campaignListParamsSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES).optional().catch(undefined),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || undefined),
+  q: searchParam(),
   after: cursor,
   before: cursor,
 });

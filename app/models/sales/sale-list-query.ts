@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cursorParam, selectedIds } from "../../lib/url-params";
+import { cursorParam, selectedIds, searchParam } from "../../lib/url-params";
 import { ID_PATTERN } from "../api/schemas";
 import { ATTRIBUTION_SOURCES, SALE_STATUSES } from "./sale-statuses";
 
@@ -16,13 +16,7 @@ export const saleListParamsSchema = z.object({
   status: z.enum(SALE_STATUSES).optional().catch(undefined),
   source: z.enum(ATTRIBUTION_SOURCES).optional().catch(undefined),
   // Referral code, e-mail or name of an affiliate.
-  affiliate: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || undefined),
+  affiliate: searchParam(),
   affiliate_id: z.string().regex(ID_PATTERN).optional().catch(undefined),
   // Calendar days in the shop's time zone, both inclusive.
   since: day,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchParam } from "../../lib/url-params";
 import { PORTAL_LANGUAGE_CODES } from "../../i18n/languages";
 import { isOverridableNamespace } from "../../i18n/overrides";
 
@@ -17,13 +18,7 @@ const namespace = z.string().max(60).refine(isOverridableNamespace, "Only portal
 export const translationListSchema = z.object({
   language: languageCode.optional().catch(undefined),
   ns: namespace.optional().catch(undefined),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || undefined),
+  q: searchParam(),
   changed: z
     .enum(["1"])
     .optional()
