@@ -25,6 +25,8 @@ export const JOB_PAYLOADS = {
     after: z.string().max(500).nullable(),
     pages: z.number().int().min(0),
   }),
+  /** Hands a stored domain event (DomainEvent id) to its subscribers: e-mails, outgoing webhooks. */
+  "event.dispatch": z.object({ eventId: id() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -1,5 +1,6 @@
 import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../../db/job-queue.server";
 import { runRollupJob } from "../dashboard/rollup.server";
+import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
 import { approveIfStillPending } from "../orders/adjust-order.server";
@@ -52,6 +53,10 @@ export const JOBS = {
     effect: async (payload, db) => {
       await runCatalogueSync(payload, db);
     },
+  },
+  "event.dispatch": {
+    payload: JOB_PAYLOADS["event.dispatch"],
+    run: (payload, tx) => dispatchEvent(tx, payload.eventId),
   },
 } satisfies Registry;
 

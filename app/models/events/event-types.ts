@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+// The domain events of a shop, by type, with the payload each carries. They
+// are written by emitEvent inside the transaction that made the change and
+// fan out after the commit (dispatch-event.server.ts) to e-mail
+// notifications and outgoing webhooks. Payloads hold ids and the few values a
+// message needs at the moment of the event (amounts, statuses); a subscriber
+// that needs more reads it by id.
+//
+// Outgoing webhooks publish these payloads, so a change here is a change of
+// the public API: add fields, never rename or remove them.
+
+const id = z.string().min(1).max(200);
+const money = z.object({ amount: z.number().int(), currency: z.string().length(3) });
+
+export const EVENT_TYPES = {
+  "affiliate.created": z.object({ affiliateId: id, status: z.string() }),
+  "affiliate.approved": z.object({ affiliateId: id }),
+  "affiliate.denied": z.object({ affiliateId: id }),
+  "sale.credited": z.object({ orderId: id, affiliateId: id }),
+  "commission.created": z.object({ commissionId: id, affiliateId: id, orderId: id, kind: z.string() }).merge(money),
+  "commission.updated": z
+    .object({ commissionId: id, affiliateId: id, orderId: id, kind: z.string(), status: z.string() })
+    .merge(money),
+  "payout.created": z.object({ payoutId: id, affiliateId: id, method: z.string() }).merge(money),
+  "payout.paid": z.object({ payoutId: id, affiliateId: id, method: z.string() }).merge(money),
+  "payout.failed": z.object({ payoutId: id, affiliateId: id, method: z.string(), reason: z.string() }).merge(money),
+  "referral.created": z.object({ referralId: id }),
+} satisfies Record<string, z.ZodTypeAny>;
+
+export type EventType = keyof typeof EVENT_TYPES;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_TYPES)[T]>;
+
+export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_TYPES, value);
+}
+
+/** An event as a subscriber receives it. */
+export interface DomainEventRecord<T extends EventType = EventType> {
+  id: string;
+  shopId: string;
+  type: T;
+  data: EventData<T>;
+  createdAt: Date;
+}
