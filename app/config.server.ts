@@ -62,6 +62,13 @@ const schema = z.object({
   // The pseudo-locale "pseudo" (accented, 40 % longer English) for layout
   // checks: on in tests, elsewhere only with PSEUDO_LOCALE=1.
   PSEUDO_LOCALE: z.enum(["0", "1"]).default("0"),
+  // Outgoing webhooks to private, loopback, link-local or metadata addresses
+  // are refused unless this is 1 (tests and the demo, whose receivers run on
+  // this machine). Never set it on a server others can register URLs on.
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["0", "1"], { message: "WEBHOOKS_ALLOW_PRIVATE must be 0 or 1" })
+    .default("0")
+    .transform((v) => v === "1"),
 });
 
 export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };

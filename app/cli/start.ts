@@ -9,6 +9,9 @@ async function main() {
   const { secrets, dataDir } = loadEnvironment();
   await (await import("../simulator/demo-store")).startDemoStore(dataDir);
 
+  // The demo's webhook receivers run on this machine (docs/decisions/024);
+  // a real deployment sets SEED_DEMO=0 and keeps private addresses refused.
+  if (process.env.SEED_DEMO !== "0") process.env.WEBHOOKS_ALLOW_PRIVATE ??= "1";
   const { getConfig } = await import("../config.server");
   const config = getConfig();
   const { migrate } = await import("../db/migrate.server");

@@ -25,6 +25,13 @@ import {
   saleSchema,
   shopSchema,
 } from "./schemas";
+import { webhookEndpointSchema } from "../webhooks-out/webhook-endpoint-form";
+import {
+  WEBHOOK_BODY_SCHEMAS,
+  webhookEndpointCreatedSchema,
+  webhookEndpointOutSchema,
+  webhookTestBodySchema,
+} from "../webhooks-out/webhook-schemas";
 
 // GET /api/v1/openapi.json: the OpenAPI 3 document of /api/v1, generated
 // from the zod schemas the routes validate with. Built once per process.
@@ -62,6 +69,19 @@ function build() {
   const affiliate = registry.register("Affiliate", affiliateSchema);
   const sale = registry.register("Sale", saleSchema);
   const click = registry.register("Click", clickSchema);
+  const webhookEndpoint = registry.register("WebhookEndpoint", webhookEndpointOutSchema);
+  const webhookEndpointCreated = registry.register("WebhookEndpointCreated", webhookEndpointCreatedSchema);
+  // The bodies posted to webhook endpoints, one schema per event type
+  // (OpenAPI 3.0 has no "webhooks" section; they are listed as components).
+  for (const [type, schema] of Object.entries(WEBHOOK_BODY_SCHEMAS))
+    registry.register(
+      `WebhookEvent_${type.replace(".", "_")}`,
+      schema.openapi({ description: `Body of a ${type} webhook` }),
+    );
+  registry.register(
+    "WebhookEvent_webhook_test",
+    webhookTestBodySchema.openapi({ description: "Body of a test webhook" }),
+  );
   const errors = errorResponses(registry.register("Error", errorResponseSchema));
   const body = (schema: z.ZodTypeAny) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
@@ -155,6 +175,29 @@ function build() {
       summary: "List link clicks; since/until filter created_at",
       request: { query: clickListQuerySchema },
       responses: { 200: json(pageSchema(click), "A page of clicks"), ...errors(422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/webhook-endpoints",
+      summary: "List outgoing webhook endpoints (secrets are never listed)",
+      responses: { 200: json(pageSchema(webhookEndpoint), "Every endpoint of the shop (one page)"), ...errors() },
+    },
+    {
+      method: "post",
+      path: "/api/v1/webhook-endpoints",
+      summary:
+        "Register an outgoing webhook endpoint. Deliveries are signed per Standard Webhooks (webhook-id, " +
+        "webhook-timestamp, webhook-signature) with the secret returned here once; bodies are the WebhookEvent_* schemas. " +
+        "Private, loopback and link-local addresses are refused.",
+      request: body(webhookEndpointSchema),
+      responses: { 201: json(webhookEndpointCreated, "The new endpoint with its secret"), ...errors(400, 409, 422) },
+    },
+    {
+      method: "delete",
+      path: "/api/v1/webhook-endpoints/{id}",
+      summary: "Delete an outgoing webhook endpoint and its delivery log",
+      request: { params: idParamsSchema },
+      responses: { 204: { description: "Deleted" }, ...errors(404) },
     },
   ];
   for (const path of paths) registry.registerPath({ ...path, security });

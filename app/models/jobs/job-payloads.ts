@@ -27,6 +27,8 @@ export const JOB_PAYLOADS = {
   }),
   /** Hands a stored domain event (DomainEvent id) to its subscribers: e-mails, outgoing webhooks. */
   "event.dispatch": z.object({ eventId: id() }),
+  /** One attempt of an outgoing webhook delivery (WebhookDelivery id); `attempt` is its 1-based number. */
+  "webhooks.deliver": z.object({ deliveryId: id(), attempt: z.number().int().min(1).max(1000) }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -5,6 +5,7 @@ import { sendOutboxEmail } from "../mail/outbox.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
 import { approveIfStillPending } from "../orders/adjust-order.server";
 import { eraseShop } from "../privacy/compliance.server";
+import { deliverWebhook } from "../webhooks-out/deliver-webhook.server";
 import { isBatchableWebhook, planOrderEvents, processEvent } from "../webhooks/process-webhook.server";
 import { JOB_PAYLOADS, type JobName } from "./job-payloads";
 
@@ -57,6 +58,12 @@ export const JOBS = {
   "event.dispatch": {
     payload: JOB_PAYLOADS["event.dispatch"],
     run: (payload, tx) => dispatchEvent(tx, payload.eventId),
+  },
+  // An effect job: waits on the merchant's server with no transaction held;
+  // it records each attempt and queues the next one itself (its own back-off).
+  "webhooks.deliver": {
+    payload: JOB_PAYLOADS["webhooks.deliver"],
+    effect: (payload, db) => deliverWebhook(payload, db),
   },
 } satisfies Registry;
 

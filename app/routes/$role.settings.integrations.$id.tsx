@@ -1,0 +1,37 @@
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { WebhookEndpointView } from "~/components/settings/WebhookEndpointView";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { idParams } from "~/door/params";
+import { endpointDetail, runIntegrationsAction } from "~/models/webhooks-out/integrations-screen.server";
+import { integrationsActionSchema } from "~/models/webhooks-out/webhook-endpoint-form";
+
+// One webhook endpoint: its settings, secret rotation, test event and the
+// delivery log with manual redelivery.
+export const handle = { i18n: ["Settings.Integrations", "Settings", "Global"] };
+
+const params = idParams("webhook endpoint");
+const query = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1) });
+
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "settings", params, query },
+  async ({ db, shop, params, query }) => endpointDetail(db, params.id, query.page, shop.timezone),
+);
+
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "settings", params, body: integrationsActionSchema },
+  async ({ db, shop, role, body }) => {
+    const result = await runIntegrationsAction(db, shop.id, body);
+    // The endpoint is gone: back to the list.
+    if (result.intent === "delete") throw redirect(`/${role}/settings/integrations`);
+    return result;
+  },
+);
+
+export default function WebhookEndpoint() {
+  return <WebhookEndpointView data={useLoaderData<typeof loader>()} />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary };
