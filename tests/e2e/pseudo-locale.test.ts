@@ -83,7 +83,28 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         paidAt: new Date(),
       },
     });
-    return { shop, campaign, affiliate, order, payout };
+    const endpoint = await getDb().webhookEndpoint.create({
+      data: {
+        shopId: shop.id,
+        url: "https://hooks.example.com/affiliates",
+        description: "CRM",
+        eventTypes: JSON.stringify(["affiliate.created", "payout.paid"]),
+        secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=",
+      },
+    });
+    await getDb().webhookDelivery.create({
+      data: {
+        shopId: shop.id,
+        endpointId: endpoint.id,
+        eventType: "affiliate.created",
+        payload: JSON.stringify({ type: "affiliate.created", timestamp: new Date().toISOString(), data: {} }),
+        status: "failed",
+        attempts: 1,
+        lastStatusCode: 500,
+        attemptsLog: { create: { number: 1, durationMs: 12, statusCode: 500, ok: false, responseExcerpt: "down" } },
+      },
+    });
+    return { shop, campaign, affiliate, order, payout, endpoint };
   }
 
   async function sweep(page: Page, paths: [string, string][], hydrate: boolean) {
@@ -103,7 +124,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
   }
 
   it("admin screens", async () => {
-    const { campaign, affiliate, order, payout } = await seed();
+    const { campaign, affiliate, order, payout, endpoint } = await seed();
     const { page, errors } = await browser.newSession(server.url(""));
     await logIn(page, "admin", EMAIL);
     await page.waitForURL((url) => url.pathname === "/admin/dashboard");
@@ -134,6 +155,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-settings-translations", "/admin/settings/translations"],
         ["admin-settings-staff", "/admin/settings/staff"],
         ["admin-settings-branding", "/admin/settings/branding"],
+        ["admin-settings-integrations", "/admin/settings/integrations"],
+        ["admin-settings-integrations-endpoint", `/admin/settings/integrations/${endpoint.id}`],
         ["admin-plans", "/admin/plans"],
         ["admin-contact", "/admin/contact-us"],
         ["admin-paypal", "/admin/paypal/connect"],

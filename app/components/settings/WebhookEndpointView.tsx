@@ -110,7 +110,7 @@ function DeliveryRow({
               {t("log.payload")}
             </Text>
             <pre style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: 12 }}>
-              {delivery.payload}
+              {prettyJson(delivery.payload)}
             </pre>
           </BlockStack>
         </Collapsible>
@@ -247,4 +247,12 @@ function pendingDelivery(json: unknown): string | null {
   return json && typeof json === "object" && "deliveryId" in json
     ? String((json as { deliveryId: unknown }).deliveryId)
     : null;
+}
+
+function prettyJson(text: string) {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }
