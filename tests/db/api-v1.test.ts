@@ -881,6 +881,8 @@ describe("openapi.json", () => {
         "/api/v1/sales/{id}",
         "/api/v1/sales/{id}/{decision}",
         "/api/v1/shop",
+        "/api/v1/webhook-endpoints",
+        "/api/v1/webhook-endpoints/{id}",
       ].sort(),
     );
     expect(Object.keys(doc.paths["/api/v1/campaigns"]).sort()).toEqual(["get", "post"]);
