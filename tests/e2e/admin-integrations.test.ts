@@ -29,7 +29,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Settings > Integrations in C
   beforeAll(() => receiver.start());
   afterAll(() => receiver.stop());
 
-  it("registers an endpoint, shows the secret once, sends a test event and redelivers it from the log", async () => {
+  it("registers an endpoint, shows the secret once, sends a test event, redelivers it from the log and deletes the endpoint", async () => {
     const shop = await buildShop();
     await buildUser(shop.id, { email: EMAIL });
     receiver.answer = () => ({ status: 200, body: "thanks" });
@@ -104,6 +104,15 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Settings > Integrations in C
     await page.reload();
     await waitForHydration(page);
     await log.getByText("Attempts: 2").waitFor();
+
+    // Deleting asks once more, then goes back to the list.
+    await page.getByRole("button", { name: "Delete endpoint" }).click();
+    await page.getByText("Deleting the endpoint also deletes its delivery log.").waitFor();
+    await page.getByRole("button", { name: "Delete endpoint" }).click();
+    await expectPage(page, "/admin/settings/integrations", "Integrations");
+    await page.getByText("No endpoints yet").waitFor();
+    expect(await getDb().webhookEndpoint.count()).toBe(0);
+    expect(await getDb().webhookDelivery.count()).toBe(0);
 
     expect(errors.unexpected()).toEqual([]);
   });

@@ -128,6 +128,7 @@ export function WebhookEndpointView({ data }: { data: Detail }) {
   const fetcher = useFetcher<ActionResult>();
   const [secret, setSecret] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const { endpoint } = data;
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.intent) return;
@@ -227,10 +228,20 @@ export function WebhookEndpointView({ data }: { data: Detail }) {
             ) : null}
           </BlockStack>
         </Card>
-        <InlineStack>
-          <Button tone="critical" variant="plain" onClick={() => run("delete")}>
-            {t("actions.delete")}
-          </Button>
+        <InlineStack gap="200" blockAlign="center">
+          {confirmDelete ? (
+            <>
+              <Text as="span">{t("actions.deleteConfirm")}</Text>
+              <Button tone="critical" variant="primary" onClick={() => run("delete")} loading={busyIntent === "delete"}>
+                {t("actions.delete")}
+              </Button>
+              <Button onClick={() => setConfirmDelete(false)}>{t("actions.cancel")}</Button>
+            </>
+          ) : (
+            <Button tone="critical" variant="plain" onClick={() => setConfirmDelete(true)}>
+              {t("actions.delete")}
+            </Button>
+          )}
         </InlineStack>
         <TimeZoneNote zone={data.timeZone} />
       </BlockStack>
