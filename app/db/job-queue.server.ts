@@ -54,8 +54,19 @@ export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
       run: (payload: z.output<S>, tx: Tx, job: JobInfo) => Promise<unknown>;
       batch?: BatchJobHandler<z.output<S>>;
       effect?: never;
+      concurrency?: never;
     }
-  | { effect: (payload: z.output<S>, db: Db, job: JobInfo) => Promise<unknown>; run?: never; batch?: never }
+  | {
+      effect: (payload: z.output<S>, db: Db, job: JobInfo) => Promise<unknown>;
+      /**
+       * How many claimed jobs of this type run at once (default 1). For effects
+       * that mostly wait on someone else's server (outgoing webhooks): one slow
+       * receiver must not hold up every other job for its whole time limit.
+       */
+      concurrency?: number;
+      run?: never;
+      batch?: never;
+    }
 );
 
 /** Every job type a worker runs, by name (app/models/jobs/registry.server.ts). */
@@ -275,6 +286,15 @@ export class JobWorker {
         batch && together.length && (await this.runBatch(batch, together))
           ? jobs.filter((j) => !together.some((t) => t.job === j))
           : jobs;
+      const concurrency = this.registry[type]?.concurrency ?? 1;
+      if (concurrency > 1) {
+        const queue = [...alone];
+        const lane = async () => {
+          for (let job = queue.shift(); job && !this.halted; job = queue.shift()) await this.runOne(job.id);
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, lane));
+        continue;
+      }
       for (const job of alone) {
         if (this.halted) break;
         await this.runOne(job.id);

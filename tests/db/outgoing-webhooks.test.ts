@@ -7,6 +7,9 @@ import type { EventData, EventType } from "~/models/events/event-types";
 import { enqueueJob } from "~/models/jobs/enqueue.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { RETRY_DELAYS_SECONDS } from "~/models/webhooks-out/retry-schedule";
+import { postWebhook } from "~/models/webhooks-out/post-webhook.server";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ApiClient, buildApiKey, buildOrder, buildCommission } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
@@ -245,6 +248,16 @@ describe("delivery", () => {
     expect(await getDb().webhookDelivery.count({ where: { eventId } })).toBe(1);
   });
 
+  it("sends to a slow receiver several at a time, so one slow receiver does not hold up the queue", async () => {
+    receiver.delayMs = 300;
+    const { shop, affiliate } = await setUp(["affiliate.approved"]);
+    for (let i = 0; i < 8; i++) await emit(shop.id, "affiliate.approved", { affiliateId: affiliate.id });
+    await drainJobs();
+    expect(receiver.received).toHaveLength(8);
+    expect(receiver.maxInFlight).toBeGreaterThan(1);
+    expect(await getDb().webhookDelivery.count({ where: { status: "delivered" } })).toBe(8);
+  });
+
   it("follows no redirect and reads only the start of a large answer", async () => {
     receiver.answer = (request) =>
       request.path === "/moved"
@@ -263,6 +276,24 @@ describe("delivery", () => {
     const ok = await getDb().webhookAttempt.findFirstOrThrow({ where: { ok: true } });
     expect(ok.statusCode).toBe(200);
     expect(ok.responseExcerpt.length).toBe(1000);
+  });
+});
+
+describe("one POST", () => {
+  it("gives up on a receiver that does not answer in time", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
+      const result = await postWebhook(url, {}, "{}", { allowPrivate: true, timeoutMs: 300 });
+      expect(result).toMatchObject({ statusCode: null, ok: false, excerpt: "" });
+      expect(result.error).toMatch(/no answer within/);
+      expect(result.durationMs).toBeGreaterThanOrEqual(250);
+      expect(result.durationMs).toBeLessThan(5000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 

@@ -61,9 +61,12 @@ export const JOBS = {
   },
   // An effect job: waits on the merchant's server with no transaction held;
   // it records each attempt and queues the next one itself (its own back-off).
+  // Several at once, so a receiver that hangs until the time limit does not
+  // hold up everything else.
   "webhooks.deliver": {
     payload: JOB_PAYLOADS["webhooks.deliver"],
     effect: (payload, db) => deliverWebhook(payload, db),
+    concurrency: 8,
   },
 } satisfies Registry;
 

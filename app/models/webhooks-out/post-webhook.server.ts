@@ -128,7 +128,9 @@ export function postWebhook(
           }
         });
         response.on("end", conclude);
+        // Cut off by the time limit or the server: what arrived is the answer.
         response.on("error", conclude);
+        response.on("close", conclude);
       },
     );
     const timer = setTimeout(() => {

@@ -1,0 +1,62 @@
+// Outgoing webhooks: events stored, dispatched and delivered (signed, over
+// HTTP to a loopback receiver) by the job queue, against bare signed POSTs
+// with the same parallelism (the ratio is what to compare across machines).
+// Runs in a child process with its own SQLite database.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BenchResult } from "./run";
+
+const ROOT = path.resolve(__dirname, "../..");
+// Target: the queue delivers at least a fifth of the rate of bare POSTs
+// (it stores an event, a delivery, an attempt and two jobs per webhook).
+const TARGET_RATIO = 0.2;
+// With a 100 ms receiver, 8 lanes must beat one-at-a-time (10/s) clearly.
+const TARGET_SLOW_PER_SECOND = 30;
+
+export async function webhooksBench(): Promise<BenchResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "webhooks-bench-"));
+  try {
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "tests/bench/webhooks-bench-child.ts"],
+        {
+          cwd: ROOT,
+          maxBuffer: 16 * 1024 * 1024,
+          env: {
+            ...process.env,
+            NODE_ENV: "production",
+            DATABASE_URL: `file:${path.join(dir, "bench.sqlite")}`,
+            SESSION_SECRET: "bench-session-secret-0123456789",
+            SHOPIFY_API_KEY: "bench-api-key",
+            SHOPIFY_API_SECRET: "bench-api-secret",
+            WEBHOOKS_ALLOW_PRIVATE: "1",
+          },
+        },
+        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    const line = output.split("\n").find((l) => l.startsWith("RESULT "));
+    if (!line) throw new Error(`no result in:\n${output}`);
+    const r = JSON.parse(line.slice(7)) as { app: number[]; raw: number[]; slowApp: number };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const fmt = (xs: number[]) => xs.map((x) => Math.round(x)).join(", ");
+    const ratio = median(r.app) / median(r.raw);
+    console.log(`  delivered by the queue: ${fmt(r.app)} webhooks/s (median ${Math.round(median(r.app))})`);
+    console.log(`  bare signed POSTs:      ${fmt(r.raw)} /s (median ${Math.round(median(r.raw))})`);
+    console.log(`  ratio ${ratio.toFixed(2)}; with a receiver taking 100 ms per answer: ${Math.round(r.slowApp)}/s`);
+    return {
+      checks: [
+        { name: `queue delivers at ≥ ${TARGET_RATIO} × bare POSTs (${ratio.toFixed(2)})`, pass: ratio >= TARGET_RATIO },
+        {
+          name: `≥ ${TARGET_SLOW_PER_SECOND}/s to a 100 ms receiver (${Math.round(r.slowApp)}/s)`,
+          pass: r.slowApp >= TARGET_SLOW_PER_SECOND,
+        },
+      ],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
