@@ -50,11 +50,21 @@ export async function deliverWebhook(payload: { deliveryId: string; attempt: num
     allowPrivate: getConfig().WEBHOOKS_ALLOW_PRIVATE,
   });
   const finishedAt = new Date();
+  const delay = result.ok ? null : nextRetryDelaySeconds(payload.attempt - delivery.runStart);
+  const retryAt = delay === null ? null : new Date(finishedAt.getTime() + delay * 1000);
   await db.$transaction(async (tx) => {
-    // Another run recorded this attempt meanwhile (a lease ran out): keep theirs.
+    // The delivery's new state in the same statement that claims the
+    // attempt: if another run recorded this attempt meanwhile (a lease ran
+    // out), nothing changes and theirs stands.
     const claimed = await tx.webhookDelivery.updateMany({
       where: { id: delivery.id, attempts: delivery.attempts },
-      data: { attempts: payload.attempt, lastStatusCode: result.statusCode },
+      data: {
+        attempts: payload.attempt,
+        lastStatusCode: result.statusCode,
+        status: result.ok ? "delivered" : retryAt ? "pending" : "failed",
+        deliveredAt: result.ok ? finishedAt : undefined,
+        nextAttemptAt: retryAt,
+      },
     });
     if (claimed.count === 0) return;
     await tx.webhookAttempt.create({
@@ -70,26 +80,17 @@ export async function deliverWebhook(payload: { deliveryId: string; attempt: num
       },
     });
     if (result.ok) {
-      await tx.webhookDelivery.update({
-        where: { id: delivery.id },
-        data: { status: "delivered", deliveredAt: finishedAt, nextAttemptAt: null },
-      });
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: null } });
+      if (endpoint.failingSince)
+        await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince: null } });
       return;
     }
-    const delay = nextRetryDelaySeconds(payload.attempt - delivery.runStart);
-    if (delay === null) {
-      await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "failed", nextAttemptAt: null } });
-    } else {
-      const runAt = new Date(finishedAt.getTime() + delay * 1000);
-      await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: runAt } });
+    if (retryAt)
       await enqueueJob(
         tx,
         "webhooks.deliver",
         { deliveryId: delivery.id, attempt: payload.attempt + 1 },
-        { runAt, uniqueKey: deliveryJobKey(delivery.id, payload.attempt + 1) },
+        { runAt: retryAt, uniqueKey: deliveryJobKey(delivery.id, payload.attempt + 1) },
       );
-    }
     // Test events say nothing about the endpoint's health.
     if (isTest) return;
     const failingSince = endpoint.failingSince ?? finishedAt;
