@@ -3,13 +3,50 @@
 // generator never shares this event loop.
 //   tsx tests/bench/bench-servers.ts app   the real app (createApp + listen; env from the parent)
 //   tsx tests/bench/bench-servers.ts bare  a bare Node server that only answers 302
+//   tsx tests/bench/bench-servers.ts polaris  bare Polaris screens (bare-polaris.tsx):
+//                                   GET /dashboard and GET /sales, rendered per request
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD } from "./bench-demo";
+
+/** The demo shop of `npm start` (pages bench), and one affiliate who can log in to the portal. */
+async function seedDemo() {
+  const { migrate } = await import("../../app/db/migrate.server");
+  const { getConfig } = await import("../../app/config.server");
+  const { getDb } = await import("../../app/db.server");
+  const { seedDemoShop } = await import("../../app/models/demo/seed-demo.server");
+  const { hashPassword } = await import("../../app/models/auth/password.server");
+  const config = getConfig();
+  await migrate(config.DATABASE_URL);
+  await seedDemoShop({
+    shopDomain: config.DEMO_SHOP,
+    adminEmail: config.DEMO_ADMIN_EMAIL,
+    adminPassword: DEMO_PASSWORD,
+    staffEmail: config.DEMO_STAFF_EMAIL,
+    staffPassword: DEMO_PASSWORD,
+    apiKey: "bench_demo_api_key_0123456789",
+  });
+  const db = getDb();
+  const shop = await db.shop.findUniqueOrThrow({ where: { domain: config.DEMO_SHOP } });
+  // The demo affiliate with the most sales: their portal pages have content.
+  const [top] = await db.order.groupBy({
+    by: ["affiliateId"],
+    where: { shopId: shop.id, affiliateId: { not: null } },
+    _count: { _all: true },
+    orderBy: { _count: { affiliateId: "desc" } },
+    take: 1,
+  });
+  await db.affiliate.update({
+    where: { id: top!.affiliateId! },
+    data: { email: DEMO_AFFILIATE_EMAIL, status: "approved", passwordHash: await hashPassword(DEMO_PASSWORD) },
+  });
+}
 
 async function main() {
   const mode = process.argv[2];
   let server: http.Server;
   if (mode === "app") {
+    if (process.env.BENCH_SEED_DEMO === "1") await seedDemo();
     const { createApp, listen, loadBuild } = await import("../../app/server/app-server");
     server = await listen(createApp(loadBuild()), 0, "127.0.0.1");
   } else if (mode === "bare") {
@@ -19,8 +56,23 @@ async function main() {
     });
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  } else if (mode === "polaris") {
+    const { bareSales, renderBareDashboard, renderBareSalesList } = await import("./bare-polaris");
+    const sales = bareSales(25);
+    server = http.createServer((req, res) => {
+      const html =
+        req.url === "/dashboard" ? renderBareDashboard() : req.url === "/sales" ? renderBareSalesList(sales) : null;
+      if (html === null) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) });
+      res.end(html);
+    });
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   } else {
-    throw new Error(`unknown mode ${mode}: use app or bare`);
+    throw new Error(`unknown mode ${mode}: use app, bare or polaris`);
   }
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
   const stop = () => {

@@ -49,7 +49,7 @@ const CLICK_PATH = `/r/bench-shop/${CODE.toLowerCase()}?to=%2Fproducts%2Fbench-s
 const ROOT = path.resolve(__dirname, "../..");
 
 export function startChild(
-  mode: "app" | "bare",
+  mode: "app" | "bare" | "polaris",
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "bench-servers.ts"), mode], {
