@@ -5,7 +5,9 @@
 //   tsx tests/bench/bench-servers.ts bare  a bare Node server that only answers 302
 //   tsx tests/bench/bench-servers.ts polaris  bare Polaris screens (bare-polaris.tsx):
 //                                   GET /dashboard and GET /sales, rendered per request
+import { writeFileSync } from "node:fs";
 import http from "node:http";
+import { Session } from "node:inspector";
 import type { AddressInfo } from "node:net";
 import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD } from "./bench-demo";
 
@@ -16,6 +18,7 @@ async function seedDemo() {
   const { getDb } = await import("../../app/db.server");
   const { seedDemoShop } = await import("../../app/models/demo/seed-demo.server");
   const { hashPassword } = await import("../../app/models/auth/password.server");
+  const { rebuildRollup } = await import("../../app/models/dashboard/rollup.server");
   const config = getConfig();
   await migrate(config.DATABASE_URL);
   await seedDemoShop({
@@ -28,6 +31,9 @@ async function seedDemo() {
   });
   const db = getDb();
   const shop = await db.shop.findUniqueOrThrow({ where: { domain: config.DEMO_SHOP } });
+  // What `npm start`'s job worker does after the first dashboard view: the
+  // hourly rollup, so the pages are measured as they are served from then on.
+  if (process.env.BENCH_ROLLUP !== "0") await rebuildRollup(shop.id);
   // The demo affiliate with the most sales: their portal pages have content.
   const [top] = await db.order.groupBy({
     by: ["affiliateId"],
@@ -40,6 +46,22 @@ async function seedDemo() {
     where: { id: top!.affiliateId! },
     data: { email: DEMO_AFFILIATE_EMAIL, status: "approved", passwordHash: await hashPassword(DEMO_PASSWORD) },
   });
+}
+
+/** Starts the V8 CPU profiler; the function returned stops it and gives the profile. */
+async function startProfile(): Promise<() => Promise<object>> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<{ profile?: object }>((resolve, reject) =>
+      session.post(method, params, (error, result) =>
+        error ? reject(error) : resolve(result as { profile?: object }),
+      ),
+    );
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 200 });
+  await post("Profiler.start");
+  return async () => (await post("Profiler.stop")).profile!;
 }
 
 async function main() {
@@ -74,14 +96,18 @@ async function main() {
   } else {
     throw new Error(`unknown mode ${mode}: use app, bare or polaris`);
   }
+  // BENCH_CPU_PROFILE=file.cpuprofile: a CPU profile of the serving only
+  // (not start-up or seeding), written when the server is stopped.
+  const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
-  const stop = () => {
+  const stop = async () => {
+    if (profile) writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(await profile()));
     server.closeAllConnections();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
 }
 
 main().catch((error) => {
