@@ -9,6 +9,9 @@
 // Polaris counterpart of their own; their ratio is against the bare
 // dashboard, for information only.
 //
+// Beside requests/s, the CPU each server process spends per request (from
+// /proc) and its ratio: it moves much less with the machine's other load.
+//
 // Targets: each admin page at least 0.5 of its bare counterpart at 16
 // connections; the dashboard's loader data (?_data=) p50 under 5 ms at one
 // connection; a 25-row list's HTML under 100 KB.
@@ -16,8 +19,10 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD } from "./bench-demo";
 import { startChild, stopChild } from "./click-bench";
+import { processCpuMs } from "./process-cpu";
 import type { BenchResult } from "./run";
 
 interface CannonResult {
@@ -48,6 +53,8 @@ interface Target {
 }
 
 interface Tally {
+  /** CPU ms of the serving process over the runs (null: not on Linux). */
+  cpu: number | null;
   requests: number;
   seconds: number;
   p50: number[];
@@ -125,19 +132,25 @@ export async function pagesBench(): Promise<BenchResult> {
 
     // Every page once: it must be a 200 HTML document (not a login page).
     const bytes = new Map<string, number>();
+    const gzipBytes = new Map<string, number>();
     for (const t of [...targets, ...Object.values(bares)]) {
       const res = await fetch(t.url, { headers: t.headers, redirect: "manual" });
       const html = await res.text();
       if (res.status !== 200 || !html.startsWith("<!DOCTYPE html>"))
         throw new Error(`${t.name} answered ${res.status} ${res.headers.get("location") ?? ""}`);
       bytes.set(t.url, Buffer.byteLength(html));
+      gzipBytes.set(t.url, gzipSync(html).length);
     }
 
     const tallies = new Map<string, Tally>();
+    const pidOf = (url: string) => (url.startsWith(bare.url) ? bare.child.pid : app.child.pid);
     const run = async (url: string, headers: Record<string, string>, connections: number, seconds: number) => {
+      const cpuBefore = processCpuMs(pidOf(url));
       const r = await autocannon({ url, headers, connections, duration: seconds });
+      const cpuAfter = processCpuMs(pidOf(url));
       const key = `${url} ${connections}`;
-      const t = tallies.get(key) ?? { requests: 0, seconds: 0, p50: [], p99: 0, bad: 0 };
+      const t = tallies.get(key) ?? { cpu: 0, requests: 0, seconds: 0, p50: [], p99: 0, bad: 0 };
+      t.cpu = t.cpu === null || cpuBefore === null || cpuAfter === null ? null : t.cpu + cpuAfter - cpuBefore;
       t.requests += r.requests.total;
       t.seconds += r.duration;
       t.p50.push(r.latency.p50);
@@ -179,15 +192,26 @@ export async function pagesBench(): Promise<BenchResult> {
     };
     const checks: BenchResult["checks"] = [];
     console.log(
-      `  ${"page".padEnd(28)} ${"c=1 req/s".padStart(10)} ${"p50/p99 ms".padStart(11)} ${"ratio".padStart(6)}   ${"c=16 req/s".padStart(10)} ${"p50/p99 ms".padStart(11)} ${"ratio".padStart(6)}   ${"HTML bytes".padStart(10)}`,
+      `  ${"page".padEnd(28)} ${"c=1 req/s".padStart(10)} ${"p50/p99 ms".padStart(11)} ${"ratio".padStart(6)}   ${"c=16 req/s".padStart(10)} ${"p50/p99 ms".padStart(11)} ${"ratio".padStart(6)}   ${"HTML bytes".padStart(10)} ${"gzip".padStart(7)}   ${"CPU ms/req".padStart(10)} ${"ratio".padStart(6)}`,
     );
+    const cpuPerRequest = (url: string) => {
+      const ts = [1, 16].map((c) => tallies.get(`${url} ${c}`)!);
+      if (ts.some((t) => t.cpu === null)) return null;
+      return ts.reduce((n, t) => n + t.cpu!, 0) / ts.reduce((n, t) => n + t.requests, 0);
+    };
     const line = (name: string, url: string, bareUrl: string | null) => {
+      const cpu = cpuPerRequest(url);
+      const bareCpu = bareUrl ? cpuPerRequest(bareUrl) : null;
+      // Bare CPU per request over the app's: the same sense as the rate ratio.
+      const cpuRatio = cpu && bareCpu ? (bareCpu / cpu).toFixed(2) : "";
       const cols = [1, 16].map((c) => {
         const t = tallies.get(`${url} ${c}`)!;
         const ratio = bareUrl ? (rps(url, c) / rps(bareUrl, c)).toFixed(2) : "";
         return `${fmt(rps(url, c)).padStart(10)} ${`${median(t.p50)}/${t.p99}`.padStart(11)} ${ratio.padStart(6)}`;
       });
-      console.log(`  ${name.padEnd(28)} ${cols.join("   ")}   ${fmt(bytes.get(url)!).padStart(10)}`);
+      console.log(
+        `  ${name.padEnd(28)} ${cols.join("   ")}   ${fmt(bytes.get(url)!).padStart(10)} ${fmt(gzipBytes.get(url)!).padStart(7)}   ${(cpu?.toFixed(2) ?? "").padStart(10)} ${cpuRatio.padStart(6)}`,
+      );
     };
     for (const kind of ["dashboard", "sales"] as const) {
       line(bares[kind].name, bares[kind].url, null);
