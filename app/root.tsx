@@ -46,14 +46,14 @@ export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
 export const handle = { i18n: ["Global"] };
 
 // Every document's shell data; open to everyone (login pages included).
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
+export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params, context }) => {
   const config = getConfig();
   const search = new URL(request.url).searchParams;
   // Embedded documents (opened by the Shopify admin) load App Bridge; a
   // standalone page never loads anything from outside the app.
   const embedded = search.get("embedded") === "1" || search.has("host");
   return {
-    locale: await pageLocale(request, params),
+    locale: await pageLocale(request, params, context),
     embedded,
     apiKey: embedded ? config.SHOPIFY_API_KEY : null,
     supportEmail: config.SUPPORT_EMAIL,

@@ -40,7 +40,7 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
     runRoute(
       args,
       async () => {
-        const ctx = await requireAffiliate(args.request);
+        const ctx = await requireAffiliate(args.request, args.context);
         if (!isRead(args.request)) requireSameOrigin(args.request);
         const input = await readInput(args, spec);
         return keepingForm(input.rawBody, () =>

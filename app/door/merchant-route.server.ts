@@ -36,7 +36,7 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
       const ctx =
         spec.auth === "api"
           ? await requireApiMerchant(args.request, area)
-          : await requireMerchant(args.request, args.params.role, { area });
+          : await requireMerchant(args.request, args.params.role, { area, context: args.context });
       // Embedded requests carry a session token, not a cookie: nothing to forge.
       if (ctx.mode === "standalone" && !isRead(args.request)) requireSameOrigin(args.request);
       const input = await readInput(args, spec);

@@ -19,6 +19,8 @@ export interface PublicSpec<Q, B, P> extends InputSpec<Q, B, P> {
 
 export interface PublicRequest<Q, B, P> {
   request: Request;
+  /** The request's load context (shared by the loaders of one document). */
+  context?: unknown;
   query: Q;
   body: B;
   params: P;
@@ -33,7 +35,7 @@ export function publicRoute<R, Q = undefined, B = undefined, P = Record<string, 
       args,
       async () => {
         const input = await readInput(args, spec);
-        return keepingForm(input.rawBody, () => handler({ request: args.request, ...input }));
+        return keepingForm(input.rawBody, () => handler({ request: args.request, context: args.context, ...input }));
       },
       { echo: true, headers: spec.headers },
     );

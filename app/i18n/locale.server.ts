@@ -3,7 +3,7 @@ import { getDb } from "../db.server";
 import { shopDb } from "../db/shop-db.server";
 import { PORTAL_SHOP_HEADER } from "../lib/portal-ways";
 import { getAffiliateSession } from "../models/affiliate-account/affiliate-session.server";
-import { getMerchantSession } from "../models/auth/user-session.server";
+import { sessionUserWithShop } from "../models/auth/require-merchant.server";
 import { requestWay } from "../models/portal/portal-context.server";
 import { loadOverrides } from "../models/translations/overrides.server";
 import { chooseAdminLanguage, chooseAffiliateLanguage } from "./choose-language";
@@ -79,16 +79,10 @@ async function affiliateSideLanguage(request: Request, url: URL, params: Params)
   return { language, shopId: shop?.id ?? null };
 }
 
-async function adminLanguage(request: Request, url: URL) {
-  const userId = (await getMerchantSession(request)).get("userId");
-  let shop: ShopLanguage | null = null;
-  if (userId) {
-    const user = await getDb().user.findFirst({
-      where: { id: userId, status: "active" },
-      select: { shop: { select: shopLanguage } },
-    });
-    shop = user?.shop ?? null;
-  }
+async function adminLanguage(request: Request, url: URL, context: unknown) {
+  // The same lookup as the page's door (sessionUserWithShop), made once.
+  const user = await sessionUserWithShop(request, context);
+  let shop: ShopLanguage | null = user ? { id: user.shop.id, language: user.shop.language } : null;
   const domain = url.searchParams.get("shop");
   if (!shop && domain) {
     shop = await getDb().shop.findFirst({ where: { domain: domain.toLowerCase() }, select: shopLanguage });
@@ -100,12 +94,12 @@ function toPageLocale(language: LanguageInfo, overrides: Overrides): PageLocale 
   return { code: language.code, tag: language.tag, dir: language.dir, overrides };
 }
 
-export async function pageLocale(request: Request, params: Params): Promise<PageLocale> {
+export async function pageLocale(request: Request, params: Params, context?: unknown): Promise<PageLocale> {
   try {
     const url = new URL(request.url);
     const { language, shopId } = isAffiliateSide(url.pathname)
       ? await affiliateSideLanguage(request, url, params)
-      : await adminLanguage(request, url);
+      : await adminLanguage(request, url, context);
     const overrides = shopId ? await loadOverrides(shopDb(getDb(), shopId), language.code) : {};
     return toPageLocale(language, overrides);
   } catch (error) {

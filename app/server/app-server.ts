@@ -10,6 +10,7 @@ import { acceptsDeclaredBody, guardRequestBody } from "./body-limits";
 import { createClickHandler } from "./click-handler";
 import { crossSiteForms } from "./cross-site-forms";
 import { portalWays } from "./portal-ways";
+import { hasExtension } from "./public-files";
 import { remixHandler } from "./remix-handler";
 import { commonSecurityHeaders, documentSecurityHeaders } from "./security-headers";
 import { createWebhookHandler } from "./webhook-handler";
@@ -39,7 +40,10 @@ export function createApp(build: ServerBuild = loadBuild()) {
     res.set("Cache-Control", "no-cache").json(tree);
   });
   app.use("/locales", express.static(path.join(pub, "locales"), { maxAge: "1h", fallthrough: false }));
-  app.use(express.static(pub, { maxAge: "1h", index: false }));
+  // Every file in public/ has an extension; a page's path has none, so it
+  // skips the file-system lookup (a stat per document request otherwise).
+  const publicFiles = express.static(pub, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (hasExtension(req.path) ? publicFiles(req, res, next) : next()));
   app.use((req, res, next) => {
     // A NUL byte has no business in a URL, and PostgreSQL refuses it in text.
     if (/%00|\0/.test(req.url)) {

@@ -5,6 +5,7 @@ import { adminSsrBench } from "./admin-ssr-bench";
 import { clickBench } from "./click-bench";
 import { dashboardBench } from "./dashboard-bench";
 import { ordersBench } from "./orders-bench";
+import { pagesBench } from "./pages-bench";
 import { webhooksBench } from "./webhooks-bench";
 
 export interface BenchResult {
@@ -20,6 +21,7 @@ interface Bench {
 const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
+  { name: "pages: admin, portal and account documents vs bare Polaris", run: pagesBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   { name: "outgoing webhooks: events delivered, signed, to a loopback receiver", run: webhooksBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.

@@ -49,7 +49,7 @@ describe("sales list", () => {
       pages.push(data);
     }
     for (const page of pages) seen.push(...page.sales.map((s: Row) => s.id));
-    expect(pages.map((p) => p.sales.length)).toEqual([50, 50, 20]);
+    expect(pages.map((p) => p.sales.length)).toEqual([25, 25, 25, 25, 20]);
     expect(new Set(seen).size).toBe(120);
     const all = await getDb().order.findMany({
       where: { shopId: shop.id },

@@ -225,6 +225,28 @@ describe("dashboard rollup", () => {
     await expectExact(shop, later, ["all", "last90", "lastYear"]);
   });
 
+  it("stays exact with many orders changed after the rollup, over many hours and days (read in one statement each)", async () => {
+    const db = getDb();
+    const now = new Date();
+    const shop = await shopWithData(77, "Asia/Kolkata", now, {
+      clicks: 200,
+      orders: 400,
+      stampedBefore: new Date(now.getTime() - 2 * 3_600_000),
+    });
+    await refreshRollup(db, shop.id, now);
+    // Every other pending order changes: dirty hours in many runs and days.
+    const pending = await db.order.findMany({
+      where: { shopId: shop.id, status: "pending", affiliateId: { not: null } },
+      orderBy: { placedAt: "asc" },
+      select: { id: true, placedAt: true },
+    });
+    const changed = pending.filter((_, i) => i % 2 === 0);
+    const hours = new Set(changed.map((o) => Math.floor(o.placedAt.getTime() / 3_600_000)));
+    expect(hours.size).toBeGreaterThan(20);
+    for (const order of changed) await reviewSale(shopDb(db, shop.id), order.id, "deny");
+    await expectExact(shop, new Date(), ["all", "last30", "last90", "lastYear", "monthToDate"]);
+  });
+
   it("stays exact when the shop changes its time zone, and rebuilds the day rows in the new one", async () => {
     const db = getDb();
     const now = new Date();

@@ -1,6 +1,7 @@
 import { createCookie, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
+import { memoForRequest } from "../../lib/request-memo.server";
 import { createDbSessionStorage } from "../auth/db-session-storage.server";
 import { portalShopSelect, requestWay, type PortalShop } from "../portal/portal-context.server";
 import { PORTAL_SHOP_HEADER, type PortalWay } from "../../lib/portal-ways";
@@ -104,19 +105,21 @@ export interface AffiliateContext {
 export const LOGIN_STATUSES = ["approved", "pending"];
 
 /** The logged-in affiliate of /account/..., or a redirect to the right login page. */
-export async function requireAffiliate(request: Request): Promise<AffiliateContext> {
-  const session = await getAffiliateSession(request);
+export async function requireAffiliate(request: Request, context?: unknown): Promise<AffiliateContext> {
   const way = requestWay(request);
   const customHost = way === "custom" ? request.headers.get(PORTAL_SHOP_HEADER) : null;
-  const affiliateId = session.get("affiliateId");
-  const shopId = session.get("shopId");
-  const affiliate =
-    affiliateId && shopId
-      ? await getDb().affiliate.findFirst({
+  // The layout's and the page's loaders of one document share the lookup.
+  const affiliate = await memoForRequest(request, context, "affiliate-user", async () => {
+    const session = await getAffiliateSession(request);
+    const affiliateId = session.get("affiliateId");
+    const shopId = session.get("shopId");
+    return affiliateId && shopId
+      ? getDb().affiliate.findFirst({
           where: { id: affiliateId, shopId, status: { in: LOGIN_STATUSES }, shop: { uninstalledAt: null } },
           select: { ...affiliateSelect, shop: { select: portalShopSelect } },
         })
       : null;
+  });
   // On a custom domain only that shop's affiliates are at home.
   if (!affiliate || (customHost && affiliate.shop.portalDomain !== customHost)) {
     const url = new URL(request.url);

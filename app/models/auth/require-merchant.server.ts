@@ -5,6 +5,7 @@ import { shopify } from "../../shopify.server";
 import { canUseArea, isRole, parsePermissions, type Area, type Role, type StaffArea } from "../../lib/areas";
 import { roleLoginPath } from "../../lib/shop-loading";
 import { findOrInstallShop } from "../shop/install-shop.server";
+import { memoForRequest } from "../../lib/request-memo.server";
 import { getMerchantSession } from "./user-session.server";
 
 export interface MerchantContext {
@@ -36,6 +37,19 @@ interface Options {
   area?: Area;
   // API routes answer 401 JSON instead of redirecting to a login page.
   api?: boolean;
+  /** The request's load context: the loaders of one document share the session lookup. */
+  context?: unknown;
+}
+
+/**
+ * The logged-in merchant user (active) with their shop, from the session
+ * cookie, or null: looked up once per document request (request-memo).
+ */
+export function sessionUserWithShop(request: Request, context?: unknown) {
+  return memoForRequest(request, context, "merchant-user", async () => {
+    const userId = (await getMerchantSession(request)).get("userId");
+    return userId ? getDb().user.findFirst({ where: { id: userId, status: "active" }, include: { shop: true } }) : null;
+  });
 }
 
 /** Where a logged-in merchant belongs, for /login and /staff/login. */
@@ -72,11 +86,7 @@ export async function requireMerchant(
     };
   }
 
-  const session = await getMerchantSession(request);
-  const userId = session.get("userId");
-  const user = userId
-    ? await getDb().user.findFirst({ where: { id: userId, status: "active" }, include: { shop: true } })
-    : null;
+  const user = await sessionUserWithShop(request, options.context);
   if (!user || user.shop.uninstalledAt) {
     if (options.api)
       throw json({ error: { code: "unauthenticated", message: "Log in to continue." } }, { status: 401 });

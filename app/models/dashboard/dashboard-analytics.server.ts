@@ -22,8 +22,10 @@ import {
   changedOrderHours,
   hourRuns,
   liveHours,
+  liveOrderRuns,
   rollupDays,
   rollupGroups,
+  rollupGroupsIn,
   rollupHours,
   type Client,
   type Figures,
@@ -109,16 +111,14 @@ async function collect(
   const dirty = parts.orders ? view.dirty.filter((h) => h >= firstWhole && h < rollEnd) : [];
   // Offsets only matter where there are buckets (All days starts in 1970).
   const segments = offsetSegments(zone, Math.max(firstWhole, segmentsFrom), rollEnd);
-  const [rolled, stale, head, tail, ...fresh] = await Promise.all([
+  const [rolled, stale, head, tail, fresh] = await Promise.all([
     minutes === DAY_MINUTES && view.dayZone === zone
       ? byDays(client, shopId, zone, firstWhole, rollEnd, dirty, segments, monthStarts)
       : rollupGroups(client, shopId, firstWhole, rollEnd, { minutes, segments }),
     rollupHours(client, shopId, dirty),
     liveHours(client, shopId, range.start, new Date(firstWhole * HOUR_MS), parts),
     liveHours(client, shopId, new Date(rollEnd * HOUR_MS), range.end, parts),
-    ...hourRuns(dirty).map(([from, to]) =>
-      liveHours(client, shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS), { clicks: false, orders: true }),
-    ),
+    liveOrderRuns(client, shopId, hourRuns(dirty)),
   ]);
   for (const [g, f] of rolled) add(g, f);
   // Dirty hours keep their clicks from the rollup; their orders are live.
@@ -128,7 +128,7 @@ async function collect(
   );
   addHours(head);
   addHours(tail);
-  for (const rows of fresh) addHours(rows);
+  addHours(fresh);
   return groups;
 }
 
@@ -159,14 +159,14 @@ async function byDays(
     ...[...dirtyDays].map((d): [number, number] => [firstHourOfDay(zone, d), firstHourOfDay(zone, d + 1)]),
   ];
   const spec = { minutes: DAY_MINUTES, segments };
-  const [days, ...pieces] = await Promise.all([
+  const [days, pieces] = await Promise.all([
     // Days holding a dirty hour come from their hour buckets instead.
     rollupDays(client, shopId, firstDay, endDay, { monthStarts, exclude: [...dirtyDays] }),
-    ...hourPieces.filter(([a, b]) => b > a).map(([a, b]) => rollupGroups(client, shopId, a, b, spec)),
+    rollupGroupsIn(client, shopId, hourPieces, spec),
   ]);
   const out = new Map<number, Figures>();
   for (const [d, f] of days) out.set(d, f);
-  for (const piece of pieces) for (const [d, f] of piece) out.set(d, addFigures(out.get(d) ?? ZERO, f));
+  for (const [d, f] of pieces) out.set(d, addFigures(out.get(d) ?? ZERO, f));
   return out;
 }
 
@@ -278,7 +278,7 @@ export async function countPendingSales(
   if (!rollup.watermark) return sum(await liveHours(client, shopId, new Date(0), future, orders));
   const complete = Math.floor(rollup.watermark.getTime() / HOUR_MS);
   const dirty = rollup.dirty.filter((h) => h < complete);
-  const [stored, live, ...fresh] = await Promise.all([
+  const [stored, live, fresh] = await Promise.all([
     // The buckets the stored total counted that are stale now: dirty hours
     // and the hours from the watermark on.
     client.dashboardHour.findMany({
@@ -286,9 +286,7 @@ export async function countPendingSales(
       select: { pendingSales: true },
     }),
     liveHours(client, shopId, new Date(complete * HOUR_MS), future, orders),
-    ...hourRuns(dirty).map(([from, to]) =>
-      liveHours(client, shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS), orders),
-    ),
+    liveOrderRuns(client, shopId, hourRuns(dirty)),
   ]);
-  return rollup.pendingSales - sum(stored) + sum(live) + fresh.reduce((n, rows) => n + sum(rows), 0);
+  return rollup.pendingSales - sum(stored) + sum(live) + sum(fresh);
 }

@@ -11,6 +11,9 @@ export type Dialect = "sqlite" | "postgresql";
 
 export const HOUR_MS = 3_600_000;
 
+/** Ranges per statement where one statement reads several: a bound on its parameters. */
+const RUNS_PER_QUERY = 200;
+
 /** Figures of the dashboard for a bucket (one hour, or a group of them). */
 export interface Figures {
   clicks: number;
@@ -68,10 +71,12 @@ function clickRows(dialect: Dialect) {
     FROM "Click" k WHERE k."shopId" = ? AND k."createdAt" >= ? AND k."createdAt" < ?`;
 }
 
-function orderRows(dialect: Dialect) {
+const ORDER_RANGE = `o."shopId" = ? AND o."placedAt" >= ? AND o."placedAt" < ?`;
+
+function orderRows(dialect: Dialect, ranges = ORDER_RANGE) {
   return `SELECT ${hourOf(dialect, `o."placedAt"`)} AS h, 0 AS clicks, 1 AS sales, o."subtotal" - o."refundedAmount" AS revenue,
       ${COMMISSION_OF_ORDER} AS commission, CASE WHEN o."status" = 'pending' THEN 1 ELSE 0 END AS pend
-    FROM "Order" o WHERE o."shopId" = ? AND o."placedAt" >= ? AND o."placedAt" < ? AND ${COUNTED}`;
+    FROM "Order" o WHERE (${ranges}) AND ${COUNTED}`;
 }
 
 const SUMS = `SUM(clicks) AS clicks, SUM(sales) AS sales, SUM(revenue) AS revenue, SUM(commission) AS commission, SUM(pend) AS pend`;
@@ -121,6 +126,26 @@ export async function liveHours(
   }
   const sql = `SELECT h, ${SUMS} FROM (${selects.join(" UNION ALL ")}) t GROUP BY h`;
   return toHourFigures(await client.$queryRawUnsafe(bind(dialect, sql), ...params));
+}
+
+/**
+ * Order figures per UTC hour counted from the source rows over runs of whole
+ * hours ([fromHour, toHour) each, disjoint, from hourRuns): one statement for
+ * all of them (each run an indexed range of (shopId, placedAt)) rather than
+ * one per run, which cost a round trip through Prisma per changed hour.
+ */
+export async function liveOrderRuns(client: Client, shopId: string, runs: [number, number][]): Promise<HourFigures[]> {
+  const dialect = dialectOf(client);
+  const chunks: [number, number][][] = [];
+  for (let i = 0; i < runs.length; i += RUNS_PER_QUERY) chunks.push(runs.slice(i, i + RUNS_PER_QUERY));
+  const results = await Promise.all(
+    chunks.map((chunk) => {
+      const sql = `SELECT h, ${SUMS} FROM (${orderRows(dialect, chunk.map(() => `(${ORDER_RANGE})`).join(" OR "))}) t GROUP BY h`;
+      const params = chunk.flatMap(([from, to]) => [shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS)]);
+      return client.$queryRawUnsafe<Record<string, unknown>[]>(bind(dialect, sql), ...params);
+    }),
+  );
+  return results.flatMap(toHourFigures);
 }
 
 /**
@@ -194,21 +219,36 @@ function groupExpr(spec: GroupSpec, params: unknown[]) {
 
 /** Rollup figures over hours [fromHour, toHour), grouped by local hour or day. */
 export async function rollupGroups(client: Client, shopId: string, fromHour: number, toHour: number, spec: GroupSpec) {
-  if (toHour <= fromHour) return new Map<number, Figures>();
+  return rollupGroupsIn(client, shopId, [[fromHour, toHour]], spec);
+}
+
+/**
+ * Rollup figures over several disjoint ranges of hours, grouped by local hour
+ * or day and added up: one statement for all of them (each range an indexed
+ * range of the bucket key) instead of one per range.
+ */
+export async function rollupGroupsIn(client: Client, shopId: string, ranges: [number, number][], spec: GroupSpec) {
+  const out = new Map<number, Figures>();
+  const nonEmpty = ranges.filter(([from, to]) => to > from);
+  if (!nonEmpty.length) return out;
   const dialect = dialectOf(client);
-  const params: unknown[] = [];
-  const g = groupExpr(spec, params);
-  const sql = `SELECT ${g} AS g, SUM("clicks") AS clicks, SUM("sales") AS sales, SUM("revenue") AS revenue,
+  const chunks: [number, number][][] = [];
+  for (let i = 0; i < nonEmpty.length; i += RUNS_PER_QUERY) chunks.push(nonEmpty.slice(i, i + RUNS_PER_QUERY));
+  const results = await Promise.all(
+    chunks.map((chunk) => {
+      const params: unknown[] = [];
+      const g = groupExpr(spec, params);
+      const where = chunk.map(() => `("shopId" = ? AND "hour" >= ? AND "hour" < ?)`).join(" OR ");
+      const sql = `SELECT ${g} AS g, SUM("clicks") AS clicks, SUM("sales") AS sales, SUM("revenue") AS revenue,
       SUM("commission") AS commission, SUM("pendingSales") AS pend
-    FROM "DashboardHour" WHERE "shopId" = ? AND "hour" >= ? AND "hour" < ? GROUP BY g`;
-  const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(
-    bind(dialect, sql),
-    ...params,
-    shopId,
-    fromHour,
-    toHour,
+    FROM "DashboardHour" WHERE ${where} GROUP BY g`;
+      for (const [from, to] of chunk) params.push(shopId, from, to);
+      return client.$queryRawUnsafe<Record<string, unknown>[]>(bind(dialect, sql), ...params);
+    }),
   );
-  return new Map(rows.map((r) => [num(r.g), figuresOf(r)]));
+  for (const rows of results)
+    for (const r of rows) out.set(num(r.g), addFigures(out.get(num(r.g)) ?? ZERO, figuresOf(r)));
+  return out;
 }
 
 /** Stored buckets of the given hours (to swap dirty hours for live figures). */

@@ -136,10 +136,16 @@ export async function rebuildRollup(shopId: string, now = new Date()) {
 export async function requestRollupRefresh(shopId: string, watermark: Date | null, now = new Date()) {
   if (watermark && now.getTime() - watermark.getTime() < STALE_MS + LAG_MS) return false;
   const slot = Math.floor(now.getTime() / STALE_MS);
+  // The job's unique key makes asking twice harmless; remembering the slot
+  // spares every dashboard view of a stale shop a write while it waits.
+  if (requestedSlots.get(shopId) === slot) return true;
   await enqueueJob(getDb(), ROLLUP_JOB, { shopId }, { uniqueKey: `${ROLLUP_JOB}:${shopId}:${slot}`, maxAttempts: 3 });
+  if (requestedSlots.size >= 10_000) requestedSlots.clear();
+  requestedSlots.set(shopId, slot);
   notifyJobsEnqueued();
   return true;
 }
+const requestedSlots = new Map<string, number>();
 
 /** The "dashboard.rollup" job: a shop's rollup brought up to date (a shop erased meanwhile is skipped). */
 export async function runRollupJob(payload: { shopId: string }, tx: Tx) {
