@@ -155,7 +155,7 @@ export async function creativeForEditing(db: ShopDb, id: string) {
     include: { campaigns: { select: { campaignId: true } } },
   });
   if (!creative) throw new AppError("not_found", msg("Creatives:errors.notFound"));
-  const [counts, categories] = await Promise.all([countsOf(db, [id]), categoriesOf(db)]);
+  const [counts, categories, campaigns] = await Promise.all([countsOf(db, [id]), categoriesOf(db), campaignChoices(db)]);
   const thumbs = parseThumbnails(creative.thumbnails);
   return {
     creative: {
@@ -181,7 +181,18 @@ export async function creativeForEditing(db: ShopDb, id: string) {
     },
     uses: counts.get(id) ?? zeroCounts(),
     categories,
+    campaigns,
   };
+}
+
+function campaignChoices(db: ShopDb) {
+  return db.campaign.findMany({ select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+/** What the form needs to make a new video link or text snippet. */
+export async function newCreativeChoices(db: ShopDb) {
+  const [categories, campaigns] = await Promise.all([categoriesOf(db), campaignChoices(db)]);
+  return { categories, campaigns };
 }
 
 /** Creates (id null: a video link or text) or updates a creative from the form. */
