@@ -120,7 +120,13 @@ export default function CreativeDetail() {
   return (
     <Page
       title={title}
-      titleMetadata={c ? <Text as="span" tone="subdued">{t(`kinds.${c.kind}`)}</Text> : undefined}
+      titleMetadata={
+        c ? (
+          <Text as="span" tone="subdued">
+            {t(`kinds.${c.kind}`)}
+          </Text>
+        ) : undefined
+      }
       backAction={{ content: t("title"), url: `/${role}/creatives` }}
       primaryAction={{
         content: t("save"),
@@ -178,7 +184,12 @@ export default function CreativeDetail() {
                   <img
                     src={c.preview}
                     alt={c.title}
-                    style={{ display: "block", width: "100%", height: "auto", borderRadius: "var(--p-border-radius-300)" }}
+                    style={{
+                      display: "block",
+                      width: "100%",
+                      height: "auto",
+                      borderRadius: "var(--p-border-radius-300)",
+                    }}
                   />
                 </Card>
               ) : null}

@@ -1,5 +1,16 @@
 import { useLoaderData, useNavigate, useParams, useSearchParams } from "@remix-run/react";
-import { Badge, BlockStack, Card, IndexTable, InlineStack, Page, Pagination, Select, Text, Thumbnail } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Card,
+  IndexTable,
+  InlineStack,
+  Page,
+  Pagination,
+  Select,
+  Text,
+  Thumbnail,
+} from "@shopify/polaris";
 import { FileIcon, PlayIcon, TextBlockIcon } from "@shopify/polaris-icons";
 import { useTranslation } from "react-i18next";
 import { CreativeUploader } from "~/components/creatives/CreativeUploader";
@@ -126,7 +137,9 @@ export default function CreativesIndex() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>{t(`kinds.${row.kind}`)}</IndexTable.Cell>
                 <IndexTable.Cell>
-                  {row.campaignCount === null ? t("visibility.all") : t("visibility.some", { count: row.campaignCount })}
+                  {row.campaignCount === null
+                    ? t("visibility.all")
+                    : t("visibility.some", { count: row.campaignCount })}
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>

@@ -22,9 +22,7 @@ export function CreativeUploader() {
   const { t } = useTranslation("Creatives");
   const { role } = useParams();
   const revalidator = useRevalidator();
-  const [current, setCurrent] = useState<{ name: string; progress: number; index: number; count: number } | null>(
-    null,
-  );
+  const [current, setCurrent] = useState<{ name: string; progress: number; index: number; count: number } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [added, setAdded] = useState(0);
 
@@ -71,7 +69,9 @@ export function CreativeUploader() {
           {current ? (
             <div style={{ padding: 24 }} data-testid="upload-progress">
               <BlockStack gap="200">
-                <Text as="p">{t("upload.sending", { name: current.name, index: current.index, count: current.count })}</Text>
+                <Text as="p">
+                  {t("upload.sending", { name: current.name, index: current.index, count: current.count })}
+                </Text>
                 <ProgressBar progress={current.progress} size="small" tone="primary" />
               </BlockStack>
             </div>

@@ -155,7 +155,11 @@ export async function creativeForEditing(db: ShopDb, id: string) {
     include: { campaigns: { select: { campaignId: true } } },
   });
   if (!creative) throw new AppError("not_found", msg("Creatives:errors.notFound"));
-  const [counts, categories, campaigns] = await Promise.all([countsOf(db, [id]), categoriesOf(db), campaignChoices(db)]);
+  const [counts, categories, campaigns] = await Promise.all([
+    countsOf(db, [id]),
+    categoriesOf(db),
+    campaignChoices(db),
+  ]);
   const thumbs = parseThumbnails(creative.thumbnails);
   return {
     creative: {

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "../../config.server";
 import { msg } from "../../i18n/messages";
@@ -41,7 +40,9 @@ export async function receiveUpload(
   const dir = path.join(getConfig().DATA_DIR, "tmp");
   await mkdir(dir, { recursive: true });
   const tmpPath = path.join(dir, `upload-${randomBytes(8).toString("hex")}`);
-  const out = createWriteStream(tmpPath, { flags: "wx" });
+  // Opened before the first byte: the file exists from here on, so the
+  // cleanup below always finds what it must remove.
+  const file = await open(tmpPath, "wx");
   const head = new Uint8Array(SNIFF_BYTES);
   let size = 0;
   const reader = body.getReader();
@@ -52,20 +53,19 @@ export async function receiveUpload(
       if (size < SNIFF_BYTES) head.set(value.subarray(0, SNIFF_BYTES - size), size);
       size += value.length;
       if (size > max) {
-        await reader.cancel().catch(() => undefined);
+        // Not awaited: the server reads and drops the rest after the answer.
+        void reader.cancel().catch(() => undefined);
         throw tooLarge(claimed);
       }
-      if (!out.write(value)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+      await file.write(value);
     }
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
+    await file.close();
     if (size === 0) throw new AppError("bad_request", msg("Creatives:errors.empty"));
     const type = checkedFileType(name, head.subarray(0, Math.min(size, SNIFF_BYTES)));
     if (!type) throw wrongType();
     return { tmpPath, size, type, name };
   } catch (error) {
-    out.destroy();
+    await file.close().catch(() => undefined);
     await rm(tmpPath, { force: true });
     throw error;
   }

@@ -2,33 +2,18 @@ import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import type { Readable } from "node:stream";
 import { getConfig } from "../../config.server";
 import { AppError } from "../../lib/errors";
 import { BUILT_IN_IMAGE_PREFIX, UPLOAD_PREFIX } from "../../lib/portal-content";
+import { checkStorageName, SAFE_NAME, SAFE_SHOP, type AssetStorage } from "./storage-names.server";
+
+export { checkStorageName, SAFE_NAME, SAFE_SHOP, type AssetStorage, type OpenedFile } from "./storage-names.server";
 
 // Files merchants upload (portal page images, creatives), behind a small
 // storage interface: on disk under DATA_DIR by default; an S3-compatible
 // object store (STORAGE=s3, see s3-storage.server.ts) implements the same
 // calls for several app instances. Each area ("uploads", "creatives") is its
 // own folder, so listing one shop's portal images never shows its creatives.
-
-export interface OpenedFile {
-  stream: Readable;
-  size: number;
-}
-
-export interface AssetStorage {
-  /** Stores new bytes; answers the public path the file is served at. */
-  put(shopId: string, fileName: string, bytes: Uint8Array): Promise<string>;
-  /** Stores a file from local disk (large uploads, streamed rather than read whole). */
-  putFile(shopId: string, fileName: string, localPath: string): Promise<void>;
-  get(shopId: string, fileName: string): Promise<Uint8Array | null>;
-  /** A stream of the file, for sending large files without holding them. */
-  open(shopId: string, fileName: string): Promise<OpenedFile | null>;
-  remove(shopId: string, fileName: string): Promise<void>;
-  list(shopId: string): Promise<string[]>;
-}
 
 export const IMAGE_TYPES: Record<string, string> = {
   png: "image/png",
@@ -38,9 +23,6 @@ export const IMAGE_TYPES: Record<string, string> = {
   webp: "image/webp",
 };
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
-export const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,100}$/;
-export const SAFE_SHOP = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A stored file name: the uploaded name made safe, with a random prefix so names never collide. */
 export function storedFileName(original: string): string {
@@ -62,12 +44,6 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   if (b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) return "gif";
   if (b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45) return "webp";
   return null;
-}
-
-/** Refuses a shop id or file name the storage could not have written (no paths, no dots first). */
-export function checkStorageName(shopId: string, fileName: string) {
-  if (!SAFE_SHOP.test(shopId)) throw new AppError("bad_request", "Unknown shop.");
-  if (!SAFE_NAME.test(fileName)) throw new AppError("bad_request", "That file name cannot be stored.");
 }
 
 export function diskStorage(root: string, urlPrefix = UPLOAD_PREFIX): AssetStorage {

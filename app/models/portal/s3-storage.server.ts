@@ -9,7 +9,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import type { AppConfig } from "../../config.server";
-import { checkStorageName, SAFE_NAME, SAFE_SHOP, type AssetStorage } from "./asset-storage.server";
+import { checkStorageName, SAFE_NAME, SAFE_SHOP, type AssetStorage } from "./storage-names.server";
 
 // The storage interface on an S3-compatible object store (AWS S3, MinIO,
 // R2 and the like), chosen with STORAGE=s3. Keys are
