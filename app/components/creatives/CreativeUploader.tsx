@@ -70,7 +70,7 @@ export function CreativeUploader() {
             <div style={{ padding: 24 }} data-testid="upload-progress">
               <BlockStack gap="200">
                 <Text as="p">
-                  {t("upload.sending", { name: current.name, index: current.index, count: current.count })}
+                  {t("upload.sending", { name: current.name, index: current.index, total: current.count })}
                 </Text>
                 <ProgressBar progress={current.progress} size="small" tone="primary" />
               </BlockStack>
