@@ -235,7 +235,7 @@ export default function CreativeDetail() {
                     </Text>
                     {c.kind === "image" ? (
                       <Text as="p" tone="subdued" variant="bodySm">
-                        {t("fileInfo.thumbnails", { count: c.thumbnailCount })}
+                        {t("fileInfo.thumbnails", { number: c.thumbnailCount })}
                       </Text>
                     ) : null}
                     <Text as="p" tone="subdued" variant="bodySm">

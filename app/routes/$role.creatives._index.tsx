@@ -139,7 +139,7 @@ export default function CreativesIndex() {
                 <IndexTable.Cell>
                   {row.campaignCount === null
                     ? t("visibility.all")
-                    : t("visibility.some", { count: row.campaignCount })}
+                    : t("visibility.some", { number: row.campaignCount })}
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>

@@ -80,7 +80,7 @@ export default function AccountCreatives() {
                 </select>
               </label>
             ) : null}
-            <button type="submit" className="Polaris-Button">
+            <button type="submit" className="creative-button">
               {t("filter.apply")}
             </button>
           </form>
@@ -88,8 +88,8 @@ export default function AccountCreatives() {
       </Card>
       {d.items.length === 0 ? (
         <Card>
-          <Text as="p" data-testid="creatives-empty">
-            {d.query.kind || d.query.category ? t("noMatch") : t("empty")}
+          <Text as="p">
+            <span data-testid="creatives-empty">{d.query.kind || d.query.category ? t("noMatch") : t("empty")}</span>
           </Text>
         </Card>
       ) : (
@@ -148,7 +148,7 @@ export default function AccountCreatives() {
                 <div className="creative-actions">
                   {c.file ? (
                     <a
-                      className="Polaris-Button Polaris-Button--variantPrimary"
+                      className="creative-button creative-button-primary"
                       href={`/account/creatives/${c.id}/download`}
                       download
                       data-testid="creative-download"
@@ -159,7 +159,7 @@ export default function AccountCreatives() {
                   {c.embedCode ? (
                     <button
                       type="button"
-                      className="Polaris-Button"
+                      className="creative-button"
                       data-copy={c.embedCode}
                       data-copied={copied}
                       data-count={count(c.id, "embed")}
@@ -171,7 +171,7 @@ export default function AccountCreatives() {
                   {c.caption !== null ? (
                     <button
                       type="button"
-                      className="Polaris-Button"
+                      className="creative-button"
                       data-copy={c.caption}
                       data-copied={copied}
                       data-count={count(c.id, "copy")}
@@ -183,7 +183,7 @@ export default function AccountCreatives() {
                   {c.videoUrl ? (
                     <button
                       type="button"
-                      className="Polaris-Button"
+                      className="creative-button"
                       data-copy={c.videoUrl}
                       data-copied={copied}
                       data-count={count(c.id, "copy")}
@@ -192,7 +192,7 @@ export default function AccountCreatives() {
                     </button>
                   ) : null}
                   {c.kind === "video" || c.kind === "file" ? (
-                    <button type="button" className="Polaris-Button" data-copy={c.link} data-copied={copied}>
+                    <button type="button" className="creative-button" data-copy={c.link} data-copied={copied}>
                       {t("copyLink")}
                     </button>
                   ) : null}

@@ -87,8 +87,8 @@ export function CreativeUploader() {
         </DropZone>
         {added > 0 && !current ? (
           <InlineStack>
-            <Text as="p" tone="success" data-testid="upload-done">
-              {t("upload.done", { count: added })}
+            <Text as="p" tone="success">
+              <span data-testid="upload-done">{t("upload.done", { number: added })}</span>
             </Text>
           </InlineStack>
         ) : null}
