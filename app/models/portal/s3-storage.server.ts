@@ -107,6 +107,10 @@ export function s3StorageFromConfig(config: AppConfig, area: string, urlPrefix: 
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
     forcePathStyle: config.S3_FORCE_PATH_STYLE === "1",
+    // Checksums only where S3 requires them: the SDK's newer default (a
+    // CRC trailer on every upload) is not understood by every S3-compatible store.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     // Unset keys: the SDK's own chain (environment, instance role).
     credentials:
       config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
