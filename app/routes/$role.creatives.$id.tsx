@@ -222,7 +222,9 @@ export default function CreativeDetail() {
                       {t("fileInfo.title")}
                     </Text>
                     <Text as="p" breakWord>
-                      {c.originalName}
+                      <a href={`/${role}/creatives/${c.id}/file`} download data-testid="creative-file">
+                        {c.originalName}
+                      </a>
                     </Text>
                     <Text as="p" tone="subdued">
                       {[

@@ -133,6 +133,12 @@ describe("uploading", () => {
       thumbnails: "{}",
     });
     expect((await fetch(server.url(`/creative-files/${shop.id}/${creative.fileName}`))).status).toBe(404);
+    // The merchant opens it through their own door; another shop's merchant cannot.
+    const own = await admin.get(`/admin/creatives/${id}/file`);
+    expect(own.status).toBe(200);
+    expect(Buffer.from(await own.arrayBuffer()).equals(PDF)).toBe(true);
+    const other = await merchant(await buildShop());
+    expect((await other.get(`/admin/creatives/${id}/file`)).status).toBe(404);
   });
 
   it("takes a file larger than an image may be, streamed without a declared length", async () => {

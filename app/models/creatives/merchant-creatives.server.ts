@@ -270,3 +270,18 @@ export async function deleteCreative(db: ShopDb, id: string): Promise<void> {
   );
   await Promise.all(names.map((n) => storage.remove(db.$shopId, n).catch(() => undefined)));
 }
+
+/** The stored file of this shop's creative, for the merchant to open. */
+export async function creativeFileForMerchant(db: ShopDb, id: string) {
+  const creative = await db.creative.findFirst({
+    where: { id },
+    select: { fileName: true, originalName: true, mimeType: true },
+  });
+  const opened = creative?.fileName ? await (await creativeStorage()).open(db.$shopId, creative.fileName) : null;
+  if (!creative || !opened) throw new AppError("not_found", msg("Creatives:errors.notFound"));
+  return {
+    ...opened,
+    name: creative.originalName ?? creative.fileName!,
+    type: creative.mimeType ?? "application/octet-stream",
+  };
+}
