@@ -69,6 +69,20 @@ const schema = z.object({
     .enum(["0", "1"], { message: "WEBHOOKS_ALLOW_PRIVATE must be 0 or 1" })
     .default("0")
     .transform((v) => v === "1"),
+  // Where uploads (portal images, creatives) are kept: "disk" (DATA_DIR/…) or
+  // "s3", any S3-compatible object store named by the S3_* settings. Several
+  // app instances behind one address need "s3" (docs/decisions/026).
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  S3_BUCKET: z.string().min(1).optional(),
+  // Unset: AWS itself; set for another provider or a local MinIO.
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Folder inside the bucket, so one bucket can serve several installations.
+  S3_PREFIX: z.string().default(""),
+  // "1": bucket in the path (MinIO and most self-hosted stores).
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).default("0"),
 });
 
 export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };

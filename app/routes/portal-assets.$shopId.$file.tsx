@@ -14,7 +14,7 @@ const notFound = () =>
 
 export const loader = /* @__PURE__ */ publicRoute({ params }, async ({ params }) => {
   const type = IMAGE_TYPES[(params.file.split(".").pop() ?? "").toLowerCase()];
-  const bytes = type ? await assetStorage().get(params.shopId, params.file) : null;
+  const bytes = type ? await (await assetStorage()).get(params.shopId, params.file) : null;
   if (!bytes) return notFound();
   return new Response(new Uint8Array(bytes), {
     headers: {

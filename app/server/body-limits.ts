@@ -20,7 +20,7 @@ import { sendRefusal } from "../lib/refusal.server";
 const KB = 1024;
 const MB = 1024 * KB;
 
-export type BodyKind = "webhook" | "upload" | "api" | "form";
+export type BodyKind = "webhook" | "upload" | "media" | "api" | "form";
 export interface BodyLimit {
   kind: BodyKind;
   maxBytes: number;
@@ -32,6 +32,9 @@ const LIMITS: Record<BodyKind, number> = {
   // Portal images and CSV imports are capped at 2 MB by their own checks;
   // creatives (images affiliates download) may be larger.
   upload: 10 * MB,
+  // The creatives upload: a file (brochure, brand kit zip) streamed to disk,
+  // never held in memory; its own check caps images at 10 MB.
+  media: 50 * MB,
   // As parseJsonBody's own cap.
   api: 256 * KB,
   // Every other form: logins, settings, editors, templates.
@@ -39,16 +42,19 @@ const LIMITS: Record<BodyKind, number> = {
 };
 
 const UPLOAD_PATHS = /^\/(admin|staff)\/(portals|creatives|affiliates)(\/|$)/;
+const MEDIA_PATH = /^\/(admin|staff)\/creatives\/upload$/;
 
 export function bodyLimitFor(pathname: string): BodyLimit {
   const kind: BodyKind =
     pathname === "/webhooks"
       ? "webhook"
-      : UPLOAD_PATHS.test(pathname)
-        ? "upload"
-        : pathname.startsWith("/api/")
-          ? "api"
-          : "form";
+      : MEDIA_PATH.test(pathname)
+        ? "media"
+        : UPLOAD_PATHS.test(pathname)
+          ? "upload"
+          : pathname.startsWith("/api/")
+            ? "api"
+            : "form";
   return { kind, maxBytes: LIMITS[kind] };
 }
 

@@ -273,6 +273,9 @@ describe("roles and areas", () => {
     await buildUser(shop.id, { email: "owner@example.com" });
     const client = await loggedIn("admin", "owner@example.com");
     const campaign = await buildCampaign(shop.id);
+    const creative = await getDb().creative.create({
+      data: { shopId: shop.id, kind: "text", title: "Caption", body: "Shop here: {link}", destinationPath: "/" },
+    });
     const paths = [
       "dashboard",
       "campaigns",
@@ -286,7 +289,8 @@ describe("roles and areas", () => {
       "referrals/history",
       "referrals/abc",
       "creatives",
-      "creatives/abc",
+      `creatives/${creative.id}`,
+      "creatives/new?kind=video",
       "mails",
       "bonuses",
       "bonuses/abc",

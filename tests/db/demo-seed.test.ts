@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { percentOf } from "~/models/commissions/calculate-commission";
 import { seedDemoShop } from "~/models/demo/seed-demo.server";
@@ -8,8 +11,10 @@ import { applyTestEnv } from "../support/test-env";
 // The demo shop a new merchant meets on `npm start`: its sales must read like
 // live ones, with the reason each was (not) credited and how every
 // commission line was computed, written the way the webhook flow writes them.
-applyTestEnv();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "demo-seed-"));
+applyTestEnv({ DATA_DIR: dataDir });
 useTestDatabase();
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const demo = {
   shopDomain: "demo-seed.myshopify.com",
@@ -75,5 +80,24 @@ describe("demo seed", () => {
     }
     // The MLM tree earns upline lines on some demo sales.
     expect(credited.some((o) => o.commissions.length === 3)).toBe(true);
+  });
+
+  it("gives affiliates creatives: banners drawn on the spot with thumbnails, texts and a video link", async () => {
+    expect(await seedDemoShop(demo)).toBe(true);
+    const db = getDb();
+    const creatives = await db.creative.findMany({ orderBy: { title: "asc" }, include: { campaigns: true } });
+    expect(creatives.map((c) => [c.kind, c.title])).toEqual([
+      ["image", "Autumn trails banner"],
+      ["text", "Instagram caption"],
+      ["text", "Newsletter swipe"],
+      ["image", "Summit sidebar ad"],
+      ["video", "Trail test video"],
+    ]);
+    for (const image of creatives.filter((c) => c.kind === "image")) {
+      expect(Object.keys(JSON.parse(image.thumbnails)).length).toBe(3);
+      expect(image.width).toBeGreaterThan(0);
+    }
+    // The e-mail swipe is for one campaign only.
+    expect(creatives.find((c) => c.title === "Newsletter swipe")?.campaigns).toHaveLength(1);
   });
 });

@@ -1,7 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { shopDb } from "~/db/shop-db.server";
 import { hashPassword } from "~/models/auth/password.server";
+import { seedDemoCreatives } from "~/models/creatives/demo-creatives.server";
 import { logIn, waitForHydration } from "../support/admin-browser";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop, buildUser } from "../support/builders";
@@ -18,7 +23,8 @@ import { useTestServer } from "../support/test-server";
 // pseudo-*.png) show the rest: a "[" without its "]" is cut text, and plain
 // English among the accented text never went through i18next.
 // The admin's login pages are left out: without a shop they are English.
-applyTestEnv();
+// Creatives' files go to a folder of their own.
+applyTestEnv({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "pseudo-locale-")) });
 const chromiumPath = findChromium();
 const EMAIL = "owner@pseudo.example";
 const AFFILIATE_PASSWORD = "affiliate password 1";
@@ -104,7 +110,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         attemptsLog: { create: { number: 1, durationMs: 12, statusCode: 500, ok: false, responseExcerpt: "down" } },
       },
     });
-    return { shop, campaign, affiliate, order, payout, endpoint };
+    await seedDemoCreatives(shopDb(getDb(), shop.id), shop, campaign.id);
+    const creative = await getDb().creative.findFirstOrThrow({ where: { shopId: shop.id, kind: "image" } });
+    return { shop, campaign, affiliate, order, payout, endpoint, creative };
   }
 
   async function sweep(page: Page, paths: [string, string][], hydrate: boolean) {
@@ -124,7 +132,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
   }
 
   it("admin screens", async () => {
-    const { campaign, affiliate, order, payout, endpoint } = await seed();
+    const { campaign, affiliate, order, payout, endpoint, creative } = await seed();
     const { page, errors } = await browser.newSession(server.url(""));
     await logIn(page, "admin", EMAIL);
     await page.waitForURL((url) => url.pathname === "/admin/dashboard");
@@ -149,6 +157,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-referrals-history", "/admin/referrals/history"],
         ["admin-bonuses", "/admin/bonuses"],
         ["admin-creatives", "/admin/creatives"],
+        ["admin-creative", `/admin/creatives/${creative.id}`],
+        ["admin-creative-new", "/admin/creatives/new?kind=video"],
         ["admin-mails", "/admin/mails"],
         ["admin-settings", "/admin/settings"],
         ["admin-settings-general", "/admin/settings/general"],

@@ -61,4 +61,6 @@ export function CopyField({
 
 // The one script of the portal pages: copy buttons. Plain, inline and tiny,
 // so it works on every way in (the proxy cannot serve the app's bundles).
-export const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-copy]");if(!b)return;var t=b.getAttribute("data-copy"),done=function(){b.textContent=b.getAttribute("data-copied")};if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t).then(done)}else{var i=document.createElement("textarea");i.value=t;document.body.appendChild(i);i.select();document.execCommand("copy");i.remove();done()}});`;
+// A button with data-count also tells the page it is on (a form POST to its
+// own address, whichever way in) that it was used: the creatives' counts.
+export const COPY_SCRIPT = `document.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-copy]");if(!b)return;var t=b.getAttribute("data-copy"),c=b.getAttribute("data-count"),done=function(){b.textContent=b.getAttribute("data-copied")};if(c&&window.fetch){fetch(location.pathname,{method:"POST",credentials:"same-origin",keepalive:true,headers:{"Content-Type":"application/x-www-form-urlencoded","Accept":"application/json"},body:c}).catch(function(){})}if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t).then(done)}else{var i=document.createElement("textarea");i.value=t;document.body.appendChild(i);i.select();document.execCommand("copy");i.remove();done()}});`;

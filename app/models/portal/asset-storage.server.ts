@@ -1,19 +1,19 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { getConfig } from "../../config.server";
 import { AppError } from "../../lib/errors";
 import { BUILT_IN_IMAGE_PREFIX, UPLOAD_PREFIX } from "../../lib/portal-content";
+import { checkStorageName, SAFE_NAME, SAFE_SHOP, type AssetStorage } from "./storage-names.server";
 
-// Images merchants upload for their portal pages, behind a small storage
-// interface: on disk under DATA_DIR/uploads by default; an object store (S3
-// and the like) implements the same four calls for several app instances.
+export { checkStorageName, SAFE_NAME, SAFE_SHOP, type AssetStorage, type OpenedFile } from "./storage-names.server";
 
-export interface AssetStorage {
-  put(shopId: string, fileName: string, bytes: Uint8Array): Promise<string>;
-  get(shopId: string, fileName: string): Promise<Uint8Array | null>;
-  list(shopId: string): Promise<string[]>;
-}
+// Files merchants upload (portal page images, creatives), behind a small
+// storage interface: on disk under DATA_DIR by default; an S3-compatible
+// object store (STORAGE=s3, see s3-storage.server.ts) implements the same
+// calls for several app instances. Each area ("uploads", "creatives") is its
+// own folder, so listing one shop's portal images never shows its creatives.
 
 export const IMAGE_TYPES: Record<string, string> = {
   png: "image/png",
@@ -23,9 +23,6 @@ export const IMAGE_TYPES: Record<string, string> = {
   webp: "image/webp",
 };
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
-const SAFE_NAME = /^[a-z0-9][a-z0-9._-]{0,100}$/;
-const SAFE_SHOP = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A stored file name: the uploaded name made safe, with a random prefix so names never collide. */
 export function storedFileName(original: string): string {
@@ -49,31 +46,56 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function diskStorage(root: string): AssetStorage {
+export function diskStorage(root: string, urlPrefix = UPLOAD_PREFIX): AssetStorage {
   const dirOf = (shopId: string) => {
     if (!SAFE_SHOP.test(shopId)) throw new AppError("bad_request", "Unknown shop.");
     return path.join(root, shopId);
   };
+  const fileOf = (shopId: string, fileName: string) =>
+    SAFE_SHOP.test(shopId) && SAFE_NAME.test(fileName) ? path.join(root, shopId, fileName) : null;
   return {
     async put(shopId, fileName, bytes) {
-      if (!SAFE_NAME.test(fileName)) throw new AppError("bad_request", "That file name cannot be stored.");
+      checkStorageName(shopId, fileName);
       const dir = dirOf(shopId);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, fileName), bytes, { flag: "wx" });
-      return `${UPLOAD_PREFIX}${shopId}/${fileName}`;
+      return `${urlPrefix}${shopId}/${fileName}`;
+    },
+    async putFile(shopId, fileName, localPath) {
+      checkStorageName(shopId, fileName);
+      const dir = dirOf(shopId);
+      await mkdir(dir, { recursive: true });
+      // COPYFILE_EXCL: never overwrite, like put's "wx".
+      await copyFile(localPath, path.join(dir, fileName), 1);
     },
     async get(shopId, fileName) {
-      if (!SAFE_SHOP.test(shopId) || !SAFE_NAME.test(fileName)) return null;
+      const file = fileOf(shopId, fileName);
+      if (!file) return null;
       try {
-        return await readFile(path.join(dirOf(shopId), fileName));
+        return await readFile(file);
       } catch {
         return null;
       }
     },
+    async open(shopId, fileName) {
+      const file = fileOf(shopId, fileName);
+      if (!file) return null;
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(file), size: info.size };
+      } catch {
+        return null;
+      }
+    },
+    async remove(shopId, fileName) {
+      const file = fileOf(shopId, fileName);
+      if (file) await rm(file, { force: true });
+    },
     async list(shopId) {
       try {
         const names = await readdir(dirOf(shopId));
-        return names.filter((n) => SAFE_NAME.test(n)).map((n) => `${UPLOAD_PREFIX}${shopId}/${n}`);
+        return names.filter((n) => SAFE_NAME.test(n)).map((n) => `${urlPrefix}${shopId}/${n}`);
       } catch {
         return [];
       }
@@ -81,15 +103,37 @@ export function diskStorage(root: string): AssetStorage {
   };
 }
 
-let storage: AssetStorage | undefined;
+const areas = new Map<string, AssetStorage>();
 
-export function assetStorage(): AssetStorage {
-  storage ??= diskStorage(path.join(getConfig().DATA_DIR, "uploads"));
-  return storage;
+/**
+ * The storage of one area, as the configuration chooses: a folder under
+ * DATA_DIR, or a folder of the S3 bucket. `urlPrefix` is where the app
+ * serves the area's public files.
+ */
+export async function storageFor(area: string, urlPrefix: string): Promise<AssetStorage> {
+  const known = areas.get(area);
+  if (known) return known;
+  const config = getConfig();
+  let made: AssetStorage;
+  if (config.STORAGE === "s3") {
+    // Loaded only when chosen: the SDK is large and most installations use the disk.
+    const { s3StorageFromConfig } = await import("./s3-storage.server");
+    made = s3StorageFromConfig(config, area, urlPrefix);
+  } else {
+    made = diskStorage(path.join(config.DATA_DIR, area), urlPrefix);
+  }
+  areas.set(area, made);
+  return made;
 }
 
-export function useAssetStorageForTests(s: AssetStorage | undefined) {
-  storage = s;
+export function useStorageForTests(area: string, s: AssetStorage | undefined) {
+  if (s) areas.set(area, s);
+  else areas.delete(area);
+}
+
+/** The portal pages' images. */
+export function assetStorage(): Promise<AssetStorage> {
+  return storageFor("uploads", UPLOAD_PREFIX);
 }
 
 // Images that ship with the app (public/images/portal).
@@ -99,7 +143,7 @@ export const BUILT_IN_IMAGES = ["hero.svg", "benefit-commission.svg", "benefit-p
 
 /** Every image path a page of this shop may point at: its uploads and the built-in images. */
 export async function knownAssetPaths(shopId: string): Promise<string[]> {
-  return [...(await assetStorage().list(shopId)), ...BUILT_IN_IMAGES];
+  return [...(await (await assetStorage()).list(shopId)), ...BUILT_IN_IMAGES];
 }
 
 /** Stores an uploaded image after checking its size, extension and content. */
@@ -111,5 +155,5 @@ export async function storeUploadedImage(shopId: string, original: string, bytes
   if (!IMAGE_TYPES[ext] || !sniffed || IMAGE_TYPES[sniffed] !== IMAGE_TYPES[ext]) {
     throw new AppError("bad_request", "Upload a PNG, JPEG, GIF or WebP image.");
   }
-  return assetStorage().put(shopId, storedFileName(original), bytes);
+  return (await assetStorage()).put(shopId, storedFileName(original), bytes);
 }
