@@ -7,6 +7,7 @@ import { dashboardBench } from "./dashboard-bench";
 import { ordersBench } from "./orders-bench";
 import { pagesBench } from "./pages-bench";
 import { webhooksBench } from "./webhooks-bench";
+import { payoutsBench } from "./payouts-bench";
 
 export interface BenchResult {
   checks: { name: string; pass: boolean }[];
@@ -22,6 +23,7 @@ const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
   { name: "pages: admin, portal and account documents vs bare Polaris", run: pagesBench },
+  { name: "payouts: pending payouts for 10,000 affiliates from 1M commission lines", run: payoutsBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   { name: "outgoing webhooks: events delivered, signed, to a loopback receiver", run: webhooksBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.

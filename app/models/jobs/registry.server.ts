@@ -3,6 +3,8 @@ import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
+import { runAutoPay } from "../payouts/auto-pay.server";
+import { sendPayoutBatch } from "../payouts/send-payout-batch.server";
 import { approveIfStillPending } from "../orders/adjust-order.server";
 import { eraseShop } from "../privacy/compliance.server";
 import { deliverWebhook } from "../webhooks-out/deliver-webhook.server";
@@ -67,6 +69,16 @@ export const JOBS = {
     payload: JOB_PAYLOADS["webhooks.deliver"],
     effect: (payload, db) => deliverWebhook(payload, db),
     concurrency: 8,
+  },
+  // An effect job: the sender talks to PayPal or Shopify without holding a
+  // transaction, and is safe to repeat for one batch (senders/index.server.ts).
+  "payouts.send-batch": {
+    payload: JOB_PAYLOADS["payouts.send-batch"],
+    effect: (payload, db) => sendPayoutBatch(db, payload.batchId),
+  },
+  "payouts.auto-pay": {
+    payload: JOB_PAYLOADS["payouts.auto-pay"],
+    run: (payload, tx) => runAutoPay(tx, payload),
   },
 } satisfies Registry;
 
