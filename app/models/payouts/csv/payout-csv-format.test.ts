@@ -118,7 +118,7 @@ describe("payoutCsvTable", () => {
 
   it("refuses a PayPal file of several currencies (PayPal takes one per file)", () => {
     expect(() => payoutCsvTable("paypal", [ann, { ...bob, currency: "EUR" }], { note: "" })).toThrow(
-      /one currency.*EUR, USD/,
+      'Payouts:csv.errors.oneCurrency{"currencies":"EUR, USD"}',
     );
     // Wise and plain files may mix currencies.
     expect(payoutCsvTable("wise", [ann, { ...bob, currency: "EUR" }], { note: "" })[2]![6]).toBe("EUR");

@@ -1,3 +1,4 @@
+import { msg } from "../../../i18n/messages";
 import { AppError } from "../../../lib/errors";
 import { currencyExponent } from "../../../lib/money";
 import { safeCell } from "../../affiliates/csv-cells";
@@ -35,7 +36,7 @@ function rowsOf(format: PayoutCsvFormat, payouts: ExportPayout[], note: string):
       if (currencies.size > 1)
         throw new AppError(
           "validation_failed",
-          `PayPal's payment file takes one currency; the selected payouts are in ${[...currencies].sort().join(", ")}. Export each currency on its own.`,
+          msg("Payouts:csv.errors.oneCurrency", { currencies: [...currencies].sort().join(", ") }),
         );
       return payouts.map((p) => [
         p.affiliate.paypalEmail || p.affiliate.email,
