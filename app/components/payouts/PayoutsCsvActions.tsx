@@ -1,5 +1,15 @@
 import { useFetcher, useParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, ButtonGroup, ChoiceList, DropZone, InlineStack, Modal, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  ButtonGroup,
+  ChoiceList,
+  DropZone,
+  InlineStack,
+  Modal,
+  Text,
+} from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "~/i18n/messages";

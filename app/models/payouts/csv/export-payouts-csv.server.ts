@@ -43,7 +43,11 @@ export async function startCsvPayment(
             msg("Payouts:csv.errors.oneCurrency", { currencies: [...currencies].sort().join(", ") }),
           );
       }
-      return createPayoutBatch(tx, db.$shopId, { payoutIds: input.payoutIds, method: "csv", createdBy: input.createdBy });
+      return createPayoutBatch(tx, db.$shopId, {
+        payoutIds: input.payoutIds,
+        method: "csv",
+        createdBy: input.createdBy,
+      });
     },
     { timeout: 60_000, maxWait: 30_000 },
   );

@@ -11,9 +11,7 @@ import { parsePaidCsv, type PaidRow } from "./paid-csv-format";
 // same reference: a file imported twice changes nothing the second time); if
 // any row fails, nothing is written and every row's problems are reported.
 
-export type PaidImportResult =
-  | { ok: true; paid: number; unchanged: number }
-  | { ok: false; errors: ImportError[] };
+export type PaidImportResult = { ok: true; paid: number; unchanged: number } | { ok: false; errors: ImportError[] };
 
 const MAX_REPORTED = 500;
 const IN_CHUNK = 500;
