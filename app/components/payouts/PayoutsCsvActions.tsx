@@ -55,7 +55,16 @@ const FORMAT_SHORT = {
   plain: "csv.formatPlainShort",
 } as const;
 
-export function PayoutsCsvActions({ selectedIds, onExported }: { selectedIds: string[]; onExported?: () => void }) {
+export function PayoutsCsvActions({
+  selectedIds,
+  exportable,
+  onExported,
+}: {
+  selectedIds: string[];
+  /** The list shows pending payouts (the only ones a file can pay). */
+  exportable: boolean;
+  onExported?: () => void;
+}) {
   const { t } = useTranslation("Payouts");
   const { role } = useParams();
   const base = `/${role}/payouts`;
@@ -64,9 +73,11 @@ export function PayoutsCsvActions({ selectedIds, onExported }: { selectedIds: st
   return (
     <>
       <ButtonGroup>
-        <Button disabled={!selectedIds.length} onClick={() => setExportOpen(true)}>
-          {t("csv.exportButton")}
-        </Button>
+        {exportable ? (
+          <Button disabled={!selectedIds.length} onClick={() => setExportOpen(true)}>
+            {t("csv.exportButton")}
+          </Button>
+        ) : null}
         <Button onClick={() => setImportOpen(true)}>{t("csv.importButton")}</Button>
       </ButtonGroup>
       {/* Mounted while open: each opening starts with a fresh form. */}
