@@ -200,6 +200,21 @@ describe("store credit payouts", () => {
     });
     expect(creditsOf(SAM)).toEqual([]);
   });
+
+  it("fails the payouts, rather than retrying for ever, in a shop that has not granted the store credit scopes", async () => {
+    const { db, shop, affiliate, pending, batch } = await setup();
+    const sam = await affiliate("sam-affiliate@example.com", SAM);
+    const p = await pending(sam.id, 900);
+    const { batchId } = await batch([p.id], "store_credit");
+    // Installed before store credit payouts existed: Shopify asks for the new scopes at the next OAuth.
+    store().scopes = store().scopes.filter((s) => !s.includes("store_credit"));
+    await sendStoreCredit(db, { id: batchId, shopId: shop.id, method: "store_credit" });
+    expect(await db.payout.findUniqueOrThrow({ where: { id: p.id } })).toMatchObject({
+      status: "failed",
+      failureReason: "no_store_access",
+    });
+    expect(await db.commission.count({ where: { affiliateId: sam.id, payoutId: null } })).toBe(1);
+  });
 });
 
 describe("discount code payouts", () => {

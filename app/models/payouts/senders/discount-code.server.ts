@@ -13,6 +13,7 @@ import {
   openPayouts,
   recordAttempt,
   shopAdmin,
+  sendEach,
   startSending,
   userErrorText,
   type OpenPayout,
@@ -96,5 +97,5 @@ export const sendDiscountCodes: PayoutSender = async (db, batch) => {
   const admin = await shopAdmin(db, batch.shopId);
   if (!admin) return failAll(db, batch.shopId, payouts, "no_store_access");
   await startSending(db, batch);
-  for (const p of payouts) await createOne(db, admin.client, batch.shopId, admin.currency, p);
+  await sendEach(db, batch.shopId, payouts, (p) => createOne(db, admin.client, batch.shopId, admin.currency, p));
 };

@@ -1,5 +1,5 @@
 import type { Db } from "../../../db.server";
-import { adminClientFor, type AdminClient } from "../../shopify/admin-client.server";
+import { AdminApiError, adminClientFor, type AdminClient } from "../../shopify/admin-client.server";
 import { CUSTOMER_BY_EMAIL } from "../../shopify/admin-operations";
 import { markPayoutFailed, recordPayoutProgress } from "../settle-payout.server";
 import type { SendableBatch } from "./index.server";
@@ -96,4 +96,23 @@ export async function recordAttempt(
 /** Shopify's user errors as one line for the merchant. */
 export function userErrorText(errors: { message: string }[]) {
   return errors.map((e) => e.message).join("; ") || "no answer";
+}
+
+/**
+ * Sends each payout with `send`. Shopify refusing the app access (a scope
+ * the shop has not granted yet) fails the payout, since a retry cannot help;
+ * a throttled or unreachable API throws, and the job comes back later.
+ */
+export async function sendEach(db: Db, shopId: string, payouts: OpenPayout[], send: (p: OpenPayout) => Promise<void>) {
+  for (const p of payouts) {
+    try {
+      await send(p);
+    } catch (error) {
+      const denied =
+        error instanceof AdminApiError &&
+        error.errors.some((e) => (e as { extensions?: { code?: string } }).extensions?.code === "ACCESS_DENIED");
+      if (!denied) throw error;
+      await failPayout(db, shopId, p.id, "no_store_access");
+    }
+  }
 }

@@ -12,6 +12,7 @@ import {
   openPayouts,
   recordAttempt,
   shopAdmin,
+  sendEach,
   startSending,
   userErrorText,
   type OpenPayout,
@@ -97,5 +98,5 @@ export const sendStoreCredit: PayoutSender = async (db, batch) => {
   await startSending(db, batch);
   // A throttled or unreachable Admin API throws: the job runs again later and
   // carries on from the first payout still open.
-  for (const p of payouts) await creditOne(db, admin.client, batch.shopId, p);
+  await sendEach(db, batch.shopId, payouts, (p) => creditOne(db, admin.client, batch.shopId, p));
 };
