@@ -50,6 +50,15 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
   const error = useTranslatedError(data?.error);
   const busy = navigation.state !== "idle";
   const [failing, setFailing] = useState(false);
+  const [paidForm, setPaidForm] = useState({ reference: "", paidOn: "", note: "" });
+  const [reason, setReason] = useState("");
+  const paidField = (name: keyof typeof paidForm) => ({
+    name,
+    value: paidForm[name],
+    onChange: (v: string) => setPaidForm((f) => ({ ...f, [name]: v })),
+    error: error?.fields?.[name],
+    autoComplete: "off",
+  });
   const money = (v: number) => format.money(v, payout.currency);
   const open = payout.status === "pending" || payout.status === "processing";
   const cancellable = payout.status === "processing" && (payout.method === "manual" || payout.method === "csv");
@@ -149,10 +158,10 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
                 </Text>
                 <FormLayout>
                   <FormLayout.Group>
-                    <TextField label={t("columns.reference")} name="reference" autoComplete="off" maxLength={200} />
-                    <TextField label={t("paidOn")} name="paidOn" type="date" autoComplete="off" />
+                    <TextField label={t("columns.reference")} {...paidField("reference")} maxLength={200} />
+                    <TextField label={t("paidOn")} type="date" {...paidField("paidOn")} />
                   </FormLayout.Group>
-                  <TextField label={t("note")} name="note" autoComplete="off" multiline={2} maxLength={1000} />
+                  <TextField label={t("note")} {...paidField("note")} multiline={2} maxLength={1000} />
                 </FormLayout>
                 <InlineStack gap="200">
                   <Button submit variant="primary" loading={busy} id="mark-paid">
@@ -171,7 +180,15 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
                   <Form method="post">
                     <input type="hidden" name="intent" value="mark-failed" />
                     <BlockStack gap="200">
-                      <TextField label={t("markFailed.reason")} name="reason" autoComplete="off" maxLength={500} />
+                      <TextField
+                        label={t("markFailed.reason")}
+                        name="reason"
+                        value={reason}
+                        onChange={setReason}
+                        error={error?.fields?.reason}
+                        autoComplete="off"
+                        maxLength={500}
+                      />
                       <InlineStack gap="200">
                         <Button submit tone="critical" loading={busy}>
                           {t("markFailed.action")}
