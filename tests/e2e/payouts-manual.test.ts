@@ -205,6 +205,23 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("paying by store credit and b
       await expect.poll(() => row.textContent()).toMatch(/CSV file.*Paid.*BANK-\d/);
     }
     await page.screenshot({ path: screenshotPath("payouts-paid-csv"), fullPage: true });
+
+    // A payout paid by CSV offers its payment's file again, in any format.
+    await page
+      .getByRole("row", { name: /Ada Tester/ })
+      .getByRole("link")
+      .click();
+    await page.getByText("Download the file again:").waitFor();
+    await waitForHydration(page);
+    const [wise] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Wise" }).click(),
+    ]);
+    expect(wise.suggestedFilename()).toMatch(/^payouts-wise-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(readFileSync(await wise.path(), "utf8").split("\n")[0]).toBe(
+      "name,recipientEmail,paymentReference,receiverType,amountCurrency,amount,sourceCurrency,targetCurrency",
+    );
+    await page.screenshot({ path: screenshotPath("payout-csv-detail"), fullPage: true });
     expect(errors.unexpected(failedResource(422))).toEqual([]);
   });
 });

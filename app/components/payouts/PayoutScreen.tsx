@@ -21,6 +21,7 @@ import { useFormat } from "~/i18n/format";
 import { useTranslatedError, type KeyedError } from "~/i18n/messages";
 import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
 import { failureReasonText } from "./failure-reason";
+import { CsvBatchDownload } from "./PayoutsCsvActions";
 import { PayoutStatusBadge } from "./PayoutBadges";
 
 // One payout (payouts/{id}) or the affiliate's pending payout
@@ -144,6 +145,11 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             {payout.discountCode ? <Field label={t("discountCode")} value={payout.discountCode} /> : null}
             {payout.note ? <Field label={t("note")} value={payout.note} /> : null}
           </InlineGrid>
+          {payout.batch?.method === "csv" ? (
+            <Box paddingBlockStart="400">
+              <CsvBatchDownload batchId={payout.batch.id} />
+            </Box>
+          ) : null}
         </Card>
         {open ? (
           <Card>

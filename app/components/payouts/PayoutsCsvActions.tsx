@@ -256,3 +256,37 @@ function ImportModal({ base, onClose }: { base: string; onClose: () => void }) {
     </Modal>
   );
 }
+
+/** The file of a CSV payment, again, in any format (on a payout paid by CSV). */
+export function CsvBatchDownload({ batchId }: { batchId: string }) {
+  const { t } = useTranslation("Payouts");
+  const { role } = useParams();
+  const [downloading, setDownloading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  function download(format: PayoutCsvFormat) {
+    setDownloading(true);
+    void downloadFile(`/${role}/payouts/export?batch=${encodeURIComponent(batchId)}&format=${format}`)
+      .then(
+        (ok) => setFailed(!ok),
+        () => setFailed(true),
+      )
+      .finally(() => setDownloading(false));
+  }
+  return (
+    <BlockStack gap="200">
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="span">{t("csv.downloadAgain")}</Text>
+        {PAYOUT_CSV_FORMATS.map((f) => (
+          <Button key={f} variant="plain" disabled={downloading} onClick={() => download(f)}>
+            {t(FORMAT_SHORT[f])}
+          </Button>
+        ))}
+      </InlineStack>
+      {failed ? (
+        <Text as="p" tone="critical">
+          {t("csv.downloadFailed")}
+        </Text>
+      ) : null}
+    </BlockStack>
+  );
+}
