@@ -1,11 +1,20 @@
 import type { TFunction } from "i18next";
 
-// A payout's failure reason is stored as a code the senders write
-// ("not_a_customer", "shopify_refused:<Shopify's message>"): the screens show
-// it in the merchant's language, with the detail after the colon (Shopify's
-// own words, or a currency) filled in. An unknown code shows as it is.
+// A payout's failure reason, and the history lines the store credit and
+// discount code senders write, are stored as codes ("not_a_customer",
+// "shopify_refused:<Shopify's message>", "store_credit_requested:12.50 USD"):
+// the screens show them in the merchant's language, with the detail after the
+// colon (Shopify's own words, an amount, a code) filled in. Any other text
+// shows as it is.
 
-const KNOWN = new Set(["not_a_customer", "no_store_access", "shopify_refused", "currency_not_shop"]);
+const KNOWN = new Set([
+  "not_a_customer",
+  "no_store_access",
+  "shopify_refused",
+  "currency_not_shop",
+  "store_credit_requested",
+  "discount_code_requested",
+]);
 
 export function failureReasonText(t: TFunction, reason: string): string {
   const at = reason.indexOf(":");

@@ -61,7 +61,7 @@ async function createOne(db: Db, client: AdminClient, shopId: string, shopCurren
     if (found) return settle(db, shopId, p.id, found.id, code);
   }
   const customerId = await customerOf(db, client, shopId, p);
-  await recordAttempt(db, shopId, p.id, `discount code ${code} requested`, { sentAt: new Date(), discountCode: code });
+  await recordAttempt(db, shopId, p.id, `discount_code_requested:${code}`, { sentAt: new Date(), discountCode: code });
   const name = `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim() || p.affiliate.email;
   const { data } = await client.run(DISCOUNT_CODE_BASIC_CREATE, {
     input: {

@@ -70,7 +70,7 @@ async function creditOne(db: Db, client: AdminClient, shopId: string, p: OpenPay
   }
 
   const amount = decimalAmount(p.amount, p.currency);
-  await recordAttempt(db, shopId, p.id, `store credit ${amount} ${p.currency} requested`, { sentAt: new Date() });
+  await recordAttempt(db, shopId, p.id, `store_credit_requested:${amount} ${p.currency}`, { sentAt: new Date() });
   const { data } = await client.run(STORE_CREDIT_CREDIT, {
     id: customerId,
     amount: { amount, currencyCode: p.currency },
@@ -81,13 +81,7 @@ async function creditOne(db: Db, client: AdminClient, shopId: string, p: OpenPay
     await failPayout(db, shopId, p.id, `shopify_refused:${userErrorText(answer.userErrors)}`);
     return;
   }
-  await db.$transaction((tx) =>
-    markPayoutPaid(tx, shopId, p.id, {
-      reference: transaction.id,
-      note: `store credit balance ${transaction.balanceAfterTransaction.amount} ${transaction.balanceAfterTransaction.currencyCode}`,
-      actor: "system",
-    }),
-  );
+  await db.$transaction((tx) => markPayoutPaid(tx, shopId, p.id, { reference: transaction.id, actor: "system" }));
 }
 
 export const sendStoreCredit: PayoutSender = async (db, batch) => {
