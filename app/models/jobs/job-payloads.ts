@@ -29,6 +29,8 @@ export const JOB_PAYLOADS = {
   "event.dispatch": z.object({ eventId: id() }),
   /** Sends a payout batch (PayoutBatch id) through its method's sender, after the commit that created it. */
   "payouts.send-batch": z.object({ batchId: id() }),
+  /** A shop's scheduled auto-pay run (Settings › Payment), at the time the settings name. */
+  "payouts.auto-pay": z.object({ shopId: id(), runAt: z.string().datetime() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
