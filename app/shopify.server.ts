@@ -7,7 +7,8 @@ import { getConfig } from "./config.server";
 import { getDb } from "./db.server";
 import { logText } from "./lib/log-text";
 
-// OAuth scopes of spec section 7 (also declared in shopify.app.toml).
+// OAuth scopes of spec section 7 (also declared in shopify.app.toml), and of
+// issue 11's store credit payouts (the last three).
 export const SCOPES = [
   "read_discounts",
   "write_discounts",
@@ -17,6 +18,9 @@ export const SCOPES = [
   "write_price_rules",
   "read_script_tags",
   "write_script_tags",
+  "read_customers",
+  "read_store_credit_accounts",
+  "write_store_credit_account_transactions",
 ];
 
 // The libraries put values from requests (the `shop` parameter, above all)

@@ -20,6 +20,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PayoutsCsvActions } from "~/components/payouts/PayoutsCsvActions";
 import { PayoutStatusBadge } from "~/components/payouts/PayoutBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
@@ -142,6 +143,13 @@ export default function Payouts() {
             <Text as="p" tone="subdued">
               {t("totals.count", { n: format.number(matched) })}
             </Text>
+            <Box minWidth="0">
+              <PayoutsCsvActions
+                selectedIds={status === "pending" ? selectedIds : []}
+                exportable={status === "pending"}
+                onExported={clearSelection}
+              />
+            </Box>
           </InlineStack>
         </Card>
         <Card padding="0">

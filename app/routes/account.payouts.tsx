@@ -134,7 +134,7 @@ export default function AccountPayouts() {
               format.date(p.paidAt ?? p.createdAt, zone),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
-              p.reference ?? "",
+              p.discountCode ?? p.reference ?? "",
               <Badge key="s" tone={STATUS_TONE[p.status]}>
                 {t(`statuses.${p.status}`)}
               </Badge>,

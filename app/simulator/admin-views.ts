@@ -391,7 +391,16 @@ export function storeCreditAccountView(ctx: ResolverContext, a: StoreCreditAccou
       const c = ctx.shop.customers.find((x) => x.id === a.customerId);
       return c ? customerView(ctx, c) : null;
     },
-    transactions: () => a.transactions.map((t) => storeCreditTransactionView(ctx, a, t)),
+    // Shopify's `type` filter (credit, debit, debit_revert, expiration); the
+    // simulator keeps credits and debits only.
+    transactions: ({ query }: { query?: string | null }) => {
+      const types = parseSearch(query)
+        .filter((t) => t.field === "type" && !t.negated)
+        .map((t) => t.value.toLowerCase());
+      return a.transactions
+        .filter((t) => !types.length || types.includes(t.kind))
+        .map((t) => storeCreditTransactionView(ctx, a, t));
+    },
   };
 }
 

@@ -21,6 +21,7 @@ import {
   SHOP_DETAILS,
   STORE_CREDIT_CREDIT,
   STORE_CREDIT_DEBIT,
+  STORE_CREDIT_RECENT_CREDITS,
   WEB_PIXEL_CREATE,
   type AdminOperation,
 } from "~/models/shopify/admin-operations";
@@ -170,9 +171,27 @@ describe("every Admin operation the app lists", () => {
     expect(
       (await run(STORE_CREDIT_CREDIT, { id: customer.id, amount: money })).storeCreditAccountCredit.userErrors,
     ).toEqual([]);
+    const recent = await run(STORE_CREDIT_RECENT_CREDITS, {
+      customerId: customer.id,
+      accountQuery: "currency_code:USD",
+    });
+    expect(recent.customer?.storeCreditAccounts.nodes[0]?.transactions.nodes).toEqual([
+      {
+        id: expect.stringMatching(/^gid:\/\/shopify\/StoreCreditAccountCreditTransaction\//),
+        // Shopify writes Decimal amounts its own way ("12.0").
+        amount: { amount: "12.0", currencyCode: "USD" },
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(
       (await run(STORE_CREDIT_DEBIT, { id: customer.id, amount: money })).storeCreditAccountDebit.userErrors,
     ).toEqual([]);
+    // Shopify's `type` filter: the debit is not a credit.
+    const credits = await run(STORE_CREDIT_RECENT_CREDITS, {
+      customerId: customer.id,
+      accountQuery: "currency_code:USD",
+    });
+    expect(credits.customer?.storeCreditAccounts.nodes[0]?.transactions.nodes).toHaveLength(1);
     expect((await run(CUSTOMER_STORE_CREDIT, { id: customer.id })).customer?.storeCreditAccounts.nodes).toEqual([
       { id: expect.any(String), balance: { amount: "0.0", currencyCode: "USD" } },
     ]);

@@ -1,8 +1,9 @@
 import { useFetcher } from "@remix-run/react";
-import { Banner, BlockStack, DataTable, DropZone, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, DropZone, Modal, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
+import { ImportReport } from "../csv/ImportReport";
 import { FormErrorBanner } from "../FormErrorBanner";
 import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "~/models/affiliates/csv-columns";
 
@@ -49,15 +50,11 @@ export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClos
             </Banner>
           ) : null}
           <FormErrorBanner error={answer?.error} />
-          {answer?.errors?.length ? (
-            <Banner tone="critical" title={t("import.failed", { count: answer.errors.length })}>
-              <DataTable
-                columnContentTypes={["numeric", "text", "text"]}
-                headings={[t("import.row"), t("import.column"), t("import.message")]}
-                rows={answer.errors.map((e) => [e.row, e.column, e.message])}
-              />
-            </Banner>
-          ) : null}
+          <ImportReport
+            errors={answer?.errors}
+            title={t("import.failed", { count: answer?.errors?.length ?? 0 })}
+            headings={[t("import.row"), t("import.column"), t("import.message")]}
+          />
           <DropZone
             accept=".csv,text/csv"
             type="file"

@@ -20,6 +20,8 @@ import { useShell } from "~/components/shell-data";
 import { useFormat } from "~/i18n/format";
 import { useTranslatedError, type KeyedError } from "~/i18n/messages";
 import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
+import { failureReasonText } from "./failure-reason";
+import { CsvBatchDownload } from "./PayoutsCsvActions";
 import { PayoutStatusBadge } from "./PayoutBadges";
 
 // One payout (payouts/{id}) or the affiliate's pending payout
@@ -70,7 +72,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
       ? t("history.batch", { method: t(`methods.${e.message.slice(6)}`, { defaultValue: e.message.slice(6) }) })
       : e.message === "below_minimum"
         ? t("history.belowMinimum")
-        : e.message,
+        : failureReasonText(t, e.message),
     e.actor === "system" || e.actor === "schedule" || e.actor === "paypal" ? t(`actors.${e.actor}`) : t("actors.user"),
   ]);
   const lines = payout.lines.map((l) => [
@@ -102,7 +104,9 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
         {payout.failureReason && payout.status !== "pending" ? (
           <Banner tone="warning" title={t("failureReason")}>
             <p id="failure-reason">
-              {payout.failureReason === "below_minimum" ? t("history.belowMinimum") : payout.failureReason}
+              {payout.failureReason === "below_minimum"
+                ? t("history.belowMinimum")
+                : failureReasonText(t, payout.failureReason)}
             </p>
           </Banner>
         ) : null}
@@ -141,6 +145,11 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             {payout.discountCode ? <Field label={t("discountCode")} value={payout.discountCode} /> : null}
             {payout.note ? <Field label={t("note")} value={payout.note} /> : null}
           </InlineGrid>
+          {payout.batch?.method === "csv" ? (
+            <Box paddingBlockStart="400">
+              <CsvBatchDownload batchId={payout.batch.id} />
+            </Box>
+          ) : null}
         </Card>
         {open ? (
           <Card>

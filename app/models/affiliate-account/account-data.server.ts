@@ -126,6 +126,8 @@ export function listAccountPayouts(db: ShopDb, affiliateId: string) {
       status: true,
       method: true,
       reference: true,
+      // A payout in a discount code: the code is the affiliate's to use.
+      discountCode: true,
       paidAt: true,
       createdAt: true,
     },

@@ -18,9 +18,4 @@ export const REQUIRED_COLUMNS = ["email", "first_name"] as const;
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
-/** A problem in the file: row 1 is the header, so the first affiliate is row 2. */
-export interface ImportError {
-  row: number;
-  column: string;
-  message: string;
-}
+export type { ImportError } from "../csv/csv-table";

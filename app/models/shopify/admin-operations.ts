@@ -154,7 +154,7 @@ export const DISCOUNT_CODE_BASIC_CREATE = operation<
   { input: DiscountCodeBasicInput }
 >(
   "DiscountCodeBasicCreate",
-  "ready for payouts as discount codes (issue 11) and refer-a-friend codes (issue 13)",
+  "discount-code payouts (payouts/senders/discount-code.server.ts); ready for refer-a-friend codes (issue 13)",
   `#graphql
   mutation DiscountCodeBasicCreate($input: DiscountCodeBasicInput!) {
     discountCodeBasicCreate(basicCodeDiscount: $input) {
@@ -210,7 +210,7 @@ export const CODE_DISCOUNT_BY_CODE = operation<
   { code: string }
 >(
   "CodeDiscountByCode",
-  "ready for idempotent code creation: look the code up before creating it again (issues 11, 13)",
+  "discount-code payouts: look the code up before creating it again (payouts/senders/discount-code.server.ts; issue 13)",
   `#graphql
   query CodeDiscountByCode($code: String!) {
     codeDiscountNodeByCode(code: $code) {
@@ -352,7 +352,7 @@ export const STORE_CREDIT_CREDIT = operation<
   { id: string; amount: Money }
 >(
   "StoreCreditCredit",
-  "ready for paying an affiliate in store credit (issue 11)",
+  "store credit payouts: credit the affiliate's customer account (payouts/senders/store-credit.server.ts)",
   `#graphql
   mutation StoreCreditCredit($id: ID!, $amount: MoneyInput!) {
     storeCreditAccountCredit(id: $id, creditInput: { creditAmount: $amount }) {
@@ -374,6 +374,48 @@ export const STORE_CREDIT_CREDIT = operation<
         field
         message
         code
+      }
+    }
+  }`,
+);
+
+export interface RecentStoreCredit {
+  id?: string;
+  amount: Money;
+  createdAt: string;
+}
+
+export const STORE_CREDIT_RECENT_CREDITS = operation<
+  {
+    customer: {
+      id: string;
+      storeCreditAccounts: { nodes: { id: string; transactions: { nodes: RecentStoreCredit[] } }[] };
+    } | null;
+  },
+  { customerId: string; accountQuery: string }
+>(
+  "StoreCreditRecentCredits",
+  "store credit payouts: the customer's latest credits in a currency, to find a credit made before a crash (payouts/senders/store-credit.server.ts)",
+  `#graphql
+  query StoreCreditRecentCredits($customerId: ID!, $accountQuery: String!) {
+    customer(id: $customerId) {
+      id
+      storeCreditAccounts(first: 1, query: $accountQuery) {
+        nodes {
+          id
+          transactions(first: 50, reverse: true, sortKey: CREATED_AT, query: "type:credit") {
+            nodes {
+              amount {
+                amount
+                currencyCode
+              }
+              createdAt
+              ... on StoreCreditAccountCreditTransaction {
+                id
+              }
+            }
+          }
+        }
       }
     }
   }`,
@@ -550,6 +592,7 @@ export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   CUSTOMER_BY_EMAIL,
   CUSTOMER_STORE_CREDIT,
   STORE_CREDIT_CREDIT,
+  STORE_CREDIT_RECENT_CREDITS,
   STORE_CREDIT_DEBIT,
   APP_SUBSCRIPTION_CREATE,
   ACTIVE_SUBSCRIPTIONS,
