@@ -27,6 +27,8 @@ export const JOB_PAYLOADS = {
   }),
   /** Hands a stored domain event (DomainEvent id) to its subscribers: e-mails, outgoing webhooks. */
   "event.dispatch": z.object({ eventId: id() }),
+  /** Evaluates a shop's bonus rules over the periods that have closed, then queues the next run. */
+  "bonus.evaluate": z.object({ shopId: id() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

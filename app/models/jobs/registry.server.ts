@@ -1,4 +1,5 @@
 import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../../db/job-queue.server";
+import { runBonusEvaluation } from "../bonuses/evaluate-bonuses.server";
 import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
@@ -57,6 +58,10 @@ export const JOBS = {
   "event.dispatch": {
     payload: JOB_PAYLOADS["event.dispatch"],
     run: (payload, tx) => dispatchEvent(tx, payload.eventId),
+  },
+  "bonus.evaluate": {
+    payload: JOB_PAYLOADS["bonus.evaluate"],
+    run: (payload, tx) => runBonusEvaluation(tx, payload.shopId),
   },
 } satisfies Registry;
 
