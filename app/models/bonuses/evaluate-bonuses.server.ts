@@ -51,20 +51,24 @@ export async function periodFigures(
   end: Date,
   withCommission: boolean,
   dialect: Dialect = dialectOf(client),
+  onlyAffiliateId?: string,
 ): Promise<AffiliateFigures[]> {
+  const one = onlyAffiliateId ? ` AND a."id" = ?` : "";
+  const extra = onlyAffiliateId ? [onlyAffiliateId] : [];
   const sales: Record<string, unknown>[] = await client.$queryRawUnsafe(
     bind(
       dialect,
       `SELECT o."affiliateId" AS "affiliateId", a."campaignId" AS "campaignId", COUNT(*) AS "sales",
               SUM(o."subtotal" - o."refundedAmount") AS "revenue"
          FROM "Order" o JOIN "Affiliate" a ON a."id" = o."affiliateId"
-        WHERE ${COUNTED_ORDER} AND a."status" = 'approved'
+        WHERE ${COUNTED_ORDER} AND a."status" = 'approved'${one}
         GROUP BY o."affiliateId", a."campaignId"`,
     ),
     shop.id,
     start,
     end,
     shop.currency,
+    ...extra,
   );
   const byId = new Map<string, AffiliateFigures>();
   for (const row of sales) {
@@ -85,13 +89,14 @@ export async function periodFigures(
         `SELECT c."affiliateId" AS "affiliateId", a."campaignId" AS "campaignId", SUM(c."amount") AS "commission"
            FROM "Commission" c JOIN "Order" o ON o."id" = c."orderId" JOIN "Affiliate" a ON a."id" = c."affiliateId"
           WHERE ${COUNTED_ORDER} AND c."kind" <> 'bonus' AND c."status" NOT IN ('denied', 'void')
-            AND c."currency" = o."currency" AND a."status" = 'approved'
+            AND c."currency" = o."currency" AND a."status" = 'approved'${one}
           GROUP BY c."affiliateId", a."campaignId"`,
       ),
       shop.id,
       start,
       end,
       shop.currency,
+      ...extra,
     );
     for (const row of rows) {
       const id = String(row.affiliateId);
