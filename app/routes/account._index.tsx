@@ -56,7 +56,12 @@ function BonusCard({ bonuses, currency }: { bonuses: BonusProgress[]; currency: 
               </Text>
               {b.reached ? <Badge tone="success">{t("bonuses.reached")}</Badge> : null}
             </InlineStack>
-            <ProgressBar progress={Math.round(b.ratio * 100)} tone={b.reached ? "success" : "highlight"} size="small" />
+            <ProgressBar
+              animated={false}
+              progress={Math.round(b.ratio * 100)}
+              tone={b.reached ? "success" : "highlight"}
+              size="small"
+            />
             <InlineStack align="space-between" gap="200">
               <Text as="p" tone="subdued" id={`bonus-progress-${b.id}`}>
                 {t("bonuses.progress", { value: amount(b, b.value), target: amount(b, b.threshold) })}

@@ -127,6 +127,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-referrals", "/admin/referrals"],
         ["admin-referrals-history", "/admin/referrals/history"],
         ["admin-bonuses", "/admin/bonuses"],
+        ["admin-bonus-new", "/admin/bonuses/new"],
         ["admin-creatives", "/admin/creatives"],
         ["admin-mails", "/admin/mails"],
         ["admin-settings", "/admin/settings"],
