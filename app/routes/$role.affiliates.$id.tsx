@@ -11,8 +11,9 @@ import { listCampaignChoices, saveAffiliate, setAffiliatesStatus } from "~/model
 import { affiliateFormSchema, STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
 import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server";
 import { referralLinks } from "~/models/api/serializers";
+import { listTierMoves } from "~/models/tiers/autotier-settings.server";
 
-export const handle = { i18n: ["Affiliates", "Global"] };
+export const handle = { i18n: ["Affiliates", "Global", "Settings"] };
 
 const params = idParams("affiliate");
 
@@ -26,7 +27,12 @@ export const loader = /* @__PURE__ */ merchantRoute(
       shopDomain: shop.domain,
       referralParam: shop.referralParam,
     });
-    return { ...detail, links, campaigns: await listCampaignChoices(db) };
+    return {
+      ...detail,
+      links,
+      campaigns: await listCampaignChoices(db),
+      tierMoves: await listTierMoves(db, params.id),
+    };
   },
 );
 

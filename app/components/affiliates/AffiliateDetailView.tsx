@@ -15,11 +15,13 @@ import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { AffiliateActivity } from "./AffiliateActivity";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
 import { AffiliateStatusBadge } from "./StatusBadge";
+import { TierMoves } from "../tiers/TierMoves";
 
 type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 export type DetailData = Json<AffiliateDetail> & {
   links: { referral_link: string; store_link: string };
   campaigns: { id: string; name: string; isDefault: boolean }[];
+  tierMoves?: { id: string; fromCampaignId: string; toCampaignId: string; reason: string; createdAt: string }[];
 };
 
 interface Answer extends Partial<ErrorBody> {
@@ -120,6 +122,9 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
               />
             </Card>
             <AffiliateActivity data={data} timeZone={shop.timezone} />
+            {data.tierMoves ? (
+              <TierMoves moves={data.tierMoves} campaigns={data.campaigns} timeZone={shop.timezone} />
+            ) : null}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -29,6 +29,8 @@ export const JOB_PAYLOADS = {
   "event.dispatch": z.object({ eventId: id() }),
   /** Evaluates a shop's bonus rules over the periods that have closed, then queues the next run. */
   "bonus.evaluate": z.object({ shopId: id() }),
+  /** Moves a shop's affiliates between its auto-tier campaigns, then queues the next daily run. */
+  "tier.evaluate": z.object({ shopId: id() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
