@@ -12,6 +12,7 @@ import { affiliateFormSchema, STATUS_ACTIONS } from "~/models/affiliates/admin-s
 import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server";
 import { referralLinks } from "~/models/api/serializers";
 import { listTierMoves } from "~/models/tiers/autotier-settings.server";
+import { networkLevel, uplinesOf } from "~/models/networks/network.server";
 
 export const handle = { i18n: ["Affiliates", "Global", "Settings"] };
 
@@ -32,6 +33,7 @@ export const loader = /* @__PURE__ */ merchantRoute(
       links,
       campaigns: await listCampaignChoices(db),
       tierMoves: await listTierMoves(db, params.id),
+      network: { uplines: await uplinesOf(db, params.id), downline: await networkLevel(db, params.id) },
     };
   },
 );

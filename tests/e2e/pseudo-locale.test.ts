@@ -135,6 +135,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-settings-translations", "/admin/settings/translations"],
         ["admin-settings-staff", "/admin/settings/staff"],
         ["admin-settings-branding", "/admin/settings/branding"],
+        ["admin-settings-autotier", "/admin/settings/autotier"],
+        ["admin-settings-networks", "/admin/settings/networks"],
         ["admin-plans", "/admin/plans"],
         ["admin-contact", "/admin/contact-us"],
         ["admin-paypal", "/admin/paypal/connect"],
