@@ -289,7 +289,7 @@ describe("roles and areas", () => {
       "creatives/abc",
       "mails",
       "bonuses",
-      "bonuses/abc",
+      "bonuses/new",
       "settings",
       "settings/general",
       "settings/branding",

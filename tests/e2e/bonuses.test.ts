@@ -70,4 +70,38 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("bonuses in Chromium", () => 
     expect(admin.errors.all).toEqual([]);
     expect(portal.errors.all).toEqual([]);
   });
+
+  it("shows the auto-tier ladder and the network tree, opening a member's recruits on demand", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const bronze = await buildCampaign(shop.id, { name: "Bronze", status: "active" });
+    const gold = await buildCampaign(shop.id, { name: "Gold", status: "active" });
+    await getDb().campaignLevel.create({ data: { campaignId: bronze.id, level: 2, rate: 300 } });
+    const top = await buildAffiliate(shop.id, bronze.id, { email: "top@aff.example" });
+    const recruit = await buildAffiliate(shop.id, bronze.id, { email: "recruit@aff.example" });
+    await getDb().affiliate.update({
+      where: { id: recruit.id },
+      data: { parentId: top.id, firstName: "Rita", lastName: "Recruit" },
+    });
+    await getDb().tierRule.createMany({
+      data: [
+        { shopId: shop.id, position: 1, campaignId: bronze.id, metric: "sales", threshold: 0 },
+        { shopId: shop.id, position: 2, campaignId: gold.id, metric: "revenue", threshold: 100_000, windowDays: 90 },
+      ],
+    });
+
+    const { page, errors } = await browser.newSession(server.url(""));
+    await logIn(page, "admin", ADMIN_EMAIL);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+    await page.goto("/admin/settings/autotier");
+    await page.getByText("Tier 2", { exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath("settings-autotier"), fullPage: true });
+
+    await page.goto("/admin/settings/networks");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Show recruits" }).click();
+    await page.getByRole("link", { name: "Rita Recruit" }).waitFor();
+    await page.screenshot({ path: screenshotPath("settings-networks"), fullPage: true });
+    expect(errors.all).toEqual([]);
+  });
 });
