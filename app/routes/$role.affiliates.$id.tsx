@@ -11,8 +11,10 @@ import { listCampaignChoices, saveAffiliate, setAffiliatesStatus } from "~/model
 import { affiliateFormSchema, STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
 import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server";
 import { referralLinks } from "~/models/api/serializers";
+import { listTierMoves } from "~/models/tiers/autotier-settings.server";
+import { networkLevel, uplinesOf } from "~/models/networks/network.server";
 
-export const handle = { i18n: ["Affiliates", "Global"] };
+export const handle = { i18n: ["Affiliates", "Global", "Settings"] };
 
 const params = idParams("affiliate");
 
@@ -26,7 +28,13 @@ export const loader = /* @__PURE__ */ merchantRoute(
       shopDomain: shop.domain,
       referralParam: shop.referralParam,
     });
-    return { ...detail, links, campaigns: await listCampaignChoices(db) };
+    return {
+      ...detail,
+      links,
+      campaigns: await listCampaignChoices(db),
+      tierMoves: await listTierMoves(db, params.id),
+      network: { uplines: await uplinesOf(db, params.id), downline: await networkLevel(db, params.id) },
+    };
   },
 );
 

@@ -2,24 +2,62 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralSettingsForm } from "~/components/GeneralSettingsForm";
+import { AutotierSettings } from "~/components/tiers/AutotierSettings";
+import { NetworkSettings } from "~/components/networks/NetworkSettings";
+import { z } from "zod";
+import { campaignLevels, networkLevel, searchNetwork } from "~/models/networks/network.server";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { NotBuiltYet } from "~/components/StatusScreens";
 import { findSettingsTab, SETTINGS_NAMESPACES } from "~/lib/settings-tabs";
 import { merchantRoute } from "~/door/merchant-route.server";
+import { AppError } from "~/lib/errors";
+import { autotierSaveSchema, loadAutotier, saveAutotier } from "~/models/tiers/autotier-settings.server";
+import { useShell } from "./$role";
 
 export const handle = { i18n: SETTINGS_NAMESPACES };
 
-export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ role, params }) => {
-  const tab = findSettingsTab(params.tab);
-  if (!tab) throw redirect(`/${role}/not-found`);
-  return { tab };
+// Networks: ?parent= loads one level of the tree (lazily, from the browser),
+// ?after= the next page of a level, ?q= searches members.
+const query = z.object({
+  parent: z.string().max(200).optional(),
+  after: z.string().max(200).optional(),
+  q: z.string().max(200).optional(),
 });
 
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "settings", query },
+  async ({ db, role, params, query }) => {
+    const tab = findSettingsTab(params.tab);
+    if (!tab) throw redirect(`/${role}/not-found`);
+    const network =
+      tab.tab === "networks"
+        ? {
+            level: await networkLevel(db, query.parent ?? null, query.after ?? null),
+            q: query.q ?? "",
+            results: query.q?.trim() ? await searchNetwork(db, query.q) : null,
+            campaigns: query.parent || query.after ? [] : await campaignLevels(db),
+          }
+        : null;
+    return { tab, autotier: tab.tab === "autotier" ? await loadAutotier(db) : null, network };
+  },
+);
+
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "settings", body: autotierSaveSchema },
+  async ({ db, params, body }) => {
+    if (params.tab !== "autotier") throw new AppError("not_found", "This settings tab saves nothing here.");
+    return saveAutotier(db, body);
+  },
+);
+
 export default function SettingsTab() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab, autotier, network } = useLoaderData<typeof loader>();
   const { role } = useParams();
+  const { shop } = useShell();
   const { t } = useTranslation(SETTINGS_NAMESPACES);
   if (tab.tab === "general") return <GeneralSettingsForm />;
+  if (tab.tab === "networks" && network) return <NetworkSettings data={network} />;
+  if (tab.tab === "autotier" && autotier) return <AutotierSettings data={autotier} timeZone={shop.timezone} />;
   return <NotBuiltYet title={t(`${tab.ns}:${tab.titleKey}`)} backUrl={`/${role}/settings`} />;
 }
 

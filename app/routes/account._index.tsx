@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, Card, InlineGrid, InlineStack, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineGrid, InlineStack, ProgressBar, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { AccountPage } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
+import { accountBonusProgress, type BonusProgress } from "~/models/bonuses/account-bonuses.server";
 
 export const handle = { i18n: ["Account.Dashboard", "Account.Common"], portal: true };
 
@@ -16,6 +17,7 @@ const query = z.object({ range: z.enum(DATE_PRESETS).catch(DEFAULT_PRESET) });
 export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => ({
   range: query.range,
   data: await accountDashboard(db, affiliate.id, query.range, shop.timezone),
+  bonuses: await accountBonusProgress(db, affiliate, shop),
   money: { currency: shop.currency, format: shop.moneyFormat },
 }));
 
@@ -34,8 +36,49 @@ function Chart({ points, label }: { points: { day: string; amount: number }[]; l
   );
 }
 
+// Progress toward each bonus open to the affiliate, in the current period.
+function BonusCard({ bonuses, currency }: { bonuses: BonusProgress[]; currency: string }) {
+  const { t } = useTranslation("Account.Dashboard");
+  const format = useFormat();
+  const amount = (b: BonusProgress, v: number) => (b.metric === "sales" ? format.number(v) : format.money(v, currency));
+  const day = (d: string) => format.date(`${d}T12:00:00Z`, "UTC");
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("bonuses.title")}
+        </Text>
+        {bonuses.map((b) => (
+          <BlockStack gap="100" key={b.id}>
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              <Text as="h3" fontWeight="semibold">
+                {b.name}
+              </Text>
+              {b.reached ? <Badge tone="success">{t("bonuses.reached")}</Badge> : null}
+            </InlineStack>
+            <ProgressBar
+              animated={false}
+              progress={Math.round(b.ratio * 100)}
+              tone={b.reached ? "success" : "highlight"}
+              size="small"
+            />
+            <InlineStack align="space-between" gap="200">
+              <Text as="p" tone="subdued" id={`bonus-progress-${b.id}`}>
+                {t("bonuses.progress", { value: amount(b, b.value), target: amount(b, b.threshold) })}
+              </Text>
+              <Text as="p" tone="subdued">
+                {t("bonuses.period", { from: day(b.firstDay), to: day(b.lastDay) })}
+              </Text>
+            </InlineStack>
+          </BlockStack>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}
+
 export default function AccountDashboard() {
-  const { range, data, money } = useLoaderData<typeof loader>();
+  const { range, data, money, bonuses } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Dashboard");
   const format = useFormat();
   const m = (v: number) => format.money(v, money.currency);
@@ -83,6 +126,7 @@ export default function AccountDashboard() {
           <Chart points={data.chart} label={t("chartTitle")} />
         </BlockStack>
       </Card>
+      {bonuses.length ? <BonusCard bonuses={bonuses} currency={money.currency} /> : null}
     </AccountPage>
   );
 }

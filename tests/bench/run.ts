@@ -2,6 +2,7 @@
 // not tests: each prints its numbers and PASS/FAIL per target, and the run
 // exits 0 whatever the outcome.
 import { adminSsrBench } from "./admin-ssr-bench";
+import { bonusTierBench } from "./bonus-tier-bench";
 import { clickBench } from "./click-bench";
 import { dashboardBench } from "./dashboard-bench";
 import { ordersBench } from "./orders-bench";
@@ -26,6 +27,7 @@ const all: Bench[] = [
   { name: "payouts: pending payouts for 10,000 affiliates from 1M commission lines", run: payoutsBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   { name: "outgoing webhooks: events delivered, signed, to a loopback receiver", run: webhooksBench },
+  { name: "bonuses and auto-tier: 10,000 affiliates over 1M orders", run: bonusTierBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
   ...(process.env.BENCH_DASHBOARD === "1"
     ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }]

@@ -293,7 +293,7 @@ describe("roles and areas", () => {
       "creatives/new?kind=video",
       "mails",
       "bonuses",
-      "bonuses/abc",
+      "bonuses/new",
       "settings",
       "settings/general",
       "settings/branding",

@@ -276,7 +276,7 @@ describe.skipIf(!available)("two app instances and two workers on one PostgreSQL
     });
     expect(lines).toHaveLength(ORDERS * 2);
     const byOrder = new Map<string, { affiliateId: string; level: number; kind: string; amount: number }[]>();
-    for (const { orderId, ...line } of lines) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
+    for (const { orderId, ...line } of lines) byOrder.set(orderId!, [...(byOrder.get(orderId!) ?? []), line]);
     for (const order of orders) {
       const set = (byOrder.get(order.id) ?? []).sort((a, b) => a.level - b.level);
       expect(set.map((l) => [l.affiliateId, l.level, l.kind])).toEqual([

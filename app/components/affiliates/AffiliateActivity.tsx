@@ -59,7 +59,7 @@ export function AffiliateActivity({ data, timeZone }: { data: DetailData; timeZo
               t("Global:fields.status"),
             ]}
             rows={money.recentCommissions.map((c) => [
-              c.order.name,
+              c.order?.name ?? t("Affiliates:detail.bonusLine"),
               t(`Affiliates:detail.kinds.${c.kind}`),
               c.level,
               format.money(c.amount, c.currency),

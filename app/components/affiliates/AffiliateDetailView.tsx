@@ -15,11 +15,16 @@ import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { AffiliateActivity } from "./AffiliateActivity";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
 import { AffiliateStatusBadge } from "./StatusBadge";
+import { TierMoves } from "../tiers/TierMoves";
+import { AffiliateNetwork } from "../networks/AffiliateNetwork";
+import type { LevelData } from "../networks/NetworkTree";
 
 type Json<T> = T extends Date ? string : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 export type DetailData = Json<AffiliateDetail> & {
   links: { referral_link: string; store_link: string };
   campaigns: { id: string; name: string; isDefault: boolean }[];
+  network?: { uplines: { id: string; name: string; level: number }[]; downline: LevelData };
+  tierMoves?: { id: string; fromCampaignId: string; toCampaignId: string; reason: string; createdAt: string }[];
 };
 
 interface Answer extends Partial<ErrorBody> {
@@ -120,6 +125,12 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
               />
             </Card>
             <AffiliateActivity data={data} timeZone={shop.timezone} />
+            {data.network ? (
+              <AffiliateNetwork affiliateId={a.id} uplines={data.network.uplines} downline={data.network.downline} />
+            ) : null}
+            {data.tierMoves ? (
+              <TierMoves moves={data.tierMoves} campaigns={data.campaigns} timeZone={shop.timezone} />
+            ) : null}
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -76,10 +76,15 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
     e.actor === "system" || e.actor === "schedule" || e.actor === "paypal" ? t(`actors.${e.actor}`) : t("actors.user"),
   ]);
   const lines = payout.lines.map((l) => [
-    <Link key={l.id} url={`/${role}/sales/${l.order.id}`}>
-      {l.order.name}
-    </Link>,
-    format.date(l.order.placedAt, shop.timezone),
+    // A bonus line has no order to link to.
+    l.order ? (
+      <Link key={l.id} url={`/${role}/sales/${l.order.id}`}>
+        {l.order.name}
+      </Link>
+    ) : (
+      t("kinds.bonus")
+    ),
+    format.date(l.order?.placedAt ?? l.createdAt, shop.timezone),
     t(`kinds.${l.kind}`, { defaultValue: l.kind }) + (l.level > 1 ? ` · ${t("level", { level: l.level })}` : ""),
     l.explanation,
     money(l.amount),

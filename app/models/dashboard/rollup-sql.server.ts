@@ -42,7 +42,7 @@ export function dialectOf(client: Client): Dialect {
 }
 
 /** SQL written with `?` placeholders, numbered for PostgreSQL. */
-function bind(dialect: Dialect, sql: string) {
+export function bind(dialect: Dialect, sql: string) {
   if (dialect === "sqlite") return sql;
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);

@@ -26,6 +26,14 @@ export const EVENT_TYPES = {
   "payout.paid": z.object({ payoutId: id, affiliateId: id, method: z.string() }).merge(money),
   "payout.failed": z.object({ payoutId: id, affiliateId: id, method: z.string(), reason: z.string() }).merge(money),
   "referral.created": z.object({ referralId: id }),
+  /** The auto-tier job moved an affiliate to another campaign (docs/decisions/027). */
+  "affiliate.tier_changed": z.object({
+    affiliateId: id,
+    fromCampaignId: id,
+    toCampaignId: id,
+    direction: z.enum(["up", "down"]),
+    reason: z.string(),
+  }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type EventType = keyof typeof EVENT_TYPES;

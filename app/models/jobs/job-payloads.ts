@@ -33,6 +33,10 @@ export const JOB_PAYLOADS = {
   "payouts.send-batch": z.object({ batchId: id() }),
   /** A shop's scheduled auto-pay run (Settings › Payment), at the time the settings name. */
   "payouts.auto-pay": z.object({ shopId: id(), runAt: z.string().datetime() }),
+  /** Evaluates a shop's bonus rules over the periods that have closed, then queues the next run. */
+  "bonus.evaluate": z.object({ shopId: id() }),
+  /** Moves a shop's affiliates between its auto-tier campaigns, then queues the next daily run. */
+  "tier.evaluate": z.object({ shopId: id() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -1,4 +1,6 @@
 import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../../db/job-queue.server";
+import { runBonusEvaluation } from "../bonuses/evaluate-bonuses.server";
+import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
 import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
@@ -79,6 +81,14 @@ export const JOBS = {
   "payouts.auto-pay": {
     payload: JOB_PAYLOADS["payouts.auto-pay"],
     run: (payload, tx) => runAutoPay(tx, payload),
+  },
+  "bonus.evaluate": {
+    payload: JOB_PAYLOADS["bonus.evaluate"],
+    run: (payload, tx) => runBonusEvaluation(tx, payload.shopId),
+  },
+  "tier.evaluate": {
+    payload: JOB_PAYLOADS["tier.evaluate"],
+    run: (payload, tx) => runTierEvaluation(tx, payload.shopId),
   },
 } satisfies Registry;
 

@@ -190,7 +190,8 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
       status: c.status,
       explanation: c.explanation,
       createdAt: c.createdAt.toISOString(),
-      order: { id: c.order.id, name: c.order.name, placedAt: c.order.placedAt.toISOString() },
+      // Bonus lines have no order.
+      order: c.order ? { id: c.order.id, name: c.order.name, placedAt: c.order.placedAt.toISOString() } : null,
     })),
     lineCount,
     events: p.events.map((e) => ({

@@ -39,7 +39,7 @@ export const webhookSaleSchema = z.object({
 
 export const webhookCommissionSchema = z.object({
   id: z.string(),
-  orderId: z.string(),
+  orderId: z.string().nullable().describe("null for a bonus line, which no order earned"),
   affiliateId: z.string(),
   level: z.number().int(),
   kind: z.string(),

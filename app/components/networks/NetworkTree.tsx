@@ -1,0 +1,121 @@
+import { useFetcher, useParams } from "@remix-run/react";
+import { Badge, BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/format";
+import type { NetworkMember } from "../../models/networks/network.server";
+
+// One level of the MLM tree; a member with recruits opens its own level,
+// loaded from the server only when asked (big subtrees stay unloaded).
+
+export interface LevelData {
+  members: NetworkMember[];
+  after: string | null;
+}
+
+const LEVEL_ROUTE = "routes/$role.settings.$tab";
+
+function levelUrl(role: string, parent: string | null, after: string | null) {
+  const params = new URLSearchParams();
+  if (parent) params.set("parent", parent);
+  if (after) params.set("after", after);
+  params.set("_data", LEVEL_ROUTE);
+  return `/${role}/settings/networks?${params}`;
+}
+
+export function MemberRow({
+  member,
+  level,
+  children,
+}: {
+  member: NetworkMember;
+  level: number;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation("Settings");
+  const { role } = useParams();
+  const format = useFormat();
+  return (
+    <InlineStack gap="300" blockAlign="center" wrap>
+      <Badge>{t("networks.levelShort", { level })}</Badge>
+      <Link url={`/${role}/affiliates/${member.id}`}>{member.name || member.email}</Link>
+      <Text as="span" tone="subdued">
+        {member.campaignName}
+      </Text>
+      <Text as="span">{t("networks.salesCount", { count: member.sales })}</Text>
+      <Text as="span">{t("networks.recruitsCount", { count: member.recruits })}</Text>
+      <Text as="span" tone="subdued">
+        {t("networks.upward", {
+          amount: member.generatedUpward.length
+            ? member.generatedUpward.map((m) => format.money(m.amount, m.currency)).join(", ")
+            : format.number(0),
+        })}
+      </Text>
+      {children}
+    </InlineStack>
+  );
+}
+
+function Member({ member, level }: { member: NetworkMember; level: number }) {
+  const { t } = useTranslation("Settings");
+  const [open, setOpen] = useState(false);
+  return (
+    <li>
+      <MemberRow member={member} level={level}>
+        {member.recruits > 0 ? (
+          <Button variant="plain" onClick={() => setOpen((o) => !o)} ariaExpanded={open}>
+            {open ? t("networks.close") : t("networks.open")}
+          </Button>
+        ) : null}
+      </MemberRow>
+      {open ? <Level parent={member.id} level={level + 1} /> : null}
+    </li>
+  );
+}
+
+/** A level loaded on demand (parent given), or from data already loaded. */
+export function Level({ parent, level, initial }: { parent: string | null; level: number; initial?: LevelData }) {
+  const { t } = useTranslation("Settings");
+  const { role } = useParams();
+  const fetcher = useFetcher<{ network: { level: LevelData } | null }>();
+  const [pages, setPages] = useState<LevelData[]>(initial ? [initial] : []);
+  useEffect(() => {
+    if (!initial) fetcher.load(levelUrl(role!, parent, null));
+    // Loaded once per opened member.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const page = fetcher.data?.network?.level;
+    if (fetcher.state === "idle" && page) setPages((held) => (held.includes(page) ? held : [...held, page]));
+  }, [fetcher.state, fetcher.data]);
+  const last = pages[pages.length - 1];
+  if (!pages.length) {
+    return (
+      <Text as="p" tone="subdued">
+        {t("networks.loading")}
+      </Text>
+    );
+  }
+  return (
+    <BlockStack gap="100">
+      <ul style={{ listStyle: "none", margin: 0, paddingInlineStart: level > 2 ? 24 : 0 }}>
+        {pages
+          .flatMap((p) => p.members)
+          .map((m) => (
+            <Member key={m.id} member={m} level={level} />
+          ))}
+      </ul>
+      {last?.after ? (
+        <InlineStack>
+          <Button
+            variant="plain"
+            loading={fetcher.state !== "idle"}
+            onClick={() => fetcher.load(levelUrl(role!, parent, last.after))}
+          >
+            {t("networks.more")}
+          </Button>
+        </InlineStack>
+      ) : null}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,125 @@
+import { formatMoney } from "../../lib/money";
+import { percentOf } from "../commissions/calculate-commission";
+
+// What a bonus rule pays an affiliate for one closed period, from the
+// affiliate's figures of that period. Pure: the caller gathers the figures
+// with one set-based query and writes the lines.
+//
+// Stacking (docs/decisions/027): target and recurring bonuses are separate
+// rewards and always add up. Boosters do not add up with each other: for one
+// affiliate and one period only the booster paying the most is credited
+// (its key names the affiliate and the period, not the rule, so a second
+// booster can never pay for a period that already has one). A booster adds
+// to the commissions already credited; it never changes them.
+
+export type BonusKind = "target" | "recurring" | "booster";
+export type BonusMetric = "sales" | "revenue" | "commission";
+
+export interface BonusRuleTerms {
+  id: string;
+  name: string;
+  kind: BonusKind;
+  metric: BonusMetric;
+  /** A count of sales, or minor units. */
+  threshold: number;
+  rewardType: "fixed" | "percent";
+  /** Minor units (fixed) or basis points (percent). */
+  rewardValue: number;
+}
+
+/** One affiliate's figures over a period: credited sales, their revenue net of refunds, commission earned on them. */
+export interface PeriodFigures {
+  sales: number;
+  revenue: number;
+  commission: number;
+}
+
+export interface BonusAward {
+  ruleId: string;
+  affiliateId: string;
+  amount: number;
+  metricValue: number;
+  /** The idempotency key of the line. */
+  key: string;
+  explanation: string;
+}
+
+export interface PeriodLabel {
+  key: string;
+  firstDay: string;
+  lastDay: string;
+}
+
+export function metricValue(metric: BonusMetric, figures: PeriodFigures): number {
+  return figures[metric];
+}
+
+function describeMetric(metric: BonusMetric, value: number, money: { currency: string; format?: string | null }) {
+  return metric === "sales" ? `${value} ${value === 1 ? "sale" : "sales"}` : `${formatMoney(value, money)} ${metric}`;
+}
+
+function bps(value: number) {
+  return `${(value / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`;
+}
+
+/** The award of one rule for one affiliate and period, or null when nothing is earned. */
+export function evaluateBonus(
+  rule: BonusRuleTerms,
+  affiliateId: string,
+  figures: PeriodFigures,
+  period: PeriodLabel,
+  money: { currency: string; format?: string | null },
+): BonusAward | null {
+  const value = metricValue(rule.metric, figures);
+  if (value < rule.threshold || value <= 0) return null;
+  const window = `${period.firstDay} to ${period.lastDay}`;
+  const reached = `${describeMetric(rule.metric, value, money)} from ${window} (threshold ${describeMetric(rule.metric, rule.threshold, money)})`;
+  const revenue = Math.max(0, figures.revenue);
+  if (rule.kind === "booster") {
+    // The boost applies to the revenue above the threshold; a booster on a
+    // sales count boosts the whole period's revenue once the count is reached.
+    const base = rule.metric === "revenue" ? revenue - rule.threshold : revenue;
+    const amount = percentOf(Math.max(0, base), rule.rewardValue);
+    if (amount <= 0) return null;
+    return {
+      ruleId: rule.id,
+      affiliateId,
+      amount,
+      metricValue: value,
+      key: `booster:${affiliateId}:${period.key}`,
+      explanation: `Commission booster "${rule.name}": ${reached}; ${bps(rule.rewardValue)} extra on ${formatMoney(Math.max(0, base), money)}${rule.metric === "revenue" ? " above the threshold" : " of revenue"}.`,
+    };
+  }
+  const amount = rule.rewardType === "fixed" ? rule.rewardValue : percentOf(revenue, rule.rewardValue);
+  if (amount <= 0) return null;
+  const reward =
+    rule.rewardType === "fixed"
+      ? `fixed ${formatMoney(amount, money)}`
+      : `${bps(rule.rewardValue)} of ${formatMoney(revenue, money)} revenue`;
+  const label = rule.kind === "target" ? "Target bonus" : "Period bonus";
+  return {
+    ruleId: rule.id,
+    affiliateId,
+    amount,
+    metricValue: value,
+    key: `${rule.id}:${affiliateId}:${period.key}`,
+    explanation: `${label} "${rule.name}": ${reached}; ${reward}.`,
+  };
+}
+
+/** Applies the stacking rule: of several awards with one key (boosters), the largest wins; ties go to the first. */
+export function stackAwards(awards: readonly BonusAward[]): BonusAward[] {
+  const byKey = new Map<string, BonusAward>();
+  for (const award of awards) {
+    const held = byKey.get(award.key);
+    if (!held || award.amount > held.amount) byKey.set(award.key, award);
+  }
+  return [...byKey.values()];
+}
+
+/** How far an affiliate is toward a rule's threshold, 0..1 (progress bars). */
+export function progressOf(rule: Pick<BonusRuleTerms, "metric" | "threshold">, figures: PeriodFigures) {
+  const value = metricValue(rule.metric, figures);
+  const ratio = rule.threshold <= 0 ? (value > 0 ? 1 : 0) : Math.min(1, Math.max(0, value / rule.threshold));
+  return { value, threshold: rule.threshold, ratio, reached: value >= rule.threshold && value > 0 };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { decideTier, ladderProblem, type Tier } from "./evaluate-tiers";
+
+const ladder: Tier[] = [
+  { position: 1, campaignId: "bronze", campaignName: "Bronze", metric: "sales", threshold: 0, windowDays: 0 },
+  { position: 2, campaignId: "silver", campaignName: "Silver", metric: "sales", threshold: 10, windowDays: 0 },
+  { position: 3, campaignId: "gold", campaignName: "Gold", metric: "revenue", threshold: 500_000, windowDays: 90 },
+];
+const money = { currency: "USD" };
+
+describe("decideTier", () => {
+  it.each([
+    ["stays in the entry tier below every threshold", "bronze", { 2: 3, 3: 0 }, false, null],
+    ["moves up one tier", "bronze", { 2: 10, 3: 0 }, false, ["silver", "up"]],
+    ["jumps straight to the highest tier reached", "bronze", { 2: 12, 3: 600_000 }, false, ["gold", "up"]],
+    [
+      "a higher tier counts even if a lower one's threshold is missed",
+      "bronze",
+      { 2: 2, 3: 500_000 },
+      false,
+      ["gold", "up"],
+    ],
+    ["stays put when already there", "gold", { 2: 50, 3: 700_000 }, true, null],
+    ["is not moved down without demotion", "gold", { 2: 50, 3: 1 }, false, null],
+    ["moves down to the highest tier still reached", "gold", { 2: 50, 3: 1 }, true, ["silver", "down"]],
+    ["moves down to the entry tier", "silver", { 2: 1, 3: 0 }, true, ["bronze", "down"]],
+    ["leaves an affiliate off the ladder alone", "private-deal", { 2: 99, 3: 9_999_999 }, true, null],
+  ] as const)("%s", (_name, campaignId, values, allowDemotion, expected) => {
+    const move = decideTier(ladder, { affiliateId: "a", campaignId, values }, { allowDemotion, money });
+    expect(move ? [move.toCampaignId, move.direction] : null).toEqual(expected);
+  });
+
+  it("states the reason in words", () => {
+    const up = decideTier(
+      ladder,
+      { affiliateId: "a", campaignId: "silver", values: { 2: 11, 3: 512_345 } },
+      { allowDemotion: false, money },
+    );
+    expect(up?.reason).toBe(
+      "Revenue in the last 90 days: $5,123.45, reaching the threshold $5,000.00 of tier 3 (Gold).",
+    );
+    const down = decideTier(
+      ladder,
+      { affiliateId: "a", campaignId: "silver", values: { 2: 4, 3: 0 } },
+      { allowDemotion: true, money },
+    );
+    expect(down?.reason).toBe(
+      "Sales over the affiliate's lifetime: 4, below the threshold 10 of tier 2 (Silver); moved to tier 1 (Bronze).",
+    );
+  });
+
+  it("orders tiers by position whatever order they come in", () => {
+    const move = decideTier(
+      [...ladder].reverse(),
+      { affiliateId: "a", campaignId: "bronze", values: { 2: 10 } },
+      { allowDemotion: false, money },
+    );
+    expect(move?.toCampaignId).toBe("silver");
+  });
+});
+
+describe("ladderProblem", () => {
+  it.each([
+    [[{ campaignId: "a" }, { campaignId: "b" }], null],
+    [[{ campaignId: "a" }, { campaignId: "a" }], "Settings:autotier.errors.duplicateCampaign"],
+  ])("%o", (tiers, problem) => expect(ladderProblem(tiers)).toBe(problem));
+});

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "BonusRule" ADD COLUMN     "evaluatedThrough" TIMESTAMP(3);
+
