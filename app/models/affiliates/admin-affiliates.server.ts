@@ -14,6 +14,8 @@ import {
 } from "./admin-schemas";
 import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "./status-transitions";
+import { emitEvents } from "../events/emit-event.server";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
 
 // The merchant admin's affiliate list, forms and approvals. Every query is
 // scoped to the shop; an id of another shop is "not found".
@@ -101,15 +103,28 @@ export function listCampaignChoices(db: ShopDb) {
  */
 export async function setAffiliatesStatus(db: ShopDb, ids: string[], action: StatusAction) {
   const unique = [...new Set(ids)];
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const found = await tx.affiliate.count({ where: { id: { in: unique } } });
     if (found !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
-    const { count } = await tx.affiliate.updateMany({
+    const target = ACTION_TARGET[action];
+    const changing = await tx.affiliate.findMany({
       where: { id: { in: unique }, status: { in: [...statusesFor(action)] } },
-      data: { status: ACTION_TARGET[action] },
+      select: { id: true },
     });
+    const ids = changing.map((row) => row.id);
+    const { count } = await tx.affiliate.updateMany({ where: { id: { in: ids } }, data: { status: target } });
+    if (target === "approved" || target === "denied") {
+      await emitEvents(
+        tx,
+        db.$shopId,
+        target === "approved" ? "affiliate.approved" : "affiliate.denied",
+        ids.map((affiliateId) => ({ affiliateId })),
+      );
+    }
     return { changed: count, skipped: unique.length - count };
   });
+  notifyJobsEnqueued();
+  return result;
 }
 
 /** The affiliate an upline field names: a referral code, or an e-mail. */
@@ -138,14 +153,16 @@ function asFormError(error: unknown): never {
 /** Adds an affiliate by hand (the admin's "Add affiliate" form). */
 export async function createAffiliateFromForm(tx: Tx, shopId: string, form: AffiliateForm) {
   const parentId = await resolveUpline(tx, shopId, form.upline);
-  return insertAffiliate(tx, shopId, { ...form, parent_id: parentId });
+  return insertAffiliate(tx, shopId, { ...form, parent_id: parentId }, "admin");
 }
 
 export async function addAffiliate(db: ShopDb, form: AffiliateForm) {
-  return db
+  const created = await db
     .$transaction((tx) => createAffiliateFromForm(tx, db.$shopId, form))
     .catch(mapUniqueViolation)
     .catch(asFormError);
+  notifyJobsEnqueued();
+  return created;
 }
 
 /** Saves the detail page's form: every field, the upline cleared when blank. */

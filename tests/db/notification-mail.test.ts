@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import type { ParsedMail } from "mailparser";
+import { getDb } from "~/db.server";
+import { dispatchEvent } from "~/models/events/dispatch-event.server";
+import { drainJobs } from "~/models/jobs/registry.server";
+import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { HttpClient } from "../support/http-client";
+import { useSmtpSink } from "../support/smtp-sink";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
+
+// Notifications end to end: a change in the app → its domain event → the
+// e-mail subscriber → the outbox → the e-mail job → a real SMTP server on
+// loopback, which parses what arrived.
+applyTestEnv({ MAIL_FROM: "Affiliates <affiliates@app.example>" });
+const smtp = useSmtpSink();
+useTestDatabase();
+const server = useTestServer();
+
+const LIST = "routes/$role.affiliates._index";
+const addressOf = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+const mailTo = (address: string) => smtp.received.filter((m) => addressOf(m) === address);
+
+async function settle() {
+  await drainJobs();
+  await new Promise((r) => setTimeout(r, 50));
+}
+
+async function adminOf(shopId: string) {
+  const email = `admin-${Math.random().toString(36).slice(2)}@example.com`;
+  await buildUser(shopId, { role: "admin", email });
+  const client = new HttpClient(server.url);
+  expect((await client.postForm("/login", { email, password: TEST_PASSWORD })).status).toBe(302);
+  return client;
+}
+
+describe("notification e-mails over SMTP", () => {
+  it("tells the merchant about a sign-up waiting, and the affiliate that it was received", async () => {
+    smtp.received.length = 0;
+    const shop = await buildShop();
+    await buildCampaign(shop.id);
+    await getDb().campaign.updateMany({ where: { shopId: shop.id }, data: { isDefault: true } });
+    const handle = shop.domain.replace(".myshopify.com", "");
+    const signup = await new HttpClient(server.url).postForm(`/portal/${handle}/signup`, {
+      firstName: "Ada",
+      lastName: "Lind",
+      email: "ada@aff.example",
+      password: "first password 1",
+      terms: "on",
+    });
+    expect(signup.status).toBe(200);
+    await settle();
+    const [merchant] = mailTo(shop.adminEmail);
+    expect(merchant?.subject).toBe("New affiliate waiting for approval: Ada Lind");
+    expect(merchant?.text).toContain("ada@aff.example");
+    expect(merchant?.html).toContain("Ada Lind (ada@aff.example)");
+    expect(merchant?.from?.value[0]).toMatchObject({ name: shop.name, address: "affiliates@app.example" });
+    const [affiliate] = mailTo("ada@aff.example");
+    expect(affiliate?.subject).toBe(`We received your application to ${shop.name}`);
+    // Non-transactional: the RFC 8058 headers.
+    expect(affiliate?.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(
+      String(affiliate?.headers.get("list-unsubscribe") ?? JSON.stringify(affiliate?.headers.get("list"))),
+    ).toContain("/mail/preferences?");
+    const rows = await getDb().outboxEmail.findMany({ where: { shopId: shop.id } });
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("sends 'approved' in the affiliate's language after a bulk approval, once even when the event is replayed", async () => {
+    smtp.received.length = 0;
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id);
+    const de = await buildAffiliate(shop.id, campaign.id, { status: "pending", email: "klara@aff.example" });
+    await getDb().affiliate.update({ where: { id: de.id }, data: { language: "de", firstName: "Klara" } });
+    const en = await buildAffiliate(shop.id, campaign.id, { status: "pending", email: "sam@aff.example" });
+    const admin = await adminOf(shop.id);
+    const res = await admin.postForm(`/admin/affiliates?index&_data=${encodeURIComponent(LIST)}`, {
+      intent: "status",
+      action: "approve",
+      ids: `${de.id},${en.id}`,
+    });
+    expect(res.status).toBe(200);
+    await settle();
+    const [german] = mailTo("klara@aff.example");
+    expect(german?.subject).toBe(`Willkommen im Partnerprogramm von ${shop.name}`);
+    expect(german?.text).toContain("Hallo Klara,");
+    expect(german?.text).toContain(`${shop.url}/?ref=`);
+    expect(german?.html).toContain('lang="de"');
+    expect(mailTo("sam@aff.example")[0]?.subject).toBe(`Welcome to the ${shop.name} affiliate program`);
+    // The same events handed over again: nothing new is queued or sent.
+    const events = await getDb().domainEvent.findMany({ where: { shopId: shop.id, type: "affiliate.approved" } });
+    expect(events).toHaveLength(2);
+    for (const event of events) await getDb().$transaction((tx) => dispatchEvent(tx, event.id));
+    await settle();
+    expect(await getDb().outboxEmail.count({ where: { shopId: shop.id } })).toBe(2);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it("e-mails a staff invite whose link sets a password", async () => {
+    smtp.received.length = 0;
+    const shop = await buildShop();
+    const admin = await adminOf(shop.id);
+    const res = await admin.postForm(
+      `/admin/settings/staff?_data=${encodeURIComponent("routes/$role.settings.staff")}`,
+      {
+        intent: "invite",
+        email: "lee@staff.example",
+        name: "Lee Park",
+        permissions: "affiliates",
+      },
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    await settle();
+    const [invite] = mailTo("lee@staff.example");
+    expect(invite?.subject).toBe(`You are invited to manage the ${shop.name} affiliate program`);
+    // Transactional: no unsubscribe.
+    expect(invite?.headers.get("list-unsubscribe-post")).toBeUndefined();
+    const link = /https?:\/\/\S+\/staff\/get-password\?token=[A-Za-z0-9_%-]+/.exec(invite?.text ?? "")?.[0];
+    expect(link, invite?.text).toBeDefined();
+    const url = new URL(link!);
+    const page = await new HttpClient(server.url).get(`${url.pathname}${url.search}`);
+    expect(page.status).toBe(200);
+    const set = await new HttpClient(server.url).postForm(`${url.pathname}${url.search}`, {
+      token: url.searchParams.get("token")!,
+      password: "a long new password 1",
+      confirm: "a long new password 1",
+    });
+    expect([200, 302, 303]).toContain(set.status);
+    expect(
+      (await getDb().user.findFirstOrThrow({ where: { email: "lee@staff.example" } })).passwordHash,
+    ).not.toBeNull();
+  });
+
+  it("records the SMTP server's refusal in the delivery log", async () => {
+    smtp.received.length = 0;
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id);
+    const a = await buildAffiliate(shop.id, campaign.id, { status: "pending", email: "nope@aff.example" });
+    smtp.reject = { code: 550, message: "No such mailbox here" };
+    try {
+      const admin = await adminOf(shop.id);
+      await admin.postForm(`/admin/affiliates?index&_data=${encodeURIComponent(LIST)}`, {
+        intent: "status",
+        action: "deny",
+        ids: a.id,
+      });
+      await settle();
+    } finally {
+      smtp.reject = null;
+    }
+    const row = await getDb().outboxEmail.findFirstOrThrow({ where: { shopId: shop.id } });
+    expect(row.status).toBe("failed");
+    expect(row.lastError).toContain("550");
+    expect(row.lastError).toContain("No such mailbox here");
+    expect(row.attempts).toBe(1);
+  });
+});
