@@ -122,6 +122,8 @@ export interface NotificationRequest {
   /** "{event id}" (or another stable id): with the address, what makes the e-mail unique. */
   dedupeBy: string | null;
   isTest?: boolean;
+  /** The text to use instead of the shop's (a test of unsaved editor text). */
+  template?: { subject: string; body: string };
 }
 
 /** Queues one notification e-mail unless it is off, opted out of, or already queued for this event. */
@@ -131,7 +133,8 @@ export async function queueNotification(tx: Tx, request: NotificationRequest): P
   const dedupeKey = request.dedupeBy ? `${request.dedupeBy}:${address}` : null;
   if (dedupeKey && (await tx.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) return null;
   const def = notificationDef(key);
-  const template = await templateInForce(tx, shop.id, key, request.language);
+  const inForce = await templateInForce(tx, shop.id, key, request.language);
+  const template = request.template ? { ...inForce, ...request.template } : inForce;
   if (!request.isTest) {
     if (!template.enabled) return null;
     if (!def.transactional) {
