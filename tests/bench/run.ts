@@ -4,6 +4,7 @@
 import { adminSsrBench } from "./admin-ssr-bench";
 import { clickBench } from "./click-bench";
 import { dashboardBench } from "./dashboard-bench";
+import { notificationsBench } from "./notifications-bench";
 import { ordersBench } from "./orders-bench";
 
 export interface BenchResult {
@@ -19,6 +20,7 @@ interface Bench {
 const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
+  { name: "notifications: 10,000 e-mails from one bulk approval to a loopback SMTP server", run: notificationsBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
   ...(process.env.BENCH_DASHBOARD === "1"

@@ -32,6 +32,8 @@ export function useSmtpSink(): SmtpSink {
     server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
+      // No reverse DNS of 127.0.0.1 (this machine has no resolver to ask).
+      disableReverseLookup: true,
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((mail) => {
