@@ -65,6 +65,23 @@ describe("notification e-mails over SMTP", () => {
     ).toContain("/mail/preferences?");
     const rows = await getDb().outboxEmail.findMany({ where: { shopId: shop.id } });
     expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+
+    // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the header's URL.
+    const header = String(affiliate?.headers.get("list-unsubscribe") ?? JSON.stringify(affiliate?.headers.get("list")));
+    const unsubscribeUrl = new URL(/https?:\/\/[^\s<>"]+/.exec(header)![0].replace(/&amp;/g, "&"));
+    const forged = new URL(unsubscribeUrl);
+    forged.searchParams.set("a", "someone-else@aff.example");
+    const refused = await new HttpClient(server.url).postForm(`${forged.pathname}${forged.search}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    expect(refused.status).toBe(404);
+    const oneClick = await new HttpClient(server.url).postForm(`${unsubscribeUrl.pathname}${unsubscribeUrl.search}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await getDb().mailOptOut.findMany({ select: { address: true, kind: true } })).toEqual([
+      { address: "ada@aff.example", kind: "affiliate.signup" },
+    ]);
   });
 
   it("sends 'approved' in the affiliate's language after a bulk approval, once even when the event is replayed", async () => {

@@ -26,3 +26,11 @@ export function preferencesUrl(appUrl: string, secret: string, shopId: string, a
   if (kind) params.set("k", kind);
   return `${appUrl}/mail/preferences?${params.toString()}`;
 }
+
+/** The link's parameters, as the preference page and the one-click POST receive them. */
+export interface PreferenceLink {
+  s: string;
+  a: string;
+  t: string;
+  k?: string | null;
+}
