@@ -9,6 +9,7 @@ import { useSmtpSink } from "../support/smtp-sink";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
 
 // Notifications end to end: a change in the app → its domain event → the
 // e-mail subscriber → the outbox → the e-mail job → a real SMTP server on
@@ -171,5 +172,80 @@ describe("notification e-mails over SMTP", () => {
     expect(row.lastError).toContain("550");
     expect(row.lastError).toContain("No such mailbox here");
     expect(row.attempts).toBe(1);
+  });
+});
+
+describe("refund e-mail over SMTP", () => {
+  const SHOP = "refund-mail.myshopify.com";
+
+  async function deliver(topic: string, body: string) {
+    const res = await new HttpClient(server.url).request("/webhooks", {
+      method: "POST",
+      body,
+      headers: webhookHeaders(topic, SHOP, body),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await settle();
+  }
+
+  it("tells the affiliate their commission was reduced by a refund, with the amounts", async () => {
+    smtp.received.length = 0;
+    const shop = await getDb().shop.create({
+      data: {
+        domain: SHOP,
+        name: "Refund shop",
+        url: `https://${SHOP}`,
+        adminEmail: "o@refund.example",
+        pricingPlan: "growth",
+      },
+    });
+    const campaign = await getDb().campaign.create({
+      data: {
+        shopId: shop.id,
+        name: "Main",
+        status: "active",
+        commissionType: "percent",
+        commissionValue: 1000,
+        cookieDays: 30,
+      },
+    });
+    const anna = await getDb().affiliate.create({
+      data: {
+        shopId: shop.id,
+        campaignId: campaign.id,
+        email: "anna@aff.example",
+        firstName: "Anna",
+        lastName: "Test",
+        status: "approved",
+        referralCode: "ANNA",
+      },
+    });
+    await getDb().coupon.create({ data: { shopId: shop.id, affiliateId: anna.id, code: "ANNA10" } });
+    await deliver(
+      "orders/create",
+      fixtureWith("orders_create.json", (o) => {
+        o.cancelled_at = null;
+        o.order_status_url = orderStatusUrl(SHOP);
+        o.discount_codes = [{ code: "anna10", amount: "20.00", type: "fixed_amount" }];
+      }),
+    );
+    const [earned] = mailTo("anna@aff.example");
+    expect(earned?.subject).toMatch(/^New commission: \$\d+\.\d\d$/);
+    await deliver(
+      "refunds/create",
+      fixtureWith("refunds_create.json", (r) => {
+        r.refund_line_items = r.refund_line_items.slice(0, 2);
+      }),
+    );
+    const lines = await getDb().commission.findMany({ where: { affiliateId: anna.id }, orderBy: { createdAt: "asc" } });
+    expect(lines.map((l) => l.kind)).toEqual(["sale", "refund"]);
+    const [sale, refund] = lines as [(typeof lines)[0], (typeof lines)[0]];
+    const usd = (minor: number) =>
+      new Intl.NumberFormat("en", { style: "currency", currency: "USD" }).format(minor / 100);
+    const reversed = mailTo("anna@aff.example").find((m) => m.subject?.includes("has changed"));
+    expect(reversed?.text).toContain(
+      `your commission changed by ${usd(refund.amount)}: from ${usd(sale.amount)} to ${usd(sale.amount + refund.amount)}`,
+    );
+    expect(refund.amount).toBeLessThan(0);
   });
 });
