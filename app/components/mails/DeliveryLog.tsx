@@ -60,10 +60,12 @@ export function DeliveryLog({ log, pageUrl }: { log: LogPage; pageUrl?: (page: n
             <IndexTable.Cell>{format.dateTime(row.createdAt, shop.timezone)}</IndexTable.Cell>
             <IndexTable.Cell>{row.toAddress}</IndexTable.Cell>
             <IndexTable.Cell>
-              <Link url={`/${role}/mails/log/${row.id}`}>{row.subject}</Link>
+              <div className="app-wrapping-cell">
+                <Link url={`/${role}/mails/log/${row.id}`}>{row.subject}</Link>
+              </div>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <InlineStack gap="100" wrap={false}>
+              <InlineStack gap="100">
                 <Badge tone={TONE[row.status]}>{t(`Mails:status.${row.status}`, { defaultValue: row.status })}</Badge>
                 {row.isTest ? <Badge>{t("Mails:log.test")}</Badge> : null}
                 {row.attempts > 1 ? (
@@ -72,9 +74,11 @@ export function DeliveryLog({ log, pageUrl }: { log: LogPage; pageUrl?: (page: n
               </InlineStack>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <Text as="span" tone={row.status === "failed" ? "critical" : "subdued"} breakWord>
-                {row.lastError ?? ""}
-              </Text>
+              <div className="app-wrapping-cell">
+                <Text as="span" tone={row.status === "failed" ? "critical" : "subdued"} breakWord>
+                  {row.lastError ?? ""}
+                </Text>
+              </div>
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}

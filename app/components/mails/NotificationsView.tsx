@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "~/i18n/messages";
 import type { ErrorBody } from "~/lib/errors";
 import { FormErrorBanner } from "../FormErrorBanner";
+import { WrappingCell } from "../WrappingCell";
 import { DeliveryLog, type LogPage } from "./DeliveryLog";
 
 interface NotificationRow {
@@ -92,20 +93,20 @@ export function NotificationsView({ tab, notifications, settings, log, smtpConfi
               {notifications.map((row, index) => (
                 <IndexTable.Row id={row.key} key={row.key} position={index}>
                   <IndexTable.Cell>
-                    <Link url={`/${role}/mails/${row.key}`} removeUnderline>
-                      <Text as="span" fontWeight="semibold">
-                        {t(`Mails:names.${row.key.replace(".", "_")}`)}
-                      </Text>
-                    </Link>
+                    <div className="app-wrapping-cell">
+                      <Link url={`/${role}/mails/${row.key}`} removeUnderline>
+                        <Text as="span" fontWeight="semibold">
+                          {t(`Mails:names.${row.key.replace(".", "_")}`)}
+                        </Text>
+                      </Link>
+                    </div>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{t(`Mails:audience.${row.audience}`)}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" tone="subdued" breakWord>
-                      {row.subject}
-                    </Text>
+                    <WrappingCell text={row.subject} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <InlineStack gap="100" wrap={false}>
+                    <InlineStack gap="100">
                       <Badge tone={row.enabled ? "success" : undefined}>
                         {row.enabled ? t("Mails:list.on") : t("Mails:list.off")}
                       </Badge>
@@ -114,10 +115,7 @@ export function NotificationsView({ tab, notifications, settings, log, smtpConfi
                     </InlineStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <InlineStack gap="200" wrap={false}>
-                      <Button url={`/${role}/mails/${row.key}`} size="slim">
-                        {t("Mails:list.edit")}
-                      </Button>
+                    <InlineStack gap="200">
                       <Button
                         size="slim"
                         onClick={() =>
