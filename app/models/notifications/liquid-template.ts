@@ -9,7 +9,7 @@ import { Liquid } from "liquidjs";
 // A body is text with Liquid; it may hold inline HTML (<b>, <a href>). The
 // HTML part renders it with output escaping on (values are escaped, the
 // merchant's own markup stays) and turns blank lines into paragraphs; the
-// text part renders it unescaped and strips the markup.
+// text part strips the markup from that rendering and decodes the entities.
 
 const LIMITS = { parseLimit: 100_000, renderLimit: 2_000, memoryLimit: 10_000_000 };
 
@@ -93,15 +93,15 @@ export interface RenderedParts {
 }
 
 export async function renderTemplate(subject: string, body: string, values: TemplateValues): Promise<RenderedParts> {
-  const [subjectText, html, text] = await Promise.all([
+  const [subjectText, html] = await Promise.all([
     textEngine.parseAndRender(subject, values),
     htmlEngine.parseAndRender(body, values),
-    textEngine.parseAndRender(body, values),
   ]);
   return {
-    // A subject is one line, whatever a template holds.
-    subject: htmlToText(subjectText).replace(/\s+/g, " ").trim(),
+    // A subject is one line of plain text, whatever a template holds.
+    subject: subjectText.replace(/\s+/g, " ").trim(),
     bodyHtml: paragraphs(html),
-    text: htmlToText(text),
+    // From the escaped rendering: the merchant's tags go, a value that looks like a tag stays.
+    text: htmlToText(html),
   };
 }
