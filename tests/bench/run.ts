@@ -5,6 +5,7 @@ import { adminSsrBench } from "./admin-ssr-bench";
 import { bonusTierBench } from "./bonus-tier-bench";
 import { clickBench } from "./click-bench";
 import { dashboardBench } from "./dashboard-bench";
+import { notificationsBench } from "./notifications-bench";
 import { ordersBench } from "./orders-bench";
 import { pagesBench } from "./pages-bench";
 import { webhooksBench } from "./webhooks-bench";
@@ -25,6 +26,7 @@ const all: Bench[] = [
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
   { name: "pages: admin, portal and account documents vs bare Polaris", run: pagesBench },
   { name: "payouts: pending payouts for 10,000 affiliates from 1M commission lines", run: payoutsBench },
+  { name: "notifications: 10,000 e-mails from one bulk approval to a loopback SMTP server", run: notificationsBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   { name: "outgoing webhooks: events delivered, signed, to a loopback receiver", run: webhooksBench },
   { name: "bonuses and auto-tier: 10,000 affiliates over 1M orders", run: bonusTierBench },

@@ -267,7 +267,8 @@ describe("password reset by e-mail link", () => {
 
   async function resetLink(email: string) {
     const mail = await getDb().outboxEmail.findFirstOrThrow({
-      where: { toAddress: email },
+      // The reset e-mail, not the sign-up's notification to the same address.
+      where: { toAddress: email, kind: null },
       orderBy: { createdAt: "desc" },
     });
     // Handled by its job; without SMTP_URL, a shop other than the demo gets no printed copy.

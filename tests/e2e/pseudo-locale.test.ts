@@ -161,6 +161,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-creative", `/admin/creatives/${creative.id}`],
         ["admin-creative-new", "/admin/creatives/new?kind=video"],
         ["admin-mails", "/admin/mails"],
+        ["admin-mails-log", "/admin/mails?tab=log"],
+        ["admin-mails-editor", "/admin/mails/affiliate.commission_reversed"],
         ["admin-settings", "/admin/settings"],
         ["admin-settings-general", "/admin/settings/general"],
         ["admin-settings-translations", "/admin/settings/translations"],

@@ -1,4 +1,6 @@
 import type { ShopDb } from "../../db/shop-db.server";
+import { emitEvent } from "../events/emit-event.server";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
 import { z } from "zod";
 import { portalLanguageParam } from "../../i18n/language-table";
 import { msg } from "../../i18n/messages";
@@ -163,8 +165,8 @@ export async function signUpAffiliate(
 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const created = await db.$transaction(async (tx) =>
-        tx.affiliate.create({
+      const created = await db.$transaction(async (tx) => {
+        const row = await tx.affiliate.create({
           data: {
             shopId,
             campaignId: campaign.id,
@@ -182,8 +184,11 @@ export async function signUpAffiliate(
             language: input.language,
           },
           select: { id: true },
-        }),
-      );
+        });
+        await emitEvent(tx, shopId, "affiliate.created", { affiliateId: row.id, status, source: "signup" });
+        return row;
+      });
+      notifyJobsEnqueued();
       return { affiliateId: created.id, status };
     } catch (error) {
       const target = uniqueTarget(error);

@@ -14,6 +14,10 @@ import {
 } from "./admin-schemas";
 import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "./status-transitions";
+import { emitEvents } from "../events/emit-event.server";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
+
+const ID_SLICE = 500;
 
 // The merchant admin's affiliate list, forms and approvals. Every query is
 // scoped to the shop; an id of another shop is "not found".
@@ -101,15 +105,42 @@ export function listCampaignChoices(db: ShopDb) {
  */
 export async function setAffiliatesStatus(db: ShopDb, ids: string[], action: StatusAction) {
   const unique = [...new Set(ids)];
-  return db.$transaction(async (tx) => {
-    const found = await tx.affiliate.count({ where: { id: { in: unique } } });
-    if (found !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
-    const { count } = await tx.affiliate.updateMany({
-      where: { id: { in: unique }, status: { in: [...statusesFor(action)] } },
-      data: { status: ACTION_TARGET[action] },
-    });
-    return { changed: count, skipped: unique.length - count };
-  });
+  // SQLite takes a bounded number of parameters per statement: a selection of
+  // thousands of affiliates is read and written in slices.
+  const slices = Array.from({ length: Math.ceil(unique.length / ID_SLICE) }, (_, i) =>
+    unique.slice(i * ID_SLICE, (i + 1) * ID_SLICE),
+  );
+  const target = ACTION_TARGET[action];
+  const result = await db.$transaction(
+    async (tx) => {
+      let found = 0;
+      for (const slice of slices) found += await tx.affiliate.count({ where: { id: { in: slice } } });
+      if (found !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
+      let changed = 0;
+      for (const slice of slices) {
+        const changing = await tx.affiliate.findMany({
+          where: { id: { in: slice }, status: { in: [...statusesFor(action)] } },
+          select: { id: true },
+        });
+        const ids = changing.map((row) => row.id);
+        if (!ids.length) continue;
+        changed += (await tx.affiliate.updateMany({ where: { id: { in: ids } }, data: { status: target } })).count;
+        if (target === "approved" || target === "denied") {
+          const type = target === "approved" ? "affiliate.approved" : "affiliate.denied";
+          await emitEvents(
+            tx,
+            db.$shopId,
+            type,
+            ids.map((affiliateId) => ({ affiliateId })),
+          );
+        }
+      }
+      return { changed, skipped: unique.length - changed };
+    },
+    { timeout: 30_000 },
+  );
+  notifyJobsEnqueued();
+  return result;
 }
 
 /** The affiliate an upline field names: a referral code, or an e-mail. */
@@ -138,14 +169,16 @@ function asFormError(error: unknown): never {
 /** Adds an affiliate by hand (the admin's "Add affiliate" form). */
 export async function createAffiliateFromForm(tx: Tx, shopId: string, form: AffiliateForm) {
   const parentId = await resolveUpline(tx, shopId, form.upline);
-  return insertAffiliate(tx, shopId, { ...form, parent_id: parentId });
+  return insertAffiliate(tx, shopId, { ...form, parent_id: parentId }, "admin");
 }
 
 export async function addAffiliate(db: ShopDb, form: AffiliateForm) {
-  return db
+  const created = await db
     .$transaction((tx) => createAffiliateFromForm(tx, db.$shopId, form))
     .catch(mapUniqueViolation)
     .catch(asFormError);
+  notifyJobsEnqueued();
+  return created;
 }
 
 /** Saves the detail page's form: every field, the upline cleared when blank. */

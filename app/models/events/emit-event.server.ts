@@ -20,26 +20,28 @@ export async function emitEvent<T extends EventType>(tx: Tx, shopId: string, typ
   return row.id;
 }
 
-/**
- * emitEvent for many events of one type at once (a refresh that opens
- * thousands of payouts): the same rows, written in two bulk inserts.
- */
-export async function emitEvents<T extends EventType>(tx: Tx, shopId: string, type: T, list: EventData<T>[]) {
-  if (list.length === 0) return;
-  const now = new Date();
-  const rows = list.map((data) => ({
+/** DomainEvent rows and their event.dispatch Job rows, for a caller's own bulk insert. */
+export function eventRows<T extends EventType>(shopId: string, type: T, list: EventData<T>[], now: Date) {
+  const events = list.map((data) => ({
     id: randomUUID(),
     shopId,
     type,
     data: JSON.stringify(EVENT_TYPES[type].parse(data)),
     createdAt: now,
   }));
-  // One JSON parameter per slice (bulk-sql.server.ts): Prisma's createMany
-  // costs far more per row at these counts.
+  return { events, jobs: events.map((e) => jobRow("event.dispatch", { eventId: e.id }, { now })) };
+}
+
+/**
+ * emitEvent for many events of one type at once (a bulk approval, a refresh
+ * that opens thousands of payouts): the same rows, in bulk inserts of one
+ * JSON parameter per slice (bulk-sql.server.ts), which cost far less per row
+ * than Prisma's createMany at these counts.
+ */
+export async function emitEvents<T extends EventType>(tx: Tx, shopId: string, type: T, list: EventData<T>[]) {
+  if (list.length === 0) return;
+  const { events, jobs } = eventRows(shopId, type, list, new Date());
   const bulk = prismaBulk(tx, dialectOf(tx));
-  await bulk.insertRows("DomainEvent", rows);
-  await bulk.insertRows(
-    "Job",
-    rows.map((r) => jobRow("event.dispatch", { eventId: r.id }, { now })),
-  );
+  await bulk.insertRows("DomainEvent", events);
+  await bulk.insertRows("Job", jobs);
 }

@@ -14,7 +14,12 @@ const id = z.string().min(1).max(200);
 const money = z.object({ amount: z.number().int(), currency: z.string().length(3) });
 
 export const EVENT_TYPES = {
-  "affiliate.created": z.object({ affiliateId: id, status: z.string() }),
+  "affiliate.created": z.object({
+    affiliateId: id,
+    status: z.string(),
+    // How the affiliate came: the portal's sign-up, the admin's form, the REST API, a CSV import.
+    source: z.enum(["signup", "admin", "api", "import"]).optional(),
+  }),
   "affiliate.approved": z.object({ affiliateId: id }),
   "affiliate.denied": z.object({ affiliateId: id }),
   "sale.credited": z.object({ orderId: id, affiliateId: id }),

@@ -45,7 +45,7 @@ export const JOBS = {
   },
   "email.send": {
     payload: JOB_PAYLOADS["email.send"],
-    effect: (payload, db) => sendOutboxEmail(payload, db),
+    effect: (payload, db, job) => sendOutboxEmail(payload, db, job),
   },
   "dashboard.rollup": {
     payload: JOB_PAYLOADS["dashboard.rollup"],

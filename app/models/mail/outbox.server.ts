@@ -1,4 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
+import { DEFAULT_MAX_ATTEMPTS } from "../../db/job-queue.server";
 import { getConfig } from "../../config.server";
 import { getDb, type Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
@@ -18,11 +20,30 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part (notifications); text only without it. */
+  html?: string | null;
+  /** The notification key (notifications/catalogue.ts). */
+  kind?: string | null;
+  /** "{event id}:{recipient}": a second e-mail with the same key is refused by the database. */
+  dedupeKey?: string | null;
+  /** RFC 8058 one-click unsubscribe address (non-transactional e-mail only). */
+  unsubscribeUrl?: string | null;
+  isTest?: boolean;
 }
 
 export async function queueEmail(tx: Tx, email: OutgoingEmail) {
   const row = await tx.outboxEmail.create({
-    data: { shopId: email.shopId, toAddress: email.to, subject: email.subject, text: email.text },
+    data: {
+      shopId: email.shopId,
+      toAddress: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? null,
+      kind: email.kind ?? null,
+      dedupeKey: email.dedupeKey ?? null,
+      unsubscribeUrl: email.unsubscribeUrl ?? null,
+      isTest: email.isTest ?? false,
+    },
     select: { id: true },
   });
   await enqueueJob(tx, "email.send", { id: row.id });
@@ -45,19 +66,45 @@ function smtpTransport(url: string): Transporter {
  * transaction. A crash between the send and the "sent" mark sends that
  * e-mail again (at least once).
  */
-export async function sendOutboxEmail(payload: { id: string }, db: Db) {
+export async function sendOutboxEmail(payload: { id: string }, db: Db, job: { attempts: number } = { attempts: 1 }) {
   const row = await db.outboxEmail.findUnique({ where: { id: payload.id } });
-  if (!row || row.status === "sent") return;
+  if (!row || row.status === "sent" || row.status === "failed") return;
   const { SMTP_URL, MAIL_FROM } = getConfig();
   if (SMTP_URL) {
-    // A failure throws: the job is retried later with backoff.
-    await smtpTransport(SMTP_URL).sendMail({
-      from: MAIL_FROM,
-      to: row.toAddress,
-      subject: row.subject,
-      text: row.text,
+    const sender = await senderOf(db, row.shopId, MAIL_FROM);
+    try {
+      await smtpTransport(SMTP_URL).sendMail({
+        from: sender.from,
+        ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        ...(row.unsubscribeUrl
+          ? {
+              // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the URL.
+              list: { unsubscribe: row.unsubscribeUrl },
+              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+            }
+          : {}),
+      });
+    } catch (error) {
+      const answer = smtpAnswer(error);
+      // A 5xx answer is the server's final word (unknown mailbox, refused): no retry.
+      const permanent = /^5\d\d/.test(answer);
+      const final = permanent || job.attempts >= DEFAULT_MAX_ATTEMPTS;
+      await db.outboxEmail.update({
+        where: { id: row.id },
+        data: { status: final ? "failed" : "retrying", attempts: job.attempts, lastError: answer.slice(0, 1000) },
+      });
+      // Thrown, the job is retried later with backoff (job-queue.server.ts).
+      if (!permanent) throw error;
+      return;
+    }
+    await db.outboxEmail.update({
+      where: { id: row.id },
+      data: { status: "sent", sentAt: new Date(), attempts: job.attempts, lastError: null },
     });
-    await db.outboxEmail.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date() } });
     return;
   }
   if (await isDemoShop(db, row.shopId)) {
@@ -76,6 +123,43 @@ export async function sendOutboxEmail(payload: { id: string }, db: Db) {
       `the message is kept in the OutboxEmail table.`,
   );
   await db.outboxEmail.update({ where: { id: row.id }, data: { status: "unsent" } });
+}
+
+/** What the SMTP server answered (or why there was no answer), for the delivery log. */
+function smtpAnswer(error: unknown): string {
+  const err = error as { response?: string; responseCode?: number; code?: string; message?: string };
+  if (err.response) return err.response;
+  return [err.code, err.message ?? String(error)].filter(Boolean).join(": ");
+}
+
+const mailSettingsSchema = z.object({
+  mail: z
+    .object({
+      fromName: z.string().max(100).optional(),
+      replyTo: z.string().email().max(254).optional(),
+    })
+    .optional(),
+});
+
+/** The shop's sender name and reply-to (Shop.settings.mail), on the app's sending address. */
+async function senderOf(db: Db, shopId: string | null, mailFrom: string) {
+  const shop = shopId
+    ? await db.shop.findUnique({ where: { id: shopId }, select: { name: true, settings: true } })
+    : null;
+  if (!shop) return { from: mailFrom, replyTo: null };
+  const parsed = mailSettingsSchema.safeParse(safeJson(shop.settings));
+  const mail = parsed.success ? parsed.data.mail : undefined;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const name = mail?.fromName || shop.name;
+  return { from: { name, address }, replyTo: mail?.replyTo ?? null };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }
 
 async function isDemoShop(db: ReturnType<typeof getDb>, shopId: string | null): Promise<boolean> {

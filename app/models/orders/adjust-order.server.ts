@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { emitEvent, emitEvents } from "../events/emit-event.server";
+import { settlePendingCommissions } from "./commission-events.server";
 import { formatMoney } from "../../lib/money";
 import { calculateCommissions } from "../commissions/calculate-commission";
 import type { Tx } from "../../db/transaction";
@@ -57,7 +59,7 @@ async function adjustTo(
     const delta = goal - net;
     if (delta === 0) continue;
     const sale = group.find((r) => r.kind === "sale") ?? group[0]!;
-    await tx.commission.create({
+    const line = await tx.commission.create({
       data: {
         shopId: order.shopId,
         orderId: order.id,
@@ -70,6 +72,14 @@ async function adjustTo(
         status: sale.status === "paid" ? "approved" : sale.status,
         explanation: explain(net, goal),
       },
+    });
+    await emitEvent(tx, order.shopId, "commission.created", {
+      commissionId: line.id,
+      affiliateId: line.affiliateId,
+      orderId: order.id,
+      kind,
+      amount: delta,
+      currency: order.currency,
     });
   }
 }
@@ -138,6 +148,21 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
     where: { orderId: order.id, status: { in: ["pending", "approved"] } },
     data: { status: "void" },
   });
+  const voided = rows.filter((r) => r.status === "pending" || r.status === "approved");
+  await emitEvents(
+    tx,
+    shopId,
+    "commission.updated",
+    voided.map((r) => ({
+      commissionId: r.id,
+      affiliateId: r.affiliateId,
+      orderId: order.id,
+      kind: r.kind,
+      status: "void",
+      amount: r.amount,
+      currency: r.currency,
+    })),
+  );
   const paid = rows.filter((r) => r.status === "paid");
   await adjustTo(
     tx,
@@ -159,6 +184,6 @@ export async function approveIfStillPending(tx: Tx, orderId: string, now = new D
   if (!order || order.status !== "pending" || order.cancelledAt) return false;
   if (order.approveAfter && order.approveAfter.getTime() > now.getTime()) return false;
   await tx.order.update({ where: { id: orderId }, data: { status: "approved" } });
-  await tx.commission.updateMany({ where: { orderId, status: "pending" }, data: { status: "approved" } });
+  await settlePendingCommissions(tx, order.shopId, orderId, "approved");
   return true;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eventRows } from "../events/emit-event.server";
 import { bool, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
 import { jobRow } from "../jobs/enqueue.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
@@ -381,6 +382,33 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
     "Job",
     fresh.flatMap((o) => o.approvals),
   );
+  // Domain events (e-mails, outgoing webhooks): each credited sale and each commission it earned.
+  const now = new Date();
+  const credited = eventRows(
+    plan.shopId,
+    "sale.credited",
+    fresh.flatMap((o) =>
+      o.order.affiliateId ? [{ orderId: String(o.order.id), affiliateId: String(o.order.affiliateId) }] : [],
+    ),
+    now,
+  );
+  const earned = eventRows(
+    plan.shopId,
+    "commission.created",
+    fresh.flatMap((o) =>
+      o.commissions.map((c) => ({
+        commissionId: String(c.id),
+        affiliateId: String(c.affiliateId),
+        orderId: String(c.orderId),
+        kind: String(c.kind),
+        amount: Number(c.amount),
+        currency: String(c.currency),
+      })),
+    ),
+    now,
+  );
+  await bulk.insertRows("DomainEvent", [...credited.events, ...earned.events]);
+  await bulk.insertRows("Job", [...credited.jobs, ...earned.jobs]);
   await bulk.insertRows("ProductCollections", plan.collections, {
     onConflict: { key: ["shopId", "productGid"], update: ["collectionGids", "fetchedAt"] },
   });

@@ -1,4 +1,5 @@
 import type { ShopDb } from "../../db/shop-db.server";
+import { settlePendingCommissions } from "./commission-events.server";
 import { AppError } from "../../lib/errors";
 import type { Tx } from "../../db/transaction";
 
@@ -24,10 +25,7 @@ async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDec
     data: { status, approveAfter: null },
   });
   if (count === 0) return false;
-  await tx.commission.updateMany({
-    where: { shopId, orderId, status: "pending" },
-    data: { status },
-  });
+  await settlePendingCommissions(tx, shopId, orderId, status);
   return true;
 }
 

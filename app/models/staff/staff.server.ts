@@ -3,12 +3,14 @@ import { getConfig } from "../../config.server";
 import { parsePermissions } from "../../lib/areas";
 import { AppError } from "../../lib/errors";
 import { issuePasswordToken } from "../auth/password-token.server";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { queueNotification, shopLanguage } from "../notifications/compose-notification.server";
 import type { StaffInvite, StaffUpdate } from "./staff-schemas";
 
 // Staff accounts of a shop, managed by its admin (Settings > Staff). An
 // invite creates the user (status "invited", no password) and a single-use
-// link to /staff/get-password. No mailer exists yet, so the link is shown to
-// the admin once to hand over; only its hash is stored.
+// link to /staff/get-password, e-mailed to them (staff.invite) and shown to
+// the admin once to hand over as well; only its hash is stored.
 
 export function inviteUrl(token: string) {
   return `${getConfig().appUrl}/staff/get-password?token=${encodeURIComponent(token)}`;
@@ -34,7 +36,7 @@ async function requireStaff(db: ShopDb, id: string) {
   const shopId = db.$shopId;
   const user = await db.user.findFirst({
     where: { id, shopId, role: "staff" },
-    select: { id: true, status: true, passwordHash: true },
+    select: { id: true, status: true, passwordHash: true, email: true, name: true },
   });
   if (!user) throw new AppError("not_found", "No staff member with this id.");
   return user;
@@ -69,7 +71,27 @@ export async function inviteStaff(db: ShopDb, input: StaffInvite) {
       throw error;
     });
   const token = await issuePasswordToken(user.id, "invite");
+  await mailInvite(db, user.email, input.name, inviteUrl(token));
   return { id: user.id, email: user.email, inviteUrl: inviteUrl(token) };
+}
+
+/** The invite e-mail (the admin can still copy the link from the answer). */
+async function mailInvite(db: ShopDb, email: string, name: string, url: string) {
+  const shop = await db.shop.findUniqueOrThrow({
+    where: { id: db.$shopId },
+    select: { id: true, name: true, url: true, language: true },
+  });
+  await db.$transaction((tx) =>
+    queueNotification(tx, {
+      shop,
+      key: "staff.invite",
+      to: email,
+      language: shopLanguage(shop.language),
+      values: { "shop.name": shop.name, "shop.url": shop.url, "staff.name": name, invite_url: url },
+      dedupeBy: null,
+    }),
+  );
+  notifyJobsEnqueued();
 }
 
 /** A fresh invite link; earlier unused links of this person stop working. */
@@ -78,6 +100,7 @@ export async function renewInvite(db: ShopDb, id: string) {
   if (user.status === "disabled") throw new AppError("conflict", "Enable this staff member first.");
   await db.passwordToken.updateMany({ where: { userId: id, usedAt: null }, data: { usedAt: new Date() } });
   const token = await issuePasswordToken(id, user.passwordHash ? "reset" : "invite");
+  if (!user.passwordHash) await mailInvite(db, user.email, user.name, inviteUrl(token));
   return { id, inviteUrl: inviteUrl(token) };
 }
 

@@ -1,0 +1,163 @@
+import type { TFunction } from "i18next";
+import { getConfig } from "../../config.server";
+import type { Tx } from "../../db/transaction";
+import { fixedT } from "../../i18n/i18next.server";
+import { DEFAULT_LANGUAGE_INFO, languageInfo, type LanguageInfo } from "../../i18n/language-table";
+import { queueEmail } from "../mail/outbox.server";
+import { notificationDef, nestValues, textName, type NotificationKey } from "./catalogue";
+import { DEFAULT_BRANDING, wrapInLayout, type Branding } from "./email-layout";
+import { renderTemplate } from "./liquid-template";
+import { preferencesUrl } from "./mail-preferences";
+
+// From a notification key, its values and a recipient to an outbox row: the
+// shop's template (or the translated default), rendered by Liquid into the
+// HTML layout and a text part, with the one-click unsubscribe address on
+// non-transactional e-mail. The dedupe key makes a second call for the same
+// event and recipient a no-op.
+
+/** Where the default wording of a notification lives. */
+export function defaultNamespace(key: NotificationKey): string {
+  return notificationDef(key).audience === "affiliate" ? "Account.Common" : "Mails";
+}
+
+// fixedT builds an i18next instance; one per language and namespace is
+// enough for shipped texts (they do not change while the process runs).
+const translators = new Map<string, TFunction>();
+function shippedT(language: LanguageInfo, namespace: string): TFunction {
+  const id = `${language.code}|${namespace}`;
+  let t = translators.get(id);
+  if (!t) {
+    t = fixedT(language, [namespace]);
+    translators.set(id, t);
+  }
+  return t;
+}
+
+/** The translated default subject and body (Liquid source, not interpolated by i18next). */
+export function defaultTemplate(key: NotificationKey, language: LanguageInfo) {
+  const namespace = defaultNamespace(key);
+  const t = shippedT(language, namespace);
+  const name = textName(key);
+  const raw = { skipInterpolation: true } as const;
+  return {
+    subject: t(`${namespace}:notify.${name}.subject`, raw),
+    body: t(`${namespace}:notify.${name}.body`, raw),
+  };
+}
+
+export function layoutTexts(key: NotificationKey, language: LanguageInfo) {
+  const namespace = defaultNamespace(key);
+  return {
+    unsubscribe: shippedT(language, namespace)(`${namespace}:notify.unsubscribe`),
+    language: language.tag,
+    dir: language.dir,
+  } as const;
+}
+
+/** The language of merchant and staff e-mails: the shop's (English where Mails is not shipped). */
+export function shopLanguage(code: string | null | undefined): LanguageInfo {
+  return languageInfo(code) ?? DEFAULT_LANGUAGE_INFO;
+}
+
+/**
+ * The branding seam: Settings › Branding does not exist yet, so this is the
+ * shop's name with the default colours; when it lands, read its logo and
+ * colours here and every e-mail follows.
+ */
+export function brandingOf(shop: { name: string }): Branding {
+  return { shopName: shop.name, ...DEFAULT_BRANDING };
+}
+
+export interface ShopTemplate {
+  enabled: boolean;
+  subject: string;
+  body: string;
+  edited: boolean;
+}
+
+/** The template in force for a shop and language: the merchant's edit (any language) over the default. */
+export async function templateInForce(
+  tx: Pick<Tx, "notificationTemplate">,
+  shopId: string,
+  key: NotificationKey,
+  language: LanguageInfo,
+): Promise<ShopTemplate> {
+  const row = await tx.notificationTemplate.findUnique({ where: { shopId_key: { shopId, key } } });
+  const fallback = defaultTemplate(key, language);
+  return {
+    enabled: row?.enabled ?? true,
+    subject: row?.subject ?? fallback.subject,
+    body: row?.body ?? fallback.body,
+    edited: Boolean(row?.subject ?? row?.body),
+  };
+}
+
+export interface ComposedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function composeEmail(
+  key: NotificationKey,
+  template: { subject: string; body: string },
+  values: Record<string, string>,
+  language: LanguageInfo,
+  branding: Branding,
+  unsubscribeUrl: string | null,
+): Promise<ComposedEmail> {
+  const parts = await renderTemplate(template.subject, template.body, nestValues(values));
+  const texts = layoutTexts(key, language);
+  const html = wrapInLayout(parts.bodyHtml, parts.subject, branding, texts, unsubscribeUrl);
+  const text = unsubscribeUrl ? `${parts.text}\n\n--\n${texts.unsubscribe}: ${unsubscribeUrl}\n` : `${parts.text}\n`;
+  return { subject: parts.subject, html, text };
+}
+
+export interface NotificationRequest {
+  shop: { id: string; name: string };
+  key: NotificationKey;
+  to: string;
+  language: LanguageInfo;
+  values: Record<string, string>;
+  /** "{event id}" (or another stable id): with the address, what makes the e-mail unique. */
+  dedupeBy: string | null;
+  isTest?: boolean;
+  /** The text to use instead of the shop's (a test of unsaved editor text). */
+  template?: { subject: string; body: string };
+}
+
+/** Queues one notification e-mail unless it is off, opted out of, or already queued for this event. */
+export async function queueNotification(tx: Tx, request: NotificationRequest): Promise<string | null> {
+  const { shop, key, to } = request;
+  const address = to.toLowerCase();
+  const dedupeKey = request.dedupeBy ? `${request.dedupeBy}:${address}` : null;
+  if (dedupeKey && (await tx.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) return null;
+  const def = notificationDef(key);
+  const inForce = await templateInForce(tx, shop.id, key, request.language);
+  const template = request.template ? { ...inForce, ...request.template } : inForce;
+  if (!request.isTest) {
+    if (!template.enabled) return null;
+    if (!def.transactional) {
+      const optedOut = await tx.mailOptOut.findUnique({
+        where: { shopId_address_kind: { shopId: shop.id, address, kind: key } },
+      });
+      if (optedOut) return null;
+    }
+  }
+  const config = getConfig();
+  const unsubscribeUrl = def.transactional
+    ? null
+    : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
+  const mail = await composeEmail(key, template, request.values, request.language, brandingOf(shop), unsubscribeUrl);
+  return queueEmail(tx, {
+    shopId: shop.id,
+    to: address,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    kind: key,
+    dedupeKey,
+    unsubscribeUrl,
+    isTest: request.isTest ?? false,
+  });
+}

@@ -1,0 +1,227 @@
+import type { ShopDb } from "../../db/shop-db.server";
+import { msg } from "../../i18n/messages";
+import { AppError } from "../../lib/errors";
+import { notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { isNotificationKey, NOTIFICATIONS, notificationDef, type NotificationKey } from "./catalogue";
+import {
+  brandingOf,
+  composeEmail,
+  defaultTemplate,
+  queueNotification,
+  shopLanguage,
+  templateInForce,
+} from "./compose-notification.server";
+import { checkTemplate } from "./liquid-template";
+import { nestValues } from "./catalogue";
+import type { MailSettingsInput, TemplateInput } from "./notification-schemas";
+
+// The Notifications screen (/{role}/mails): the list with on/off, the
+// editor (save refuses a template that does not parse, naming the line),
+// live preview and test e-mail with sample data, reset to the default, the
+// delivery log and the e-mail viewer (the in-app outbox of a demo without
+// SMTP_URL). Previews are in the shop's language.
+
+export const LOG_PAGE_SIZE = 25;
+
+function requireKey(key: string): NotificationKey {
+  if (!isNotificationKey(key)) throw new AppError("not_found", "No notification with this name.");
+  return key;
+}
+
+async function shopOf(db: ShopDb) {
+  return db.shop.findUniqueOrThrow({
+    where: { id: db.$shopId },
+    select: { id: true, name: true, language: true, settings: true },
+  });
+}
+
+export async function listNotifications(db: ShopDb) {
+  const shop = await shopOf(db);
+  const language = shopLanguage(shop.language);
+  const rows = await db.notificationTemplate.findMany({ where: { shopId: shop.id }, take: 100 });
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return {
+    notifications: NOTIFICATIONS.map((def) => {
+      const row = byKey.get(def.key);
+      return {
+        key: def.key,
+        audience: def.audience,
+        transactional: def.transactional,
+        enabled: row?.enabled ?? true,
+        edited: Boolean(row?.subject ?? row?.body),
+        subject: row?.subject ?? defaultTemplate(def.key, language).subject,
+      };
+    }),
+    settings: mailSettingsOf(shop.settings),
+  };
+}
+
+export async function notificationEditor(db: ShopDb, keyParam: string) {
+  const key = requireKey(keyParam);
+  const shop = await shopOf(db);
+  const language = shopLanguage(shop.language);
+  const def = notificationDef(key);
+  const template = await templateInForce(db, shop.id, key, language);
+  return {
+    key,
+    audience: def.audience,
+    transactional: def.transactional,
+    enabled: template.enabled,
+    edited: template.edited,
+    subject: template.subject,
+    body: template.body,
+    defaults: defaultTemplate(key, language),
+    variables: Object.entries(def.variables).map(([name, sample]) => ({ name, sample })),
+  };
+}
+
+/** Both parts checked against the sample values; the first problem as a field error with its line. */
+async function assertTemplate(key: NotificationKey, input: TemplateInput) {
+  const sample = nestValues(notificationDef(key).variables);
+  const fields: Record<string, string> = {};
+  for (const field of ["subject", "body"] as const) {
+    const problem = await checkTemplate(input[field], sample);
+    if (problem) {
+      fields[field] = problem.line
+        ? msg("Mails:editor.problemAt", { line: problem.line, problem: problem.message })
+        : msg("Mails:editor.problem", { problem: problem.message });
+    }
+  }
+  if (Object.keys(fields).length) throw new AppError("validation_failed", msg("Mails:editor.invalid"), { fields });
+}
+
+export async function saveTemplate(db: ShopDb, keyParam: string, input: TemplateInput) {
+  const key = requireKey(keyParam);
+  await assertTemplate(key, input);
+  const data = { subject: input.subject, body: input.body, enabled: input.enabled };
+  await db.notificationTemplate.upsert({
+    where: { shopId_key: { shopId: db.$shopId, key } },
+    create: { shopId: db.$shopId, key, ...data },
+    update: data,
+  });
+  return { key, saved: true };
+}
+
+/** Back to the translated default (the on/off choice stays). */
+export async function resetTemplate(db: ShopDb, keyParam: string) {
+  const key = requireKey(keyParam);
+  await db.notificationTemplate.updateMany({ where: { shopId: db.$shopId, key }, data: { subject: null, body: null } });
+  return { key, reset: true };
+}
+
+export async function setNotificationEnabled(db: ShopDb, keyParam: string, enabled: boolean) {
+  const key = requireKey(keyParam);
+  await db.notificationTemplate.upsert({
+    where: { shopId_key: { shopId: db.$shopId, key } },
+    create: { shopId: db.$shopId, key, enabled },
+    update: { enabled },
+  });
+  return { key, enabled };
+}
+
+/** The editor's current (unsaved) text rendered with the sample values, or its problems. */
+export async function previewTemplate(db: ShopDb, keyParam: string, input: Omit<TemplateInput, "enabled">) {
+  const key = requireKey(keyParam);
+  await assertTemplate(key, { ...input, enabled: true });
+  const shop = await shopOf(db);
+  const def = notificationDef(key);
+  const mail = await composeEmail(
+    key,
+    input,
+    def.variables,
+    shopLanguage(shop.language),
+    brandingOf(shop),
+    def.transactional ? null : "#unsubscribe",
+  );
+  return { preview: mail };
+}
+
+/** "Send a test to me": the editor's current text with sample values, to the signed-in user. */
+export async function sendTestEmail(db: ShopDb, keyParam: string, input: Omit<TemplateInput, "enabled">, to: string) {
+  const key = requireKey(keyParam);
+  await assertTemplate(key, { ...input, enabled: true });
+  const shop = await shopOf(db);
+  const def = notificationDef(key);
+  await db.$transaction(async (tx) => {
+    // The test uses the editor's text, not the saved one: a scratch template for this one e-mail.
+    await queueNotification(tx, {
+      shop,
+      key,
+      to,
+      language: shopLanguage(shop.language),
+      values: def.variables,
+      dedupeBy: null,
+      isTest: true,
+      template: input,
+    });
+  });
+  notifyJobsEnqueued();
+  return { key, testSentTo: to };
+}
+
+export async function deliveryLog(db: ShopDb, page: number, kind?: string) {
+  const where = { shopId: db.$shopId, ...(kind ? { kind } : {}) };
+  const [total, rows] = await Promise.all([
+    db.outboxEmail.count({ where }),
+    db.outboxEmail.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * LOG_PAGE_SIZE,
+      take: LOG_PAGE_SIZE,
+      select: {
+        id: true,
+        toAddress: true,
+        subject: true,
+        kind: true,
+        status: true,
+        attempts: true,
+        lastError: true,
+        isTest: true,
+        createdAt: true,
+        sentAt: true,
+      },
+    }),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / LOG_PAGE_SIZE)),
+  };
+}
+
+/** One e-mail of the outbox as it was (or will be) sent: the in-app viewer. */
+export async function outboxEmail(db: ShopDb, id: string) {
+  const row = await db.outboxEmail.findFirst({
+    where: { id, shopId: db.$shopId },
+    select: { id: true, toAddress: true, subject: true, text: true, html: true, status: true, lastError: true },
+  });
+  if (!row) throw new AppError("not_found", "No e-mail with this id.");
+  return row;
+}
+
+export function mailSettingsOf(settings: string): MailSettingsInput {
+  try {
+    const mail = (JSON.parse(settings) as { mail?: Partial<MailSettingsInput> }).mail ?? {};
+    return { fromName: mail.fromName ?? "", replyTo: mail.replyTo ?? "" };
+  } catch {
+    return { fromName: "", replyTo: "" };
+  }
+}
+
+/** Sender name and reply-to of the shop's e-mails (Shop.settings.mail). */
+export async function saveMailSettings(db: ShopDb, input: MailSettingsInput) {
+  const shop = await shopOf(db);
+  let settings: Record<string, unknown> = {};
+  try {
+    settings = JSON.parse(shop.settings) as Record<string, unknown>;
+  } catch {
+    settings = {};
+  }
+  const mail = {
+    ...(input.fromName ? { fromName: input.fromName } : {}),
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+  };
+  await db.shop.update({ where: { id: shop.id }, data: { settings: JSON.stringify({ ...settings, mail }) } });
+  return { settingsSaved: true };
+}

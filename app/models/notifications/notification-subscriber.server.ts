@@ -1,0 +1,264 @@
+import { getConfig } from "../../config.server";
+import type { Tx } from "../../db/transaction";
+import { chooseAffiliateLanguage } from "../../i18n/choose-language";
+import { formatMoneyIn } from "../../i18n/format";
+import type { LanguageInfo } from "../../i18n/language-table";
+import { newToken } from "../auth/single-use-token";
+import type { DomainEventRecord } from "../events/event-types";
+import { accountOriginFor } from "../portal/portal-context.server";
+import type { NotificationKey } from "./catalogue";
+import { queueNotification, shopLanguage } from "./compose-notification.server";
+
+// The e-mail subscriber of domain events (dispatch-event.server.ts): which
+// notifications an event causes, to whom, with which values. Runs in the
+// dispatch job's transaction; every e-mail is keyed by event id and
+// recipient, so a replayed event queues nothing new.
+
+/** How long the link of an affiliate's invite works. */
+export const AFFILIATE_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const shopSelect = {
+  id: true,
+  name: true,
+  url: true,
+  domain: true,
+  language: true,
+  adminEmail: true,
+  portalDomain: true,
+  referralParam: true,
+} as const;
+
+type ShopRow = {
+  id: string;
+  name: string;
+  url: string;
+  domain: string;
+  language: string;
+  adminEmail: string;
+  portalDomain: string | null;
+  referralParam: string;
+};
+
+const affiliateSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  referralCode: true,
+  language: true,
+  parentId: true,
+  status: true,
+} as const;
+
+type AffiliateRow = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  referralCode: string;
+  language: string | null;
+  parentId: string | null;
+  status: string;
+};
+
+export function portalUrl(shop: Pick<ShopRow, "domain" | "portalDomain">) {
+  if (shop.portalDomain) return accountOriginFor(shop);
+  return `${getConfig().appUrl}/portal/${shop.domain.replace(/\.myshopify\.com$/, "")}`;
+}
+
+function shopValues(shop: ShopRow) {
+  return { "shop.name": shop.name, "shop.url": shop.url };
+}
+
+function affiliateValues(shop: ShopRow, affiliate: AffiliateRow) {
+  return {
+    ...shopValues(shop),
+    "affiliate.first_name": affiliate.firstName,
+    "affiliate.last_name": affiliate.lastName,
+    "affiliate.email": affiliate.email,
+    "affiliate.referral_code": affiliate.referralCode,
+    portal_url: portalUrl(shop),
+  };
+}
+
+function languageOf(affiliate: AffiliateRow, shop: ShopRow): LanguageInfo {
+  return chooseAffiliateLanguage({ saved: affiliate.language, shop: shop.language }, { pseudo: false });
+}
+
+interface Context {
+  tx: Tx;
+  event: DomainEventRecord;
+  shop: ShopRow;
+}
+
+async function toAffiliate(
+  ctx: Context,
+  key: NotificationKey,
+  affiliate: AffiliateRow,
+  values: Record<string, string>,
+) {
+  await queueNotification(ctx.tx, {
+    shop: ctx.shop,
+    key,
+    to: affiliate.email,
+    language: languageOf(affiliate, ctx.shop),
+    values: { ...affiliateValues(ctx.shop, affiliate), ...values },
+    dedupeBy: `${ctx.event.id}:${key}`,
+  });
+}
+
+/** The admin's address; staff opt in on the Notifications screen (not built yet: admin only). */
+async function toMerchant(ctx: Context, key: NotificationKey, values: Record<string, string>) {
+  await queueNotification(ctx.tx, {
+    shop: ctx.shop,
+    key,
+    to: ctx.shop.adminEmail,
+    language: shopLanguage(ctx.shop.language),
+    values: { ...shopValues(ctx.shop), ...values },
+    dedupeBy: `${ctx.event.id}:${key}`,
+  });
+}
+
+async function loadAffiliate(tx: Tx, shopId: string, id: string) {
+  return tx.affiliate.findFirst({ where: { id, shopId }, select: affiliateSelect });
+}
+
+const money = (language: LanguageInfo, amount: number, currency: string) =>
+  formatMoneyIn(language.tag, amount, currency);
+
+async function onAffiliateCreated(ctx: Context, affiliate: AffiliateRow, source: string | undefined) {
+  const { tx, shop } = ctx;
+  if (source === "signup") {
+    if (affiliate.status === "approved")
+      await toAffiliate(ctx, "affiliate.approved", affiliate, approvedValues(shop, affiliate));
+    else {
+      await toAffiliate(ctx, "affiliate.signup", affiliate, {});
+      await toMerchant(ctx, "merchant.signup", {
+        ...affiliateValues(shop, affiliate),
+        admin_url: `${getConfig().appUrl}/admin/affiliates/${affiliate.id}`,
+      });
+    }
+  } else if (source === "admin") {
+    // Added by hand: an invite with a link to set a password (a long-lived reset token).
+    const dedupeKey = `${ctx.event.id}:affiliate.invite:${affiliate.email.toLowerCase()}`;
+    if (!(await tx.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) {
+      const { token, tokenHash, expiresAt } = newToken(AFFILIATE_INVITE_TTL_MS);
+      await tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } });
+      await toAffiliate(ctx, "affiliate.invite", affiliate, { invite_url: `${portalUrl(shop)}/reset?token=${token}` });
+    }
+  }
+  if (affiliate.parentId) {
+    const parent = await loadAffiliate(tx, shop.id, affiliate.parentId);
+    if (parent)
+      await toAffiliate(ctx, "affiliate.recruit", parent, {
+        "recruit.name": `${affiliate.firstName} ${affiliate.lastName}`.trim(),
+      });
+  }
+}
+
+function approvedValues(shop: ShopRow, affiliate: AffiliateRow) {
+  const url = shop.url.replace(/\/$/, "");
+  return { referral_link: `${url}/?${shop.referralParam}=${encodeURIComponent(affiliate.referralCode)}` };
+}
+
+export async function notifyByEmail(tx: Tx, event: DomainEventRecord): Promise<void> {
+  const shop = await tx.shop.findUnique({ where: { id: event.shopId }, select: shopSelect });
+  if (!shop) return;
+  const ctx: Context = { tx, event, shop };
+  const data = event.data as Record<string, unknown>;
+  const affiliate = typeof data.affiliateId === "string" ? await loadAffiliate(tx, shop.id, data.affiliateId) : null;
+  if (!affiliate) return;
+  const language = languageOf(affiliate, shop);
+  switch (event.type) {
+    case "affiliate.created":
+      return onAffiliateCreated(ctx, affiliate, (data as { source?: string }).source);
+    case "affiliate.approved":
+      return toAffiliate(ctx, "affiliate.approved", affiliate, approvedValues(shop, affiliate));
+    case "affiliate.denied":
+      return toAffiliate(ctx, "affiliate.denied", affiliate, {});
+    case "sale.credited": {
+      const order = await tx.order.findFirst({
+        where: { id: String(data.orderId), shopId: shop.id },
+        select: { name: true, subtotal: true, currency: true },
+      });
+      if (!order) return;
+      const merchantLanguage = shopLanguage(shop.language);
+      return toMerchant(ctx, "merchant.sale", {
+        ...affiliateValues(shop, affiliate),
+        "sale.order": order.name,
+        "sale.amount": money(merchantLanguage, order.subtotal, order.currency),
+        admin_url: `${getConfig().appUrl}/admin/sales`,
+      });
+    }
+    case "commission.created":
+    case "commission.updated": {
+      const c = event.data as { orderId: string; kind: string; amount: number; currency: string; status?: string };
+      const order = await tx.order.findFirst({ where: { id: c.orderId, shopId: shop.id }, select: { name: true } });
+      const orderName = order?.name ?? "";
+      if (event.type === "commission.updated" && c.status === "void") {
+        // The order was cancelled: the whole line is gone.
+        return toAffiliate(ctx, "affiliate.commission_reversed", affiliate, {
+          "commission.order": orderName,
+          "commission.original": money(language, c.amount, c.currency),
+          "commission.reduction": money(language, -c.amount, c.currency),
+          "commission.remaining": money(language, 0, c.currency),
+        });
+      }
+      if (event.type === "commission.updated") {
+        if (c.status !== "approved") return;
+        return toAffiliate(ctx, "affiliate.commission_approved", affiliate, {
+          "commission.amount": money(language, c.amount, c.currency),
+          "commission.order": orderName,
+        });
+      }
+      if (c.kind === "sale") {
+        return toAffiliate(ctx, "affiliate.commission", affiliate, {
+          "commission.amount": money(language, c.amount, c.currency),
+          "commission.order": orderName,
+        });
+      }
+      // A refund or cancellation: a negative commission on the same order.
+      const rows = await tx.commission.findMany({
+        where: { orderId: c.orderId, affiliateId: affiliate.id, currency: c.currency, status: { not: "void" } },
+        select: { kind: true, amount: true, level: true },
+      });
+      const original = rows.filter((r) => r.kind === "sale").reduce((sum, r) => sum + r.amount, 0);
+      const remaining = rows.reduce((sum, r) => sum + r.amount, 0);
+      return toAffiliate(ctx, "affiliate.commission_reversed", affiliate, {
+        "commission.order": orderName,
+        "commission.original": money(language, original, c.currency),
+        "commission.reduction": money(language, c.amount, c.currency),
+        "commission.remaining": money(language, remaining, c.currency),
+      });
+    }
+    case "payout.paid":
+    case "payout.failed": {
+      const p = event.data as { amount: number; currency: string; method: string; reason?: string };
+      const values = { "payout.amount": money(language, p.amount, p.currency), "payout.method": methodName(p.method) };
+      if (event.type === "payout.paid") return toAffiliate(ctx, "affiliate.payout_sent", affiliate, values);
+      await toAffiliate(ctx, "affiliate.payout_failed", affiliate, { ...values, "payout.reason": p.reason ?? "" });
+      const merchantLanguage = shopLanguage(shop.language);
+      return toMerchant(ctx, "merchant.payout_failed", {
+        ...affiliateValues(shop, affiliate),
+        "payout.amount": money(merchantLanguage, p.amount, p.currency),
+        "payout.method": methodName(p.method),
+        "payout.reason": p.reason ?? "",
+        admin_url: `${getConfig().appUrl}/admin/payouts`,
+      });
+    }
+    default:
+      return;
+  }
+}
+
+const METHOD_NAMES: Record<string, string> = {
+  paypal: "PayPal",
+  manual: "bank transfer",
+  csv: "bank transfer",
+  store_credit: "store credit",
+  discount_code: "discount code",
+};
+
+function methodName(method: string) {
+  return METHOD_NAMES[method] ?? method;
+}
