@@ -25,6 +25,7 @@ import {
   saleSchema,
   shopSchema,
 } from "./schemas";
+import { paypalConnectionSchema, paypalConnectionViewSchema } from "../paypal/paypal-connection-schema";
 
 // GET /api/v1/openapi.json: the OpenAPI 3 document of /api/v1, generated
 // from the zod schemas the routes validate with. Built once per process.
@@ -62,6 +63,7 @@ function build() {
   const affiliate = registry.register("Affiliate", affiliateSchema);
   const sale = registry.register("Sale", saleSchema);
   const click = registry.register("Click", clickSchema);
+  const paypalConnection = registry.register("PaypalConnection", paypalConnectionViewSchema);
   const errors = errorResponses(registry.register("Error", errorResponseSchema));
   const body = (schema: z.ZodTypeAny) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
@@ -71,6 +73,23 @@ function build() {
       path: "/api/v1/shop",
       summary: "The API key's shop",
       responses: { 200: json(shop, "The shop"), ...errors() },
+    },
+    {
+      method: "get",
+      path: "/api/v1/paypal/connection",
+      summary: "The shop's PayPal connection (the client secret is never returned)",
+      responses: { 200: json(paypalConnection, "The connection; connected is false when there is none"), ...errors() },
+    },
+    {
+      method: "put",
+      path: "/api/v1/paypal/connection",
+      summary: "Connect PayPal: PayPal verifies the credentials (OAuth token) before they are stored, encrypted",
+      request: body(paypalConnectionSchema),
+      responses: {
+        200: json(paypalConnection, "The verified connection"),
+        ...errors(400, 422),
+        503: json(errorResponseSchema, "PayPal could not be reached; nothing was changed"),
+      },
     },
     {
       method: "get",
