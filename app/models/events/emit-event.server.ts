@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/transaction";
-import { enqueueJob } from "../jobs/enqueue.server";
+import { enqueueJob, jobRow } from "../jobs/enqueue.server";
 import { EVENT_TYPES, type EventData, type EventType } from "./event-types";
 
 /**
@@ -15,4 +16,25 @@ export async function emitEvent<T extends EventType>(tx: Tx, shopId: string, typ
   });
   await enqueueJob(tx, "event.dispatch", { eventId: row.id });
   return row.id;
+}
+
+/**
+ * emitEvent for many events of one type at once (a refresh that opens
+ * thousands of payouts): the same rows, written in two bulk inserts.
+ */
+export async function emitEvents<T extends EventType>(tx: Tx, shopId: string, type: T, list: EventData<T>[]) {
+  if (list.length === 0) return;
+  const now = new Date();
+  const rows = list.map((data) => ({
+    id: randomUUID(),
+    shopId,
+    type,
+    data: JSON.stringify(EVENT_TYPES[type].parse(data)),
+    createdAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    const slice = rows.slice(i, i + 1000);
+    await tx.domainEvent.createMany({ data: slice });
+    await tx.job.createMany({ data: slice.map((r) => jobRow("event.dispatch", { eventId: r.id }, { now })) });
+  }
 }

@@ -27,6 +27,8 @@ export const JOB_PAYLOADS = {
   }),
   /** Hands a stored domain event (DomainEvent id) to its subscribers: e-mails, outgoing webhooks. */
   "event.dispatch": z.object({ eventId: id() }),
+  /** Sends a payout batch (PayoutBatch id) through its method's sender, after the commit that created it. */
+  "payouts.send-batch": z.object({ batchId: id() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -3,6 +3,7 @@ import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
+import { sendPayoutBatch } from "../payouts/send-payout-batch.server";
 import { approveIfStillPending } from "../orders/adjust-order.server";
 import { eraseShop } from "../privacy/compliance.server";
 import { isBatchableWebhook, planOrderEvents, processEvent } from "../webhooks/process-webhook.server";
@@ -57,6 +58,12 @@ export const JOBS = {
   "event.dispatch": {
     payload: JOB_PAYLOADS["event.dispatch"],
     run: (payload, tx) => dispatchEvent(tx, payload.eventId),
+  },
+  // An effect job: the sender talks to PayPal or Shopify without holding a
+  // transaction, and is safe to repeat for one batch (senders/index.server.ts).
+  "payouts.send-batch": {
+    payload: JOB_PAYLOADS["payouts.send-batch"],
+    effect: (payload, db) => sendPayoutBatch(db, payload.batchId),
   },
 } satisfies Registry;
 

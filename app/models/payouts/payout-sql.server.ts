@@ -1,0 +1,30 @@
+import type { Db } from "../../db.server";
+import type { Tx } from "../../db/transaction";
+import { dialectOf } from "../dashboard/rollup-sql.server";
+
+// Raw statements of the payout domain (the set-based refresh), written once
+// with `?` placeholders for SQLite and PostgreSQL. Every statement names its
+// shop: raw SQL is not scoped by the shop client.
+
+export type Client = Db | Tx;
+
+function bind(client: Client, sql: string) {
+  if (dialectOf(client) === "sqlite") return sql;
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+export function execute(client: Client, sql: string, ...params: unknown[]): Promise<number> {
+  return client.$executeRawUnsafe(bind(client, sql), ...params);
+}
+
+export function query<T>(client: Client, sql: string, ...params: unknown[]): Promise<T[]> {
+  return client.$queryRawUnsafe<T[]>(bind(client, sql), ...params);
+}
+
+/** `AND "column" IN (?, ?, ...)` for a list, or nothing when the list is absent. */
+export function inList(column: string, values: readonly string[] | undefined) {
+  if (!values) return { sql: "", params: [] as string[] };
+  if (values.length === 0) return { sql: " AND 1 = 0", params: [] as string[] };
+  return { sql: ` AND ${column} IN (${values.map(() => "?").join(", ")})`, params: [...values] };
+}

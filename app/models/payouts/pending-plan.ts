@@ -1,0 +1,28 @@
+// Which pending payouts to create: pure, so the rule is tested by table
+// (pending-plan.test.ts) and refresh-pending-payouts.server.ts only runs it.
+
+/** The payable lines of one affiliate in one currency that are not in a payout yet. */
+export interface LooseGroup {
+  affiliateId: string;
+  currency: string;
+  /** Sum of the lines (refund lines are negative). */
+  amount: number;
+  lines: number;
+}
+
+/** An amount that may be paid: positive and at least the shop's minimum (minor units of its currency). */
+export function isPayableAmount(amount: number, minimum: number): boolean {
+  return amount > 0 && amount >= minimum;
+}
+
+/**
+ * The groups that get a new pending payout. A group whose affiliate already
+ * has a pending payout in that currency joins it instead (the caller
+ * attaches the lines and re-sums); a group below the minimum, or negative,
+ * stays in the balance and carries over to the next payout.
+ */
+export function groupsToOpen(groups: readonly LooseGroup[], openKeys: ReadonlySet<string>, minimum: number) {
+  return groups.filter(
+    (g) => g.lines > 0 && !openKeys.has(`${g.affiliateId}:${g.currency}`) && isPayableAmount(g.amount, minimum),
+  );
+}

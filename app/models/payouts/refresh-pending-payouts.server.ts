@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../../db/transaction";
+import { num } from "../dashboard/rollup-sql.server";
+import { emitEvents } from "../events/emit-event.server";
+import { PAYABLE_SQL } from "./payable-balance";
+import { paymentSettingsOf } from "./payment-settings";
+import { groupsToOpen, type LooseGroup } from "./pending-plan";
+import { execute, inList, query } from "./payout-sql.server";
+import { openKeyOf } from "./payout-states";
+
+// Gathers the payable lines into pending payouts: one per affiliate and
+// currency, opened once the balance reaches the shop's minimum. Set-based
+// (a handful of statements whatever the number of affiliates), because
+// auto-pay runs it over a whole shop: see the payouts benchmark.
+//
+// 1. sum the loose payable lines per affiliate and currency;
+// 2. open a pending payout for each group at the minimum (pending-plan.ts);
+// 3. attach every loose payable line whose affiliate and currency has an
+//    open payout: new sales and negative refund lines alike;
+// 4. re-sum the open payouts from their lines (the lines are the truth, so
+//    a line approved while this ran is counted where it landed);
+// 5. an open payout that fell below the minimum (a refund, a raised
+//    minimum) is cancelled and its lines go back to the balance, where a
+//    negative amount carries over to the next payout.
+
+export interface RefreshResult {
+  created: number;
+  updated: number;
+}
+
+const BATCH = 500;
+
+export async function refreshPendingPayouts(
+  tx: Tx,
+  shopId: string,
+  options: { affiliateIds?: string[] } = {},
+): Promise<RefreshResult> {
+  const shop = await tx.shop.findUnique({ where: { id: shopId }, select: { settings: true } });
+  if (!shop) return { created: 0, updated: 0 };
+  const { minimumAmount } = paymentSettingsOf(shop.settings);
+  const now = new Date();
+  const scope = inList(`"affiliateId"`, options.affiliateIds);
+
+  const groups = (
+    await query<{ affiliateId: string; currency: string; amount: unknown; lines: unknown }>(
+      tx,
+      `SELECT "affiliateId", "currency", SUM("amount") AS "amount", COUNT(*) AS "lines" FROM "Commission"
+       WHERE "shopId" = ? AND ${PAYABLE_SQL}${scope.sql} GROUP BY "affiliateId", "currency"`,
+      shopId,
+      ...scope.params,
+    )
+  ).map((r): LooseGroup => ({ ...r, amount: num(r.amount), lines: num(r.lines) }));
+
+  const open = await query<{ openKey: string }>(
+    tx,
+    `SELECT "openKey" FROM "Payout" WHERE "shopId" = ? AND "status" = 'pending'${scope.sql}`,
+    shopId,
+    ...scope.params,
+  );
+  const openKeys = new Set(open.map((o) => o.openKey));
+  const grown = groups.filter((g) => openKeys.has(openKeyOf(g.affiliateId, g.currency))).length;
+
+  const toOpen = groupsToOpen(groups, openKeys, minimumAmount);
+  const created = toOpen.map((g) => ({
+    id: randomUUID(),
+    shopId,
+    affiliateId: g.affiliateId,
+    currency: g.currency,
+    amount: g.amount,
+    status: "pending",
+    method: "manual",
+    openKey: openKeyOf(g.affiliateId, g.currency),
+    createdAt: now,
+    updatedAt: now,
+  }));
+  for (let i = 0; i < created.length; i += BATCH) {
+    const slice = created.slice(i, i + BATCH);
+    await tx.payout.createMany({ data: slice });
+    await tx.payoutEvent.createMany({
+      data: slice.map((p) => ({ shopId, payoutId: p.id, status: "pending", actor: "system", createdAt: now })),
+    });
+  }
+
+  if (created.length > 0 || grown > 0) {
+    await execute(
+      tx,
+      `UPDATE "Commission" SET "payoutId" = (
+         SELECT p."id" FROM "Payout" p WHERE p."openKey" = "Commission"."affiliateId" || ':' || "Commission"."currency"
+       ), "updatedAt" = ?
+       WHERE "shopId" = ? AND ${PAYABLE_SQL}${scope.sql} AND EXISTS (
+         SELECT 1 FROM "Payout" p WHERE p."openKey" = "Commission"."affiliateId" || ':' || "Commission"."currency"
+       )`,
+      now,
+      shopId,
+      ...scope.params,
+    );
+  }
+  await execute(
+    tx,
+    `UPDATE "Payout" SET "amount" = COALESCE((SELECT SUM(c."amount") FROM "Commission" c WHERE c."payoutId" = "Payout"."id"), 0),
+       "updatedAt" = ?
+     WHERE "shopId" = ? AND "status" = 'pending'${scope.sql}`,
+    now,
+    shopId,
+    ...scope.params,
+  );
+
+  const below = await tx.payout.findMany({
+    where: {
+      shopId,
+      status: "pending",
+      ...(options.affiliateIds ? { affiliateId: { in: options.affiliateIds } } : {}),
+      OR: [{ amount: { lte: 0 } }, { amount: { lt: minimumAmount } }],
+    },
+    select: { id: true },
+  });
+  const belowIds = below.map((b) => b.id);
+  for (let i = 0; i < belowIds.length; i += BATCH) {
+    const ids = belowIds.slice(i, i + BATCH);
+    await tx.commission.updateMany({ where: { shopId, payoutId: { in: ids } }, data: { payoutId: null } });
+    await tx.payout.updateMany({
+      where: { shopId, id: { in: ids } },
+      data: { status: "cancelled", openKey: null, amount: 0, failureReason: "below_minimum" },
+    });
+    await tx.payoutEvent.createMany({
+      data: ids.map((payoutId) => ({
+        shopId,
+        payoutId,
+        status: "cancelled",
+        message: "below_minimum",
+        actor: "system",
+        createdAt: now,
+      })),
+    });
+  }
+
+  const belowSet = new Set(belowIds);
+  const announced = created.filter((p) => !belowSet.has(p.id));
+  await emitEvents(
+    tx,
+    shopId,
+    "payout.created",
+    announced.map((p) => ({
+      payoutId: p.id,
+      affiliateId: p.affiliateId,
+      amount: p.amount,
+      currency: p.currency,
+      method: p.method,
+    })),
+  );
+  return { created: announced.length, updated: grown };
+}
