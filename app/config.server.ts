@@ -76,6 +76,9 @@ const schema = z.object({
     .optional(),
   // How long one PayPal call may take before it counts as a timeout.
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  // Seconds before the first status check of a sent PayPal batch; each later
+  // check waits twice as long, up to six hours, until every item is final.
+  PAYPAL_FOLLOW_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
 });
 
 export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };

@@ -29,6 +29,8 @@ export const JOB_PAYLOADS = {
   "event.dispatch": z.object({ eventId: id() }),
   /** Sends a payout batch (PayoutBatch id) through its method's sender, after the commit that created it. */
   "payouts.send-batch": z.object({ batchId: id() }),
+  /** Reads a sent PayPal batch back and applies each item's state; check number `round` (the wait doubles). */
+  "paypal.follow-batch": z.object({ batchId: id(), round: z.number().int().min(0).max(1000) }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -334,7 +334,7 @@ export interface components {
        * @description This attribute controls the privacy of a payout transaction in recipient’s feed. PUBLIC, FRIENDS_ONLY & PRIVATE are the values that can be used. PUBLIC - The payment displays on the recipient's public Venmo feed. FRIENDS_ONLY - The payment displays only to the recipient's Venmo friends. PRIVATE - The payment displays only on the recipient's personal feed. Defaults to `PRIVATE` if left blank.
        * @default PRIVATE
        */
-      social_feed_privacy: string;
+      social_feed_privacy?: string;
       /**
        * Format: uri
        * @deprecated
@@ -381,7 +381,7 @@ export interface components {
        * @description The recipient wallet.
        * @default PAYPAL
        */
-      recipient_wallet: string;
+      recipient_wallet?: string;
       /** @description Captures additional notification modes to reach out to the receiver regarding this payment. */
       alternate_notification_method?: components["schemas"]["alternate_notification_method"];
       /** @description The language in which to show the payout recipient's email message. Used only when the recipient does not have a PayPal account. If you omit the language or provide invalid language and the recipient does not have a PayPal account, the email message is sent in the language of the merchant's PayPal account. */
@@ -414,7 +414,7 @@ export interface components {
        * @description The location of the field that caused the error. Value is `body`, `path`, or `query`.
        * @default body
        */
-      location: string;
+      location?: string;
       /** @description The unique, fine-grained application-level error code. */
       issue: string;
       /** @description The human-readable description for an issue. The description can change over the lifetime of an API, so clients must not depend on this value. */

@@ -175,12 +175,22 @@ export function getPayoutBatch(credentials: PaypalCredentials, payoutBatchId: st
   });
 }
 
-/** POST /v1/notifications/verify-webhook-signature: PayPal checks a webhook it sent us. */
-export async function verifyWebhookSignature(credentials: PaypalCredentials, check: WebhookSignatureCheck) {
+/**
+ * POST /v1/notifications/verify-webhook-signature: PayPal checks that it sent
+ * this webhook. The event goes in exactly as received (`rawEvent`, the
+ * request body): re-serialized JSON could differ from what PayPal signed.
+ */
+export async function verifyWebhookSignature(
+  credentials: PaypalCredentials,
+  check: Omit<WebhookSignatureCheck, "webhook_event">,
+  rawEvent: string,
+) {
+  const head = JSON.stringify(check);
+  const body = `${head.slice(0, -1)},"webhook_event":${rawEvent}}`;
   const answer = await authorized<{ verification_status?: string }>(
     credentials,
     "/v1/notifications/verify-webhook-signature",
-    { method: "POST", body: JSON.stringify(check) },
+    { method: "POST", body },
   );
   return answer?.verification_status === "SUCCESS";
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../../db.server";
 import type { PayoutMethod } from "../payout-states";
+import { paypalSender } from "./paypal.server";
 
 // The senders of the methods that pay by themselves, by method. Each one is
 // handed a batch the payouts.send-batch job picked up after the commit, and
@@ -17,4 +18,6 @@ export interface SendableBatch {
 
 export type PayoutSender = (db: Db, batch: SendableBatch) => Promise<void>;
 
-export const PAYOUT_SENDERS: Partial<Record<PayoutMethod, PayoutSender>> = {};
+export const PAYOUT_SENDERS: Partial<Record<PayoutMethod, PayoutSender>> = {
+  paypal: paypalSender,
+};
