@@ -34,6 +34,8 @@ const RETRIES_IN_RUN = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface SendOptions {
+  /** Requests this run may make before leaving the rest to the job's retries. */
+  attempts?: number;
   /** Pause between the in-run retries (tests pass 0). */
   retryDelayMs?: number;
 }
@@ -88,7 +90,7 @@ export async function sendPaypalBatch(db: Db, ref: SendableBatch, options: SendO
 
   let answer: CreatePayoutResponse | null = null;
   let lastError: unknown = null;
-  for (let attempt = 0; attempt < RETRIES_IN_RUN && !answer; attempt++) {
+  for (let attempt = 0; attempt < (options.attempts ?? RETRIES_IN_RUN) && !answer; attempt++) {
     if (attempt > 0) await sleep((options.retryDelayMs ?? 1000) * 2 ** (attempt - 1));
     try {
       answer = await createPayout(credentials, body);
