@@ -1,11 +1,32 @@
-import { placeholderPage } from "~/components/PlaceholderPage";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PayoutScreen } from "~/components/payouts/PayoutScreen";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { recordPage } from "~/door/merchant-route.server";
+import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
-import { requirePayout } from "~/models/shop/tenant-lookups.server";
+import { applyPayoutAction } from "~/models/payouts/payout-admin.server";
+import { payoutActionSchema } from "~/models/payouts/payout-list-query";
+import { loadPayoutDetail } from "~/models/payouts/payouts-list.server";
 
-const params = idParams("payout");
-export const loader = /* @__PURE__ */ recordPage("payouts", params, requirePayout);
+// /{role}/payouts/{id}: one payout, its lines, history and actions.
 export const handle = { i18n: ["Payouts"] };
-export default placeholderPage("Payouts", { titleKey: "detailTitle", back: "payouts" });
+const params = idParams("payout");
+
+export const loader = /* @__PURE__ */ merchantRoute({ area: "payouts", params }, async ({ db, params }) => ({
+  payout: await loadPayoutDetail(db, params.id),
+}));
+
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "payouts", params, body: payoutActionSchema },
+  async ({ db, user, shop, role, params, body }) => {
+    const next = await applyPayoutAction(db, user, params.id, body, shop.timezone);
+    return redirect(`/${role}/payouts/${next.payoutId}`);
+  },
+);
+
+export default function PayoutDetailPage() {
+  const { payout } = useLoaderData<typeof loader>();
+  return <PayoutScreen payout={payout} pendingView={false} />;
+}
+
 export { RouteErrorBoundary as ErrorBoundary };

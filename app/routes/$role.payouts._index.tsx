@@ -1,8 +1,289 @@
-import { placeholderPage } from "~/components/PlaceholderPage";
+import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Card,
+  FormLayout,
+  IndexFilters,
+  IndexTable,
+  InlineStack,
+  Link,
+  Modal,
+  Page,
+  Select,
+  Text,
+  TextField,
+  Toast,
+  useIndexResourceState,
+  useSetIndexFiltersMode,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PayoutStatusBadge } from "~/components/payouts/PayoutBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaPage } from "~/door/merchant-route.server";
+import { useListSearch } from "~/components/useListSearch";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { useFormat } from "~/i18n/format";
+import { useTranslatedError, type KeyedError } from "~/i18n/messages";
+import { displayZone } from "~/lib/shop-day";
+import { totalsByCurrency } from "~/models/payouts/payable-balance";
+import { availableMethods, payPayouts, refreshShopPayouts } from "~/models/payouts/payout-admin.server";
+import { payBatchSchema, payoutListParamsSchema, PAYOUT_TABS } from "~/models/payouts/payout-list-query";
+import { listPayoutsPage } from "~/models/payouts/payouts-list.server";
+import { useShell } from "./$role";
 
-export const loader = /* @__PURE__ */ areaPage("payouts");
+// /{role}/payouts: the shop's payouts by state. Opening the list gathers the
+// newly approved lines into pending payouts first, so what it shows is what
+// is owed now; "Pay" turns the selected pending payouts into one batch.
 export const handle = { i18n: ["Payouts"] };
-export default placeholderPage("Payouts", { titleKey: "title" });
+
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "payouts", query: payoutListParamsSchema },
+  async ({ db, shop, query, user }) => {
+    if ((query.status ?? "pending") === "pending" && !query.after && !query.before) await refreshShopPayouts(db);
+    const [page, methods] = await Promise.all([listPayoutsPage(db, shop.timezone, query), availableMethods(db)]);
+    return { ...page, methods, isAdmin: user.role === "admin" };
+  },
+);
+
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "payouts", body: payBatchSchema },
+  async ({ db, user, body }) => ({ paid: await payPayouts(db, user, { ids: body.ids, method: body.method }) }),
+);
+
+export default function Payouts() {
+  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin } = useLoaderData<typeof loader>();
+  const { shop } = useShell();
+  const { role } = useParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { t } = useTranslation(["Payouts", "Global"]);
+  const format = useFormat();
+  const { mode, setMode } = useSetIndexFiltersMode();
+  const fetcher = useFetcher<{ paid?: { batchId: string }; error?: KeyedError }>();
+  const fetcherError = useTranslatedError(fetcher.data?.error);
+  const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
+  const [toast, setToast] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const usable = methods.filter((m) => m.enabled && (isAdmin || !m.adminOnly));
+  const [method, setMethod] = useState(usable[0]?.method ?? "manual");
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(payouts);
+  const loading = navigation.state === "loading" && navigation.location.pathname === `/${role}/payouts`;
+  const selectedIds = allResourcesSelected ? payouts.map((p) => p.id) : selectedResources;
+  const selected = payouts.filter((p) => selectedIds.includes(p.id));
+  const selectedTotal = totalsByCurrency(selected);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.paid) {
+      setToast(t("pay.done"));
+      setPaying(false);
+      clearSelection();
+    }
+    // Only a finished submission should raise a toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  const since = search.get("since") ?? "";
+  const until = search.get("until") ?? "";
+  const filters = [
+    {
+      key: "date",
+      label: t("filters.date"),
+      filter: (
+        <FormLayout>
+          <TextField
+            label={t("filters.since")}
+            type="date"
+            autoComplete="off"
+            value={since}
+            onChange={(v) => update({ since: v || null })}
+          />
+          <TextField
+            label={t("filters.until")}
+            type="date"
+            autoComplete="off"
+            value={until}
+            onChange={(v) => update({ until: v || null })}
+          />
+        </FormLayout>
+      ),
+      shortcut: true,
+    },
+  ];
+  const applied =
+    since || until
+      ? [
+          {
+            key: "date",
+            label: t("filters.dateApplied", { since: since || "…", until: until || "…" }),
+            onRemove: () => update({ since: null, until: null }),
+          },
+        ]
+      : [];
+  const detailUrl = (id: string) =>
+    status === "pending" ? `/${role}/payouts/pending/${id}` : `/${role}/payouts/${id}`;
+
+  return (
+    <Page title={t("title")} subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })} fullWidth>
+      <BlockStack gap="400">
+        <Card>
+          <InlineStack gap="600" blockAlign="center">
+            <BlockStack gap="100">
+              <Text as="h2" tone="subdued">
+                {t(`totals.${status}`)}
+              </Text>
+              <Text as="p" variant="headingLg" id="payout-totals">
+                {format.moneyTotals(totals, shop.currency)}
+              </Text>
+            </BlockStack>
+            <Text as="p" tone="subdued">
+              {t("totals.count", { n: format.number(matched) })}
+            </Text>
+          </InlineStack>
+        </Card>
+        <Card padding="0">
+          <IndexFilters
+            queryValue={query}
+            queryPlaceholder={t("searchPlaceholder")}
+            onQueryChange={setQuery}
+            onQueryClear={() => setQuery("")}
+            tabs={PAYOUT_TABS.map((tab, index) => ({
+              id: `tab-${tab}`,
+              index,
+              content: `${t(`tabs.${tab}`)} (${format.number(counts[tab])})`,
+              isLocked: true,
+            }))}
+            selected={Math.max(0, PAYOUT_TABS.indexOf(status))}
+            onSelect={(index) => update({ status: index === 0 ? null : PAYOUT_TABS[index]! })}
+            filters={filters}
+            appliedFilters={applied}
+            onClearAll={() => {
+              setQuery("");
+              update({ since: null, until: null, affiliate: null, affiliate_id: null });
+            }}
+            mode={mode}
+            setMode={setMode}
+            canCreateNewView={false}
+            cancelAction={{ onAction: () => setQuery("") }}
+            loading={loading}
+          />
+          <IndexTable
+            resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
+            itemCount={payouts.length}
+            selectable={status === "pending"}
+            selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+            onSelectionChange={handleSelectionChange}
+            promotedBulkActions={[{ content: t("pay.action"), onAction: () => setPaying(true) }]}
+            loading={loading || fetcher.state !== "idle"}
+            emptyState={
+              <Box padding="800">
+                <BlockStack gap="200" inlineAlign="center">
+                  <Text as="p" variant="headingMd">
+                    {t(`empty.${status}`)}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {t("empty.body")}
+                  </Text>
+                </BlockStack>
+              </Box>
+            }
+            headings={[
+              { title: t("columns.affiliate") },
+              { title: t("columns.date") },
+              { title: t("columns.lines") },
+              { title: t("columns.method") },
+              { title: t("columns.status") },
+              { title: t("columns.reference") },
+              { title: t("columns.amount"), alignment: "end" },
+            ]}
+            pagination={pagination(after, before)}
+          >
+            {payouts.map((p, index) => (
+              <IndexTable.Row
+                id={p.id}
+                key={p.id}
+                position={index}
+                selected={selectedResources.includes(p.id)}
+                onClick={() => navigate(detailUrl(p.id))}
+              >
+                <IndexTable.Cell>
+                  <Link url={detailUrl(p.id)} removeUnderline monochrome dataPrimaryLink>
+                    <Text as="span" fontWeight="semibold">
+                      {p.affiliate.name}
+                    </Text>
+                  </Link>{" "}
+                  <Text as="span" tone="subdued">
+                    {p.affiliate.email}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{format.date(p.paidAt ?? p.createdAt, shop.timezone)}</IndexTable.Cell>
+                <IndexTable.Cell>{format.number(p.lines)}</IndexTable.Cell>
+                <IndexTable.Cell>{p.status === "pending" ? "—" : t(`methods.${p.method}`)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <PayoutStatusBadge status={p.status} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>{p.reference ?? (p.failureReason ? t("failed") : "—")}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {format.money(p.amount, p.currency)}
+                  </Text>
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </Card>
+      </BlockStack>
+      <Modal
+        open={paying}
+        onClose={() => setPaying(false)}
+        title={t("pay.title")}
+        primaryAction={{
+          content: t("pay.confirm", { total: format.moneyTotals(selectedTotal, shop.currency) }),
+          disabled: usable.length === 0 || selected.length === 0,
+          loading: fetcher.state !== "idle",
+          onAction: () =>
+            fetcher.submit(
+              { intent: "pay", ids: selectedIds, method },
+              { method: "post", encType: "application/json" },
+            ),
+        }}
+        secondaryActions={[{ content: t("pay.cancel"), onAction: () => setPaying(false) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="300">
+            {fetcherError ? (
+              <Banner tone="critical">
+                <p>{fetcherError.message}</p>
+              </Banner>
+            ) : null}
+            <Select
+              label={t("pay.method")}
+              options={methods.map((m) => ({
+                label: t(`methods.${m.method}`),
+                value: m.method,
+                disabled: !m.enabled || (m.adminOnly && !isAdmin),
+              }))}
+              value={method}
+              onChange={(v) => setMethod(v as typeof method)}
+              helpText={t(`pay.help.${method}`)}
+            />
+            <Text as="p" id="pay-summary">
+              {t("pay.summary", { n: selected.length, total: format.moneyTotals(selectedTotal, shop.currency) })}
+            </Text>
+            {!isAdmin ? (
+              <Text as="p" tone="subdued">
+                {t("pay.adminOnly")}
+              </Text>
+            ) : null}
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
+      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+    </Page>
+  );
+}
+
 export { RouteErrorBoundary as ErrorBoundary };

@@ -26,6 +26,13 @@ import {
   shopSchema,
 } from "./schemas";
 import { paypalConnectionSchema, paypalConnectionViewSchema } from "../paypal/paypal-connection-schema";
+import {
+  payoutBatchResultSchema,
+  payoutCreateSchema,
+  payoutListQuerySchema,
+  payoutMarkPaidSchema,
+  payoutSchema,
+} from "./payout-schemas";
 
 // GET /api/v1/openapi.json: the OpenAPI 3 document of /api/v1, generated
 // from the zod schemas the routes validate with. Built once per process.
@@ -43,6 +50,7 @@ function errorResponses(error: z.ZodTypeAny) {
       400: "Malformed request (e.g. invalid JSON)",
       401: "Missing or invalid API key",
       404: "Not found (or another shop's id)",
+      403: "Not allowed (e.g. a payment method the shop has not set up)",
       409: "Conflict (taken value, or a sale that is not pending)",
       422: "Validation failed; error.fields names each field (messages are in English)",
     };
@@ -59,6 +67,7 @@ function build() {
   });
   const security = [{ [bearer.name]: [] }];
   const shop = registry.register("Shop", shopSchema);
+  const payout = registry.register("Payout", payoutSchema);
   const campaign = registry.register("Campaign", campaignSchema);
   const affiliate = registry.register("Affiliate", affiliateSchema);
   const sale = registry.register("Sale", saleSchema);
@@ -167,6 +176,38 @@ function build() {
       summary: "Approve or deny a pending sale and its pending commissions",
       request: { params: decisionParamsSchema },
       responses: { 200: json(sale, "The updated sale"), ...errors(404, 409) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/payouts",
+      summary: "List payouts (newest first); filter by status and affiliate",
+      request: { query: payoutListQuerySchema },
+      responses: { 200: json(pageSchema(payout), "A page of payouts"), ...errors(422) },
+    },
+    {
+      method: "post",
+      path: "/api/v1/payouts",
+      summary:
+        "Gather approved commissions into pending payouts and send those of the given affiliates (or every eligible one) in one batch by method",
+      request: body(payoutCreateSchema),
+      responses: {
+        201: json(payoutBatchResultSchema, "The batch and its payouts (batch_id null when nothing was due)"),
+        ...errors(400, 403, 422),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v1/payouts/{id}",
+      summary: "Get a payout",
+      request: { params: idParamsSchema },
+      responses: { 200: json(payout, "The payout"), ...errors(404) },
+    },
+    {
+      method: "post",
+      path: "/api/v1/payouts/{id}/mark-paid",
+      summary: "Record a payout as paid (by hand): its commission lines become paid; repeating it changes nothing",
+      request: { params: idParamsSchema, ...body(payoutMarkPaidSchema) },
+      responses: { 200: json(payout, "The paid payout"), ...errors(400, 404, 409, 422) },
     },
     {
       method: "get",

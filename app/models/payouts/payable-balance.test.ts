@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { balanceOf, isPayable, PAYABLE_SQL, totalsByCurrency, type CommissionLine } from "./payable-balance";
+import { balanceOf, isPayable, LOOSE_SQL, PAYABLE_SQL, totalsByCurrency, type CommissionLine } from "./payable-balance";
 
-const line = (status: string, amount: number, currency = "USD", payoutId: string | null = null): CommissionLine => ({
-  status,
-  amount,
-  currency,
-  payoutId,
-});
+const line = (
+  status: string,
+  amount: number,
+  currency = "USD",
+  payoutId: string | null = null,
+  payoutStatus: string | null = null,
+): CommissionLine => ({ status, amount, currency, payoutId, payoutStatus });
 
 describe("the payable balance", () => {
   it.each([
@@ -25,6 +26,16 @@ describe("the payable balance", () => {
     [
       "lines already in a payout are not owed again",
       [line("approved", 1000, "USD", "p1"), line("approved", 200)],
+      { payable: [{ currency: "USD", amount: 200 }], pending: [] },
+    ],
+    [
+      "lines gathered in a pending payout are still owed",
+      [line("approved", 1000, "USD", "p1", "pending"), line("approved", 200)],
+      { payable: [{ currency: "USD", amount: 1200 }], pending: [] },
+    ],
+    [
+      "lines of a payout on its way are not",
+      [line("approved", 1000, "USD", "p1", "processing"), line("approved", 200)],
       { payable: [{ currency: "USD", amount: 200 }], pending: [] },
     ],
     [
@@ -60,7 +71,9 @@ describe("the payable balance", () => {
   it("is the same rule in memory and in SQL", () => {
     expect(isPayable({ status: "approved", payoutId: null })).toBe(true);
     expect(isPayable({ status: "approved", payoutId: "p1" })).toBe(false);
-    expect(PAYABLE_SQL).toBe(`"status" = 'approved' AND "payoutId" IS NULL`);
+    expect(isPayable({ status: "approved", payoutId: "p1", payoutStatus: "pending" })).toBe(true);
+    expect(LOOSE_SQL).toBe(`"status" = 'approved' AND "payoutId" IS NULL`);
+    expect(PAYABLE_SQL).toContain(`"status" = 'approved' AND ("payoutId" IS NULL OR EXISTS`);
   });
 
   it("sums per currency in currency order", () => {

@@ -3,9 +3,12 @@
 // that shows a balance uses this module (the Prisma filters and the SQL
 // fragment below, or balanceOf for lines already in memory).
 //
-// - Payable: approved lines not yet in a payout. Refund and cancellation
-//   lines are negative and approved, so they reduce what the next payout
-//   pays (a balance can be negative).
+// - Payable: approved lines not yet sent: not in a payout, or in the
+//   affiliate's pending payout (which only gathers them until it is sent or
+//   paid). Refund and cancellation lines are negative and approved, so they
+//   reduce what the next payout pays (a balance can be negative).
+// - Loose: the payable lines that no pending payout holds yet; the refresh
+//   (refresh-pending-payouts.server.ts) gathers them.
 // - Awaiting approval: pending lines; they become payable when approved.
 // - Money is never added across currencies: a shop that sold in several
 //   currencies owes one total per currency.
@@ -22,22 +25,28 @@ export interface Balance {
   pending: MoneyTotal[];
 }
 
+/** Prisma filter of the payable lines no pending payout holds yet. */
+export const LOOSE = { status: "approved", payoutId: null } as const;
 /** Prisma filter of the payable lines. */
-export const PAYABLE = { status: "approved", payoutId: null } as const;
+export const PAYABLE = { status: "approved", OR: [{ payoutId: null }, { payout: { status: "pending" } }] };
 /** Prisma filter of the lines awaiting approval. */
 export const AWAITING_APPROVAL = { status: "pending" } as const;
-/** SQL condition of the payable lines (on table "Commission"), for raw queries. */
-export const PAYABLE_SQL = `"status" = '${PAYABLE.status}' AND "payoutId" IS NULL`;
+/** SQL condition of the loose lines (on table "Commission"), for raw queries. */
+export const LOOSE_SQL = `"status" = 'approved' AND "payoutId" IS NULL`;
+/** SQL condition of the payable lines (on table "Commission", unaliased), for raw queries. */
+export const PAYABLE_SQL = `"status" = 'approved' AND ("payoutId" IS NULL OR EXISTS (SELECT 1 FROM "Payout" po WHERE po."id" = "Commission"."payoutId" AND po."status" = 'pending'))`;
 
 export interface CommissionLine {
   status: string;
   payoutId: string | null;
+  /** The status of the payout holding the line, when it is in one. */
+  payoutStatus?: string | null;
   currency: string;
   amount: number;
 }
 
-export function isPayable(line: Pick<CommissionLine, "status" | "payoutId">): boolean {
-  return line.status === PAYABLE.status && line.payoutId === PAYABLE.payoutId;
+export function isPayable(line: Pick<CommissionLine, "status" | "payoutId" | "payoutStatus">): boolean {
+  return line.status === "approved" && (line.payoutId === null || line.payoutStatus === "pending");
 }
 
 export function isAwaitingApproval(line: Pick<CommissionLine, "status">): boolean {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/transaction";
 import { num } from "../dashboard/rollup-sql.server";
 import { emitEvents } from "../events/emit-event.server";
-import { PAYABLE_SQL } from "./payable-balance";
+import { LOOSE_SQL } from "./payable-balance";
 import { paymentSettingsOf } from "./payment-settings";
 import { groupsToOpen, type LooseGroup } from "./pending-plan";
 import { execute, inList, query } from "./payout-sql.server";
@@ -45,7 +45,7 @@ export async function refreshPendingPayouts(
     await query<{ affiliateId: string; currency: string; amount: unknown; lines: unknown }>(
       tx,
       `SELECT "affiliateId", "currency", SUM("amount") AS "amount", COUNT(*) AS "lines" FROM "Commission"
-       WHERE "shopId" = ? AND ${PAYABLE_SQL}${scope.sql} GROUP BY "affiliateId", "currency"`,
+       WHERE "shopId" = ? AND ${LOOSE_SQL}${scope.sql} GROUP BY "affiliateId", "currency"`,
       shopId,
       ...scope.params,
     )
@@ -87,7 +87,7 @@ export async function refreshPendingPayouts(
       `UPDATE "Commission" SET "payoutId" = (
          SELECT p."id" FROM "Payout" p WHERE p."openKey" = "Commission"."affiliateId" || ':' || "Commission"."currency"
        ), "updatedAt" = ?
-       WHERE "shopId" = ? AND ${PAYABLE_SQL}${scope.sql} AND EXISTS (
+       WHERE "shopId" = ? AND ${LOOSE_SQL}${scope.sql} AND EXISTS (
          SELECT 1 FROM "Payout" p WHERE p."openKey" = "Commission"."affiliateId" || ':' || "Commission"."currency"
        )`,
       now,

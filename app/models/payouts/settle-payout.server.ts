@@ -129,3 +129,24 @@ export async function recordPayoutProgress(
   await addPayoutEvent(tx, shopId, payout.id, { status, message: input.message, actor: input.actor });
   return { changed: true as const, payout: updated };
 }
+
+/**
+ * Takes back a payout that was not sent (pending, or in a manual / CSV batch
+ * nobody has paid yet): cancelled, and its lines go back into the balance,
+ * where the next refresh gathers them into a new pending payout. A payout a
+ * sender already has (PayPal, store credit, codes) cannot be taken back
+ * here: its answer decides.
+ */
+export async function cancelPayout(tx: Tx, shopId: string, payoutId: string, input: Actor) {
+  const payout = await load(tx, shopId, payoutId);
+  if (payout.status === "cancelled") return { changed: false as const, payout };
+  if (!canTransition(payout.status, "cancelled")) refuse(payout.status, "cancelled");
+  if (payout.status === "processing" && !["manual", "csv"].includes(payout.method)) {
+    throw new AppError("conflict", msg("Payouts:errors.alreadySent"));
+  }
+  const updated = await tx.payout.update({ where: { id: payout.id }, data: { status: "cancelled", openKey: null } });
+  await tx.commission.updateMany({ where: { shopId, payoutId: payout.id }, data: { payoutId: null } });
+  await addPayoutEvent(tx, shopId, payout.id, { status: "cancelled", actor: input.actor });
+  await closeBatchIfDone(tx, payout.batchId);
+  return { changed: true as const, payout: updated };
+}

@@ -1,0 +1,277 @@
+import { Form, useActionData, useNavigation, useParams } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DataTable,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Link,
+  Page,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useShell } from "~/components/shell-data";
+import { useFormat } from "~/i18n/format";
+import { useTranslatedError, type KeyedError } from "~/i18n/messages";
+import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
+import { PayoutStatusBadge } from "./PayoutBadges";
+
+// One payout (payouts/{id}) or the affiliate's pending payout
+// (payouts/pending/{id}): the amount, every line with a link to its sale,
+// the method, PayPal ids, the status history and what can be done next.
+
+function Field({ label, value, id }: { label: string; value: React.ReactNode; id?: string }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" id={id}>
+        {value}
+      </Text>
+    </BlockStack>
+  );
+}
+
+export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pendingView: boolean }) {
+  const { t } = useTranslation(["Payouts", "Global"]);
+  const { role } = useParams();
+  const { shop } = useShell();
+  const format = useFormat();
+  const navigation = useNavigation();
+  const data = useActionData<{ error?: KeyedError }>();
+  const error = useTranslatedError(data?.error);
+  const busy = navigation.state !== "idle";
+  const [failing, setFailing] = useState(false);
+  const [paidForm, setPaidForm] = useState({ reference: "", paidOn: "", note: "" });
+  const [reason, setReason] = useState("");
+  const paidField = (name: keyof typeof paidForm) => ({
+    name,
+    value: paidForm[name],
+    onChange: (v: string) => setPaidForm((f) => ({ ...f, [name]: v })),
+    error: error?.fields?.[name],
+    autoComplete: "off",
+  });
+  const money = (v: number) => format.money(v, payout.currency);
+  const open = payout.status === "pending" || payout.status === "processing";
+  const cancellable = payout.status === "processing" && (payout.method === "manual" || payout.method === "csv");
+  const retryable = payout.status === "failed" || payout.status === "cancelled";
+
+  const history = payout.events.map((e) => [
+    format.dateTime(e.createdAt, shop.timezone),
+    <PayoutStatusBadge key={e.id} status={e.status} />,
+    e.message.startsWith("batch:")
+      ? t("history.batch", { method: t(`methods.${e.message.slice(6)}`, { defaultValue: e.message.slice(6) }) })
+      : e.message === "below_minimum"
+        ? t("history.belowMinimum")
+        : e.message,
+    e.actor === "system" || e.actor === "schedule" || e.actor === "paypal" ? t(`actors.${e.actor}`) : t("actors.user"),
+  ]);
+  const lines = payout.lines.map((l) => [
+    <Link key={l.id} url={`/${role}/sales/${l.order.id}`}>
+      {l.order.name}
+    </Link>,
+    format.date(l.order.placedAt, shop.timezone),
+    t(`kinds.${l.kind}`, { defaultValue: l.kind }) + (l.level > 1 ? ` · ${t("level", { level: l.level })}` : ""),
+    l.explanation,
+    money(l.amount),
+  ]);
+
+  return (
+    <Page
+      title={pendingView ? t("pendingTitle") : t("detailTitle")}
+      subtitle={`${payout.affiliate.name} · ${payout.affiliate.email}`}
+      titleMetadata={<PayoutStatusBadge status={payout.status} />}
+      backAction={{
+        content: t("title"),
+        url: `/${role}/payouts${payout.status === "pending" ? "" : `?status=${payout.status === "cancelled" ? "failed" : payout.status}`}`,
+      }}
+    >
+      <BlockStack gap="400">
+        {error ? (
+          <Banner tone="critical">
+            <p>{error.message}</p>
+          </Banner>
+        ) : null}
+        {payout.failureReason && payout.status !== "pending" ? (
+          <Banner tone="warning" title={t("failureReason")}>
+            <p id="failure-reason">
+              {payout.failureReason === "below_minimum" ? t("history.belowMinimum") : payout.failureReason}
+            </p>
+          </Banner>
+        ) : null}
+        <Card>
+          <InlineGrid columns={{ xs: 1, md: 4 }} gap="400">
+            <Field
+              label={t("columns.amount")}
+              value={
+                <Text as="span" variant="headingLg">
+                  {money(payout.amount)}
+                </Text>
+              }
+              id="payout-amount"
+            />
+            <Field label={t("columns.lines")} value={format.number(payout.lineCount)} />
+            <Field
+              label={t("columns.method")}
+              value={payout.status === "pending" ? t("notChosen") : t(`methods.${payout.method}`)}
+            />
+            <Field
+              label={t("columns.affiliate")}
+              value={
+                <Link url={`/${role}/affiliates/${payout.affiliate.id}`}>
+                  {payout.affiliate.name} ({payout.affiliate.code})
+                </Link>
+              }
+            />
+            <Field label={t("paypalEmail")} value={payout.affiliate.paypalEmail ?? "—"} />
+            <Field label={t("columns.reference")} value={payout.reference ?? "—"} id="payout-reference" />
+            <Field label={t("paidOn")} value={payout.paidAt ? format.date(payout.paidAt, shop.timezone) : "—"} />
+            <Field label={t("createdOn")} value={format.date(payout.createdAt, shop.timezone)} />
+            {payout.batch?.paypalBatchId ? <Field label={t("paypalBatch")} value={payout.batch.paypalBatchId} /> : null}
+            {payout.paypalItemId ? (
+              <Field label={t("paypalItem")} value={`${payout.paypalItemId} (${payout.paypalItemStatus ?? "—"})`} />
+            ) : null}
+            {payout.discountCode ? <Field label={t("discountCode")} value={payout.discountCode} /> : null}
+            {payout.note ? <Field label={t("note")} value={payout.note} /> : null}
+          </InlineGrid>
+        </Card>
+        {open ? (
+          <Card>
+            <Form method="post">
+              <input type="hidden" name="intent" value="mark-paid" />
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {t("markPaid.title")}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t("markPaid.help")}
+                </Text>
+                <FormLayout>
+                  <FormLayout.Group>
+                    <TextField label={t("columns.reference")} {...paidField("reference")} maxLength={200} />
+                    <TextField label={t("paidOn")} type="date" {...paidField("paidOn")} />
+                  </FormLayout.Group>
+                  <TextField label={t("note")} {...paidField("note")} multiline={2} maxLength={1000} />
+                </FormLayout>
+                <InlineStack gap="200">
+                  <Button submit variant="primary" loading={busy} id="mark-paid">
+                    {t("markPaid.action", { amount: money(payout.amount) })}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Form>
+          </Card>
+        ) : null}
+        {payout.status === "processing" || cancellable ? (
+          <Card>
+            <BlockStack gap="300">
+              {payout.status === "processing" ? (
+                failing ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="mark-failed" />
+                    <BlockStack gap="200">
+                      <TextField
+                        label={t("markFailed.reason")}
+                        name="reason"
+                        value={reason}
+                        onChange={setReason}
+                        error={error?.fields?.reason}
+                        autoComplete="off"
+                        maxLength={500}
+                      />
+                      <InlineStack gap="200">
+                        <Button submit tone="critical" loading={busy}>
+                          {t("markFailed.action")}
+                        </Button>
+                        <Button onClick={() => setFailing(false)}>{t("pay.cancel")}</Button>
+                      </InlineStack>
+                    </BlockStack>
+                  </Form>
+                ) : (
+                  <InlineStack gap="200">
+                    <Button tone="critical" onClick={() => setFailing(true)}>
+                      {t("markFailed.action")}
+                    </Button>
+                    {cancellable ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel" />
+                        <Button submit loading={busy}>
+                          {t("cancelPayout")}
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </InlineStack>
+                )
+              ) : null}
+              <Text as="p" tone="subdued">
+                {t("markFailed.help")}
+              </Text>
+            </BlockStack>
+          </Card>
+        ) : null}
+        {retryable ? (
+          <Card>
+            <Form method="post">
+              <input type="hidden" name="intent" value="retry" />
+              <InlineStack gap="300" blockAlign="center">
+                <Button submit loading={busy}>
+                  {t("retry.action")}
+                </Button>
+                <Text as="p" tone="subdued">
+                  {t("retry.help")}
+                </Text>
+              </InlineStack>
+            </Form>
+          </Card>
+        ) : null}
+        <Card padding="0">
+          <Box padding="400">
+            <Text as="h2" variant="headingMd">
+              {t("lines.title", { n: format.number(payout.lineCount) })}
+            </Text>
+          </Box>
+          {lines.length ? (
+            <DataTable
+              columnContentTypes={["text", "text", "text", "text", "numeric"]}
+              headings={[
+                t("lines.sale"),
+                t("columns.date"),
+                t("lines.kind"),
+                t("lines.explanation"),
+                t("columns.amount"),
+              ]}
+              rows={lines}
+              totals={["", "", "", "", money(payout.lines.reduce((n, l) => n + l.amount, 0))]}
+              showTotalsInFooter
+            />
+          ) : (
+            <Box padding="400">
+              <Text as="p" tone="subdued">
+                {t("lines.none")}
+              </Text>
+            </Box>
+          )}
+        </Card>
+        <Card padding="0">
+          <Box padding="400">
+            <Text as="h2" variant="headingMd">
+              {t("history.title")}
+            </Text>
+          </Box>
+          <DataTable
+            columnContentTypes={["text", "text", "text", "text"]}
+            headings={[t("columns.date"), t("columns.status"), t("history.what"), t("history.who")]}
+            rows={history}
+          />
+        </Card>
+      </BlockStack>
+    </Page>
+  );
+}

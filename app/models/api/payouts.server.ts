@@ -1,0 +1,113 @@
+import type { ShopDb } from "../../db/shop-db.server";
+import { AppError } from "../../lib/errors";
+import { createPayoutBatch } from "../payouts/create-payout-batch.server";
+import { requireMethodAllowed } from "../payouts/payout-admin.server";
+import type { PayoutMethod } from "../payouts/payout-states";
+import { refreshPendingPayouts } from "../payouts/refresh-pending-payouts.server";
+import { markPayoutPaid } from "../payouts/settle-payout.server";
+import { afterCursor, pageOrder, toPage } from "./pagination.server";
+import type { PayoutListQuery } from "./payout-schemas";
+
+// /api/v1/payouts. An API key is the shop's (made by its admin), so it may
+// use every method the shop has, as the admin may.
+
+type Row = Awaited<ReturnType<ShopDb["payout"]["findFirstOrThrow"]>> & { _count: { commissions: number } };
+const include = { _count: { select: { commissions: true } } } as const;
+
+function serialize(p: Row) {
+  return {
+    id: p.id,
+    affiliate_id: p.affiliateId,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    method: p.method,
+    batch_id: p.batchId,
+    reference: p.reference,
+    note: p.note,
+    failure_reason: p.failureReason,
+    paypal_item_id: p.paypalItemId,
+    paypal_item_status: p.paypalItemStatus,
+    line_count: p._count.commissions,
+    created_at: p.createdAt.toISOString(),
+    sent_at: p.sentAt?.toISOString() ?? null,
+    paid_at: p.paidAt?.toISOString() ?? null,
+  };
+}
+
+export async function listPayouts(db: ShopDb, query: PayoutListQuery) {
+  const rows = await db.payout.findMany({
+    where: {
+      shopId: db.$shopId,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.affiliate_id ? { affiliateId: query.affiliate_id } : {}),
+      ...afterCursor(query.cursor),
+    },
+    orderBy: pageOrder,
+    take: query.limit + 1,
+    include,
+  });
+  return toPage(rows, query.limit, serialize);
+}
+
+export async function getPayout(db: ShopDb, id: string) {
+  const row = await db.payout.findFirst({ where: { id, shopId: db.$shopId }, include });
+  if (!row) throw new AppError("not_found", "No payout with this id.");
+  return serialize(row);
+}
+
+/**
+ * Gathers the affiliates' approved lines into pending payouts, then sends
+ * every positive pending payout of those affiliates (or of the whole shop)
+ * in one batch by `method`.
+ */
+export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: string[]; method: PayoutMethod }) {
+  await requireMethodAllowed(db, { id: null, role: "admin" }, input.method);
+  const shopId = db.$shopId;
+  if (input.affiliate_ids) {
+    const known = await db.affiliate.count({ where: { shopId, id: { in: input.affiliate_ids } } });
+    if (known !== new Set(input.affiliate_ids).size) {
+      throw new AppError("validation_failed", "Some affiliate ids are not this shop's affiliates.", {
+        fields: { affiliate_ids: "Unknown affiliate id" },
+      });
+    }
+  }
+  const batchId = await db.$transaction(async (tx) => {
+    await refreshPendingPayouts(tx, shopId, { affiliateIds: input.affiliate_ids });
+    const pending = await tx.payout.findMany({
+      where: {
+        shopId,
+        status: "pending",
+        amount: { gt: 0 },
+        ...(input.affiliate_ids ? { affiliateId: { in: input.affiliate_ids } } : {}),
+      },
+      select: { id: true },
+    });
+    if (pending.length === 0) return null;
+    const { batchId } = await createPayoutBatch(tx, shopId, {
+      payoutIds: pending.map((p) => p.id),
+      method: input.method,
+      createdBy: "api",
+    });
+    return batchId;
+  });
+  const payouts = batchId ? await db.payout.findMany({ where: { shopId, batchId }, include, orderBy: pageOrder }) : [];
+  return { batch_id: batchId, payouts: payouts.map(serialize) };
+}
+
+export async function markPaidByApi(
+  db: ShopDb,
+  id: string,
+  input: { reference?: string; paid_at?: string; note?: string },
+) {
+  const paidAt = input.paid_at ? new Date(input.paid_at) : undefined;
+  if (paidAt && paidAt.getTime() > Date.now() + 60_000) {
+    throw new AppError("validation_failed", "paid_at cannot be in the future.", {
+      fields: { paid_at: "In the future" },
+    });
+  }
+  await db.$transaction((tx) =>
+    markPayoutPaid(tx, db.$shopId, id, { reference: input.reference, note: input.note, paidAt, actor: "api" }),
+  );
+  return getPayout(db, id);
+}

@@ -1,0 +1,205 @@
+import type { ShopDb } from "../../db/shop-db.server";
+import { containsText } from "../../db/text-search.server";
+import { AppError } from "../../lib/errors";
+import { nextDay, startOfShopDay } from "../../lib/shop-day";
+import { keysetPage, keysetQuery } from "../pagination/keyset.server";
+import { totalsByCurrency } from "./payable-balance";
+import type { PayoutListParams } from "./payout-list-query";
+
+// The admin's payouts list: one tab (status) at a time, newest first, one
+// keyset page at a time, with the totals per currency of everything the
+// filters match (not just the page).
+
+export const PAYOUTS_PAGE_SIZE = 50;
+const MAX_MATCHED_AFFILIATES = 100;
+
+async function affiliateIds(db: ShopDb, params: PayoutListParams): Promise<string[] | undefined> {
+  if (params.affiliate_id) return [params.affiliate_id];
+  if (!params.affiliate) return undefined;
+  const text = params.affiliate;
+  const rows = await db.affiliate.findMany({
+    where: {
+      shopId: db.$shopId,
+      OR: [
+        { referralCode: text.toUpperCase() },
+        { email: containsText(text) },
+        { firstName: containsText(text) },
+        { lastName: containsText(text) },
+      ],
+    },
+    select: { id: true },
+    take: MAX_MATCHED_AFFILIATES,
+  });
+  return rows.map((r) => r.id);
+}
+
+function createdRange(params: PayoutListParams, timeZone: string) {
+  const since = params.since ? startOfShopDay(params.since, timeZone) : null;
+  const until = params.until ? startOfShopDay(nextDay(params.until), timeZone) : null;
+  if (!since && !until) return undefined;
+  return { ...(since ? { gte: since } : {}), ...(until ? { lt: until } : {}) };
+}
+
+export async function listPayoutsPage(db: ShopDb, timezone: string, params: PayoutListParams) {
+  const status = params.status ?? "pending";
+  const page = { after: params.after, before: params.before, limit: PAYOUTS_PAGE_SIZE };
+  const ids = await affiliateIds(db, params);
+  const createdAt = createdRange(params, timezone);
+  let query;
+  try {
+    query = keysetQuery("createdAt", page);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError("not_found", "This page of the list does not exist.");
+    throw error;
+  }
+  const where = {
+    shopId: db.$shopId,
+    // "Failed" shows the cancelled ones too: both ended without paying.
+    status: status === "failed" ? { in: ["failed", "cancelled"] } : status,
+    ...(ids ? { affiliateId: ids.length === 1 ? ids[0]! : { in: ids } } : {}),
+    ...(createdAt ? { createdAt } : {}),
+  };
+  const [fetched, sums, counts] = await Promise.all([
+    db.payout.findMany({
+      where: { AND: [where, query.where] },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: {
+        id: true,
+        amount: true,
+        currency: true,
+        status: true,
+        method: true,
+        reference: true,
+        failureReason: true,
+        createdAt: true,
+        paidAt: true,
+        affiliate: {
+          select: { id: true, firstName: true, lastName: true, email: true, referralCode: true, paypalEmail: true },
+        },
+        _count: { select: { commissions: true } },
+      },
+    }),
+    db.payout.groupBy({ by: ["currency"], where, _sum: { amount: true }, _count: { _all: true } }),
+    db.payout.groupBy({ by: ["status"], where: { shopId: db.$shopId }, _count: { _all: true } }),
+  ]);
+  const result = keysetPage("createdAt", page, fetched, (row) => row.createdAt);
+  const countOf = (s: string) => counts.find((c) => c.status === s)?._count._all ?? 0;
+  return {
+    status,
+    payouts: result.rows.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      method: p.method,
+      reference: p.reference,
+      failureReason: p.failureReason,
+      createdAt: p.createdAt.toISOString(),
+      paidAt: p.paidAt?.toISOString() ?? null,
+      lines: p._count.commissions,
+      affiliate: {
+        id: p.affiliate.id,
+        name: `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim() || p.affiliate.email,
+        email: p.affiliate.email,
+        code: p.affiliate.referralCode,
+        paypalEmail: p.affiliate.paypalEmail,
+      },
+    })),
+    totals: totalsByCurrency(sums.map((s) => ({ currency: s.currency, amount: s._sum.amount ?? 0 }))),
+    matched: sums.reduce((n, s) => n + s._count._all, 0),
+    counts: {
+      pending: countOf("pending"),
+      processing: countOf("processing"),
+      paid: countOf("paid"),
+      failed: countOf("failed") + countOf("cancelled"),
+    },
+    after: result.after,
+    before: result.before,
+  };
+}
+
+/** One payout with its lines, batch and history (payouts/{id} and payouts/pending/{id}). */
+export async function loadPayoutDetail(db: ShopDb, id: string) {
+  const p = await db.payout.findFirst({
+    where: { id, shopId: db.$shopId },
+    include: {
+      affiliate: {
+        select: { id: true, firstName: true, lastName: true, email: true, referralCode: true, paypalEmail: true },
+      },
+      batch: {
+        select: { id: true, method: true, status: true, paypalBatchId: true, paypalBatchStatus: true, createdAt: true },
+      },
+      commissions: {
+        orderBy: { createdAt: "asc" },
+        take: 1000,
+        select: {
+          id: true,
+          amount: true,
+          currency: true,
+          kind: true,
+          level: true,
+          status: true,
+          explanation: true,
+          createdAt: true,
+          order: { select: { id: true, name: true, placedAt: true } },
+        },
+      },
+      events: { orderBy: { createdAt: "asc" }, take: 200 },
+    },
+  });
+  if (!p) throw new AppError("not_found", "This payout does not exist.");
+  const lineCount = await db.commission.count({ where: { shopId: db.$shopId, payoutId: p.id } });
+  return {
+    id: p.id,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    method: p.method,
+    reference: p.reference,
+    note: p.note,
+    failureReason: p.failureReason,
+    paypalItemId: p.paypalItemId,
+    paypalItemStatus: p.paypalItemStatus,
+    discountCode: p.discountCode,
+    createdAt: p.createdAt.toISOString(),
+    sentAt: p.sentAt?.toISOString() ?? null,
+    paidAt: p.paidAt?.toISOString() ?? null,
+    affiliate: {
+      id: p.affiliate.id,
+      name: `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim() || p.affiliate.email,
+      email: p.affiliate.email,
+      code: p.affiliate.referralCode,
+      paypalEmail: p.affiliate.paypalEmail,
+    },
+    batch: p.batch
+      ? {
+          id: p.batch.id,
+          method: p.batch.method,
+          status: p.batch.status,
+          paypalBatchId: p.batch.paypalBatchId,
+          paypalBatchStatus: p.batch.paypalBatchStatus,
+        }
+      : null,
+    lines: p.commissions.map((c) => ({
+      id: c.id,
+      amount: c.amount,
+      currency: c.currency,
+      kind: c.kind,
+      level: c.level,
+      status: c.status,
+      explanation: c.explanation,
+      createdAt: c.createdAt.toISOString(),
+      order: { id: c.order.id, name: c.order.name, placedAt: c.order.placedAt.toISOString() },
+    })),
+    lineCount,
+    events: p.events.map((e) => ({
+      id: e.id,
+      status: e.status,
+      message: e.message,
+      actor: e.actor,
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}
+export type PayoutDetail = Awaited<ReturnType<typeof loadPayoutDetail>>;
