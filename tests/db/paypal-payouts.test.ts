@@ -125,7 +125,10 @@ describe("sending a batch", () => {
       orderBy: { createdAt: "asc" },
     });
     expect(history.map((h) => h.message)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^paypal:sent /), "paypal:UNCLAIMED"]),
+      expect.arrayContaining([
+        `Payouts:paypal.history.sent{"batch":"${sent!.payoutBatchId}"}`,
+        'Payouts:paypal.history.status{"status":"UNCLAIMED"}',
+      ]),
     );
 
     // No PayPal e-mail: failed before anything was sent, with a reason to act on.

@@ -18,7 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShell } from "~/components/shell-data";
 import { useFormat } from "~/i18n/format";
-import { useTranslatedError, type KeyedError } from "~/i18n/messages";
+import { translateMessage, useTranslatedError, type KeyedError } from "~/i18n/messages";
 import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
 import { PayoutStatusBadge } from "./PayoutBadges";
 
@@ -70,7 +70,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
       ? t("history.batch", { method: t(`methods.${e.message.slice(6)}`, { defaultValue: e.message.slice(6) }) })
       : e.message === "below_minimum"
         ? t("history.belowMinimum")
-        : e.message,
+        : translateMessage(t, e.message),
     e.actor === "system" || e.actor === "schedule" || e.actor === "paypal" ? t(`actors.${e.actor}`) : t("actors.user"),
   ]);
   const lines = payout.lines.map((l) => [
@@ -102,7 +102,9 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
         {payout.failureReason && payout.status !== "pending" ? (
           <Banner tone="warning" title={t("failureReason")}>
             <p id="failure-reason">
-              {payout.failureReason === "below_minimum" ? t("history.belowMinimum") : payout.failureReason}
+              {payout.failureReason === "below_minimum"
+                ? t("history.belowMinimum")
+                : translateMessage(t, payout.failureReason)}
             </p>
           </Banner>
         ) : null}

@@ -57,7 +57,7 @@ export async function applyPaypalItem(tx: Tx, shopId: string, update: PaypalItem
     await tx.payout.update({ where: { id: payout.id }, data: fields });
     await addPayoutEvent(tx, shopId, payout.id, {
       status: payout.status,
-      message: `paypal:${update.status}${update.error ? ` (${update.error})` : ""}`,
+      message: historyLine(update),
       actor: "paypal",
     });
     return "unchanged";
@@ -77,10 +77,15 @@ export async function applyPaypalItem(tx: Tx, shopId: string, update: PaypalItem
     case "progress":
     case "unknown":
       await recordPayoutProgress(tx, shopId, payout.id, {
-        message: `paypal:${update.status}${update.error ? ` (${update.error})` : ""}`,
+        message: historyLine(update),
         actor: "paypal",
         fields,
       });
       return "progress";
   }
+}
+
+function historyLine(update: PaypalItemUpdate): string {
+  const status = `${update.status}${update.error ? ` (${update.error})` : ""}`;
+  return msg("Payouts:paypal.history.status", { status });
 }

@@ -169,7 +169,7 @@ async function storeAnswer(db: Db, shopId: string, batchId: string, answer: Crea
         shopId,
         payoutId,
         status: "processing",
-        message: `paypal:sent ${header.payout_batch_id}`,
+        message: msg("Payouts:paypal.history.sent", { batch: header.payout_batch_id }),
         actor: "paypal",
         createdAt: now,
       })),
