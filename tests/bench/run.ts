@@ -5,6 +5,7 @@ import { adminSsrBench } from "./admin-ssr-bench";
 import { clickBench } from "./click-bench";
 import { dashboardBench } from "./dashboard-bench";
 import { ordersBench } from "./orders-bench";
+import { paypalBatchBench } from "./paypal-batch-bench";
 
 export interface BenchResult {
   checks: { name: string; pass: boolean }[];
@@ -20,6 +21,7 @@ const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
+  { name: "PayPal: build and send one 5,000-item batch to the fake PayPal", run: paypalBatchBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
   ...(process.env.BENCH_DASHBOARD === "1"
     ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }]

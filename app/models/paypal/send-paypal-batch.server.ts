@@ -2,6 +2,7 @@ import { getConfig } from "../../config.server";
 import type { Db } from "../../db.server";
 import { msg } from "../../i18n/messages";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { execute } from "../payouts/payout-sql.server";
 import { markPayoutFailed } from "../payouts/settle-payout.server";
 import type { SendableBatch } from "../payouts/senders/index.server";
 import { applyPaypalItem, itemUpdateOf } from "./apply-paypal-item.server";
@@ -123,13 +124,7 @@ export async function sendPaypalBatch(db: Db, ref: SendableBatch, options: SendO
     // A timeout or 5xx: the job runs again later with the same sender_batch_id.
     throw lastError instanceof Error ? lastError : new Error(text);
   }
-  await storeAnswer(
-    db,
-    shopId,
-    batch.id,
-    answer,
-    sendable.map((p) => p.id),
-  );
+  await storeAnswer(db, shopId, batch.id, answer);
 }
 
 /** PayPal said the id was used: read that first batch back (the link in its answer). */
@@ -146,7 +141,7 @@ async function reconcileDuplicate(
   return { batch_header: found.batch_header, links: found.links };
 }
 
-async function storeAnswer(db: Db, shopId: string, batchId: string, answer: CreatePayoutResponse, payoutIds: string[]) {
+async function storeAnswer(db: Db, shopId: string, batchId: string, answer: CreatePayoutResponse) {
   const header = answer.batch_header;
   if (!header?.payout_batch_id) throw new PaypalError("PayPal's answer has no payout_batch_id", 201, null, true);
   const now = new Date();
@@ -161,19 +156,20 @@ async function storeAnswer(db: Db, shopId: string, batchId: string, answer: Crea
         lastError: null,
       },
     });
-    // History only (recordPayoutProgress's "sent" line, written in bulk: a
-    // batch may hold thousands of payouts).
-    await tx.payout.updateMany({ where: { id: { in: payoutIds }, status: "processing" }, data: { sentAt: now } });
-    await tx.payoutEvent.createMany({
-      data: payoutIds.map((payoutId) => ({
-        shopId,
-        payoutId,
-        status: "processing",
-        message: msg("Payouts:paypal.history.sent", { batch: header.payout_batch_id }),
-        actor: "paypal",
-        createdAt: now,
-      })),
-    });
+    // History only (recordPayoutProgress's "sent" line), written by one
+    // statement: a batch may hold thousands of payouts, and a list of their
+    // ids would pass the database's parameter limit.
+    await execute(
+      tx,
+      `INSERT INTO "PayoutEvent" ("id", "shopId", "payoutId", "status", "message", "actor", "createdAt")
+       SELECT "id" || ':paypal-sent', "shopId", "id", 'processing', ?, 'paypal', ?
+       FROM "Payout" WHERE "shopId" = ? AND "batchId" = ? AND "status" = 'processing'`,
+      msg("Payouts:paypal.history.sent", { batch: header.payout_batch_id }),
+      now,
+      shopId,
+      batchId,
+    );
+    await tx.payout.updateMany({ where: { shopId, batchId, status: "processing" }, data: { sentAt: now } });
     await enqueueJob(
       tx,
       "paypal.follow-batch",
