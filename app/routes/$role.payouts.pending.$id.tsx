@@ -4,17 +4,21 @@ import { PayoutScreen } from "~/components/payouts/PayoutScreen";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
-import { applyPayoutAction } from "~/models/payouts/payout-admin.server";
+import { applyPayoutAction, pendingPayoutId } from "~/models/payouts/payout-admin.server";
 import { payoutActionSchema } from "~/models/payouts/payout-list-query";
 import { loadPayoutDetail } from "~/models/payouts/payouts-list.server";
 
 // /{role}/payouts/pending/{id}: an affiliate's pending payout, every line it
-// holds; once it leaves pending, the payout's own page shows it.
+// holds; once it leaves pending, the payout's own page shows it. {id} is
+// the pending payout's id, or the affiliate's (their pending payout, if the
+// balance has reached the minimum; else the list filtered to them).
 export const handle = { i18n: ["Payouts"] };
 const params = idParams("payout");
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "payouts", params }, async ({ db, role, params }) => {
-  const payout = await loadPayoutDetail(db, params.id);
+  const id = await pendingPayoutId(db, params.id);
+  if (!id) throw redirect(`/${role}/payouts?affiliate_id=${encodeURIComponent(params.id)}`);
+  const payout = await loadPayoutDetail(db, id);
   if (payout.status !== "pending") throw redirect(`/${role}/payouts/${payout.id}`);
   return { payout };
 });

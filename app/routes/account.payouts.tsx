@@ -12,19 +12,27 @@ import type { FormActionData } from "~/lib/errors";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { payoutMethodSchema, savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
+import { loadPaymentSettings } from "~/models/payouts/auto-pay.server";
 
 export const handle = { i18n: ["Account.Payouts", "Account.Common"], portal: true };
 
 const query = z.object({ saved: z.literal("1").optional().catch(undefined) });
 
 export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
-  const [balance, payouts] = await Promise.all([
+  const [balance, payouts, payment] = await Promise.all([
     accountBalance(db, affiliate.id),
     listAccountPayouts(db, affiliate.id),
+    loadPaymentSettings(db),
   ]);
   return {
     balance,
-    payouts,
+    // A cancelled payout was never paid and its lines are back in the
+    // balance: the affiliate sees the balance, not the merchant's bookkeeping.
+    // A CSV batch is a payment by hand, as far as the affiliate can tell.
+    payouts: payouts
+      .filter((p) => p.status !== "cancelled")
+      .map((p) => ({ ...p, method: p.method === "csv" ? "manual" : p.method })),
+    nextPayoutAt: payment.nextRunAt,
     paypalEmail: affiliate.paypalEmail ?? "",
     money: { currency: shop.currency, format: shop.moneyFormat },
     saved: query.saved === "1",
@@ -41,7 +49,7 @@ export const action = /* @__PURE__ */ affiliateRoute(
 );
 
 export default function AccountPayouts() {
-  const { balance, payouts, paypalEmail, money, saved } = useLoaderData<typeof loader>();
+  const { balance, payouts, paypalEmail, money, saved, nextPayoutAt } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
   const error = useTranslatedError(data?.error);
@@ -50,6 +58,16 @@ export default function AccountPayouts() {
   const m = (v: number, currency = money.currency) => format.money(v, currency);
   return (
     <AccountPage title={t("title")} dated>
+      {!paypalEmail ? (
+        <Banner tone="warning">
+          <p id="payout-method-reminder">{t("noMethod")}</p>
+        </Banner>
+      ) : null}
+      {nextPayoutAt ? (
+        <Text as="p" id="next-payout">
+          {t("nextPayout", { date: format.date(nextPayoutAt, zone) })}
+        </Text>
+      ) : null}
       <InlineGrid columns={2} gap="400">
         <Card>
           <Text as="h2" tone="subdued">

@@ -6,6 +6,7 @@ import { clickBench } from "./click-bench";
 import { dashboardBench } from "./dashboard-bench";
 import { ordersBench } from "./orders-bench";
 import { paypalBatchBench } from "./paypal-batch-bench";
+import { payoutsBench } from "./payouts-bench";
 
 export interface BenchResult {
   checks: { name: string; pass: boolean }[];
@@ -20,6 +21,7 @@ interface Bench {
 const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
+  { name: "payouts: pending payouts for 10,000 affiliates from 1M commission lines", run: payoutsBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   { name: "PayPal: build and send one 5,000-item batch to the fake PayPal", run: paypalBatchBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.

@@ -76,4 +76,16 @@ describe("demo seed", () => {
     // The MLM tree earns upline lines on some demo sales.
     expect(credited.some((o) => o.commissions.length === 3)).toBe(true);
   });
+
+  it("shows pending payouts that can be paid by hand: each holds exactly its lines, all at the minimum", async () => {
+    expect(await seedDemoShop(demo)).toBe(true);
+    const shop = await getDb().shop.findUniqueOrThrow({ where: { domain: demo.shopDomain } });
+    const pending = await getDb().payout.findMany({ where: { shopId: shop.id, status: "pending" } });
+    expect(pending.length).toBeGreaterThan(0);
+    for (const payout of pending) {
+      const lines = await getDb().commission.aggregate({ where: { payoutId: payout.id }, _sum: { amount: true } });
+      expect(lines._sum.amount).toBe(payout.amount);
+      expect(payout.amount).toBeGreaterThanOrEqual(2500);
+    }
+  });
 });

@@ -134,6 +134,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-settings-general", "/admin/settings/general"],
         ["admin-settings-translations", "/admin/settings/translations"],
         ["admin-settings-staff", "/admin/settings/staff"],
+        ["admin-settings-payment", "/admin/settings/payment"],
+        ["admin-payouts-paid", "/admin/payouts?status=paid"],
         ["admin-settings-branding", "/admin/settings/branding"],
         ["admin-plans", "/admin/plans"],
         ["admin-contact", "/admin/contact-us"],

@@ -6,6 +6,8 @@ import { upsertProducts } from "../portal/product-catalogue.server";
 import { DEMO_PRODUCTS } from "./demo-catalogue";
 import { seededRandom } from "../../lib/prng";
 import { attributeOrder, type AffiliateFacts } from "../attribution/attribute-order";
+import { paymentSettingsSchema, withPaymentSettings } from "../payouts/payment-settings";
+import { refreshPendingPayouts } from "../payouts/refresh-pending-payouts.server";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import { uplineChain } from "../orders/record-order.server";
 import { demoAffiliates } from "./demo-people";
@@ -340,6 +342,18 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
       data: { payoutId: payout.id },
     });
   }
+  // Approved commissions not paid yet wait as pending payouts (Payouts
+  // list, Pending tab) at a $25 minimum, ready to be paid by hand.
+  await db.shop.update({
+    where: { id: shop.id },
+    data: {
+      settings: withPaymentSettings(
+        shop.settings,
+        paymentSettingsSchema.parse({ minimumAmount: 2500, affiliateMethods: ["paypal", "store_credit", "bank"] }),
+      ),
+    },
+  });
+  await db.$transaction((tx) => refreshPendingPayouts(tx, shop.id));
   // The catalogue the affiliate portal's link builder and products page show.
   await upsertProducts(shop.id, DEMO_PRODUCTS);
   // The demo's store simulator is the demo shop's Shopify (Admin API, webhooks).

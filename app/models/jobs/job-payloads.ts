@@ -31,6 +31,8 @@ export const JOB_PAYLOADS = {
   "payouts.send-batch": z.object({ batchId: id() }),
   /** Reads a sent PayPal batch back and applies each item's state; check number `round` (the wait doubles). */
   "paypal.follow-batch": z.object({ batchId: id(), round: z.number().int().min(0).max(1000) }),
+  /** A shop's scheduled auto-pay run (Settings › Payment), at the time the settings name. */
+  "payouts.auto-pay": z.object({ shopId: id(), runAt: z.string().datetime() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -3,6 +3,7 @@ import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
+import { runAutoPay } from "../payouts/auto-pay.server";
 import { sendPayoutBatch } from "../payouts/send-payout-batch.server";
 import { approveIfStillPending } from "../orders/adjust-order.server";
 import { eraseShop } from "../privacy/compliance.server";
@@ -70,6 +71,10 @@ export const JOBS = {
   "paypal.follow-batch": {
     payload: JOB_PAYLOADS["paypal.follow-batch"],
     effect: (payload, db) => followPaypalBatch(db, payload),
+  },
+  "payouts.auto-pay": {
+    payload: JOB_PAYLOADS["payouts.auto-pay"],
+    run: (payload, tx) => runAutoPay(tx, payload),
   },
 } satisfies Registry;
 

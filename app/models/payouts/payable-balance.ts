@@ -32,7 +32,12 @@ export const PAYABLE = { status: "approved", OR: [{ payoutId: null }, { payout: 
 /** Prisma filter of the lines awaiting approval. */
 export const AWAITING_APPROVAL = { status: "pending" } as const;
 /** SQL condition of the loose lines (on table "Commission"), for raw queries. */
-export const LOOSE_SQL = `"status" = 'approved' AND "payoutId" IS NULL`;
+export const LOOSE_SQL = looseSqlOf();
+/** The same condition with its columns qualified by a table name (for joins). */
+export function looseSqlOf(table?: string) {
+  const col = (name: string) => (table ? `"${table}"."${name}"` : `"${name}"`);
+  return `${col("status")} = 'approved' AND ${col("payoutId")} IS NULL`;
+}
 /** SQL condition of the payable lines (on table "Commission", unaliased), for raw queries. */
 export const PAYABLE_SQL = `"status" = 'approved' AND ("payoutId" IS NULL OR EXISTS (SELECT 1 FROM "Payout" po WHERE po."id" = "Commission"."payoutId" AND po."status" = 'pending'))`;
 

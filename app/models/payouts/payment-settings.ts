@@ -32,7 +32,13 @@ export const paymentSettingsSchema = z.object({
   /** The method of the batches auto-pay creates. */
   defaultMethod: z.enum(PAYOUT_METHODS).default("manual"),
   autoPay: autoPaySchema.default({ mode: "off" }),
+  /** Set by the server: when auto-pay runs next and when it last ran (ISO 8601). */
+  nextRunAt: z.string().datetime().nullable().default(null),
+  lastRunAt: z.string().datetime().nullable().default(null),
 });
+/** What the Settings › Payment form sends (the run times are the server's). */
+export const paymentSettingsFormSchema = paymentSettingsSchema.omit({ nextRunAt: true, lastRunAt: true }).strict();
+export type PaymentSettingsForm = z.infer<typeof paymentSettingsFormSchema>;
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
 export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = paymentSettingsSchema.parse({});

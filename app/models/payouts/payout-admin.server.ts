@@ -110,3 +110,19 @@ export async function applyPayoutAction(
     }
   }
 }
+
+/** payouts/pending/{id}: the id of a payout, or of an affiliate whose pending payout is wanted. */
+export async function pendingPayoutId(db: ShopDb, id: string): Promise<string | null> {
+  const shopId = db.$shopId;
+  const payout = await db.payout.findFirst({ where: { id, shopId }, select: { id: true } });
+  if (payout) return payout.id;
+  const affiliate = await db.affiliate.findFirst({ where: { id, shopId }, select: { id: true } });
+  if (!affiliate) throw new AppError("not_found", msg("Payouts:errors.notFound"));
+  await refreshShopPayouts(db, [affiliate.id]);
+  const pending = await db.payout.findFirst({
+    where: { shopId, affiliateId: affiliate.id, status: "pending" },
+    orderBy: { amount: "desc" },
+    select: { id: true },
+  });
+  return pending?.id ?? null;
+}
