@@ -121,7 +121,6 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-payouts", "/admin/payouts"],
         ["admin-payout", `/admin/payouts/${payout.id}`],
         ["admin-payouts-pending", `/admin/payouts/pending/${affiliate.id}`],
-        ["admin-paypal-connect", "/admin/paypal/connect"],
         ["admin-portals", "/admin/portals"],
         ["admin-portal-landing", "/admin/portals/landing"],
         ["admin-portal-signup", "/admin/portals/signup"],
