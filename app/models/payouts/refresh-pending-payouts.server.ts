@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/transaction";
-import { num } from "../dashboard/rollup-sql.server";
+import { prismaBulk } from "../../db/bulk-sql.server";
+import { dialectOf, num } from "../dashboard/rollup-sql.server";
 import { emitEvents } from "../events/emit-event.server";
 import { LOOSE_SQL, looseSqlOf } from "./payable-balance";
 import { paymentSettingsOf } from "./payment-settings";
@@ -74,13 +75,22 @@ export async function refreshPendingPayouts(
     createdAt: now,
     updatedAt: now,
   }));
-  for (let i = 0; i < created.length; i += BATCH) {
-    const slice = created.slice(i, i + BATCH);
-    await tx.payout.createMany({ data: slice });
-    await tx.payoutEvent.createMany({
-      data: slice.map((p) => ({ shopId, payoutId: p.id, status: "pending", actor: "system", createdAt: now })),
-    });
-  }
+  // Bulk inserts as one JSON parameter per slice (bulk-sql.server.ts):
+  // Prisma's createMany costs far more per row on ten thousand payouts.
+  const bulk = prismaBulk(tx, dialectOf(tx));
+  await bulk.insertRows("Payout", created);
+  await bulk.insertRows(
+    "PayoutEvent",
+    created.map((p) => ({
+      id: randomUUID(),
+      shopId,
+      payoutId: p.id,
+      status: "pending",
+      message: "",
+      actor: "system",
+      createdAt: now,
+    })),
+  );
 
   if (created.length > 0 || grown > 0) {
     // The line's own updatedAt is left as it is: rewriting it costs a
