@@ -96,7 +96,12 @@ describe("sending a batch", () => {
 
     expect(fake.violations).toEqual([]);
     expect(fake.posts).toHaveLength(1);
-    expect(fake.posts[0]).toMatchObject({ senderBatchId: batch.batchId, requestId: batch.batchId, itemCount: 2 });
+    expect(fake.posts[0]).toMatchObject({
+      senderBatchId: batch.batchId,
+      requestId: batch.batchId,
+      itemCount: 2,
+      subject: `${batch.shop.name}: your affiliate commissions`,
+    });
     const [sent] = [...fake.batches.values()];
     expect(sent!.items.map((i) => i.sender_item_id).sort()).toEqual(
       [(await batch.payoutOf(ana!.id)).id, (await batch.payoutOf(ben!.id)).id].sort(),

@@ -50,6 +50,7 @@ export interface RecordedPost {
   senderBatchId: string;
   requestId: string | null;
   itemCount: number;
+  subject: string | null;
 }
 
 /** The states a receiver's item goes through: by the receiver's address, so tests pick outcomes by e-mail. */
@@ -258,7 +259,7 @@ export class PaypalFake {
     send: (s: number, b: unknown) => void,
   ) {
     const body = JSON.parse(raw) as {
-      sender_batch_header: { sender_batch_id: string };
+      sender_batch_header: { sender_batch_id: string; email_subject?: string };
       items: { sender_item_id: string; receiver: string; amount: { currency: string; value: string } }[];
     };
     const senderBatchId = body.sender_batch_header.sender_batch_id;
@@ -266,6 +267,7 @@ export class PaypalFake {
       senderBatchId,
       requestId: (req.headers["paypal-request-id"] as string | undefined) ?? null,
       itemCount: body.items.length,
+      subject: body.sender_batch_header.email_subject ?? null,
     });
     const fault = this.postFaults.shift();
     if (fault === "500")

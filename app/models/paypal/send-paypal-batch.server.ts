@@ -1,5 +1,7 @@
 import { getConfig } from "../../config.server";
 import type { Db } from "../../db.server";
+import { fixedT } from "../../i18n/i18next.server";
+import { DEFAULT_LANGUAGE_INFO, languageInfo } from "../../i18n/language-table";
 import { msg } from "../../i18n/messages";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { execute } from "../payouts/payout-sql.server";
@@ -81,10 +83,13 @@ export async function sendPaypalBatch(db: Db, ref: SendableBatch, options: SendO
     .map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, paypalEmail: p.affiliate.paypalEmail!.trim() }));
   if (sendable.length === 0) return;
 
-  const shop = await db.shop.findUnique({ where: { id: shopId }, select: { name: true } });
+  // PayPal's e-mail to the receivers, in the shop's language (one text for the whole batch).
+  const shop = await db.shop.findUnique({ where: { id: shopId }, select: { name: true, language: true } });
+  const t = fixedT(languageInfo(shop?.language) ?? DEFAULT_LANGUAGE_INFO, ["Payouts"]);
+  const name = shop?.name ?? getConfig().APP_NAME;
   const body = buildPayoutRequest(batch.id, sendable, {
-    subject: `${shop?.name ?? getConfig().APP_NAME}: affiliate commission payout`,
-    note: `Affiliate commissions from ${shop?.name ?? getConfig().APP_NAME}`,
+    subject: t("Payouts:paypal.email.subject", { shop: name, interpolation: { escapeValue: false } }),
+    note: t("Payouts:paypal.email.note", { shop: name, interpolation: { escapeValue: false } }),
   });
   // "Sent" from here on: whatever happens next, a later run sends the same id.
   await db.payoutBatch.update({ where: { id: batch.id }, data: { status: "sending", lastError: null } });
