@@ -83,6 +83,23 @@ const schema = z.object({
   S3_PREFIX: z.string().default(""),
   // "1": bucket in the path (MinIO and most self-hosted stores).
   S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).default("0"),
+  // 32 bytes (base64 or hex) that encrypt the merchants' PayPal client
+  // secrets at rest (AES-256-GCM). `npm start` generates one into
+  // data/secrets.json when unset; changing it makes stored secrets unreadable
+  // (merchants connect PayPal again).
+  PAYPAL_SECRET_KEY: z.string().min(32, "PAYPAL_SECRET_KEY must be 32 bytes in base64 or hex").optional(),
+  // Replaces https://api-m.paypal.com / https://api-m.sandbox.paypal.com for
+  // every PayPal call (tests and the demo point it at a local fake).
+  PAYPAL_API_BASE_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  // How long one PayPal call may take before it counts as a timeout.
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  // Seconds before the first status check of a sent PayPal batch; each later
+  // check waits twice as long, up to six hours, until every item is final.
+  PAYPAL_FOLLOW_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
 });
 
 export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };

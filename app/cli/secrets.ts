@@ -12,6 +12,8 @@ const GENERATED = {
   DEMO_ADMIN_PASSWORD: () => readablePassword(),
   DEMO_STAFF_PASSWORD: () => readablePassword(),
   DEMO_API_KEY: () => `sk_demo_${randomBytes(18).toString("base64url")}`,
+  // Encrypts the merchants' PayPal client secrets (app/models/paypal/secret-box.server.ts).
+  PAYPAL_SECRET_KEY: () => randomBytes(32).toString("base64"),
 } as const;
 
 export type SecretName = keyof typeof GENERATED;

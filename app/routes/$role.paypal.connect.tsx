@@ -1,8 +1,39 @@
-import { placeholderPage } from "~/components/PlaceholderPage";
+import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { PaypalConnectView } from "~/components/paypal/PaypalConnectView";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { areaPage } from "~/door/merchant-route.server";
+import { merchantRoute } from "~/door/merchant-route.server";
+import { paypalConnectionSchema } from "~/models/paypal/paypal-connection-schema";
+import {
+  connectPaypal,
+  disconnectPaypal,
+  getPaypalConnection,
+  paypalWebhookUrl,
+} from "~/models/paypal/paypal-connection.server";
 
-export const loader = /* @__PURE__ */ areaPage("paypal");
-export const handle = { i18n: ["Settings.Payment"] };
-export default placeholderPage("Settings.Payment", { titleKey: "paypalConnectTitle", back: "settings/payment" });
+// /{role}/paypal/connect: the shop's PayPal REST app (admin only: the "paypal"
+// area is closed to staff whatever their permissions).
+export const handle = { i18n: ["Settings.Payment", "Global"] };
+
+export const loader = /* @__PURE__ */ merchantRoute({ area: "paypal" }, async ({ db, shop }) => ({
+  connection: await getPaypalConnection(db),
+  webhookUrl: paypalWebhookUrl(shop.id),
+}));
+
+const actionSchema = z.discriminatedUnion("intent", [
+  paypalConnectionSchema.extend({ intent: z.literal("connect") }),
+  z.object({ intent: z.literal("disconnect") }),
+]);
+
+export const action = /* @__PURE__ */ merchantRoute({ area: "paypal", body: actionSchema }, async ({ db, body }) => {
+  if (body.intent === "disconnect") return { intent: body.intent, connection: await disconnectPaypal(db) };
+  const { intent, ...input } = body;
+  return { intent, connection: await connectPaypal(db, input) };
+});
+
+export default function PaypalConnect() {
+  const { connection, webhookUrl } = useLoaderData<typeof loader>();
+  return <PaypalConnectView connection={connection} webhookUrl={webhookUrl} />;
+}
+
 export { RouteErrorBoundary as ErrorBoundary };

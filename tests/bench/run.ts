@@ -9,6 +9,7 @@ import { notificationsBench } from "./notifications-bench";
 import { ordersBench } from "./orders-bench";
 import { pagesBench } from "./pages-bench";
 import { webhooksBench } from "./webhooks-bench";
+import { paypalBatchBench } from "./paypal-batch-bench";
 import { payoutsBench } from "./payouts-bench";
 
 export interface BenchResult {
@@ -30,6 +31,7 @@ const all: Bench[] = [
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
   { name: "outgoing webhooks: events delivered, signed, to a loopback receiver", run: webhooksBench },
   { name: "bonuses and auto-tier: 10,000 affiliates over 1M orders", run: bonusTierBench },
+  { name: "PayPal: build and send one 5,000-item batch to the fake PayPal", run: paypalBatchBench },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
   ...(process.env.BENCH_DASHBOARD === "1"
     ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }]

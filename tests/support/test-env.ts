@@ -10,6 +10,7 @@ export function applyTestEnv(extra: Record<string, string> = {}) {
     SHOPIFY_API_SECRET: API_SECRET_KEY,
     SHOPIFY_APP_URL: APP_URL,
     SUPPORT_EMAIL: "support@example.com",
+    PAYPAL_SECRET_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
     ...extra,
   });
 }

@@ -1,11 +1,13 @@
 import type { TFunction } from "i18next";
+import { translateMessage } from "~/i18n/messages";
 
 // A payout's failure reason, and the history lines the store credit and
 // discount code senders write, are stored as codes ("not_a_customer",
 // "shopify_refused:<Shopify's message>", "store_credit_requested:12.50 USD"):
 // the screens show them in the merchant's language, with the detail after the
-// colon (Shopify's own words, an amount, a code) filled in. Any other text
-// shows as it is.
+// colon (Shopify's own words, an amount, a code) filled in. A message key
+// (the PayPal sender's "Payouts:paypal.*" reasons) is translated; any other
+// text shows as it is.
 
 const KNOWN = new Set([
   "not_a_customer",
@@ -19,6 +21,6 @@ const KNOWN = new Set([
 export function failureReasonText(t: TFunction, reason: string): string {
   const at = reason.indexOf(":");
   const code = at >= 0 ? reason.slice(0, at) : reason;
-  if (!KNOWN.has(code)) return reason;
+  if (!KNOWN.has(code)) return translateMessage(t, reason) ?? reason;
   return t(`Payouts:failure.${code}`, { detail: at >= 0 ? reason.slice(at + 1) : "" });
 }

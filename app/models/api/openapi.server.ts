@@ -32,6 +32,7 @@ import {
   webhookEndpointOutSchema,
   webhookTestBodySchema,
 } from "../webhooks-out/webhook-schemas";
+import { paypalConnectionSchema, paypalConnectionViewSchema } from "../paypal/paypal-connection-schema";
 import {
   payoutBatchResultSchema,
   payoutCreateSchema,
@@ -91,6 +92,7 @@ function build() {
     "WebhookEvent_webhook_test",
     webhookTestBodySchema.openapi({ description: "Body of a test webhook" }),
   );
+  const paypalConnection = registry.register("PaypalConnection", paypalConnectionViewSchema);
   const errors = errorResponses(registry.register("Error", errorResponseSchema));
   const body = (schema: z.ZodTypeAny) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
@@ -100,6 +102,23 @@ function build() {
       path: "/api/v1/shop",
       summary: "The API key's shop",
       responses: { 200: json(shop, "The shop"), ...errors() },
+    },
+    {
+      method: "get",
+      path: "/api/v1/paypal/connection",
+      summary: "The shop's PayPal connection (the client secret is never returned)",
+      responses: { 200: json(paypalConnection, "The connection; connected is false when there is none"), ...errors() },
+    },
+    {
+      method: "put",
+      path: "/api/v1/paypal/connection",
+      summary: "Connect PayPal: PayPal verifies the credentials (OAuth token) before they are stored, encrypted",
+      request: body(paypalConnectionSchema),
+      responses: {
+        200: json(paypalConnection, "The verified connection"),
+        ...errors(400, 422),
+        503: json(errorResponseSchema, "PayPal could not be reached; nothing was changed"),
+      },
     },
     {
       method: "get",

@@ -31,6 +31,8 @@ export const JOB_PAYLOADS = {
   "webhooks.deliver": z.object({ deliveryId: id(), attempt: z.number().int().min(1).max(1000) }),
   /** Sends a payout batch (PayoutBatch id) through its method's sender, after the commit that created it. */
   "payouts.send-batch": z.object({ batchId: id() }),
+  /** Reads a sent PayPal batch back and applies each item's state; check number `round` (the wait doubles). */
+  "paypal.follow-batch": z.object({ batchId: id(), round: z.number().int().min(0).max(1000) }),
   /** A shop's scheduled auto-pay run (Settings › Payment), at the time the settings name. */
   "payouts.auto-pay": z.object({ shopId: id(), runAt: z.string().datetime() }),
   /** Evaluates a shop's bonus rules over the periods that have closed, then queues the next run. */

@@ -11,6 +11,7 @@ import { approveIfStillPending } from "../orders/adjust-order.server";
 import { eraseShop } from "../privacy/compliance.server";
 import { deliverWebhook } from "../webhooks-out/deliver-webhook.server";
 import { isBatchableWebhook, planOrderEvents, processEvent } from "../webhooks/process-webhook.server";
+import { followPaypalBatch } from "../paypal/send-paypal-batch.server";
 import { JOB_PAYLOADS, type JobName } from "./job-payloads";
 
 // Every job type the workers run: its payload schema and its handler. The
@@ -77,6 +78,11 @@ export const JOBS = {
   "payouts.send-batch": {
     payload: JOB_PAYLOADS["payouts.send-batch"],
     effect: (payload, db) => sendPayoutBatch(db, payload.batchId),
+  },
+  // An effect job: it waits on PayPal; applying an item's state twice changes nothing.
+  "paypal.follow-batch": {
+    payload: JOB_PAYLOADS["paypal.follow-batch"],
+    effect: (payload, db) => followPaypalBatch(db, payload),
   },
   "payouts.auto-pay": {
     payload: JOB_PAYLOADS["payouts.auto-pay"],

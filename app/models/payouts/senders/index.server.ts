@@ -2,6 +2,7 @@ import type { Db } from "../../../db.server";
 import type { PayoutMethod } from "../payout-states";
 import { sendDiscountCodes } from "./discount-code.server";
 import { sendStoreCredit } from "./store-credit.server";
+import { paypalSender } from "./paypal.server";
 
 // The senders of the methods that pay by themselves, by method. Each one is
 // handed a batch the payouts.send-batch job picked up after the commit, and
@@ -22,4 +23,5 @@ export type PayoutSender = (db: Db, batch: SendableBatch) => Promise<void>;
 export const PAYOUT_SENDERS: Partial<Record<PayoutMethod, PayoutSender>> = {
   store_credit: sendStoreCredit,
   discount_code: sendDiscountCodes,
+  paypal: paypalSender,
 };
