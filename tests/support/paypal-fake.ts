@@ -19,8 +19,7 @@ import path from "node:path";
 // `violations`, so no request of the app passes unchecked.
 
 export const PAYPAL_OPENAPI_FILE =
-  process.env.PAYPAL_OPENAPI_FILE ??
-  path.resolve(__dirname, "../fixtures/paypal/payments_payouts_batch_v1.json");
+  process.env.PAYPAL_OPENAPI_FILE ?? path.resolve(__dirname, "../fixtures/paypal/payments_payouts_batch_v1.json");
 
 export type PostFault =
   | "500" // answered 500 without making the batch

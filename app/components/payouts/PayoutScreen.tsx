@@ -18,7 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShell } from "~/components/shell-data";
 import { useFormat } from "~/i18n/format";
-import { translateMessage, useTranslatedError, type KeyedError } from "~/i18n/messages";
+import { useTranslatedError, type KeyedError } from "~/i18n/messages";
 import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
 import { failureReasonText } from "./failure-reason";
 import { CsvBatchDownload } from "./PayoutsCsvActions";
