@@ -101,7 +101,7 @@ export default function Plans() {
                       : t(interval === "yearly" ? "perYear" : "perMonth", { price: format.money(price, "USD") })}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {plan.trialDays > 0 ? t("trial", { count: plan.trialDays }) : t("noCard")}
+                    {plan.trialDays > 0 ? t("trial", { days: plan.trialDays }) : t("noCard")}
                   </Text>
                   <Text as="p">{t(`plans.${plan.id}.description`)}</Text>
                   <Divider />
@@ -109,12 +109,12 @@ export default function Plans() {
                     <Text as="p">
                       {plan.limits.affiliates === null
                         ? t("unlimitedAffiliates")
-                        : t("affiliateLimit", { count: plan.limits.affiliates })}
+                        : t("affiliateLimit", { limit: format.number(plan.limits.affiliates) })}
                     </Text>
                     <Text as="p">
                       {plan.limits.campaigns === null
                         ? t("unlimitedCampaigns")
-                        : t("campaignLimit", { count: plan.limits.campaigns })}
+                        : t("campaignLimit", { limit: format.number(plan.limits.campaigns) })}
                     </Text>
                     {PLAN_FEATURES.map((feature) => {
                       const has = plan.features.includes(feature);

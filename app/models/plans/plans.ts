@@ -31,7 +31,7 @@ export const PLANS = [
     monthlyPrice: 0,
     yearlyPrice: 0,
     trialDays: 0,
-    limits: { affiliates: 50, campaigns: 1 },
+    limits: { affiliates: 50, campaigns: 3 },
     features: [],
   },
   {
