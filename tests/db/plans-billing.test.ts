@@ -253,13 +253,39 @@ describe("standalone shops", () => {
     expect(sim.store.requests).toEqual([]);
   });
 
-  it("keep their data when a feature is above the plan: the campaigns and affiliates stay readable", async () => {
-    const shop = await buildShop({ pricingPlan: "free" });
+  it("keep their data after a downgrade: over-limit affiliates stay readable with the reason, none can be added", async () => {
+    // Grown on a bigger plan, now on free (50 affiliates).
+    const shop = await buildShop({ pricingPlan: "growth" });
     const campaign = await buildCampaign(shop.id);
-    for (let i = 0; i < 3; i++) await buildAffiliate(shop.id, campaign.id);
+    await getDb().affiliate.createMany({
+      data: Array.from({ length: 52 }, (_, i) => ({
+        shopId: shop.id,
+        campaignId: campaign.id,
+        email: `a${i}@example.com`,
+        firstName: "A",
+        lastName: String(i),
+        referralCode: `code${i}`,
+        status: "approved",
+      })),
+    });
+    await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "free" } });
     const client = await login(shop.id);
-    const list = await client.get(`/admin/affiliates?_data=${encodeURIComponent("routes/$role.affiliates._index")}`);
+    const origin = { origin: server.url("").replace(/\/$/, "") };
+    const data = `_data=${encodeURIComponent("routes/$role.affiliates._index")}`;
+    const list = await client.get(`/admin/affiliates?${data}`);
     expect(list.status).toBe(200);
+    const body = (await list.json()) as { planLimit: unknown };
+    expect(body.planLimit).toEqual({ max: 50, count: 52, over: true, full: true });
+    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(52);
+
+    const add = await client.postForm(
+      `/admin/affiliates?${data}`,
+      { intent: "create", email: "new@example.com", first_name: "New", last_name: "One", campaign_id: campaign.id },
+      origin,
+    );
+    expect(add.status).toBe(409);
+    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(52);
+    // A feature above the plan: the upgrade prompt, its data untouched.
     expect((await client.get(`/admin/settings/integrations`)).status).toBe(403);
   });
 });
