@@ -12,7 +12,7 @@ import { useTestDatabase } from "../support/test-db";
 import { useTestServer } from "../support/test-server";
 import { HttpClient } from "../support/http-client";
 import { useStoreSimulator } from "../support/store-simulator";
-import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { getDb } from "~/db.server";
 import { decideAuthStep } from "~/lib/auth-steps";
 import { drainJobs } from "~/models/jobs/registry.server";
