@@ -34,6 +34,14 @@ const schema = z.object({
   // at a local fake; unset in production).
   SHOPIFY_ADMIN_BASE_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default("support@example.com"),
+  // Shopify Billing: "1" creates test charges (development stores, review).
+  SHOPIFY_BILLING_TEST: z
+    .enum(["0", "1"], { message: "SHOPIFY_BILLING_TEST must be 0 or 1" })
+    .default("0")
+    .transform((v) => v === "1"),
+  // A standalone shop that has not chosen a plan gets this one instead of the
+  // plan screen (free, growth or pro). Unset: the merchant chooses.
+  DEFAULT_PLAN: z.enum(["free", "growth", "pro"], { message: "DEFAULT_PLAN must be free, growth or pro" }).optional(),
   // Outgoing e-mail: smtp://user:pass@host:587 (or smtps://). Unset: e-mails
   // are written to the log (and kept in the OutboxEmail table).
   SMTP_URL: z.string().url().optional(),

@@ -4,6 +4,8 @@ import type { Area } from "../lib/areas";
 import { requireApiMerchant, requireMerchant, type MerchantContext } from "../models/auth/require-merchant.server";
 import { isRead, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
 import type { Schema } from "./input.server";
+import type { PlanFeature } from "../models/plans/plans";
+import { requirePlanFeature } from "./plan-check.server";
 import { requireSameOrigin } from "./same-origin.server";
 
 // The door of every /{role}/... loader and action (admin and staff): who is
@@ -16,6 +18,8 @@ export interface MerchantSpec<Q, B, P> extends InputSpec<Q, B, P> {
   area: Area | "any";
   /** "api": a JSON endpoint of the admin's own client (401 JSON instead of a login redirect). */
   auth?: "page" | "api";
+  /** A feature of the pricing plans: without it the door answers with an upgrade prompt. */
+  feature?: PlanFeature;
 }
 
 export interface MerchantRequest<Q, B, P> extends MerchantContext {
@@ -37,6 +41,7 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
         spec.auth === "api"
           ? await requireApiMerchant(args.request, area)
           : await requireMerchant(args.request, args.params.role, { area, context: args.context });
+      requirePlanFeature(ctx.shop.pricingPlan, ctx.role, spec.feature);
       // Embedded requests carry a session token, not a cookie: nothing to forge.
       if (ctx.mode === "standalone" && !isRead(args.request)) requireSameOrigin(args.request);
       const input = await readInput(args, spec);
@@ -46,8 +51,8 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
 }
 
 /** A page that reads nothing but must still be closed to staff without its area. */
-export function areaPage(area: Area | "any") {
-  return merchantRoute({ area }, async () => ({ area }));
+export function areaPage(area: Area | "any", feature?: PlanFeature) {
+  return merchantRoute({ area, feature }, async () => ({ area }));
 }
 
 /** A page about one record (placeholder screens): an id that is not this shop's is 404. */

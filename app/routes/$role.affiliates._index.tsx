@@ -15,15 +15,18 @@ import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models
 import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
+import { planUsage, requireRoomFor } from "~/models/plans/plan-usage.server";
+import { PlanLimitBanner } from "~/components/PlanLimitBanner";
 import { useShell } from "./$role";
 
-export const handle = { i18n: ["Affiliates", "Global"] };
+export const handle = { i18n: ["Affiliates", "Global", "Plans"] };
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "affiliates", query: affiliateListQuerySchema },
-  async ({ db, query }) => ({
+  async ({ db, shop, query }) => ({
     ...(await listAdminAffiliates(db, query)),
     query,
+    planLimit: await planUsage(db, shop.pricingPlan, "affiliates"),
   }),
 );
 
@@ -40,12 +43,13 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export const action = /* @__PURE__ */ merchantRoute(
   { area: "affiliates", body: actionSchema },
-  async ({ db, body }) => {
+  async ({ db, shop, body }) => {
     switch (body.intent) {
       case "status":
         return { intent: body.intent, action: body.action, ...(await setAffiliatesStatus(db, body.ids, body.action)) };
       case "create": {
         const { intent, ...form } = body;
+        await requireRoomFor(db, shop.pricingPlan, "affiliates");
         return { intent, id: (await addAffiliate(db, form)).id };
       }
       case "import": {
@@ -102,6 +106,7 @@ export default function AffiliatesIndex() {
         },
       ]}
     >
+      <PlanLimitBanner limit="affiliates" usage={data.planLimit} plansUrl={role === "admin" ? "/admin/plans" : null} />
       {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
       <AffiliatesTable
         data={data}

@@ -2,7 +2,7 @@ import { placeholderPage } from "~/components/PlaceholderPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { areaPage } from "~/door/merchant-route.server";
 
-export const loader = /* @__PURE__ */ areaPage("referrals");
+export const loader = /* @__PURE__ */ areaPage("referrals", "referAFriend");
 export const handle = { i18n: ["Referrals"] };
 export default placeholderPage("Referrals", { titleKey: "detailTitle", back: "referrals" });
 export { RouteErrorBoundary as ErrorBoundary };

@@ -16,12 +16,12 @@ const params = idParams("webhook endpoint");
 const query = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1) });
 
 export const loader = /* @__PURE__ */ merchantRoute(
-  { area: "settings", params, query },
+  { area: "settings", feature: "integrations", params, query },
   async ({ db, shop, params, query }) => endpointDetail(db, params.id, query.page, shop.timezone),
 );
 
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "settings", params, body: integrationsActionSchema },
+  { area: "settings", feature: "integrations", params, body: integrationsActionSchema },
   async ({ db, shop, role, body }) => {
     const result = await runIntegrationsAction(db, shop.id, body);
     // The endpoint is gone: back to the list.

@@ -9,12 +9,13 @@ import { integrationsActionSchema } from "~/models/webhooks-out/webhook-endpoint
 // endpoint's secret is shown once, in the action's answer.
 export const handle = { i18n: ["Settings.Integrations", "Settings", "Global"] };
 
-export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db, shop }) =>
-  integrationsOverview(db, shop.timezone),
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "settings", feature: "integrations" },
+  async ({ db, shop }) => integrationsOverview(db, shop.timezone),
 );
 
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "settings", body: integrationsActionSchema },
+  { area: "settings", feature: "integrations", body: integrationsActionSchema },
   async ({ db, shop, body }) => runIntegrationsAction(db, shop.id, body),
 );
 

@@ -15,16 +15,22 @@ import { getConfig } from "~/config.server";
 import { menuFor, isMenuHidden } from "~/lib/menu";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { keptParams } from "~/lib/embedded-params";
+import { applyDefaultPlan } from "~/models/plans/activate-plan.server";
 import { mustSelectPlan, toShopRecord } from "~/models/shop/shop-record";
 import type { loader as rootLoader } from "~/root";
 
-export const handle = { i18n: ["Global", "TopMenu"] };
+export const handle = { i18n: ["Global", "TopMenu", "Plans"] };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async (ctx) => {
   const shop = toShopRecord(ctx.shop);
   const url = new URL(ctx.request.url);
   const below = url.pathname.split("/").slice(2).join("/");
   // Plan gating: while a plan must still be chosen, every page leads there.
+  // The operator's default plan spares standalone shops the choice (no charge there).
+  if (mustSelectPlan(shop)) {
+    const plan = await applyDefaultPlan(ctx.db, ctx.mode);
+    if (plan) shop.pricing = { plan };
+  }
   if (mustSelectPlan(shop) && !below.startsWith("plans")) {
     throw redirect(`/${ctx.role}/plans?${keptParams(url, { installing: "1" })}`);
   }

@@ -352,6 +352,29 @@ export class StoreSimulator {
     return s;
   }
 
+  /**
+   * What happens to a charge outside the app: the merchant cancels it in the
+   * Shopify admin (or uninstalls), or Shopify freezes it over an unpaid bill
+   * and thaws it when paid. Sends app_subscriptions/update like Shopify.
+   */
+  async changeSubscription(domain: string, id: string, status: "CANCELLED" | "FROZEN" | "ACTIVE" | "EXPIRED") {
+    const shop = this.shop(domain);
+    const s = shop.subscriptions.find((x) => x.id === id);
+    if (!s) throw new CheckoutError(`No subscription ${id} on ${domain}.`);
+    const allowed: Record<string, string[]> = {
+      CANCELLED: ["ACTIVE", "FROZEN", "PENDING"],
+      FROZEN: ["ACTIVE"],
+      ACTIVE: ["FROZEN"],
+      EXPIRED: ["PENDING"],
+    };
+    if (!allowed[status]!.includes(s.status))
+      throw new CheckoutError(`A ${s.status.toLowerCase()} charge cannot become ${status.toLowerCase()}.`);
+    s.status = status;
+    this.save();
+    const event: SimEvent = subscriptionEvent({ shop, now: new Date() }, s);
+    return this.deliver(domain, event.topic, event.body);
+  }
+
   /** Forgets every shop (tests). */
   reset() {
     this.state = emptyState();

@@ -269,7 +269,7 @@ describe("roles and areas", () => {
   });
 
   it("renders every admin route of the spec's tree without an error", async () => {
-    const shop = await buildShop();
+    const shop = await buildShop({ pricingPlan: "pro" });
     await buildUser(shop.id, { email: "owner@example.com" });
     const client = await loggedIn("admin", "owner@example.com");
     const campaign = await buildCampaign(shop.id);

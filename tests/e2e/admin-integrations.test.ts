@@ -30,7 +30,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Settings > Integrations in C
   afterAll(() => receiver.stop());
 
   it("registers an endpoint, shows the secret once, sends a test event, redelivers it from the log and deletes the endpoint", async () => {
-    const shop = await buildShop();
+    const shop = await buildShop({ pricingPlan: "pro" });
     await buildUser(shop.id, { email: EMAIL });
     receiver.answer = () => ({ status: 200, body: "thanks" });
     const { page, errors } = await browser.newSession(server.url(""));

@@ -65,7 +65,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
   const server = useTestServer();
 
   async function seed() {
-    const shop = await buildShop({ language: "pseudo" });
+    const shop = await buildShop({ language: "pseudo", pricingPlan: "pro" });
     await buildUser(shop.id, { email: EMAIL });
     const campaign = await buildCampaign(shop.id, { name: "Spring" });
     await getDb().campaign.update({ where: { id: campaign.id }, data: { isDefault: true } });

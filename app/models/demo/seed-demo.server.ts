@@ -94,7 +94,7 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
       url: `https://${opts.shopDomain}`,
       adminEmail: opts.adminEmail,
       shopifyPlan: "Basic",
-      pricingPlan: "growth",
+      pricingPlan: "pro",
       currency: "USD",
       moneyFormat: "${{amount}}",
       timezone: "America/New_York",

@@ -455,7 +455,7 @@ export const STORE_CREDIT_DEBIT = operation<
   }`,
 );
 
-// ---- ready for Shopify Billing -----------------------------------------------------
+// ---- Shopify Billing (pricing plans, docs/decisions/029) ------------------------------
 
 export const APP_SUBSCRIPTION_CREATE = operation<
   {
@@ -475,7 +475,7 @@ export const APP_SUBSCRIPTION_CREATE = operation<
   }
 >(
   "AppSubscriptionCreate",
-  "ready for pricing plans through Shopify Billing (issue 14)",
+  "a paid plan chosen in the Shopify admin (plans/activate)",
   `#graphql
   mutation AppSubscriptionCreate(
     $name: String!
@@ -518,7 +518,7 @@ export const ACTIVE_SUBSCRIPTIONS = operation<{
   };
 }>(
   "ActiveSubscriptions",
-  "ready for plan checks after the merchant returns from the confirmation page (issue 14)",
+  "the plan check after the merchant returns from the confirmation page",
   `#graphql
   query ActiveSubscriptions {
     currentAppInstallation {
@@ -539,7 +539,7 @@ export const APP_SUBSCRIPTION_CANCEL = operation<
   { id: string }
 >(
   "AppSubscriptionCancel",
-  "ready for downgrading to the free plan (issue 14)",
+  "ending the paid charge when the merchant goes back to the free plan",
   `#graphql
   mutation AppSubscriptionCancel($id: ID!) {
     appSubscriptionCancel(id: $id) {

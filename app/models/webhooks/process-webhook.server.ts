@@ -7,6 +7,7 @@ import type { Tx } from "../../db/transaction";
 import { applyRefund, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
+import { appSubscriptionUpdateSchema, applySubscriptionUpdate } from "../plans/subscription-webhook.server";
 import { orderPayloadSchema, type OrderPayload } from "../shopify/order-payload";
 import { parseShopifyJson } from "../shopify/safe-json";
 import {
@@ -29,6 +30,7 @@ export const WEBHOOK_TOPICS = [
   "products/create",
   "products/update",
   "products/delete",
+  "app_subscriptions/update",
   "customers/data_request",
   "customers/redact",
   "shop/redact",
@@ -46,6 +48,7 @@ const BODY_SCHEMAS = {
   "products/update": productPayloadSchema,
   "products/delete": productDeleteSchema,
   "app/uninstalled": appUninstalledSchema,
+  "app_subscriptions/update": appSubscriptionUpdateSchema,
   "customers/data_request": customersDataRequestSchema,
   "customers/redact": customersRedactSchema,
   "shop/redact": shopRedactSchema,
@@ -126,6 +129,9 @@ export async function processEvent(tx: Tx, eventId: string) {
       await tx.productCollections.deleteMany({ where: { shopId: shop.id, productGid: gid } });
       break;
     }
+    case "app_subscriptions/update":
+      if (shop && !shop.uninstalledAt) await applySubscriptionUpdate(tx, shop, body("app_subscriptions/update"));
+      break;
     case "app/uninstalled":
       await markUninstalled(tx, event.shopDomain);
       break;
