@@ -155,6 +155,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-settings-translations", "/admin/settings/translations"],
         ["admin-settings-staff", "/admin/settings/staff"],
         ["admin-settings-branding", "/admin/settings/branding"],
+        ["admin-settings-promote-link", "/admin/settings/promote-link"],
         ["admin-settings-integrations", "/admin/settings/integrations"],
         ["admin-settings-integrations-endpoint", `/admin/settings/integrations/${endpoint.id}`],
         ["admin-plans", "/admin/plans"],
