@@ -29,10 +29,13 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
   const [values, setValues] = useState(settings);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [toast, setToast] = useState(false);
+  // Keyed by content: a revalidation (e.g. after an upload) brings an equal
+  // object, which must not throw away what is being edited.
+  const incoming = JSON.stringify(settings);
   useEffect(() => {
-    setSaved(settings);
-    setValues(settings);
-  }, [settings]);
+    setSaved(JSON.parse(incoming));
+    setValues(JSON.parse(incoming));
+  }, [incoming]);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.saved) {
       setSaved(fetcher.data.saved);
