@@ -39,10 +39,10 @@ const promote = {
 };
 const brand = { intent: "save", primary_color: "#112233", background_color: "", font: "mono", logo: "", favicon: "" };
 
-async function upload(client: HttpClient, name: string, bytes: Uint8Array) {
+async function upload(client: HttpClient, name: string, bytes: Uint8Array<ArrayBuffer> | Buffer) {
   const form = new FormData();
   form.set("intent", "upload");
-  form.set("image", new Blob([bytes]), name);
+  form.set("image", new Blob([new Uint8Array(bytes)]), name);
   return client.request(BRANDING, { method: "POST", body: form });
 }
 
