@@ -42,6 +42,12 @@ const schema = z.object({
   // A standalone shop that has not chosen a plan gets this one instead of the
   // plan screen (free, growth or pro). Unset: the merchant chooses.
   DEFAULT_PLAN: z.enum(["free", "growth", "pro"], { message: "DEFAULT_PLAN must be free, growth or pro" }).optional(),
+  // Live-chat support in the admin (app/lib/support-chat.ts): crisp | tawk |
+  // intercom, the provider's site or app id, and optionally the loader's URL
+  // (a self-hosted copy; tests serve a stand-in). Unset: support is by e-mail.
+  SUPPORT_CHAT_PROVIDER: z.enum(["crisp", "tawk", "intercom"]).optional(),
+  SUPPORT_CHAT_ID: z.string().optional(),
+  SUPPORT_CHAT_SCRIPT_URL: z.string().url().optional(),
   // Outgoing e-mail: smtp://user:pass@host:587 (or smtps://). Unset: e-mails
   // are written to the log (and kept in the OutboxEmail table).
   SMTP_URL: z.string().url().optional(),

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import type { ChatConfig } from "~/lib/support-chat";
 import type { Role, StaffArea } from "~/lib/areas";
 import type { MenuItem } from "~/lib/menu";
 import type { ShopRecord } from "~/models/shop/shop-record";
@@ -15,6 +16,8 @@ export interface ShellData {
   menu: MenuItem[];
   supportEmail: string;
   productName: string;
+  /** The live-chat widget set up by the environment, if any. */
+  chat: ChatConfig | null;
 }
 
 /** The admin shell's data; only inside the `/{role}` layout. */

@@ -20,13 +20,12 @@ export default function ContactUs() {
           <Text as="p" tone="subdued">
             {t("emailLabel", { email: supportEmail })}
           </Text>
-          <div>
+          {/* The live chat when one is present and visible, else the prefilled e-mail (spec section 8). */}
+          <div data-mailto={mailto}>
             <Button
               variant="primary"
-              url={mailto}
-              external
               onClick={() => {
-                openSupportChat();
+                if (!openSupportChat()) window.location.href = mailto;
               }}
             >
               {t("emailButton")}

@@ -12,6 +12,8 @@ import type { ShellData } from "~/components/shell-data";
 import { GenericErrorScreen } from "~/components/GenericErrorScreen";
 import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";
 import { getConfig } from "~/config.server";
+import { chatConfig } from "~/lib/support-chat";
+import { SupportChat } from "~/components/SupportChat";
 import { menuFor, isMenuHidden } from "~/lib/menu";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { keptParams } from "~/lib/embedded-params";
@@ -44,6 +46,11 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async (ctx)
     menu: menuFor(ctx.user.role, ctx.user.permissions),
     supportEmail: config.SUPPORT_EMAIL,
     productName: config.APP_NAME,
+    chat: chatConfig({
+      provider: config.SUPPORT_CHAT_PROVIDER,
+      siteId: config.SUPPORT_CHAT_ID,
+      scriptUrl: config.SUPPORT_CHAT_SCRIPT_URL,
+    }),
   };
   return data;
 });
@@ -70,6 +77,7 @@ export default function RoleLayout() {
       userEmail={data.user.email}
     >
       <Outlet />
+      {data.chat ? <SupportChat chat={data.chat} shop={data.shop} /> : null}
     </AdminShell>
   );
 }

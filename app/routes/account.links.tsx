@@ -6,6 +6,8 @@ import { AccountPage } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { affiliateLink, storePathOf } from "~/lib/affiliate-links";
+import { defaultLandingPath, withUtm } from "~/models/settings/promote-link";
+import { getPromoteLink } from "~/models/settings/promote-link.server";
 import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
 
 export const handle = { i18n: ["Account.Products", "Account.Common"], portal: true };
@@ -21,16 +23,23 @@ const query = z.object({
 
 export const loader = /* @__PURE__ */ affiliateRoute(
   { query },
-  async ({ affiliate, shop, appUrl, pagesUrl, query }) => {
+  async ({ db, affiliate, shop, appUrl, pagesUrl, query }) => {
     const asked = query.page;
     const host = shopHost(shop);
     const path = asked ? storePathOf(asked, [host, shop.domain]) : null;
+    // Settings > Promote link: landing page, UTM parameters and which link comes first.
+    const promote = await getPromoteLink(db);
+    const landing = defaultLandingPath(promote);
+    const shortLink = affiliateLink(appUrl, affiliate.referralCode, shop.domain, landing);
+    const storeLink = buildRedirectUrl(host, landing, shop.referralParam, affiliate.referralCode, null);
+    const storeFirst = promote.link_format === "store";
     return {
-      referralLink: affiliateLink(appUrl, affiliate.referralCode, shop.domain),
-      storeLink: buildRedirectUrl(host, "/", shop.referralParam, affiliate.referralCode, null),
+      referralLink: storeFirst ? storeLink : shortLink,
+      // The store link is then the referral link itself: not shown twice.
+      storeLink: storeFirst ? null : storeLink,
       recruitLink: `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
       asked,
-      built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, path) : null,
+      built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, withUtm(path, promote)) : null,
       invalid: !!asked && !path,
       host,
     };
@@ -46,7 +55,9 @@ export default function AccountLinks() {
       <Card>
         <BlockStack gap="300">
           <CopyField label={t("links.referral")} value={d.referralLink} testId="referral-link" {...copy} />
-          <CopyField label={t("links.store")} value={d.storeLink} {...copy} />
+          {d.storeLink ? (
+            <CopyField label={t("links.store")} value={d.storeLink} testId="store-link" {...copy} />
+          ) : null}
           <CopyField label={t("links.recruit")} value={d.recruitLink} {...copy} />
         </BlockStack>
       </Card>

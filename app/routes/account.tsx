@@ -1,3 +1,5 @@
+import { BrandLogo, BrandStyle } from "~/components/portal/BrandStyle";
+import { readBranding } from "~/models/settings/branding";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Banner, Box, Text } from "@shopify/polaris";
@@ -37,6 +39,7 @@ export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ affiliate, sho
         referralCode: affiliate.referralCode,
       },
       shop: { name: shop.name, domain: shop.domain, timezone: shop.timezone },
+      branding: readBranding(shop.settings),
       pagesBase,
       appUrl,
     },
@@ -53,10 +56,14 @@ export default function AccountLayout() {
   const { pathname } = useLocation();
   return (
     <div>
+      <BrandStyle branding={data.branding} />
       <header className="portal-topbar">
-        <Text as="span" variant="headingMd">
-          {t("portal.programName", { shop: data.shop.name })}
-        </Text>
+        <span style={{ display: "flex", alignItems: "center", gap: 12 }}>
+          <BrandLogo branding={data.branding} alt={data.shop.name} />
+          <Text as="span" variant="headingMd">
+            {t("portal.programName", { shop: data.shop.name })}
+          </Text>
+        </span>
         <nav aria-label={t("portal.programName", { shop: data.shop.name })}>
           <Text as="span" tone="subdued">
             {data.affiliate.firstName} {data.affiliate.lastName}

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type express from "express";
 import helmet from "helmet";
 import { getConfig } from "../config.server";
+import { chatConfig, chatCspSources, type ChatSources } from "../lib/support-chat";
 import { shopifyLib } from "../shopify.server";
 
 // Security headers (docs/decisions/016).
@@ -89,20 +90,36 @@ function translationsOrigin(): string | null {
   return /^https?:\/\//.test(base) ? new URL(base).origin : null;
 }
 
+/** The configured live-chat widget's sources (only that provider's). */
+function chatSources(): ChatSources {
+  const config = getConfig();
+  return chatCspSources(
+    chatConfig({
+      provider: config.SUPPORT_CHAT_PROVIDER,
+      siteId: config.SUPPORT_CHAT_ID,
+      scriptUrl: config.SUPPORT_CHAT_SCRIPT_URL,
+    }),
+  );
+}
+
+const extra = (sources: string[]) => (sources.length ? ` ${sources.join(" ")}` : "");
+
 export function standaloneContentSecurityPolicy(nonce: string, appOrigin: string): string {
   const translations = translationsOrigin();
+  const chat = chatSources();
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${extra(chat.script)}`,
     // Pages served through the app proxy (on the shop's domain) load their
     // stylesheets from the app's origin.
-    `style-src 'self' 'unsafe-inline' ${appOrigin}`,
+    `style-src 'self' 'unsafe-inline' ${appOrigin}${extra(chat.style)}`,
     // Product images come from Shopify's CDN, creatives from wherever the
     // merchant keeps them.
     "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
+    `font-src 'self' data:${extra(chat.font)}`,
     // Translation files may come from a content host (TRANSLATIONS_BASE_URL).
-    `connect-src 'self'${translations ? ` ${translations}` : ""}`,
+    `connect-src 'self'${translations ? ` ${translations}` : ""}${extra(chat.connect)}`,
+    ...(chat.frame.length ? [`frame-src 'self'${extra(chat.frame)}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",

@@ -22,6 +22,8 @@ const PATHS = [
   "/api/auth/authorize",
   "/admin/dashboard",
   "/admin/settings/general",
+  "/admin/settings/promote-link",
+  "/admin/settings/branding",
   "/admin/plans/activate",
   "/admin/campaigns/x",
   "/logout",

@@ -170,6 +170,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-settings-payment", "/admin/settings/payment"],
         ["admin-payouts-paid", "/admin/payouts?status=paid"],
         ["admin-settings-branding", "/admin/settings/branding"],
+        ["admin-settings-promote-link", "/admin/settings/promote-link"],
         ["admin-settings-integrations", "/admin/settings/integrations"],
         ["admin-settings-integrations-endpoint", `/admin/settings/integrations/${endpoint.id}`],
         ["admin-settings-autotier", "/admin/settings/autotier"],

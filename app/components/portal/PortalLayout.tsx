@@ -4,6 +4,8 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languageByTag, PORTAL_LANGUAGES } from "~/i18n/language-table";
 import { outboundLinkProps } from "~/lib/external-links";
+import type { Branding } from "~/models/settings/branding";
+import { BrandLogo, BrandStyle } from "./BrandStyle";
 import type { PortalItem, PortalPageContent } from "~/lib/portal-content";
 
 // The public portal pages (landing, sign-up, login) around their content:
@@ -12,6 +14,8 @@ import type { PortalItem, PortalPageContent } from "~/lib/portal-content";
 
 export interface PortalChrome {
   shopName: string;
+  /** Settings > Branding (absent in the admin's preview: the admin keeps its own look). */
+  branding?: Branding;
   base: string;
   accountOrigin: string;
   /** The language the visitor picked on the page (?lang=), if any. */
@@ -40,8 +44,17 @@ export function PortalLayout({
   const programName = t("portal.programName", { shop: chrome.shopName });
   return (
     <div>
+      {chrome.branding && !preview ? (
+        <BrandStyle branding={chrome.branding} assetOrigin={chrome.accountOrigin} />
+      ) : null}
       <header className="portal-topbar">
-        <a href={`${chrome.base}/${keep}`} style={{ color: "inherit", textDecoration: "none" }}>
+        <a
+          href={`${chrome.base}/${keep}`}
+          style={{ color: "inherit", textDecoration: "none", display: "flex", alignItems: "center", gap: 12 }}
+        >
+          {chrome.branding ? (
+            <BrandLogo branding={chrome.branding} assetOrigin={chrome.accountOrigin} alt={chrome.shopName} />
+          ) : null}
           <Text as="span" variant="headingMd">
             {page?.title || programName}
           </Text>

@@ -18,6 +18,8 @@ const shopSelect = {
   portalDomain: true,
   adminEmail: true,
   timezone: true,
+  // Settings that have no column (branding, promote link).
+  settings: true,
 } as const;
 
 export type PortalShop = {
@@ -33,6 +35,7 @@ export type PortalShop = {
   adminEmail: string;
   // IANA zone: the account dashboard's days are the shop's days.
   timezone: string;
+  settings: string;
 };
 
 export interface PortalContext {

@@ -1,3 +1,4 @@
+import { readBranding } from "../settings/branding";
 import { getDb } from "../../db.server";
 import { shopDb } from "../../db/shop-db.server";
 import { rememberPortal } from "../affiliate-account/affiliate-session.server";
@@ -23,6 +24,7 @@ export function chromeOf(ctx: PortalContext, request?: Request) {
   const lang = request ? portalLanguageParam(new URL(request.url).searchParams.get("lang")) : null;
   return {
     shopName: ctx.shop.name,
+    branding: readBranding(ctx.shop.settings),
     base: ctx.base,
     accountOrigin: ctx.accountOrigin,
     lang,
