@@ -155,6 +155,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-settings-translations", "/admin/settings/translations"],
         ["admin-settings-staff", "/admin/settings/staff"],
         ["admin-settings-branding", "/admin/settings/branding"],
+        ["admin-settings-marketplace", "/admin/settings/marketplace"],
         ["admin-settings-integrations", "/admin/settings/integrations"],
         ["admin-settings-integrations-endpoint", `/admin/settings/integrations/${endpoint.id}`],
         ["admin-plans", "/admin/plans"],
@@ -180,6 +181,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["portal-login", `/portal/${handle}/login`],
         ["portal-forgot", `/portal/${handle}/forgot`],
         ["portal-reset-invalid", `/portal/${handle}/reset?token=nope`],
+        ["marketplace", "/marketplace"],
       ],
       false,
     );
