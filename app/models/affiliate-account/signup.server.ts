@@ -1,3 +1,4 @@
+import { announceApproved } from "../marketings/affiliate-coupon.server";
 import type { ShopDb } from "../../db/shop-db.server";
 import { z } from "zod";
 import { portalLanguageParam } from "../../i18n/language-table";
@@ -167,8 +168,8 @@ export async function signUpAffiliate(
 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const created = await db.$transaction(async (tx) =>
-        tx.affiliate.create({
+      const created = await db.$transaction(async (tx) => {
+        const row = await tx.affiliate.create({
           data: {
             shopId,
             campaignId: campaign.id,
@@ -186,8 +187,10 @@ export async function signUpAffiliate(
             language: input.language,
           },
           select: { id: true },
-        }),
-      );
+        });
+        if (status === "approved") await announceApproved(tx, shopId, [row.id]);
+        return row;
+      });
       return { affiliateId: created.id, status };
     } catch (error) {
       const target = uniqueTarget(error);

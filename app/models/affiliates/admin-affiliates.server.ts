@@ -12,6 +12,7 @@ import {
   type AffiliateSort,
   type StatusAction,
 } from "./admin-schemas";
+import { announceApproved } from "../marketings/affiliate-coupon.server";
 import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "./status-transitions";
 
@@ -104,10 +105,13 @@ export async function setAffiliatesStatus(db: ShopDb, ids: string[], action: Sta
   return db.$transaction(async (tx) => {
     const found = await tx.affiliate.count({ where: { id: { in: unique } } });
     if (found !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
-    const { count } = await tx.affiliate.updateMany({
-      where: { id: { in: unique }, status: { in: [...statusesFor(action)] } },
-      data: { status: ACTION_TARGET[action] },
-    });
+    const where = { id: { in: unique }, status: { in: [...statusesFor(action)] } };
+    const approving =
+      ACTION_TARGET[action] === "approved"
+        ? (await tx.affiliate.findMany({ where, select: { id: true } })).map((a) => a.id)
+        : [];
+    const { count } = await tx.affiliate.updateMany({ where, data: { status: ACTION_TARGET[action] } });
+    await announceApproved(tx, db.$shopId, approving);
     return { changed: count, skipped: unique.length - count };
   });
 }

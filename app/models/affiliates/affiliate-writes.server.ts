@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { AppError, type FieldErrors } from "../../lib/errors";
 import type { AffiliateCreate, AffiliateUpdate } from "../api/schemas";
 import type { Tx } from "../../db/transaction";
+import { announceApproved } from "../marketings/affiliate-coupon.server";
 
 // Creating and changing affiliates, shared by the REST API, the admin screens
 // and the CSV import. Every function works inside a transaction the caller
@@ -130,7 +131,7 @@ export async function insertAffiliate(tx: Tx, shopId: string, input: AffiliateCr
   await checkCoupons(tx, shopId, input.coupon_codes);
   const referralCode =
     input.referral_code ?? (await generateReferralCode(tx, shopId, input.first_name, input.last_name));
-  return tx.affiliate.create({
+  const created = await tx.affiliate.create({
     data: {
       shopId,
       campaignId: campaign.id,
@@ -144,11 +145,13 @@ export async function insertAffiliate(tx: Tx, shopId: string, input: AffiliateCr
     },
     include: affiliateInclude,
   });
+  if (created.status === "approved") await announceApproved(tx, shopId, [created.id]);
+  return created;
 }
 
 /** Changes the given fields of one affiliate of the shop; another shop's id is not found. */
 export async function patchAffiliate(tx: Tx, shopId: string, id: string, input: AffiliateUpdate) {
-  const current = await tx.affiliate.findFirst({ where: { id, shopId }, select: { id: true } });
+  const current = await tx.affiliate.findFirst({ where: { id, shopId }, select: { id: true, status: true } });
   if (!current) throw new AppError("not_found", "No affiliate with this id.");
   if (input.campaign_id) await requireCampaign(tx, shopId, input.campaign_id);
   if (input.parent_id) await checkUpline(tx, shopId, id, input.parent_id);
@@ -158,7 +161,7 @@ export async function patchAffiliate(tx: Tx, shopId: string, id: string, input: 
     await checkCoupons(tx, shopId, input.coupon_codes, id);
     await tx.coupon.deleteMany({ where: { affiliateId: id } });
   }
-  return tx.affiliate.update({
+  const updated = await tx.affiliate.update({
     where: { id },
     data: {
       campaignId: input.campaign_id,
@@ -172,4 +175,6 @@ export async function patchAffiliate(tx: Tx, shopId: string, id: string, input: 
     },
     include: affiliateInclude,
   });
+  if (updated.status === "approved" && current.status !== "approved") await announceApproved(tx, shopId, [id]);
+  return updated;
 }

@@ -29,6 +29,8 @@ export const JOB_PAYLOADS = {
   "event.dispatch": z.object({ eventId: id() }),
   /** One attempt of an outgoing webhook delivery (WebhookDelivery id); `attempt` is its 1-based number. */
   "webhooks.deliver": z.object({ deliveryId: id(), attempt: z.number().int().min(1).max(1000) }),
+  /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */
+  "coupons.create": z.object({ affiliateId: id() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

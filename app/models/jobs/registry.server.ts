@@ -2,6 +2,7 @@ import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions }
 import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
+import { createAffiliateCoupon } from "../marketings/affiliate-coupon.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
 import { approveIfStillPending } from "../orders/adjust-order.server";
 import { eraseShop } from "../privacy/compliance.server";
@@ -53,6 +54,13 @@ export const JOBS = {
     payload: JOB_PAYLOADS["catalogue.sync"],
     effect: async (payload, db) => {
       await runCatalogueSync(payload, db);
+    },
+  },
+  // An effect job: it waits on Shopify; it checks for the code before creating it.
+  "coupons.create": {
+    payload: JOB_PAYLOADS["coupons.create"],
+    effect: async (payload, db) => {
+      await createAffiliateCoupon(payload, db);
     },
   },
   "event.dispatch": {
