@@ -31,7 +31,10 @@ describe("dashboard access", () => {
   });
 
   it("points the custom domain feature at Portals, where the domain is set", () => {
-    expect(FEATURES.find((f) => f.key === "customDomain")).toMatchObject({ path: "portals", area: "portals" });
+    expect(FEATURES.find((f) => f.key === "customDomain")).toMatchObject({
+      path: "settings/marketings",
+      area: "settings",
+    });
   });
 
   it.each([
