@@ -23,15 +23,19 @@ describe("dashboard access", () => {
 
   it("keeps features and helpful links to areas the user may open", () => {
     expect(FEATURES.filter((f) => admin(f.area)).map((f) => f.key)).toHaveLength(6);
-    // The PayPal connection is the admin's, whatever staff may do with payouts.
-    expect(FEATURES.filter((f) => salesAndPayouts(f.area))).toEqual([]);
+    // The PayPal connection is the admin's, whatever staff may do with payouts;
+    // Settings (where the custom domain is set) is open to every staff member.
+    expect(FEATURES.filter((f) => salesAndPayouts(f.area)).map((f) => f.key)).toEqual(["customDomain"]);
     expect(FEATURES.filter((f) => campaignsOnly(f.area)).map((f) => f.key)).toEqual(["mlm"]);
     expect(HELPFUL_LINKS.filter(salesAndPayouts)).toEqual(["settings"]);
     expect(HELPFUL_LINKS.filter(nothing)).toEqual([]);
   });
 
-  it("points the custom domain feature at Portals, where the domain is set", () => {
-    expect(FEATURES.find((f) => f.key === "customDomain")).toMatchObject({ path: "portals", area: "portals" });
+  it("points the custom domain feature at Settings › Marketings, where the domain is set", () => {
+    expect(FEATURES.find((f) => f.key === "customDomain")).toMatchObject({
+      path: "settings/marketings",
+      area: "settings",
+    });
   });
 
   it.each([

@@ -32,12 +32,12 @@ export function visiblePending(
 }
 
 // The feature overview, each with the screen where it is set up. The custom
-// domain is entered on the Portals screen.
+// domain is entered under Settings > Marketings.
 export const FEATURES = [
   { key: "portalPages", path: "portals", area: "portals" },
   { key: "mlm", path: "campaigns", area: "campaigns" },
   { key: "creatives", path: "creatives", area: "creatives" },
-  { key: "customDomain", path: "portals", area: "portals" },
+  { key: "customDomain", path: "settings/marketings", area: "settings" },
   { key: "payouts", path: "paypal/connect", area: "paypal" },
   { key: "referralsReward", path: "referrals", area: "referrals" },
 ] as const satisfies readonly { key: string; path: string; area: Area }[];

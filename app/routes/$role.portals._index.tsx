@@ -1,14 +1,25 @@
-import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { Badge, BlockStack, Card, InlineStack, Layout, Page, ResourceItem, ResourceList, Text } from "@shopify/polaris";
+import { useLoaderData, useParams } from "@remix-run/react";
+import {
+  Badge,
+  BlockStack,
+  Card,
+  InlineStack,
+  Layout,
+  Link,
+  Page,
+  ResourceItem,
+  ResourceList,
+  Text,
+} from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { CustomDomainCard, type DomainActionResult } from "~/components/portal/CustomDomainCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { portalOverview } from "~/models/portal/portal-admin.server";
 import { portalDomainAction, portalDomainFormSchema } from "~/models/portal/portal-domain.server";
 
 // Portals: the affiliate landing, sign-up and login pages the merchant edits,
-// the three ways affiliates reach them, and the custom domain.
+// the three ways affiliates reach them; the custom domain is set under
+// Settings > Marketings (its action stays here for forms posted before the move).
 export const handle = { i18n: ["Portals"] };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "portals" }, async ({ shop }) => portalOverview(shop));
@@ -20,7 +31,6 @@ export const action = /* @__PURE__ */ merchantRoute(
 
 export default function Portals() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<DomainActionResult>();
   const { role } = useParams();
   const { t } = useTranslation("Portals");
   const state = data.domain;
@@ -74,7 +84,15 @@ export default function Portals() {
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <CustomDomainCard state={data.domain} result={result} />
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                {t("domain.title")}
+              </Text>
+              <Text as="p">{t("domainMoved.body")}</Text>
+              <Link url={`/${role}/settings/marketings`}>{t("domainMoved.link")}</Link>
+            </BlockStack>
+          </Card>
         </Layout.Section>
       </Layout>
     </Page>

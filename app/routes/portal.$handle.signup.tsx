@@ -26,12 +26,13 @@ const query = z.object({
     .string()
     .catch("")
     .transform((v) => v.slice(0, 64)),
+  via: z.enum(["marketplace"]).optional().catch(undefined),
 });
 
 export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "signup");
   return json(
-    { page, chrome, form: (page ?? emptyPage()).form, ref: query.ref },
+    { page, chrome, form: (page ?? emptyPage()).form, ref: query.ref, via: query.via ?? "" },
     { headers: await portalHeaders(ctx) },
   );
 });
@@ -50,7 +51,7 @@ export const action = /* @__PURE__ */ publicRoute({ body: anyForm }, async ({ re
 });
 
 export default function Signup() {
-  const { page, chrome, form, ref } = useLoaderData<typeof loader>();
+  const { page, chrome, form, ref, via } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData & { done?: boolean; status?: string }>();
   const { t } = useTranslation("Account.Common");
   const error = useTranslatedError(data?.error);
@@ -92,6 +93,7 @@ export default function Signup() {
             </Banner>
           ) : null}
           <input type="hidden" name="ref" value={v.ref ?? ref} />
+          {via || v.via ? <input type="hidden" name="via" value={v.via ?? via} /> : null}
           <FormLayout>
             <FormLayout.Group>
               <FormField

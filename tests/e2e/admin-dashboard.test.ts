@@ -148,7 +148,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     expect(errors.unexpected(/status of 422/)).toEqual([]);
   });
 
-  it("welcomes a shop without campaigns, opens links leaving the app in a new tab, and leads Custom domain to Portals", async () => {
+  it("welcomes a shop without campaigns, opens links leaving the app in a new tab, and leads Custom domain to Settings › Marketings", async () => {
     const shop = await buildShop();
     await buildUser(shop.id, { email: EMAIL });
     const { context, page, errors } = await newSession();
@@ -183,13 +183,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     await store.close();
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
 
-    // The custom domain is set under Portals, so that is where its card leads.
+    // The custom domain is set under Settings > Marketings, so that is where its card leads.
     const customDomain = page
       .locator("div")
       .filter({ has: page.getByRole("heading", { name: "Custom domain", exact: true }) })
       .last();
     await customDomain.getByRole("link", { name: "Open", exact: true }).click();
-    await expectPage(page, "/admin/portals", "Portals");
+    await expectPage(page, "/admin/settings/marketings", "Marketings");
 
     // Once a campaign exists, the banner asking for one is gone.
     await buildCampaign(shop.id);

@@ -171,6 +171,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-payouts-paid", "/admin/payouts?status=paid"],
         ["admin-settings-branding", "/admin/settings/branding"],
         ["admin-settings-promote-link", "/admin/settings/promote-link"],
+        ["admin-settings-marketplace", "/admin/settings/marketplace"],
         ["admin-settings-integrations", "/admin/settings/integrations"],
         ["admin-settings-integrations-endpoint", `/admin/settings/integrations/${endpoint.id}`],
         ["admin-settings-autotier", "/admin/settings/autotier"],
@@ -198,6 +199,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["portal-login", `/portal/${handle}/login`],
         ["portal-forgot", `/portal/${handle}/forgot`],
         ["portal-reset-invalid", `/portal/${handle}/reset?token=nope`],
+        ["marketplace", "/marketplace"],
       ],
       false,
     );

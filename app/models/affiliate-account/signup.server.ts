@@ -103,6 +103,8 @@ export function signupSchema(form: SignupFormConfig) {
         .string()
         .optional()
         .transform((v) => portalLanguageParam(v)),
+      // Where the applicant came from: "marketplace" (the public listing) or nothing.
+      via: z.enum(["marketplace"]).optional().catch(undefined),
       ...questions,
     })
     .passthrough();
@@ -160,7 +162,9 @@ export async function signUpAffiliate(
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 10);
-  const status = campaign.autoApproveAffiliates ? "approved" : "pending";
+  // Applicants from the public marketplace are strangers to the merchant, so
+  // they wait for review even when the campaign approves sign-ups by itself.
+  const status = campaign.autoApproveAffiliates && input.via !== "marketplace" ? "approved" : "pending";
   const passwordHash = await hashPassword(input.password);
 
   for (let attempt = 0; attempt < 3; attempt++) {

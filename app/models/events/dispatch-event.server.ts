@@ -1,4 +1,5 @@
 import type { Tx } from "../../db/transaction";
+import { queueAffiliateCoupon } from "../marketings/affiliate-coupon.server";
 import { notifyByEmail } from "../notifications/notification-subscriber.server";
 import { queueWebhookDeliveries } from "../webhooks-out/webhook-subscriber.server";
 import { EVENT_TYPES, isEventType, type DomainEventRecord } from "./event-types";
@@ -12,7 +13,7 @@ import { EVENT_TYPES, isEventType, type DomainEventRecord } from "./event-types"
 export type EventSubscriber = (tx: Tx, event: DomainEventRecord) => Promise<void>;
 
 /** Who hears every event. E-mail notifications and outgoing webhooks add themselves here. */
-const SUBSCRIBERS: EventSubscriber[] = [notifyByEmail, queueWebhookDeliveries];
+const SUBSCRIBERS: EventSubscriber[] = [notifyByEmail, queueWebhookDeliveries, queueAffiliateCoupon];
 
 export async function dispatchEvent(tx: Tx, eventId: string) {
   const row = await tx.domainEvent.findUnique({ where: { id: eventId } });

@@ -39,6 +39,8 @@ export const JOB_PAYLOADS = {
   "bonus.evaluate": z.object({ shopId: id() }),
   /** Moves a shop's affiliates between its auto-tier campaigns, then queues the next daily run. */
   "tier.evaluate": z.object({ shopId: id() }),
+  /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */
+  "coupons.create": z.object({ affiliateId: id() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

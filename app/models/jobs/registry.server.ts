@@ -4,6 +4,7 @@ import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
 import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
+import { createAffiliateCoupon } from "../marketings/affiliate-coupon.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
 import { runAutoPay } from "../payouts/auto-pay.server";
 import { sendPayoutBatch } from "../payouts/send-payout-batch.server";
@@ -58,6 +59,13 @@ export const JOBS = {
     payload: JOB_PAYLOADS["catalogue.sync"],
     effect: async (payload, db) => {
       await runCatalogueSync(payload, db);
+    },
+  },
+  // An effect job: it waits on Shopify; it checks for the code before creating it.
+  "coupons.create": {
+    payload: JOB_PAYLOADS["coupons.create"],
+    effect: async (payload, db) => {
+      await createAffiliateCoupon(payload, db);
     },
   },
   "event.dispatch": {

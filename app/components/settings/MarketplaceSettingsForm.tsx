@@ -1,0 +1,140 @@
+import { useFetcher, useParams } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  Link,
+  Page,
+  Select,
+  Text,
+  TextField,
+  Toast,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { keyedErrorMap, translateMessage, useTranslatedError } from "../../i18n/messages";
+import { fieldErrorsFromZod, type ErrorBody } from "../../lib/errors";
+import { listingFormSchema, MARKETPLACE_CATEGORIES, type ListingForm } from "../../models/marketplace/listing-form";
+import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+
+export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm; marketplaceUrl: string } }) {
+  const { t } = useTranslation(["Settings.Marketplace", "Account.Common", "Global"]);
+  const { role } = useParams();
+  const fetcher = useFetcher<{ listing?: ListingForm } & Partial<ErrorBody>>();
+  const [saved, setSaved] = useState(data.listing);
+  const [values, setValues] = useState(data.listing);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [toast, setToast] = useState(false);
+  useEffect(() => {
+    setSaved(data.listing);
+    setValues(data.listing);
+  }, [data.listing]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.listing) {
+      setSaved(fetcher.data.listing);
+      setToast(true);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const busy = fetcher.state !== "idle";
+  const serverError = useTranslatedError(fetcher.data?.error);
+  const serverFields = serverError?.fields ?? {};
+  const errorFor = (path: keyof ListingForm) => translateMessage(t, clientErrors[path]) ?? serverFields[path];
+  const set =
+    <K extends keyof ListingForm>(key: K) =>
+    (value: ListingForm[K]) =>
+      setValues({ ...values, [key]: value });
+
+  function save() {
+    const parsed = listingFormSchema.safeParse(values, { errorMap: keyedErrorMap });
+    if (!parsed.success) {
+      setClientErrors(fieldErrorsFromZod(parsed.error.issues));
+      return;
+    }
+    setClientErrors({});
+    fetcher.submit(parsed.data, { method: "post", encType: "application/json" });
+  }
+
+  return (
+    <Page
+      title={t("Settings.Marketplace:title")}
+      backAction={{ url: `/${role}/settings` }}
+      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: busy }}
+    >
+      <UnsavedChangesPrompt dirty={dirty} />
+      <BlockStack gap="400">
+        {serverError && !serverError.fields ? (
+          <Banner tone="critical">
+            <p>{serverError.message}</p>
+          </Banner>
+        ) : null}
+        <Card>
+          <BlockStack gap="200">
+            <Text as="p">{t("Settings.Marketplace:intro")}</Text>
+            <Text as="p">
+              <Link url={data.marketplaceUrl} target="_blank">
+                {t("Settings.Marketplace:view")}
+              </Link>
+            </Text>
+          </BlockStack>
+        </Card>
+        <Card>
+          <FormLayout>
+            <Checkbox label={t("Settings.Marketplace:listed")} checked={values.listed} onChange={set("listed")} />
+            <TextField
+              label={t("Settings.Marketplace:programTitle")}
+              autoComplete="off"
+              value={values.title}
+              onChange={set("title")}
+              error={errorFor("title")}
+            />
+            <TextField
+              label={t("Settings.Marketplace:description")}
+              autoComplete="off"
+              multiline={4}
+              value={values.description}
+              onChange={set("description")}
+              error={errorFor("description")}
+            />
+            <TextField
+              label={t("Settings.Marketplace:commissionSummary")}
+              autoComplete="off"
+              value={values.commissionSummary}
+              onChange={set("commissionSummary")}
+              helpText={t("Settings.Marketplace:commissionSummaryHelp")}
+              error={errorFor("commissionSummary")}
+            />
+            <Select
+              label={t("Settings.Marketplace:category")}
+              options={MARKETPLACE_CATEGORIES.map((c) => ({
+                value: c,
+                label: t(`Account.Common:marketplace.categories.${c}`),
+              }))}
+              value={values.category}
+              onChange={(v) => set("category")(v as ListingForm["category"])}
+              error={errorFor("category")}
+            />
+            <TextField
+              label={t("Settings.Marketplace:logoUrl")}
+              autoComplete="off"
+              value={values.logoUrl}
+              onChange={set("logoUrl")}
+              helpText={t("Settings.Marketplace:logoUrlHelp")}
+              error={errorFor("logoUrl")}
+            />
+          </FormLayout>
+        </Card>
+        <div>
+          <Button variant="primary" onClick={save} disabled={!dirty} loading={busy}>
+            {t("Global:save")}
+          </Button>
+        </div>
+      </BlockStack>
+      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
+    </Page>
+  );
+}

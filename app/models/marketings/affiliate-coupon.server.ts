@@ -1,0 +1,71 @@
+import type { Db } from "../../db.server";
+import type { Tx } from "../../db/transaction";
+import type { DomainEventRecord } from "../events/event-types";
+import { enqueueJob } from "../jobs/enqueue.server";
+import { adminClientFor } from "../shopify/admin-client.server";
+import { CODE_DISCOUNT_BY_CODE, DISCOUNT_CODE_BASIC_CREATE } from "../shopify/admin-operations";
+import { couponCode, discountInput } from "./coupon-template";
+
+/**
+ * Event subscriber: an approved affiliate gets the campaign's coupon, created
+ * in Shopify by a job. Approval is announced as affiliate.approved when a
+ * status changes, and as affiliate.created with status "approved" when the
+ * affiliate is approved from the start (an auto-approving campaign, the
+ * admin's form, an import).
+ */
+export async function queueAffiliateCoupon(tx: Tx, event: DomainEventRecord) {
+  const approved =
+    event.type === "affiliate.approved" ||
+    (event.type === "affiliate.created" && (event.data as { status: string }).status === "approved");
+  if (!approved) return;
+  const { affiliateId } = event.data as { affiliateId: string };
+  await enqueueJob(tx, "coupons.create", { affiliateId });
+}
+
+/**
+ * The "coupons.create" job: creates the affiliate's discount code in Shopify
+ * per the campaign's coupon settings and records it as the affiliate's
+ * coupon. At least once: a code Shopify already has (an earlier attempt that
+ * died before recording it) is recorded, not created twice; an affiliate who
+ * already has the code, a campaign without coupons, or a shop without Admin
+ * access does nothing.
+ */
+export async function createAffiliateCoupon(payload: { affiliateId: string }, db: Db): Promise<string> {
+  const affiliate = await db.affiliate.findUnique({
+    where: { id: payload.affiliateId },
+    select: {
+      id: true,
+      shopId: true,
+      status: true,
+      firstName: true,
+      lastName: true,
+      referralCode: true,
+      campaign: true,
+      shop: { select: { domain: true } },
+    },
+  });
+  if (!affiliate || affiliate.status !== "approved") return "not approved";
+  if (!affiliate.campaign.couponEnabled) return "coupons off";
+  const code = couponCode(affiliate.campaign.couponPrefix, affiliate.referralCode);
+  const existing = await db.coupon.findUnique({ where: { shopId_code: { shopId: affiliate.shopId, code } } });
+  if (existing) return "exists";
+
+  const client = await adminClientFor(affiliate.shop.domain);
+  if (!client) return "no access";
+  const found = await client.run(CODE_DISCOUNT_BY_CODE, { code });
+  if (!found.data.codeDiscountNodeByCode) {
+    const title = `${affiliate.campaign.name}: ${affiliate.firstName} ${affiliate.lastName}`.trim().slice(0, 255);
+    const created = await client.run(DISCOUNT_CODE_BASIC_CREATE, {
+      input: discountInput(affiliate.campaign, code, title),
+    });
+    const errors = created.data.discountCodeBasicCreate.userErrors;
+    if (errors.length)
+      throw new Error(`discountCodeBasicCreate refused ${code}: ${errors.map((e) => e.message).join("; ")}`);
+  }
+  await db.coupon.upsert({
+    where: { shopId_code: { shopId: affiliate.shopId, code } },
+    create: { shopId: affiliate.shopId, affiliateId: affiliate.id, code },
+    update: {},
+  });
+  return "created";
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { msg } from "../../i18n/messages";
+
+// The merchant's marketplace offer (Settings > Marketplace). Shared by the
+// form (client) and the route's action (server). Messages are translation keys.
+
+export const MARKETPLACE_CATEGORIES = ["fashion", "beauty", "home", "tech", "health", "other"] as const;
+export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number];
+
+const text = (max: number) => z.string().trim().max(max, msg("Global:validation.textMax", { max }));
+
+export const listingFormSchema = z
+  .object({
+    listed: z.boolean(),
+    title: text(80),
+    description: text(1000),
+    commissionSummary: text(160),
+    category: z.enum(MARKETPLACE_CATEGORIES, { errorMap: () => ({ message: msg("Global:validation.choose") }) }),
+    logoUrl: z
+      .string()
+      .trim()
+      .max(500, msg("Global:validation.textMax", { max: 500 }))
+      .refine((v) => v === "" || /^https:\/\/[^\s"'<>]+$/.test(v), {
+        message: msg("Settings.Marketplace:validation.logoUrl"),
+      }),
+  })
+  .strict()
+  // A listed offer must tell affiliates what it is and what it pays.
+  .superRefine((v, ctx) => {
+    if (!v.listed) return;
+    for (const key of ["title", "description", "commissionSummary"] as const) {
+      if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: msg("Global:validation.required") });
+    }
+  });
+
+export type ListingForm = z.infer<typeof listingFormSchema>;
+
+/** The public page's query: ?q=&category=&page= (bad values fall back, never a 4xx). */
+export const marketplaceQuerySchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((v) => v.trim().slice(0, 80))
+    .default(""),
+  category: z.enum(MARKETPLACE_CATEGORIES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+export type MarketplaceQuery = z.infer<typeof marketplaceQuerySchema>;
