@@ -5,6 +5,7 @@ import { drainJobs } from "~/models/jobs/registry.server";
 import { affiliateBalance } from "~/models/payouts/balance.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { withPaymentSettings, paymentSettingsSchema } from "~/models/payouts/payment-settings";
+import { chunks } from "~/lib/chunks";
 import { execute } from "~/models/payouts/payout-sql.server";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
 import { markPayoutFailed, markPayoutPaid, recordPayoutProgress } from "~/models/payouts/settle-payout.server";
@@ -237,5 +238,25 @@ describe("one payout per line", () => {
     await getDb().commission.update({ where: { id: l.id }, data: { payoutId: null } });
     await getDb().commission.update({ where: { id: l.id }, data: { payoutId: second.id } });
     expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(second.id);
+  });
+});
+
+describe("large batches", () => {
+  it("takes 2,500 payouts into one batch (more ids than one statement may bind)", async () => {
+    const { shop, ana } = await setUp();
+    const ids = Array.from({ length: 2500 }, (_, i) => `big-${String(i).padStart(4, "0")}`);
+    for (const part of chunks(ids, 500)) {
+      await getDb().payout.createMany({
+        data: part.map((id) => ({ id, shopId: shop.id, affiliateId: ana.id, amount: 100, currency: "USD" })),
+      });
+    }
+    const { batchId } = await tx((t) =>
+      createPayoutBatch(t, shop.id, { payoutIds: ids, method: "manual", createdBy: "u1" }),
+    );
+    const batch = await getDb().payoutBatch.findUniqueOrThrow({ where: { id: batchId } });
+    expect(batch.itemCount).toBe(2500);
+    expect(JSON.parse(batch.totals)).toEqual([{ currency: "USD", amount: 250_000 }]);
+    expect(await getDb().payout.count({ where: { batchId, status: "processing", method: "manual" } })).toBe(2500);
+    expect(await getDb().payoutEvent.count({ where: { shopId: shop.id, status: "processing" } })).toBe(2500);
   });
 });
