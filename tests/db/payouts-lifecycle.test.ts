@@ -259,4 +259,31 @@ describe("large batches", () => {
     expect(await getDb().payout.count({ where: { batchId, status: "processing", method: "manual" } })).toBe(2500);
     expect(await getDb().payoutEvent.count({ where: { shopId: shop.id, status: "processing" } })).toBe(2500);
   });
+
+  it("gathers pending payouts for 1,500 named affiliates (more ids than one statement may bind)", async () => {
+    const { shop, ana } = await setUp();
+    const campaignId = ana.campaignId;
+    const ids = Array.from({ length: 1500 }, (_, i) => `aff-${String(i).padStart(4, "0")}`);
+    for (const part of chunks(ids, 500)) {
+      await getDb().affiliate.createMany({
+        data: part.map((id) => ({
+          id,
+          shopId: shop.id,
+          campaignId,
+          email: `${id}@example.com`,
+          firstName: "A",
+          lastName: "B",
+          status: "approved",
+          referralCode: id.toUpperCase(),
+        })),
+      });
+      await getDb().payout.createMany({
+        data: part.map((id, i) => ({ shopId: shop.id, affiliateId: id, amount: 100 + i, currency: "USD" })),
+      });
+    }
+    await tx((t) => refreshPendingPayouts(t, shop.id, { affiliateIds: ids }));
+    // No lines behind them: the refresh empties and cancels every one of them.
+    expect(await getDb().payout.count({ where: { shopId: shop.id, status: "cancelled" } })).toBe(1500);
+    expect(await getDb().payoutEvent.count({ where: { shopId: shop.id, message: "below_minimum" } })).toBe(1500);
+  });
 });
