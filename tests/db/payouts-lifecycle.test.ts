@@ -5,6 +5,9 @@ import { drainJobs } from "~/models/jobs/registry.server";
 import { affiliateBalance } from "~/models/payouts/balance.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { withPaymentSettings, paymentSettingsSchema } from "~/models/payouts/payment-settings";
+import { shopDb } from "~/db/shop-db.server";
+import { chunks } from "~/lib/chunks";
+import { importPaidPayoutsCsv } from "~/models/payouts/csv/import-paid-csv.server";
 import { execute } from "~/models/payouts/payout-sql.server";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
 import { markPayoutFailed, markPayoutPaid, recordPayoutProgress } from "~/models/payouts/settle-payout.server";
@@ -237,5 +240,79 @@ describe("one payout per line", () => {
     await getDb().commission.update({ where: { id: l.id }, data: { payoutId: null } });
     await getDb().commission.update({ where: { id: l.id }, data: { payoutId: second.id } });
     expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(second.id);
+  });
+});
+
+describe("large batches", () => {
+  it("takes 2,500 payouts into one batch (more ids than one statement may bind)", async () => {
+    const { shop, ana } = await setUp();
+    const ids = Array.from({ length: 2500 }, (_, i) => `big-${String(i).padStart(4, "0")}`);
+    for (const part of chunks(ids, 500)) {
+      await getDb().payout.createMany({
+        data: part.map((id) => ({ id, shopId: shop.id, affiliateId: ana.id, amount: 100, currency: "USD" })),
+      });
+    }
+    const { batchId } = await tx((t) =>
+      createPayoutBatch(t, shop.id, { payoutIds: ids, method: "manual", createdBy: "u1" }),
+    );
+    const batch = await getDb().payoutBatch.findUniqueOrThrow({ where: { id: batchId } });
+    expect(batch.itemCount).toBe(2500);
+    expect(JSON.parse(batch.totals)).toEqual([{ currency: "USD", amount: 250_000 }]);
+    expect(await getDb().payout.count({ where: { batchId, status: "processing", method: "manual" } })).toBe(2500);
+    expect(await getDb().payoutEvent.count({ where: { shopId: shop.id, status: "processing" } })).toBe(2500);
+  });
+
+  it("gathers pending payouts for 1,500 named affiliates (more ids than one statement may bind)", async () => {
+    const { shop, ana } = await setUp();
+    const campaignId = ana.campaignId;
+    const ids = Array.from({ length: 1500 }, (_, i) => `aff-${String(i).padStart(4, "0")}`);
+    for (const part of chunks(ids, 500)) {
+      await getDb().affiliate.createMany({
+        data: part.map((id) => ({
+          id,
+          shopId: shop.id,
+          campaignId,
+          email: `${id}@example.com`,
+          firstName: "A",
+          lastName: "B",
+          status: "approved",
+          referralCode: id.toUpperCase(),
+        })),
+      });
+      await getDb().payout.createMany({
+        data: part.map((id, i) => ({ shopId: shop.id, affiliateId: id, amount: 100 + i, currency: "USD" })),
+      });
+    }
+    await tx((t) => refreshPendingPayouts(t, shop.id, { affiliateIds: ids }));
+    // No lines behind them: the refresh empties and cancels every one of them.
+    expect(await getDb().payout.count({ where: { shopId: shop.id, status: "cancelled" } })).toBe(1500);
+    expect(await getDb().payoutEvent.count({ where: { shopId: shop.id, message: "below_minimum" } })).toBe(1500);
+  });
+});
+
+describe("large paid-CSV import", () => {
+  it("marks 2,500 payouts of a CSV batch paid with their references, history and events", async () => {
+    const { shop, ana } = await setUp();
+    const ids = Array.from({ length: 2500 }, (_, i) => `csv-${String(i).padStart(4, "0")}`);
+    for (const part of chunks(ids, 500)) {
+      await getDb().payout.createMany({
+        data: part.map((id) => ({ id, shopId: shop.id, affiliateId: ana.id, amount: 100, currency: "USD" })),
+      });
+    }
+    const { batchId } = await tx((t) =>
+      createPayoutBatch(t, shop.id, { payoutIds: ids, method: "csv", createdBy: "u1" }),
+    );
+    const csv = ["payout_id,reference,paid_at,note", ...ids.map((id, i) => `${id},REF-${i},2026-11-20,`)].join("\n");
+    const db = shopDb(getDb(), shop.id);
+    expect(await importPaidPayoutsCsv(db, csv, "u1")).toEqual({ ok: true, paid: 2500, unchanged: 0 });
+    const sample = await getDb().payout.findUniqueOrThrow({ where: { id: "csv-0042" } });
+    expect(sample).toMatchObject({ status: "paid", reference: "REF-42", openKey: null });
+    expect(await getDb().payout.count({ where: { batchId, status: "paid" } })).toBe(2500);
+    expect(await getDb().payoutEvent.count({ where: { shopId: shop.id, status: "paid" } })).toBe(2500);
+    expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(2500);
+    expect((await getDb().payoutBatch.findUniqueOrThrow({ where: { id: batchId } })).status).toBe("done");
+    // The same file again changes nothing.
+    expect(await importPaidPayoutsCsv(db, csv, "u1")).toEqual({ ok: true, paid: 0, unchanged: 2500 });
+    expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(2500);
   });
 });

@@ -1,5 +1,6 @@
 import type { Tx } from "../../db/transaction";
 import { msg } from "../../i18n/messages";
+import { chunks } from "../../lib/chunks";
 import { AppError } from "../../lib/errors";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { totalsByCurrency } from "./payable-balance";
@@ -9,6 +10,11 @@ import { isSendingMethod, type PayoutMethod } from "./payout-states";
 // pending (openKey = null, so new lines open a fresh pending payout) and
 // wait in "processing": a sending method's job sends them after the commit
 // (payouts.send-batch); a manual or CSV batch waits for "mark paid".
+// Ids are read and moved in groups: one `id in (...)` binds a parameter per
+// id, and SQLite and PostgreSQL refuse a statement past their limit
+// (Prisma P2029), while auto-pay and "all eligible" may take thousands.
+
+const IN_CHUNK = 500;
 
 export async function createPayoutBatch(
   tx: Tx,
@@ -17,10 +23,15 @@ export async function createPayoutBatch(
 ): Promise<{ batchId: string }> {
   const ids = [...new Set(input.payoutIds)];
   if (ids.length === 0) throw new AppError("validation_failed", msg("Payouts:errors.noneSelected"));
-  const payouts = await tx.payout.findMany({
-    where: { shopId, id: { in: ids } },
-    select: { id: true, status: true, amount: true, currency: true },
-  });
+  const payouts: { id: string; status: string; amount: number; currency: string }[] = [];
+  for (const part of chunks(ids, IN_CHUNK)) {
+    payouts.push(
+      ...(await tx.payout.findMany({
+        where: { shopId, id: { in: part } },
+        select: { id: true, status: true, amount: true, currency: true },
+      })),
+    );
+  }
   const byId = new Map(payouts.map((p) => [p.id, p]));
   for (const id of ids) {
     const p = byId.get(id);
@@ -40,21 +51,28 @@ export async function createPayoutBatch(
     select: { id: true },
   });
   // Guarded by status: a payout taken by a concurrent batch is not taken twice.
-  const moved = await tx.payout.updateMany({
-    where: { shopId, id: { in: ids }, status: "pending" },
-    data: { status: "processing", batchId: batch.id, method: input.method, openKey: null, updatedAt: now },
-  });
-  if (moved.count !== ids.length) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
-  await tx.payoutEvent.createMany({
-    data: ids.map((payoutId) => ({
-      shopId,
-      payoutId,
-      status: "processing",
-      message: `batch:${input.method}`,
-      actor: input.createdBy,
-      createdAt: now,
-    })),
-  });
+  let moved = 0;
+  for (const part of chunks(ids, IN_CHUNK)) {
+    const res = await tx.payout.updateMany({
+      where: { shopId, id: { in: part }, status: "pending" },
+      data: { status: "processing", batchId: batch.id, method: input.method, openKey: null, updatedAt: now },
+    });
+    moved += res.count;
+  }
+  if (moved !== ids.length) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+  // 6 columns a row: groups of 500 stay far below SQLite's 32,766 parameters.
+  for (const part of chunks(ids, IN_CHUNK)) {
+    await tx.payoutEvent.createMany({
+      data: part.map((payoutId) => ({
+        shopId,
+        payoutId,
+        status: "processing",
+        message: `batch:${input.method}`,
+        actor: input.createdBy,
+        createdAt: now,
+      })),
+    });
+  }
   if (isSendingMethod(input.method)) {
     await enqueueJob(tx, "payouts.send-batch", { batchId: batch.id }, { uniqueKey: `payout-batch:${batch.id}` });
   }

@@ -7,6 +7,7 @@ import { LOOSE_SQL, looseSqlOf } from "./payable-balance";
 import { paymentSettingsOf } from "./payment-settings";
 import { groupsToOpen, type LooseGroup } from "./pending-plan";
 import { execute, inList, query } from "./payout-sql.server";
+import { chunks } from "../../lib/chunks";
 import { openKeyOf } from "./payout-states";
 
 // Gathers the payable lines into pending payouts: one per affiliate and
@@ -117,16 +118,19 @@ export async function refreshPendingPayouts(
     ...scope.params,
   );
 
-  const below = await tx.payout.findMany({
-    where: {
-      shopId,
-      status: "pending",
-      ...(options.affiliateIds ? { affiliateId: { in: options.affiliateIds } } : {}),
-      OR: [{ amount: { lte: 0 } }, { amount: { lt: minimumAmount } }],
-    },
-    select: { id: true },
-  });
-  const belowIds = below.map((b) => b.id);
+  const belowIds: string[] = [];
+  for (const part of options.affiliateIds ? chunks(options.affiliateIds, BATCH) : [null]) {
+    const below = await tx.payout.findMany({
+      where: {
+        shopId,
+        status: "pending",
+        ...(part ? { affiliateId: { in: part } } : {}),
+        OR: [{ amount: { lte: 0 } }, { amount: { lt: minimumAmount } }],
+      },
+      select: { id: true },
+    });
+    belowIds.push(...below.map((b) => b.id));
+  }
   for (let i = 0; i < belowIds.length; i += BATCH) {
     const ids = belowIds.slice(i, i + BATCH);
     await tx.commission.updateMany({ where: { shopId, payoutId: { in: ids } }, data: { payoutId: null } });

@@ -1,7 +1,8 @@
 import type { Tx } from "../../db/transaction";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
-import { emitEvent } from "../events/emit-event.server";
+import { chunks } from "../../lib/chunks";
+import { emitEvent, emitEvents } from "../events/emit-event.server";
 import { addPayoutEvent } from "./payout-history.server";
 import { canTransition } from "./payout-states";
 
@@ -10,6 +11,8 @@ import { canTransition } from "./payout-states";
 // here, by hand, CSV import, the PayPal follow-up, store credit, so the
 // events and the history are the same whatever the method. Settling twice
 // to the same state changes nothing: a sender or a webhook may repeat.
+
+const IN_CHUNK = 500;
 
 export interface Actor {
   /** User id, "paypal", "schedule", "api" or "system". */
@@ -75,6 +78,79 @@ export async function markPayoutPaid(
   });
   await closeBatchIfDone(tx, payout.batchId);
   return { changed: true as const, payout: updated };
+}
+
+/**
+ * markPayoutPaid for many payouts at once (the paid-CSV import): the same
+ * fields, history lines and payout.paid events, in a statement per payout
+ * and bulk statements for the rest instead of about ten per payout. A payout
+ * already paid is left as it is; one that cannot be paid refuses the whole
+ * call (the caller's transaction rolls back).
+ */
+export async function markPayoutsPaid(
+  tx: Tx,
+  shopId: string,
+  rows: { payoutId: string; reference?: string | null; paidAt?: Date; note?: string | null }[],
+  input: Actor,
+) {
+  const byId = new Map<string, Awaited<ReturnType<typeof tx.payout.findMany>>[number]>();
+  for (const part of chunks([...new Set(rows.map((r) => r.payoutId))], IN_CHUNK)) {
+    for (const p of await tx.payout.findMany({ where: { shopId, id: { in: part } } })) byId.set(p.id, p);
+  }
+  const now = new Date();
+  const paid: typeof rows = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const payout = byId.get(row.payoutId);
+    if (!payout) throw new AppError("not_found", msg("Payouts:errors.notFound"));
+    if (payout.status === "paid" || seen.has(payout.id)) continue;
+    if (!canTransition(payout.status, "paid")) refuse(payout.status, "paid");
+    seen.add(payout.id);
+    paid.push(row);
+  }
+  for (const row of paid) {
+    const payout = byId.get(row.payoutId)!;
+    // Guarded by status: a payout settled meanwhile is not paid twice.
+    const res = await tx.payout.updateMany({
+      where: { id: payout.id, status: payout.status },
+      data: {
+        status: "paid",
+        openKey: null,
+        paidAt: row.paidAt ?? now,
+        reference: row.reference ?? payout.reference,
+        note: row.note ?? payout.note,
+        failureReason: null,
+      },
+    });
+    if (res.count !== 1) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+  }
+  for (const part of chunks(paid, IN_CHUNK)) {
+    await tx.commission.updateMany({
+      where: { shopId, payoutId: { in: part.map((r) => r.payoutId) } },
+      data: { status: "paid" },
+    });
+    await tx.payoutEvent.createMany({
+      data: part.map((row) => ({
+        shopId,
+        payoutId: row.payoutId,
+        status: "paid",
+        message: [row.reference, row.note].filter(Boolean).join(" · "),
+        actor: input.actor,
+        createdAt: now,
+      })),
+    });
+  }
+  await emitEvents(
+    tx,
+    shopId,
+    "payout.paid",
+    paid.map((row) => {
+      const p = byId.get(row.payoutId)!;
+      return { payoutId: p.id, affiliateId: p.affiliateId, method: p.method, amount: p.amount, currency: p.currency };
+    }),
+  );
+  for (const batchId of new Set(paid.map((r) => byId.get(r.payoutId)!.batchId))) await closeBatchIfDone(tx, batchId);
+  return { paid: paid.length, unchanged: rows.length - paid.length };
 }
 
 export async function markPayoutFailed(tx: Tx, shopId: string, payoutId: string, input: { reason: string } & Actor) {

@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../../db/shop-db.server";
 import { chunks } from "../../../lib/chunks";
 import type { ImportError } from "../../csv/csv-table";
-import { markPayoutPaid } from "../settle-payout.server";
+import { markPayoutsPaid } from "../settle-payout.server";
 import { parsePaidCsv, type PaidRow } from "./paid-csv-format";
 
 // Importing the paid-payouts CSV marks its payouts paid with the references
@@ -61,18 +61,20 @@ export async function importPaidPayoutsCsv(
     return { ok: false, errors: errors.slice(0, MAX_REPORTED) };
   }
   // One transaction: a payout that changed meanwhile (paid or failed by
-  // someone else) makes markPayoutPaid refuse, and the whole file rolls back.
+  // someone else) makes markPayoutsPaid refuse, and the whole file rolls back.
   await db.$transaction(
-    async (tx) => {
-      for (const row of toPay) {
-        await markPayoutPaid(tx, db.$shopId, row.payoutId, {
+    (tx) =>
+      markPayoutsPaid(
+        tx,
+        db.$shopId,
+        toPay.map((row) => ({
+          payoutId: row.payoutId,
           reference: row.reference,
           paidAt: row.paidAt ?? now,
           note: row.note,
-          actor,
-        });
-      }
-    },
+        })),
+        { actor },
+      ),
     { timeout: 120_000, maxWait: 30_000 },
   );
   return { ok: true, paid: toPay.length, unchanged };

@@ -38,13 +38,12 @@ export const PLAIN_EXPORT_ONLY_COLUMNS = [
 ] as const;
 export const PLAIN_COLUMNS = ["payout_id", ...PLAIN_EXPORT_ONLY_COLUMNS, "reference", "paid_at", "note"] as const;
 
-// A CSV payment is one batch: createPayoutBatch reads its payouts with one IN
-// list, which SQLite (through Prisma) refuses beyond about a thousand ids.
-export const MAX_EXPORT_PAYOUTS = 500;
-// Marking a payout paid takes about ten statements (history, lines, event),
-// all in the import's one transaction: a thousand rows hold SQLite's write
-// lock for about 20 s on this machine (measured), so larger files are split.
-export const MAX_PAID_IMPORT_ROWS = 1000;
+// A CSV payment is one batch; createPayoutBatch reads and moves its payouts
+// in groups, so the cap only keeps one request's form and transaction short.
+export const MAX_EXPORT_PAYOUTS = 5000;
+// The import marks its rows paid with markPayoutsPaid (one statement per
+// payout, bulk statements for the rest) in one transaction.
+export const MAX_PAID_IMPORT_ROWS = 5000;
 export const MAX_PAID_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_REFERENCE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 500;
