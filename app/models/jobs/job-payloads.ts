@@ -26,7 +26,8 @@ export const JOB_PAYLOADS = {
     pages: z.number().int().min(0),
   }),
   /** Hands a stored domain event (DomainEvent id) to its subscribers: e-mails, outgoing webhooks. */
-  "event.dispatch": z.object({ eventId: id() }),
+  /** `alone`: the batch handler left this event to the one-by-one path (dispatch-events-batch.server.ts). */
+  "event.dispatch": z.object({ eventId: id(), alone: z.boolean().optional() }),
   /** One attempt of an outgoing webhook delivery (WebhookDelivery id); `attempt` is its 1-based number. */
   "webhooks.deliver": z.object({ deliveryId: id(), attempt: z.number().int().min(1).max(1000) }),
   /** Sends a payout batch (PayoutBatch id) through its method's sender, after the commit that created it. */

@@ -3,6 +3,7 @@ import { runBonusEvaluation } from "../bonuses/evaluate-bonuses.server";
 import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
 import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
+import { planEventDispatch } from "../events/dispatch-events-batch.server";
 import { sendOutboxEmail } from "../mail/outbox.server";
 import { createAffiliateCoupon } from "../marketings/affiliate-coupon.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
@@ -45,9 +46,14 @@ export const JOBS = {
       await eraseShop(tx, payload.shopDomain, { force: false });
     },
   },
+  // Several at once over the pooled SMTP transport (outbox.server.ts): one
+  // message mostly waits on the mail server's answers, so one at a time
+  // leaves the worker idle. Each job sends one outbox row; a row already
+  // sent is skipped, so lanes never send the same e-mail twice.
   "email.send": {
     payload: JOB_PAYLOADS["email.send"],
     effect: (payload, db, job) => sendOutboxEmail(payload, db, job),
+    concurrency: 8,
   },
   "dashboard.rollup": {
     payload: JOB_PAYLOADS["dashboard.rollup"],
@@ -71,6 +77,9 @@ export const JOBS = {
   "event.dispatch": {
     payload: JOB_PAYLOADS["event.dispatch"],
     run: (payload, tx) => dispatchEvent(tx, payload.eventId),
+    // Many events in one transaction (a bulk approval's thousands); what the
+    // batch does not handle comes back as an `alone` job for `run`.
+    batch: { canBatch: (payload) => !payload.alone, plan: planEventDispatch },
   },
   // An effect job: waits on the merchant's server with no transaction held;
   // it records each attempt and queues the next one itself (its own back-off).

@@ -28,7 +28,7 @@ const shopSelect = {
   referralParam: true,
 } as const;
 
-type ShopRow = {
+export type ShopRow = {
   id: string;
   name: string;
   url: string;
@@ -50,7 +50,7 @@ const affiliateSelect = {
   status: true,
 } as const;
 
-type AffiliateRow = {
+export type AffiliateRow = {
   id: string;
   email: string;
   firstName: string;
@@ -70,7 +70,7 @@ function shopValues(shop: ShopRow) {
   return { "shop.name": shop.name, "shop.url": shop.url };
 }
 
-function affiliateValues(shop: ShopRow, affiliate: AffiliateRow) {
+export function affiliateValues(shop: ShopRow, affiliate: AffiliateRow) {
   return {
     ...shopValues(shop),
     "affiliate.first_name": affiliate.firstName,
@@ -81,7 +81,7 @@ function affiliateValues(shop: ShopRow, affiliate: AffiliateRow) {
   };
 }
 
-function languageOf(affiliate: AffiliateRow, shop: ShopRow): LanguageInfo {
+export function languageOf(affiliate: AffiliateRow, shop: ShopRow): LanguageInfo {
   return chooseAffiliateLanguage({ saved: affiliate.language, shop: shop.language }, { pseudo: false });
 }
 
@@ -156,7 +156,7 @@ async function onAffiliateCreated(ctx: Context, affiliate: AffiliateRow, source:
   }
 }
 
-function approvedValues(shop: ShopRow, affiliate: AffiliateRow) {
+export function approvedValues(shop: ShopRow, affiliate: AffiliateRow) {
   const url = shop.url.replace(/\/$/, "");
   return { referral_link: `${url}/?${shop.referralParam}=${encodeURIComponent(affiliate.referralCode)}` };
 }
