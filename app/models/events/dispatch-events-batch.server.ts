@@ -23,7 +23,8 @@ import { EVENT_TYPES, isEventType } from "./event-types";
 // set-based queries, the e-mails composed in memory, and the outbox rows and
 // their email.send jobs written in one transaction with the events' "done"
 // mark. Only the common, simple case is done here: affiliate.approved and
-// affiliate.denied of a shop with no webhook endpoint wanting them. Every
+// affiliate.denied of a shop with no webhook endpoint wanting them (and, for
+// an approval, the affiliate's coupon job, as queueAffiliateCoupon queues it). Every
 // other event gets a new dispatch job marked `alone`, which the one-by-one
 // path (dispatch-event.server.ts) runs with every subscriber, as before.
 // Exactly once holds as there: the dedupe key is the same
@@ -192,6 +193,11 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   }
   const jobs = [
     ...outbox.map((row) => jobRow("email.send", { id: String(row.id) }, { now })),
+    // What queueAffiliateCoupon does for an approval on the one-by-one path
+    // (the job itself checks the campaign's coupon settings).
+    ...mine
+      .filter((e) => e.key === "affiliate.approved")
+      .map((e) => jobRow("coupons.create", { affiliateId: e.affiliateId }, { now })),
     ...alone.map((eventId) => jobRow("event.dispatch", { eventId, alone: true }, { now })),
   ];
   return async (writer) => {
