@@ -11,6 +11,7 @@ import {
   shopLanguage,
   templateInForce,
 } from "./compose-notification.server";
+import { withShopSetting } from "../shop/shop-settings";
 import { checkTemplate } from "./liquid-template";
 import { nestValues } from "./catalogue";
 import type { MailSettingsInput, TemplateInput } from "./notification-schemas";
@@ -212,16 +213,10 @@ export function mailSettingsOf(settings: string): MailSettingsInput {
 /** Sender name and reply-to of the shop's e-mails (Shop.settings.mail). */
 export async function saveMailSettings(db: ShopDb, input: MailSettingsInput) {
   const shop = await shopOf(db);
-  let settings: Record<string, unknown> = {};
-  try {
-    settings = JSON.parse(shop.settings) as Record<string, unknown>;
-  } catch {
-    settings = {};
-  }
   const mail = {
     ...(input.fromName ? { fromName: input.fromName } : {}),
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
   };
-  await db.shop.update({ where: { id: shop.id }, data: { settings: JSON.stringify({ ...settings, mail }) } });
+  await db.shop.update({ where: { id: shop.id }, data: { settings: withShopSetting(shop.settings, "mail", mail) } });
   return { settingsSaved: true };
 }

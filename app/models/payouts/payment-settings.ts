@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withShopSetting } from "../shop/shop-settings";
 import { PAYOUT_METHODS } from "./payout-states";
 
 // Settings › Payment, kept under the "payment" key of Shop.settings (JSON).
@@ -58,12 +59,5 @@ export function paymentSettingsOf(shopSettings: string | null | undefined): Paym
 
 /** Shop.settings with its payment part replaced (other keys kept). */
 export function withPaymentSettings(shopSettings: string | null | undefined, payment: PaymentSettings): string {
-  let raw: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(shopSettings || "{}");
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) raw = parsed as Record<string, unknown>;
-  } catch {
-    raw = {};
-  }
-  return JSON.stringify({ ...raw, payment });
+  return withShopSetting(shopSettings, "payment", payment);
 }

@@ -2,6 +2,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { assetStorage } from "../portal/asset-storage.server";
+import { withShopSetting } from "../shop/shop-settings";
 import { readBranding, type Branding } from "./branding";
 
 export async function getBranding(db: ShopDb): Promise<Branding> {
@@ -20,16 +21,9 @@ export async function saveBranding(db: ShopDb, input: Branding): Promise<Brandin
   }
   return db.$transaction(async (tx) => {
     const shop = await tx.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
-    let settings: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(shop.settings);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) settings = parsed as Record<string, unknown>;
-    } catch {
-      // an unreadable blob is replaced
-    }
     const updated = await tx.shop.update({
       where: { id: db.$shopId },
-      data: { settings: JSON.stringify({ ...settings, branding: input }) },
+      data: { settings: withShopSetting(shop.settings, "branding", input) },
       select: { settings: true },
     });
     return readBranding(updated.settings);
