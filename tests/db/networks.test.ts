@@ -83,4 +83,40 @@ describe("networks", () => {
     expect((await network(stranger, `parent=${top.id}`)).level.members).toEqual([]);
     expect((await network(stranger)).level.members).toEqual([]);
   });
+
+  it("serves an affiliate's deeper levels through the affiliates area to staff without Settings", async () => {
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id, { name: "Main", status: "active" });
+    const top = await buildAffiliate(shop.id, campaign.id, { email: "top@x.example" });
+    const mid = await buildAffiliate(shop.id, campaign.id, { email: "mid@x.example" });
+    const leaf = await buildAffiliate(shop.id, campaign.id, { email: "leaf@x.example" });
+    await getDb().affiliate.update({ where: { id: mid.id }, data: { parentId: top.id } });
+    await getDb().affiliate.update({ where: { id: leaf.id }, data: { parentId: mid.id } });
+    const email = "staff-aff@example.com";
+    await buildUser(shop.id, { role: "staff", email, permissions: ["affiliates"] });
+    const staff = new HttpClient(server.url);
+    expect((await staff.postForm("/staff/login", { email, password: TEST_PASSWORD })).status).toBe(302);
+
+    // Settings stays closed to them; the affiliate's own route opens level 3.
+    expect(
+      (await staff.get(`/staff/settings/networks?parent=${mid.id}&_data=${encodeURIComponent(ROUTE)}`)).status,
+    ).toBe(403);
+    const res = await staff.get(`/staff/affiliates/${mid.id}/network`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.network.level.members.map((m: { email: string }) => m.email)).toEqual(["leaf@x.example"]);
+    expect(body.network.level.after).toBeNull();
+
+    // Without the affiliates area, or for another shop's affiliate, nothing.
+    const otherEmail = "staff-sales@example.com";
+    await buildUser(shop.id, { role: "staff", email: otherEmail, permissions: ["sales"] });
+    const sales = new HttpClient(server.url);
+    expect((await sales.postForm("/staff/login", { email: otherEmail, password: TEST_PASSWORD })).status).toBe(302);
+    const refused = await sales.get(`/staff/affiliates/${mid.id}/network`);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain("leaf@x.example");
+    const other = await buildShop();
+    const stranger = await admin(other.id);
+    expect((await stranger.get(`/admin/affiliates/${mid.id}/network`)).status).toBe(404);
+  });
 });

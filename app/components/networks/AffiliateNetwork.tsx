@@ -36,7 +36,7 @@ export function AffiliateNetwork({
             : t("Settings:networks.noUplines")}
         </Text>
         {downline.members.length ? (
-          <Level parent={affiliateId} level={2} initial={downline} />
+          <Level parent={affiliateId} level={2} initial={downline} source="affiliates" />
         ) : (
           <Text as="p" tone="subdued">
             {t("Affiliates:detail.noRecruits")}

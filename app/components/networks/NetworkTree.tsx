@@ -15,8 +15,18 @@ export interface LevelData {
 
 const LEVEL_ROUTE = "routes/$role.settings.$tab";
 
-function levelUrl(role: string, parent: string | null, after: string | null) {
+/**
+ * Where a level loads from: Settings › Networks, or (on an affiliate's page)
+ * the affiliates area, which staff without the Settings permission can reach.
+ */
+export type LevelSource = "settings" | "affiliates";
+
+function levelUrl(source: LevelSource, role: string, parent: string | null, after: string | null) {
   const params = new URLSearchParams();
+  if (source === "affiliates" && parent) {
+    if (after) params.set("after", after);
+    return `/${role}/affiliates/${encodeURIComponent(parent)}/network${params.size ? `?${params}` : ""}`;
+  }
   if (parent) params.set("parent", parent);
   if (after) params.set("after", after);
   params.set("_data", LEVEL_ROUTE);
@@ -56,7 +66,7 @@ export function MemberRow({
   );
 }
 
-function Member({ member, level }: { member: NetworkMember; level: number }) {
+function Member({ member, level, source }: { member: NetworkMember; level: number; source: LevelSource }) {
   const { t } = useTranslation("Settings");
   const [open, setOpen] = useState(false);
   return (
@@ -68,19 +78,29 @@ function Member({ member, level }: { member: NetworkMember; level: number }) {
           </Button>
         ) : null}
       </MemberRow>
-      {open ? <Level parent={member.id} level={level + 1} /> : null}
+      {open ? <Level parent={member.id} level={level + 1} source={source} /> : null}
     </li>
   );
 }
 
 /** A level loaded on demand (parent given), or from data already loaded. */
-export function Level({ parent, level, initial }: { parent: string | null; level: number; initial?: LevelData }) {
+export function Level({
+  parent,
+  level,
+  initial,
+  source = "settings",
+}: {
+  parent: string | null;
+  level: number;
+  initial?: LevelData;
+  source?: LevelSource;
+}) {
   const { t } = useTranslation("Settings");
   const { role } = useParams();
   const fetcher = useFetcher<{ network: { level: LevelData } | null }>();
   const [pages, setPages] = useState<LevelData[]>(initial ? [initial] : []);
   useEffect(() => {
-    if (!initial) fetcher.load(levelUrl(role!, parent, null));
+    if (!initial) fetcher.load(levelUrl(source, role!, parent, null));
     // Loaded once per opened member.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -102,7 +122,7 @@ export function Level({ parent, level, initial }: { parent: string | null; level
         {pages
           .flatMap((p) => p.members)
           .map((m) => (
-            <Member key={m.id} member={m} level={level} />
+            <Member key={m.id} member={m} level={level} source={source} />
           ))}
       </ul>
       {last?.after ? (
@@ -110,7 +130,7 @@ export function Level({ parent, level, initial }: { parent: string | null; level
           <Button
             variant="plain"
             loading={fetcher.state !== "idle"}
-            onClick={() => fetcher.load(levelUrl(role!, parent, last.after))}
+            onClick={() => fetcher.load(levelUrl(source, role!, parent, last.after))}
           >
             {t("networks.more")}
           </Button>

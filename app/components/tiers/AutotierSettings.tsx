@@ -2,10 +2,12 @@ import { useFetcher, useParams } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
+  Box,
   Button,
   Card,
   Checkbox,
   IndexTable,
+  InlineGrid,
   InlineStack,
   Page,
   Select,
@@ -18,6 +20,9 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
 import { useTranslatedError } from "../../i18n/messages";
 import type { ErrorBody } from "../../lib/errors";
+
+const TIER_ROW_COLUMNS =
+  "minmax(4rem, max-content) minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) max-content max-content max-content";
 import { TIER_METRICS } from "../../models/tiers/evaluate-tiers";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 
@@ -108,10 +113,14 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
               {t("autotier.ladderHelp")}
             </Text>
             {values.tiers.map((tier, i) => (
-              <InlineStack key={i} gap="200" blockAlign="end" wrap={false}>
-                <Text as="span" fontWeight="semibold">
-                  {t("autotier.tier", { n: i + 1 })}
-                </Text>
+              // One grid template for every row, so each field sits under the
+              // same field of the row above whatever its content's width.
+              <InlineGrid key={i} gap="200" alignItems="end" columns={TIER_ROW_COLUMNS}>
+                <Box paddingBlockEnd="150">
+                  <Text as="span" fontWeight="semibold">
+                    {t("autotier.tier", { n: i + 1 })}
+                  </Text>
+                </Box>
                 <Select
                   label={t("autotier.campaign")}
                   options={[{ value: "", label: "—" }, ...data.campaigns.map((c) => ({ value: c.id, label: c.name }))]}
@@ -138,7 +147,6 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
                   value={tier.windowDays}
                   onChange={(v) => setTier(i, "windowDays", v)}
                   error={fields[`tiers.${i}.windowDays`]}
-                  helpText={t("autotier.windowHelp")}
                   autoComplete="off"
                   disabled={i === 0}
                 />
@@ -158,7 +166,7 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
                 >
                   {t("autotier.remove")}
                 </Button>
-              </InlineStack>
+              </InlineGrid>
             ))}
             <InlineStack>
               <Button

@@ -1,4 +1,5 @@
 import type { ShopDb } from "../../db/shop-db.server";
+import { AppError } from "../../lib/errors";
 
 // The MLM network (Affiliate.parentId) for Settings › Networks and the
 // affiliate's page: one level of a subtree at a time (the browser asks for
@@ -99,6 +100,13 @@ export async function networkLevel(db: ShopDb, parentId: string | null, after: s
   });
   const page = rows.slice(0, NETWORK_PAGE);
   return { members: await describe(db, page), after: rows.length > NETWORK_PAGE ? page[page.length - 1]!.id : null };
+}
+
+/** One page of an affiliate's recruits, for the affiliate's page; an id not in the shop is not found. */
+export async function affiliateDownline(db: ShopDb, affiliateId: string, after: string | null = null) {
+  const known = await db.affiliate.findUnique({ where: { id: affiliateId }, select: { id: true } });
+  if (!known) throw new AppError("not_found", "No affiliate with this id.");
+  return networkLevel(db, affiliateId, after);
 }
 
 /** The uplines of an affiliate, nearest first (level 2, 3, ...). */
