@@ -28,8 +28,10 @@ export interface PageLocale {
   overrides: Overrides;
 }
 
+// The public marketplace is read by would-be affiliates, so it follows the
+// affiliate side's language choice too.
 function isAffiliateSide(pathname: string): boolean {
-  return /^\/(portal|account)(\/|$)/.test(pathname) || pathname.startsWith("/account_");
+  return /^\/(portal|account|marketplace)(\/|$)/.test(pathname) || pathname.startsWith("/account_");
 }
 
 interface ShopLanguage {
