@@ -20,6 +20,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyMessage } from "~/components/EmptyMessage";
 import { PayoutsCsvActions } from "~/components/payouts/PayoutsCsvActions";
 import { PayoutStatusBadge } from "~/components/payouts/PayoutBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -186,18 +187,7 @@ export default function Payouts() {
             onSelectionChange={handleSelectionChange}
             promotedBulkActions={[{ content: t("pay.action"), onAction: () => setPaying(true) }]}
             loading={loading || fetcher.state !== "idle"}
-            emptyState={
-              <Box padding="800">
-                <BlockStack gap="200" inlineAlign="center">
-                  <Text as="p" variant="headingMd">
-                    {t(`empty.${status}`)}
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    {t("empty.body")}
-                  </Text>
-                </BlockStack>
-              </Box>
-            }
+            emptyState={<EmptyMessage heading={t(`empty.${status}`)} body={t("empty.body")} />}
             headings={[
               { title: t("columns.affiliate") },
               { title: t("columns.date") },
