@@ -13,12 +13,13 @@ import {
   TextField,
   Toast,
 } from "@shopify/polaris";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { keyedErrorMap, translateMessage, useTranslatedError } from "../../i18n/messages";
-import { fieldErrorsFromZod, type ErrorBody } from "../../lib/errors";
+import { useTranslatedError } from "../../i18n/messages";
+import type { ErrorBody } from "../../lib/errors";
 import { brandingSchema, FONT_CHOICES, FONT_STACKS, type Branding } from "../../models/settings/branding";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { useSettingsForm } from "./useSettingsForm";
 
 type ImageField = "logo" | "favicon";
 
@@ -27,51 +28,24 @@ type ImageField = "logo" | "favicon";
 export function BrandingSettingsForm({ branding }: { branding: Branding }) {
   const { t } = useTranslation(["Settings.Branding", "Global"]);
   const { role } = useParams();
-  const fetcher = useFetcher<{ saved?: Branding } & Partial<ErrorBody>>();
   const upload = useFetcher<{ uploaded?: string } & Partial<ErrorBody>>();
   const uploading = useRef<ImageField | null>(null);
-  const [saved, setSaved] = useState(branding);
-  const [values, setValues] = useState(branding);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [toast, setToast] = useState(false);
-  // Keyed by content: a revalidation (e.g. after an upload) brings an equal
-  // object, which must not throw away what is being edited.
-  const incoming = JSON.stringify(branding);
-  useEffect(() => {
-    setSaved(JSON.parse(incoming));
-    setValues(JSON.parse(incoming));
-  }, [incoming]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.saved) {
-      setSaved(fetcher.data.saved);
-      setValues(fetcher.data.saved);
-      setToast(true);
-    }
-  }, [fetcher.state, fetcher.data]);
+  const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
+    initial: branding,
+    schema: brandingSchema,
+    t,
+    extra: { intent: "save" },
+  });
   useEffect(() => {
     const field = uploading.current;
     if (upload.state === "idle" && field && upload.data?.uploaded) {
       setValues((v) => ({ ...v, [field]: upload.data!.uploaded! }));
       uploading.current = null;
     }
-  }, [upload.state, upload.data]);
+  }, [upload.state, upload.data, setValues]);
 
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const serverError = useTranslatedError(fetcher.data?.error);
   const uploadError = useTranslatedError(upload.data?.error);
-  const serverFields = serverError?.fields ?? {};
-  const errorFor = (path: keyof Branding) => translateMessage(t, clientErrors[path]) ?? serverFields[path];
   const set = (change: Partial<Branding>) => setValues({ ...values, ...change });
-
-  function save() {
-    const parsed = brandingSchema.safeParse(values, { errorMap: keyedErrorMap });
-    if (!parsed.success) {
-      setClientErrors(fieldErrorsFromZod(parsed.error.issues));
-      return;
-    }
-    setClientErrors({});
-    fetcher.submit({ ...parsed.data, intent: "save" }, { method: "post", encType: "application/json" });
-  }
 
   function uploadImage(field: ImageField, file: File | undefined) {
     if (!file) return;
@@ -138,7 +112,7 @@ export function BrandingSettingsForm({ branding }: { branding: Branding }) {
     <Page
       title={t("title")}
       backAction={{ url: `/${role}/settings` }}
-      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: fetcher.state !== "idle" }}
+      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: busy }}
     >
       <UnsavedChangesPrompt dirty={dirty} />
       <BlockStack gap="400">
@@ -186,12 +160,12 @@ export function BrandingSettingsForm({ branding }: { branding: Branding }) {
           </BlockStack>
         </Card>
         <div>
-          <Button variant="primary" onClick={save} disabled={!dirty} loading={fetcher.state !== "idle"}>
+          <Button variant="primary" onClick={save} disabled={!dirty} loading={busy}>
             {t("Global:save")}
           </Button>
         </div>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
+      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useFetcher, useParams } from "@remix-run/react";
+import { useParams } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -13,51 +13,24 @@ import {
   TextField,
   Toast,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { keyedErrorMap, translateMessage, useTranslatedError } from "../../i18n/messages";
-import { fieldErrorsFromZod, type ErrorBody } from "../../lib/errors";
 import { listingFormSchema, MARKETPLACE_CATEGORIES, type ListingForm } from "../../models/marketplace/listing-form";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { useSettingsForm } from "./useSettingsForm";
 
 export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm; marketplaceUrl: string } }) {
   const { t } = useTranslation(["Settings.Marketplace", "Account.Common", "Global"]);
   const { role } = useParams();
-  const fetcher = useFetcher<{ listing?: ListingForm } & Partial<ErrorBody>>();
-  const [saved, setSaved] = useState(data.listing);
-  const [values, setValues] = useState(data.listing);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [toast, setToast] = useState(false);
-  useEffect(() => {
-    setSaved(data.listing);
-    setValues(data.listing);
-  }, [data.listing]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.listing) {
-      setSaved(fetcher.data.listing);
-      setToast(true);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const busy = fetcher.state !== "idle";
-  const serverError = useTranslatedError(fetcher.data?.error);
-  const serverFields = serverError?.fields ?? {};
-  const errorFor = (path: keyof ListingForm) => translateMessage(t, clientErrors[path]) ?? serverFields[path];
+  const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
+    initial: data.listing,
+    schema: listingFormSchema,
+    t,
+    savedKey: "listing",
+  });
   const set =
     <K extends keyof ListingForm>(key: K) =>
     (value: ListingForm[K]) =>
       setValues({ ...values, [key]: value });
-
-  function save() {
-    const parsed = listingFormSchema.safeParse(values, { errorMap: keyedErrorMap });
-    if (!parsed.success) {
-      setClientErrors(fieldErrorsFromZod(parsed.error.issues));
-      return;
-    }
-    setClientErrors({});
-    fetcher.submit(parsed.data, { method: "post", encType: "application/json" });
-  }
 
   return (
     <Page
@@ -134,7 +107,7 @@ export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm
           </Button>
         </div>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
+      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Page>
   );
 }

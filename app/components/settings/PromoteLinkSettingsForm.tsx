@@ -1,4 +1,4 @@
-import { useFetcher, useParams } from "@remix-run/react";
+import { useParams } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -11,43 +11,23 @@ import {
   TextField,
   Toast,
 } from "@shopify/polaris";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { keyedErrorMap, translateMessage, useTranslatedError } from "../../i18n/messages";
-import { fieldErrorsFromZod, type ErrorBody } from "../../lib/errors";
 import { buildRedirectUrl } from "../../models/tracking/redirect-url";
 import { defaultLandingPath, promoteLinkSchema, type PromoteLink } from "../../models/settings/promote-link";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { useSettingsForm } from "./useSettingsForm";
 
 // Settings > Promote link, saved to its own route's action; the same zod
 // schema checks the form here and the body there.
 export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteLink; host: string }) {
   const { t } = useTranslation(["Settings", "Global"]);
   const { role } = useParams();
-  const fetcher = useFetcher<{ saved?: PromoteLink } & Partial<ErrorBody>>();
-  const [saved, setSaved] = useState(settings);
-  const [values, setValues] = useState(settings);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [toast, setToast] = useState(false);
-  // Keyed by content: a revalidation (e.g. after an upload) brings an equal
-  // object, which must not throw away what is being edited.
-  const incoming = JSON.stringify(settings);
-  useEffect(() => {
-    setSaved(JSON.parse(incoming));
-    setValues(JSON.parse(incoming));
-  }, [incoming]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.saved) {
-      setSaved(fetcher.data.saved);
-      setValues(fetcher.data.saved);
-      setToast(true);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const serverError = useTranslatedError(fetcher.data?.error);
-  const serverFields = serverError?.fields ?? {};
-  const errorFor = (path: keyof PromoteLink) => translateMessage(t, clientErrors[path]) ?? serverFields[path];
+  const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
+    initial: settings,
+    schema: promoteLinkSchema,
+    t,
+  });
   const set = (change: Partial<PromoteLink>) => setValues({ ...values, ...change });
   const example = useMemo(() => {
     const parsed = promoteLinkSchema.safeParse(values);
@@ -55,16 +35,6 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
       ? buildRedirectUrl(host, defaultLandingPath(parsed.data), parsed.data.referral_param, "CODE", null)
       : null;
   }, [values, host]);
-
-  function save() {
-    const parsed = promoteLinkSchema.safeParse(values, { errorMap: keyedErrorMap });
-    if (!parsed.success) {
-      setClientErrors(fieldErrorsFromZod(parsed.error.issues));
-      return;
-    }
-    setClientErrors({});
-    fetcher.submit(parsed.data, { method: "post", encType: "application/json" });
-  }
 
   const utmField = (key: "utm_source" | "utm_medium" | "utm_campaign") => (
     <TextField
@@ -80,7 +50,7 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
     <Page
       title={t("Settings:tabs.promoteLink")}
       backAction={{ url: `/${role}/settings` }}
-      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: fetcher.state !== "idle" }}
+      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: busy }}
     >
       <UnsavedChangesPrompt dirty={dirty} />
       <BlockStack gap="400">
@@ -159,12 +129,12 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
           </Card>
         ) : null}
         <div>
-          <Button variant="primary" onClick={save} disabled={!dirty} loading={fetcher.state !== "idle"}>
+          <Button variant="primary" onClick={save} disabled={!dirty} loading={busy}>
             {t("Global:save")}
           </Button>
         </div>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
+      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Page>
   );
 }
