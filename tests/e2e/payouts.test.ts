@@ -1,10 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { hashPassword } from "~/models/auth/password.server";
 import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildCommission, buildOrder } from "../support/api-builders";
-import { buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -35,18 +34,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("payouts in Chromium", () => 
     });
     await buildUser(shop.id, { email: EMAIL });
     const campaign = await buildCampaign(shop.id);
-    const ana = await db.affiliate.create({
-      data: {
-        shopId: shop.id,
-        campaignId: campaign.id,
-        email: "ana@aff.example",
-        firstName: "Ana",
-        lastName: "Lopez",
-        referralCode: "ANA",
-        status: "approved",
-        paypalEmail: "ana-pay@aff.example",
-        passwordHash: await hashPassword(AFFILIATE_PASSWORD),
-      },
+    const ana = await buildAffiliate(shop.id, campaign.id, {
+      email: "ana@aff.example",
+      firstName: "Ana",
+      lastName: "Lopez",
+      referralCode: "ANA",
+      paypalEmail: "ana-pay@aff.example",
+      password: AFFILIATE_PASSWORD,
     });
     for (const [name, amount] of [
       ["#2001", 4050],

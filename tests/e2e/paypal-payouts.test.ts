@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { hashPassword } from "~/models/auth/password.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildCommission, buildOrder } from "../support/api-builders";
-import { buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { FAKE_CLIENT_ID, FAKE_SECRET, FAKE_WEBHOOK_ID, usePaypal } from "../support/paypal";
 import { useTestDatabase } from "../support/test-db";
@@ -40,18 +39,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("PayPal payouts in Chromium",
     });
     await buildUser(shop.id, { email: EMAIL });
     const campaign = await buildCampaign(shop.id);
-    const ana = await db.affiliate.create({
-      data: {
-        shopId: shop.id,
-        campaignId: campaign.id,
-        email: "ana@aff.example",
-        firstName: "Ana",
-        lastName: "Lopez",
-        referralCode: "ANA",
-        status: "approved",
-        paypalEmail,
-        passwordHash: await hashPassword(AFFILIATE_PASSWORD),
-      },
+    const ana = await buildAffiliate(shop.id, campaign.id, {
+      email: "ana@aff.example",
+      firstName: "Ana",
+      lastName: "Lopez",
+      referralCode: "ANA",
+      paypalEmail,
+      password: AFFILIATE_PASSWORD,
     });
     for (const [name, amount] of [
       ["#3001", 4050],

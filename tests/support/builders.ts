@@ -63,18 +63,31 @@ export async function buildCampaign(shopId: string, overrides: Partial<{ name: s
 export async function buildAffiliate(
   shopId: string,
   campaignId: string,
-  overrides: Partial<{ email: string; status: string; referralCode: string }> = {},
+  overrides: Partial<{
+    email: string;
+    status: string;
+    referralCode: string;
+    firstName: string;
+    lastName: string;
+    paypalEmail: string | null;
+    customerGid: string | null;
+    /** Stored as an Argon2id hash, so the affiliate can log in with it. */
+    password: string;
+  }> = {},
 ) {
   const id = unique();
+  const { password, ...fields } = overrides;
   return getDb().affiliate.create({
     data: {
       shopId,
       campaignId,
-      email: overrides.email ?? `aff-${id}@example.com`,
+      email: `aff-${id}@example.com`,
       firstName: "Test",
       lastName: "Affiliate",
-      status: overrides.status ?? "approved",
-      referralCode: overrides.referralCode ?? `CODE${id}`.toUpperCase(),
+      status: "approved",
+      referralCode: `CODE${id}`.toUpperCase(),
+      ...fields,
+      ...(password ? { passwordHash: await hashPassword(password) } : {}),
     },
   });
 }
