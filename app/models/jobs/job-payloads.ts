@@ -36,6 +36,16 @@ export const JOB_PAYLOADS = {
   "paypal.follow-batch": z.object({ batchId: id(), round: z.number().int().min(0).max(1000) }),
   /** A shop's scheduled auto-pay run (Settings › Payment), at the time the settings name. */
   "payouts.auto-pay": z.object({ shopId: id(), runAt: z.string().datetime() }),
+  /** Refer-a-friend: ties a stored orders/create|paid webhook (WebhookEvent id) to an advocate, if it is a referral. */
+  "referrals.order": z.object({ shopId: id(), eventId: id() }),
+  /** Refer-a-friend: a refund or cancellation of an order that may be a referral (cancels its reward within the hold). */
+  "referrals.order-adjusted": z.object({ shopId: id(), orderGid: id() }),
+  /** Refer-a-friend: creates an advocate's shared friend code in Shopify (idempotent). */
+  "referrals.friend-code": z.object({ advocateId: id() }),
+  /** Refer-a-friend: the hold of a referral is over; gives the advocate's reward if it still stands. */
+  "referrals.reward": z.object({ referralId: id() }),
+  /** Refer-a-friend: deletes the friend codes in Shopify of a withdrawn program (no advocateId) or advocate. */
+  "referrals.withdraw": z.object({ shopId: id(), advocateId: id().optional() }),
   /** Evaluates a shop's bonus rules over the periods that have closed, then queues the next run. */
   "bonus.evaluate": z.object({ shopId: id() }),
   /** Moves a shop's affiliates between its auto-tier campaigns, then queues the next daily run. */

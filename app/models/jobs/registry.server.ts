@@ -1,3 +1,4 @@
+import * as referralJobs from "../referrals/jobs.server";
 import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../../db/job-queue.server";
 import { runBonusEvaluation } from "../bonuses/evaluate-bonuses.server";
 import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
@@ -112,6 +113,26 @@ export const JOBS = {
   "tier.evaluate": {
     payload: JOB_PAYLOADS["tier.evaluate"],
     run: (payload, tx) => runTierEvaluation(tx, payload.shopId),
+  },
+  "referrals.order": {
+    payload: JOB_PAYLOADS["referrals.order"],
+    effect: (payload, db) => referralJobs.order(db, payload),
+  },
+  "referrals.order-adjusted": {
+    payload: JOB_PAYLOADS["referrals.order-adjusted"],
+    effect: (payload, db) => referralJobs.orderAdjusted(db, payload),
+  },
+  "referrals.friend-code": {
+    payload: JOB_PAYLOADS["referrals.friend-code"],
+    effect: (payload, db) => referralJobs.friendCode(db, payload),
+  },
+  "referrals.reward": {
+    payload: JOB_PAYLOADS["referrals.reward"],
+    effect: (payload, db) => referralJobs.reward(db, payload),
+  },
+  "referrals.withdraw": {
+    payload: JOB_PAYLOADS["referrals.withdraw"],
+    effect: (payload, db) => referralJobs.withdraw(db, payload),
   },
 } satisfies Registry;
 
