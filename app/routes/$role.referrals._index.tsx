@@ -10,12 +10,12 @@ import { getReferralProgramForm, saveReferralProgramForm } from "~/models/referr
 // saveReferralProgramForm converts and checks them (field errors are 422).
 export const handle = { i18n: ["Referrals", "Account.Common", "Campaigns", "Global"] };
 
-const spec = { area: "referrals", feature: "referAFriend" } as const;
-
-export const loader = /* @__PURE__ */ merchantRoute(spec, async ({ db }) => getReferralProgramForm(db));
+export const loader = /* @__PURE__ */ merchantRoute({ area: "referrals", feature: "referAFriend" }, async ({ db }) =>
+  getReferralProgramForm(db),
+);
 
 export const action = /* @__PURE__ */ merchantRoute(
-  { ...spec, body: referralProgramFormSchema },
+  { area: "referrals", feature: "referAFriend", body: referralProgramFormSchema },
   async ({ db, body }) => ({ saved: await saveReferralProgramForm(db, body) }),
 );
 

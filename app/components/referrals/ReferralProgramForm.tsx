@@ -36,7 +36,8 @@ import { ReferralWidgetPreview, useWidgetTexts } from "./ReferralWidgetPreview";
 // typed in the shop currency, percents with up to two decimals.
 
 export function ReferralProgramForm({ form, currency }: { form: Form; currency: string }) {
-  const { t } = useTranslation(["Referrals", "Global"]);
+  // Campaigns: the typed-number messages of lib/decimal-input.
+  const { t } = useTranslation(["Referrals", "Global", "Campaigns"]);
   const { role } = useParams();
   const schema = useMemo(() => referralProgramFormCheck(currencyExponent(currency)), [currency]);
   const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
