@@ -277,7 +277,7 @@ describe("/api/v1/referral-program", () => {
   });
 
   it("is described in the OpenAPI document", async () => {
-    const doc = openApiDocument() as {
+    const doc = openApiDocument() as unknown as {
       paths: Record<string, Record<string, unknown>>;
       components: { schemas: Record<string, unknown> };
     };

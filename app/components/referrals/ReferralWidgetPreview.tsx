@@ -41,16 +41,17 @@ export function ReferralWidgetPreview({ values, sampleCode }: { values: WidgetVa
   const texts = useWidgetTexts(values);
   const background = HEX.test(values.widgetColor) ? values.widgetColor : "#1f5199";
   const foreground = HEX.test(values.widgetTextColor) ? values.widgetTextColor : "#ffffff";
-  const left = values.widgetPosition === "bottom-left";
-  const corner: CSSProperties = left ? { left: 16 } : { right: 16 };
+  // The panel opens above the button, in the chosen corner; the frame grows
+  // with long texts rather than cutting them off.
+  const corner: CSSProperties = { alignItems: values.widgetPosition === "bottom-left" ? "flex-start" : "flex-end" };
 
   return (
     <BlockStack gap="300">
       <Text as="h3" variant="headingSm">
         {t("Referrals:preview.widget")}
       </Text>
-      <div style={frame} data-testid="referral-preview-widget" data-position={values.widgetPosition}>
-        <div style={{ ...panel, ...corner }} data-testid="referral-preview-panel">
+      <div style={{ ...frame, ...corner }} data-testid="referral-preview-widget" data-position={values.widgetPosition}>
+        <div style={panel} data-testid="referral-preview-panel">
           <div style={{ fontWeight: 650, fontSize: 15, marginBottom: 6 }} data-testid="referral-preview-title">
             {texts.title}
           </div>
@@ -60,17 +61,14 @@ export function ReferralWidgetPreview({ values, sampleCode }: { values: WidgetVa
           <div style={fakeInput}>name@example.com</div>
           <div style={{ ...fakeButton, background, color: foreground }}>{texts.buttonText}</div>
         </div>
-        <div
-          style={{ ...floatingButton, ...corner, background, color: foreground }}
-          data-testid="referral-preview-button"
-        >
+        <div style={{ ...floatingButton, background, color: foreground }} data-testid="referral-preview-button">
           {texts.buttonText}
         </div>
       </div>
       <Text as="h3" variant="headingSm">
         {t("Referrals:preview.friend")}
       </Text>
-      <div style={{ ...frame, height: 210, display: "flex", alignItems: "center", justifyContent: "center" }}>
+      <div style={{ ...frame, minHeight: 200, alignItems: "center", justifyContent: "center" }}>
         <div style={popup} data-testid="referral-preview-friend">
           <div style={{ fontWeight: 650, fontSize: 15, marginBottom: 6 }}>{texts.friendTitle}</div>
           <div style={{ fontSize: 13, color: "#4a4a4a", marginBottom: 10 }}>{texts.friendDescription}</div>
@@ -85,17 +83,20 @@ export function ReferralWidgetPreview({ values, sampleCode }: { values: WidgetVa
 }
 
 const frame: CSSProperties = {
-  position: "relative",
-  height: 300,
+  display: "flex",
+  flexDirection: "column",
+  justifyContent: "flex-end",
+  gap: 12,
+  minHeight: 300,
+  padding: 16,
+  boxSizing: "border-box",
   borderRadius: 8,
   overflow: "hidden",
   background: "repeating-linear-gradient(0deg, #f6f6f7, #f6f6f7 22px, #efeff1 22px, #efeff1 44px)",
   border: "1px solid #e1e3e5",
 };
 const panel: CSSProperties = {
-  position: "absolute",
-  bottom: 64,
-  width: "min(260px, calc(100% - 32px))",
+  width: "min(260px, 100%)",
   boxSizing: "border-box",
   padding: 14,
   borderRadius: 10,
@@ -104,9 +105,8 @@ const panel: CSSProperties = {
   overflowWrap: "anywhere",
 };
 const floatingButton: CSSProperties = {
-  position: "absolute",
-  bottom: 14,
-  maxWidth: "calc(100% - 32px)",
+  maxWidth: "100%",
+  boxSizing: "border-box",
   padding: "9px 16px",
   borderRadius: 999,
   fontWeight: 600,
@@ -115,7 +115,7 @@ const floatingButton: CSSProperties = {
   overflowWrap: "anywhere",
 };
 const popup: CSSProperties = {
-  width: "min(280px, calc(100% - 32px))",
+  width: "min(280px, 100%)",
   boxSizing: "border-box",
   padding: 16,
   borderRadius: 10,
