@@ -251,6 +251,8 @@ describe("/api/v1/referral-program", () => {
     const error = (await res.json()).error;
     expect(error.code).toBe("validation_failed");
     expect(Object.keys(error.fields)).toContain(field);
+    // The API speaks English, never a translation key.
+    expect(error.fields[field]).not.toMatch(/^[A-Z][A-Za-z.]*:[a-z]/);
     expect(await rawSettings(shop.id)).toBe("{}");
   });
 
