@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import {
   blockTexts,
@@ -235,5 +236,23 @@ describe("the extension's files", () => {
     ]);
     for (const t of targets) expect(existsSync(path.join(DIR, t.module)), t.module).toBe(true);
     expect(toml).toMatch(/^\s*network_access\s*=\s*true/m);
+  });
+
+  // Shopify CLI bundles each target's module with esbuild (ESM, Preact's JSX)
+  // and refuses bundles over 64 KB.
+  it.each(["ThankYou", "OrderStatus"])("bundles %s.tsx as Shopify CLI does, under 64 KB", async (entry) => {
+    const result = await build({
+      entryPoints: [path.join(DIR, "src", `${entry}.tsx`)],
+      bundle: true,
+      write: false,
+      format: "esm",
+      target: "es2020",
+      jsx: "automatic",
+      jsxImportSource: "preact",
+      minify: true,
+      logLevel: "silent",
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.outputFiles[0]!.contents.length).toBeLessThan(64 * 1024);
   });
 });
