@@ -38,8 +38,17 @@ const shopSelect = {
   uninstalledAt: true,
 } as const;
 
-/** Queues the shop's next run (a unique key per run time: asking twice is harmless). */
+/**
+ * Queues the shop's next run unless one is already queued: one chain per
+ * shop, however often install, the settings and the job itself ask (a time
+ * zone changed meanwhile takes effect from the run after the queued one).
+ */
 export async function scheduleDailyMail(client: Db | Tx, shopId: string, timezone: string, now = new Date()) {
+  const queued = await client.job.findFirst({
+    where: { type: JOB, status: "queued", uniqueKey: { startsWith: `${JOB}:${shopId}:` } },
+    select: { runAt: true },
+  });
+  if (queued) return queued.runAt;
   const runAt = nextRunAt(timezone, now);
   await enqueueJob(
     client,
@@ -48,6 +57,21 @@ export async function scheduleDailyMail(client: Db | Tx, shopId: string, timezon
     { runAt, uniqueKey: `${JOB}:${shopId}:${runAt.toISOString()}` },
   );
   return runAt;
+}
+
+const ensured = new Map<string, number>();
+
+/**
+ * For a shop installed before the daily e-mails existed: the Notifications
+ * screen makes sure its chain runs (once per process and day, so a page
+ * view does not write each time).
+ */
+export async function ensureDailyMail(client: Db, shopId: string, timezone: string, now = new Date()) {
+  const day = Math.floor(now.getTime() / DAY_MS);
+  if (ensured.get(shopId) === day) return;
+  await scheduleDailyMail(client, shopId, timezone, now);
+  if (ensured.size >= 10_000) ensured.clear();
+  ensured.set(shopId, day);
 }
 
 /** The job: today's e-mails, then the next run. */
