@@ -123,7 +123,12 @@ const defs = {
   "affiliate.payout_reminder": {
     audience: "affiliate",
     transactional: false,
-    variables: { ...SHOP, ...AFFILIATE, "balance.amount": "$42.00", settings_url: "https://app.example/account/payouts" },
+    variables: {
+      ...SHOP,
+      ...AFFILIATE,
+      "balance.amount": "$42.00",
+      settings_url: "https://app.example/account/payouts",
+    },
   },
   "affiliate.coupon": {
     audience: "affiliate",

@@ -41,7 +41,8 @@ async function kindsFor(shopId: string, address: string): Promise<NotificationDe
     db.shop.findUnique({ where: { id: shopId }, select: { adminEmail: true } }),
   ]);
   const merchant = Boolean(user) || shop?.adminEmail.toLowerCase() === address;
-  const audiences = affiliate && !merchant ? ["affiliate"] : merchant && !affiliate ? ["merchant"] : ["affiliate", "merchant"];
+  const audiences =
+    affiliate && !merchant ? ["affiliate"] : merchant && !affiliate ? ["merchant"] : ["affiliate", "merchant"];
   return NOTIFICATIONS.filter((n) => audiences.includes(n.audience));
 }
 
@@ -76,7 +77,9 @@ export async function savePreferences(link: PreferenceLink, receive: readonly st
   const optional = (await kindsFor(shopId, address)).filter((n) => !n.transactional).map((n) => n.key);
   const off = optional.filter((k) => !receive.includes(k));
   await getDb().$transaction(async (tx) => {
-    await tx.mailOptOut.deleteMany({ where: { shopId, address, kind: { in: optional.filter((k) => !off.includes(k)) } } });
+    await tx.mailOptOut.deleteMany({
+      where: { shopId, address, kind: { in: optional.filter((k) => !off.includes(k)) } },
+    });
     for (const kind of off) {
       await tx.mailOptOut.upsert({
         where: { shopId_address_kind: { shopId, address, kind } },

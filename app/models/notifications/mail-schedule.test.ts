@@ -17,7 +17,12 @@ describe("digestPeriod", () => {
   it.each([
     ["daily reports yesterday", "daily", "2026-11-24", { first: "2026-11-23", last: "2026-11-23", end: "2026-11-24" }],
     ["daily across a month", "daily", "2026-12-01", { first: "2026-11-30", last: "2026-11-30", end: "2026-12-01" }],
-    ["weekly on a Monday: the 7 days before", "weekly", "2026-11-23", { first: "2026-11-16", last: "2026-11-22", end: "2026-11-23" }],
+    [
+      "weekly on a Monday: the 7 days before",
+      "weekly",
+      "2026-11-23",
+      { first: "2026-11-16", last: "2026-11-22", end: "2026-11-23" },
+    ],
     ["weekly on a Tuesday: nothing", "weekly", "2026-11-24", null],
     ["off: nothing", "off", "2026-11-23", null],
   ] as const)("%s", (_name, mode, today, expected) => {

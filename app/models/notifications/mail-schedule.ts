@@ -56,7 +56,8 @@ export interface DigestPeriod {
 /** The period a run on local day `today` reports, or null when no digest is due. */
 export function digestPeriod(mode: DigestMode, today: string): DigestPeriod | null {
   if (mode === "daily") return { first: addDays(today, -1), last: addDays(today, -1), end: today };
-  if (mode === "weekly" && weekday(today) === 1) return { first: addDays(today, -7), last: addDays(today, -1), end: today };
+  if (mode === "weekly" && weekday(today) === 1)
+    return { first: addDays(today, -7), last: addDays(today, -1), end: today };
   return null;
 }
 

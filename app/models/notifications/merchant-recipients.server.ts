@@ -31,7 +31,10 @@ export async function merchantRecipients(
     select: { email: true, mailKinds: true },
     take: 500,
   });
-  const addresses = [shop.adminEmail, ...users.filter((u) => parseMailKinds(u.mailKinds).includes(key)).map((u) => u.email)]
+  const addresses = [
+    shop.adminEmail,
+    ...users.filter((u) => parseMailKinds(u.mailKinds).includes(key)).map((u) => u.email),
+  ]
     .map((a) => a.trim().toLowerCase())
     .filter(Boolean);
   return [...new Set(addresses)];

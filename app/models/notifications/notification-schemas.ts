@@ -29,5 +29,10 @@ export const myMailSchema = z.object({
   kinds: z
     .string()
     .max(2000)
-    .transform((v) => v.split(",").map((k) => k.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
 });

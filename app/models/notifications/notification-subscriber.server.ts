@@ -282,7 +282,10 @@ function methodName(method: string) {
 
 /** "coupon code assigned": queued by the coupons.create job in the transaction that records the code. */
 export async function notifyCouponAssigned(tx: Tx, couponId: string, affiliateId: string, code: string) {
-  const affiliate = await tx.affiliate.findUnique({ where: { id: affiliateId }, select: { ...notificationAffiliateSelect, shopId: true } });
+  const affiliate = await tx.affiliate.findUnique({
+    where: { id: affiliateId },
+    select: { ...notificationAffiliateSelect, shopId: true },
+  });
   if (!affiliate) return null;
   const shop = await tx.shop.findUnique({ where: { id: affiliate.shopId }, select: notificationShopSelect });
   if (!shop) return null;

@@ -196,11 +196,7 @@ export async function digestFigures(
   };
 }
 
-export async function sendDigest(
-  tx: Tx,
-  shop: ShopRow & { timezone: string; currency: string },
-  period: DigestPeriod,
-) {
+export async function sendDigest(tx: Tx, shop: ShopRow & { timezone: string; currency: string }, period: DigestPeriod) {
   const figures = await digestFigures(tx, shop, period);
   const language = shopLanguage(shop.language);
   const date = (day: string) => formatDateIn(language.tag, `${day}T12:00:00Z`, "UTC");
