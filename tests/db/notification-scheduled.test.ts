@@ -155,7 +155,7 @@ describe("merchant digest (daily job)", () => {
     await runDaily(shop.id, "2026-11-23T08:00:00.000Z");
     await settle();
     expect(mailTo(shop.adminEmail).map((m) => m.subject)).toEqual([
-      `${shop.name} affiliate summary: Nov 16, 2026 – Nov 22, 2026`,
+      `${shop.name} affiliate summary: Nov 16 – 22, 2026`,
     ]);
     expect((await admin.postForm(route, { intent: "digest", digest: "off" })).status).toBe(200);
     await runDaily(shop.id, "2026-11-30T08:00:00.000Z");

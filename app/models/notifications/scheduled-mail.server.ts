@@ -199,11 +199,16 @@ export async function digestFigures(
 export async function sendDigest(tx: Tx, shop: ShopRow & { timezone: string; currency: string }, period: DigestPeriod) {
   const figures = await digestFigures(tx, shop, period);
   const language = shopLanguage(shop.language);
-  const date = (day: string) => formatDateIn(language.tag, `${day}T12:00:00Z`, "UTC");
+  // Calendar days, shown as they are (noon UTC keeps any zone's formatter on the same day).
+  const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+  const range = new Intl.DateTimeFormat(language.tag, { dateStyle: "medium", timeZone: "UTC" });
   const values = {
     "shop.name": shop.name,
     "shop.url": shop.url,
-    "digest.period": period.first === period.last ? date(period.first) : `${date(period.first)} – ${date(period.last)}`,
+    "digest.period":
+      period.first === period.last
+        ? formatDateIn(language.tag, noon(period.first), "UTC")
+        : range.formatRange(noon(period.first), noon(period.last)),
     "digest.clicks": formatNumberIn(language.tag, figures.clicks),
     "digest.sales": formatNumberIn(language.tag, figures.sales),
     "digest.revenue": formatMoneyIn(language.tag, figures.revenue, shop.currency),
