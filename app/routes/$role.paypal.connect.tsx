@@ -15,7 +15,7 @@ import {
 // area is closed to staff whatever their permissions).
 export const handle = { i18n: ["Settings.Payment", "Global"] };
 
-export const loader = /* @__PURE__ */ merchantRoute({ area: "paypal" }, async ({ db, shop }) => ({
+export const loader = /* @__PURE__ */ merchantRoute({ area: "paypal", feature: "paypalPayouts" }, async ({ db, shop }) => ({
   connection: await getPaypalConnection(db),
   webhookUrl: paypalWebhookUrl(shop.id),
 }));
@@ -25,7 +25,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("disconnect") }),
 ]);
 
-export const action = /* @__PURE__ */ merchantRoute({ area: "paypal", body: actionSchema }, async ({ db, body }) => {
+export const action = /* @__PURE__ */ merchantRoute({ area: "paypal", feature: "paypalPayouts", body: actionSchema }, async ({ db, body }) => {
   if (body.intent === "disconnect") return { intent: body.intent, connection: await disconnectPaypal(db) };
   const { intent, ...input } = body;
   return { intent, connection: await connectPaypal(db, input) };

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { Badge, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { CustomDomainCard, type DomainActionResult } from "~/components/portal/CustomDomainCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -8,17 +8,25 @@ import { formatMoney } from "~/lib/money";
 import { marketingsSettings } from "~/models/marketings/marketings-settings.server";
 import { portalDomainAction, portalDomainFormSchema } from "~/models/portal/portal-domain.server";
 import { useShell } from "~/components/shell-data";
+import { planAllows } from "~/models/plans/plans";
+import { requireFeature } from "~/models/plans/plan-usage.server";
 
 // Settings > Marketings: the affiliates' automatic coupons (created in the
 // store when an affiliate is approved, per the campaign's coupon template)
 // and the portal's custom domain (moved here from Portals).
-export const handle = { i18n: ["Settings.Marketings", "Portals", "Settings", "Global"] };
+export const handle = { i18n: ["Settings.Marketings", "Portals", "Settings", "Global", "Plans"] };
 
-export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => marketingsSettings(db));
+export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db, shop }) => ({
+  ...(await marketingsSettings(db)),
+  customDomain: planAllows(shop.pricingPlan, "customDomain"),
+}));
 
 export const action = /* @__PURE__ */ merchantRoute(
   { area: "settings", body: portalDomainFormSchema },
-  async ({ shop, body }) => ({ ok: true, intent: body.intent, domain: await portalDomainAction(shop.id, body) }),
+  async ({ shop, body }) => {
+    requireFeature(shop.pricingPlan, "customDomain");
+    return { ok: true, intent: body.intent, domain: await portalDomainAction(shop.id, body) };
+  },
 );
 
 export default function MarketingsSettings() {
@@ -60,7 +68,20 @@ export default function MarketingsSettings() {
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <CustomDomainCard state={data.domain} result={result} />
+          {data.customDomain ? (
+            <CustomDomainCard state={data.domain} result={result} />
+          ) : (
+            <Banner
+              tone="info"
+              title={t("Plans:upgradeHeading", { feature: t("Plans:features.customDomain") })}
+              action={
+                role === "admin" ? { content: t("Plans:upgradeAction"), url: "/admin/plans?upgrade=customDomain" } : undefined
+              }
+            >
+              <p>{t("Plans:errors.feature.customDomain")}</p>
+              {data.domain ? <p>{t("Plans:customDomainKept", { domain: data.domain.host })}</p> : null}
+            </Banner>
+          )}
         </Layout.Section>
       </Layout>
     </Page>
