@@ -189,7 +189,11 @@ describe("the affiliate limit", () => {
     expect(detail.status).toBe(200);
     expect(await detail.json()).toMatchObject({ affiliate: { email: "a52@example.com" }, readOnly: true });
 
-    const approve = await client.postForm(`/admin/affiliates/${newest.id}?${AFFILIATE}`, { intent: "approve" }, origin());
+    const approve = await client.postForm(
+      `/admin/affiliates/${newest.id}?${AFFILIATE}`,
+      { intent: "approve" },
+      origin(),
+    );
     expect(approve.status).toBe(403);
     const update = await client.postForm(
       `/admin/affiliates/${newest.id}?${AFFILIATE}`,
@@ -208,7 +212,11 @@ describe("the affiliate limit", () => {
     expect((await getDb().affiliate.findUniqueOrThrow({ where: { id: rows[0]!.id } })).status).toBe("approved");
 
     // The oldest stay editable.
-    const ok = await client.postForm(`/admin/affiliates/${rows[0]!.id}?${AFFILIATE}`, { intent: "deactivate" }, origin());
+    const ok = await client.postForm(
+      `/admin/affiliates/${rows[0]!.id}?${AFFILIATE}`,
+      { intent: "deactivate" },
+      origin(),
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -221,7 +229,11 @@ describe("the affiliate limit", () => {
     const form = new FormData();
     form.set("intent", "import");
     form.set("file", new File([csv], "affiliates.csv", { type: "text/csv" }));
-    const res = await client.request(`/admin/affiliates?${AFFILIATES}`, { method: "POST", body: form, headers: origin() });
+    const res = await client.request(`/admin/affiliates?${AFFILIATES}`, {
+      method: "POST",
+      body: form,
+      headers: origin(),
+    });
     expect(res.status).toBe(409);
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toContain("adds 2 affiliates but your plan has room for 1 more");

@@ -24,9 +24,13 @@ export const shareSettingsSchema = z
     whatsapp: text(1000),
     emailSubject: text(200),
     emailBody: text(2000),
+    // Errors name the list, where the form shows them, not one entry of it.
     images: z
-      .array(z.string().regex(SHARE_IMAGE_PATH, msg("Settings.Marketings:share.validation.image")))
-      .max(MAX_SHARE_IMAGES, msg("Settings.Marketings:share.validation.images", { max: MAX_SHARE_IMAGES })),
+      .array(z.string().max(300))
+      .max(MAX_SHARE_IMAGES, msg("Settings.Marketings:share.validation.images", { max: MAX_SHARE_IMAGES }))
+      .refine((list) => list.every((path) => SHARE_IMAGE_PATH.test(path)), {
+        message: msg("Settings.Marketings:share.validation.image"),
+      }),
   })
   .strict();
 
