@@ -185,7 +185,9 @@ export default function CampaignDetail() {
         {!mlm && values.levels.length > 0 ? (
           <Banner
             tone="info"
-            action={role === "admin" ? { content: t("Plans:upgradeAction"), url: "/admin/plans?upgrade=mlm" } : undefined}
+            action={
+              role === "admin" ? { content: t("Plans:upgradeAction"), url: "/admin/plans?upgrade=mlm" } : undefined
+            }
           >
             <p>{t("Plans:mlmNotInPlan")}</p>
           </Banner>

@@ -78,7 +78,8 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
     content: t(`Affiliates:actions.${action}`),
     destructive: action !== "approve",
-    disabled: busy || dirty,
+    // Over the plan's limit: the server refuses it; the banner says why.
+    disabled: busy || dirty || Boolean(data.readOnly),
     onAction: () => fetcher.submit({ intent: action }, { method: "post" }),
   }));
   const [primary, ...secondary] = statusActions;

@@ -205,13 +205,7 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       attributionModel: string;
       pricingPlan: string | null;
       uninstalledAt: unknown;
-    }>(
-      "Shop",
-      ["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt"],
-      {},
-      "domain",
-      [domain],
-    );
+    }>("Shop", ["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt"], {}, "domain", [domain]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
