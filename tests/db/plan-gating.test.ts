@@ -290,6 +290,13 @@ describe("features inside forms", () => {
     );
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain("Pro plan");
+    // The old location (Portals) refuses it too.
+    const old = await client.postForm(
+      `/admin/portals?index&${data("routes/$role.portals._index")}`,
+      { portalDomain: "affiliates.example.com" },
+      origin(),
+    );
+    expect(old.status).toBe(403);
     const row = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } });
     expect(row.portalDomain ?? row.portalDomainPending).toBeNull();
   });
