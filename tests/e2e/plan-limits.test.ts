@@ -26,7 +26,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Plan limits in Chromium", ()
     const shop = await buildShop({ pricingPlan: "growth" });
     await buildUser(shop.id, { email: EMAIL });
     const start = Date.now() - 3_600_000;
-    const campaigns = [];
+    const campaigns: { id: string }[] = [];
     for (const [i, name] of ["Spring", "Summer", "Autumn", "Winter", "Holiday"].entries()) {
       campaigns.push(
         await getDb().campaign.create({
