@@ -58,11 +58,12 @@ function errorResponses(error: z.ZodTypeAny) {
       400: "Malformed request (e.g. invalid JSON)",
       401: "Missing or invalid API key",
       404: "Not found (or another shop's id)",
-      403: "Not allowed (e.g. a payment method the shop has not set up, or a feature outside the shop's pricing plan)",
+      403: "Not allowed: the shop's pricing plan does not include the REST API or the feature (the body's upgrade names the plan that does), or e.g. a payment method the shop has not set up",
       409: "Conflict (taken value, or a sale that is not pending)",
       422: "Validation failed; error.fields names each field (messages are in English)",
     };
-    return Object.fromEntries([401, ...statuses].map((s) => [s, json(error, text[s] ?? "Error")]));
+    // Every keyed call may answer 403 when the shop's plan lacks the API (docs/decisions/029).
+    return Object.fromEntries([...new Set([401, 403, ...statuses])].map((s) => [s, json(error, text[s] ?? "Error")]));
   };
 }
 

@@ -81,7 +81,7 @@ export async function processEvent(tx: Tx, eventId: string) {
   if (!read.ok) throw new InvalidPayloadError(read.message);
   const shop = await tx.shop.findUnique({
     where: { domain: event.shopDomain },
-    select: { id: true, domain: true, attributionModel: true, uninstalledAt: true },
+    select: { id: true, domain: true, attributionModel: true, pricingPlan: true, uninstalledAt: true },
   });
   const body = <T extends keyof Bodies>(_topic: T) => read.body as Bodies[T];
 
@@ -199,13 +199,13 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   }
   const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[] }[] = [];
   for (const [domain, group] of byShop) {
-    const [shop] = await bulk.findIn<{ id: string; domain: string; attributionModel: string; uninstalledAt: unknown }>(
-      "Shop",
-      ["id", "domain", "attributionModel", "uninstalledAt"],
-      {},
-      "domain",
-      [domain],
-    );
+    const [shop] = await bulk.findIn<{
+      id: string;
+      domain: string;
+      attributionModel: string;
+      pricingPlan: string | null;
+      uninstalledAt: unknown;
+    }>("Shop", ["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt"], {}, "domain", [domain]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
