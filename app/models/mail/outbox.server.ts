@@ -1,4 +1,4 @@
-import { Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
@@ -62,20 +62,43 @@ const transports = new Map<string, Transporter>();
 // handshake per message (an explicit pool=false in SMTP_URL still wins).
 // On a plain connection Nagle's algorithm is turned off: SMTP is a dialogue
 // of short lines, and with it each message stalled on delayed ACKs (about
-// 50 ms per message on loopback, 20 e-mails/s per connection; without it,
-// about 140/s). An smtps:// connection keeps nodemailer's own TLS socket.
+// 50 ms per message on loopback, 20 e-mails/s per connection). nodemailer
+// takes a socket of ours only as an open `connection` (an unconnected
+// `socket` is ignored), so it is connected here, with nodemailer's time
+// limit. An smtps:// connection keeps nodemailer's own TLS socket; STARTTLS
+// upgrades this one in place.
+const CONNECTION_TIMEOUT_MS = 2 * 60 * 1000;
+
+function openSocket(options: { host?: string; port?: number; connectionTimeout?: number }) {
+  return (_: unknown, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void) => {
+    const socket = connect({ host: options.host ?? "localhost", port: options.port ?? 25 });
+    socket.setNoDelay(true);
+    const timer = setTimeout(
+      () => socket.destroy(new Error("Connection timeout")),
+      options.connectionTimeout ?? CONNECTION_TIMEOUT_MS,
+    );
+    const onError = (error: Error) => {
+      clearTimeout(timer);
+      callback(error);
+    };
+    socket.once("error", onError);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      socket.off("error", onError);
+      // nodemailer adds its own handler when it takes the socket; this one
+      // only keeps an error in between from ending the process.
+      socket.on("error", () => {});
+      callback(null, { connection: socket });
+    });
+  };
+}
+
 function smtpTransport(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
     const parsed = parseConnectionUrl(url) as SMTPPool.Options | (SMTPTransport.Options & { pool: false });
     const options = { ...parsed, pool: (parsed as { pool?: boolean }).pool ?? true } as SMTPPool.Options;
-    if (!options.secure) {
-      options.getSocket = (_options, callback) => {
-        const socket = new Socket();
-        socket.setNoDelay(true);
-        callback(null, { socket } as never);
-      };
-    }
+    if (!options.secure) options.getSocket = openSocket(options) as SMTPPool.Options["getSocket"];
     transport = nodemailer.createTransport(options);
     transports.set(url, transport);
   }
