@@ -272,9 +272,15 @@ export async function sendOutboxEmails(
   );
   const shopIds = [...new Set([...rows.values()].map((r) => r.shopId).filter((id): id is string => id !== null))];
   const shops = new Map(
-    (await bulk.findIn<{ id: string; name: string; settings: string }>("Shop", ["id", "name", "settings"], {}, "id", shopIds)).map(
-      (s) => [s.id, senderFrom(s, MAIL_FROM)] as const,
-    ),
+    (
+      await bulk.findIn<{ id: string; name: string; settings: string }>(
+        "Shop",
+        ["id", "name", "settings"],
+        {},
+        "id",
+        shopIds,
+      )
+    ).map((s) => [s.id, senderFrom(s, MAIL_FROM)] as const),
   );
   const markSent = sentMarks(bulk);
   const queue = [...payloads.keys()];
