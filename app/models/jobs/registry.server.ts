@@ -60,7 +60,6 @@ export const JOBS = {
     payload: JOB_PAYLOADS["email.send"],
     effect: (payload, db, job) => sendOutboxEmail(payload, db, job),
     effectBatch: (payloads, bulk, jobs) => sendOutboxEmails(payloads, bulk, jobs, EMAIL_LANES),
-    concurrency: EMAIL_LANES,
   },
   "dashboard.rollup": {
     payload: JOB_PAYLOADS["dashboard.rollup"],
