@@ -114,6 +114,11 @@ export async function setAffiliatesStatus(db: ShopDb, ids: string[], action: Sta
       // statements, where Prisma's `in` lists cost the request seconds. Raw
       // SQL is not scoped by ShopDb, so the shop is named here.
       const bulk = prismaBulk(tx, dialectOf(tx));
+      // A write first: on SQLite the transaction then holds the write lock
+      // from the start (waiting for it if need be), instead of reading and
+      // then failing with "database is locked" when the job worker wrote in
+      // between. Changes no row; harmless on PostgreSQL.
+      await tx.$executeRawUnsafe(`UPDATE "Affiliate" SET "status" = "status" WHERE 1 = 0`);
       const rows = await bulk.findIn<{ id: string; status: string }>(
         "Affiliate",
         ["id", "status"],
