@@ -77,6 +77,9 @@ function jsonValue(provider: Provider, value: SqlValue) {
   return value;
 }
 
+const sameValue = (a: SqlValue, b: SqlValue) =>
+  a === b || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
+
 /** Parameters in the order their placeholders appear in the SQL text. */
 function params(provider: Provider) {
   const values: SqlValue[] = [];
@@ -150,16 +153,29 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
       const list = columns.map(identifier).join(", ");
       // "WHERE true" lets SQLite read ON CONFLICT after INSERT ... SELECT.
       const conflict = options.onConflict ? ` WHERE true${conflictClause(options)}` : "";
-      const sql =
-        provider === "postgresql"
-          ? `INSERT INTO ${identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)${conflict}`
-          : `INSERT INTO ${identifier(table)} (${list}) SELECT ${columns.map((c) => `value ->> '$.${c}'`).join(", ")} FROM json_each(?)${conflict}`;
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+        if (provider === "postgresql") {
+          await client.$executeRawUnsafe(
+            `INSERT INTO ${identifier(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)${conflict}`,
+            JSON.stringify(
+              part.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)]))),
+            ),
+          );
+          continue;
+        }
+        // SQLite reads each `value ->> '$.column'` from the row's JSON text
+        // again: a column with one value in every row (a job's type, status,
+        // dates) is bound once instead, which made a bulk approval's 10,000
+        // job rows about twice as cheap to insert.
+        const shared = columns.filter((c) => part.every((row) => sameValue(row[c] ?? null, part[0]![c] ?? null)));
+        const varying = columns.filter((c) => !shared.includes(c));
+        const select = columns.map((c) => (shared.includes(c) ? "?" : `value ->> '$.${c}'`));
         await client.$executeRawUnsafe(
-          sql,
+          `INSERT INTO ${identifier(table)} (${list}) SELECT ${select.join(", ")} FROM json_each(?)${conflict}`,
+          ...shared.map((c) => jsonValue(provider, part[0]![c] ?? null)),
           JSON.stringify(
-            part.map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)]))),
+            part.map((row) => Object.fromEntries(varying.map((c) => [c, jsonValue(provider, row[c] ?? null)]))),
           ),
         );
       }

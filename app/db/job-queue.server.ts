@@ -40,6 +40,17 @@ export interface BatchJobHandler<P> {
 }
 
 /**
+ * Runs many claimed jobs of one effect type at once (a bulk approval's
+ * thousands of e-mails), with bulk statements outside any transaction (on
+ * SQLite, the worker's own connection). It answers, for each payload in
+ * order, null when that job is done, or the error that failed it: such a job
+ * is retried with backoff (or fails) as if its effect had thrown alone. The
+ * "done" marks of the batch are one statement. If the whole call throws,
+ * every job of the batch counts as failed with that error.
+ */
+export type EffectBatchHandler<P> = (payloads: P[], bulk: BulkSql, jobs: JobInfo[]) => Promise<unknown[]>;
+
+/**
  * What a job type is: the zod schema of its payload (parsed before the
  * handler runs) and its handler, one of
  * - `run`: the handler's writes and the job's "done" mark commit together, so
@@ -55,6 +66,7 @@ export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
       batch?: BatchJobHandler<z.output<S>>;
       effect?: never;
       concurrency?: never;
+      effectBatch?: never;
     }
   | {
       effect: (payload: z.output<S>, db: Db, job: JobInfo) => Promise<unknown>;
@@ -64,6 +76,8 @@ export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
        * receiver must not hold up every other job for its whole time limit.
        */
       concurrency?: number;
+      /** Claimed jobs of this type together (see EffectBatchHandler); `effect` runs a job alone. */
+      effectBatch?: EffectBatchHandler<z.output<S>>;
       run?: never;
       batch?: never;
     }
@@ -72,7 +86,15 @@ export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
 /** Every job type a worker runs, by name (app/models/jobs/registry.server.ts). */
 export type JobRegistry = Record<string, JobDefinition<z.ZodTypeAny>>;
 
-type ClaimedJob = { id: string; type: string; payload: string; attempts: number; runAt: Date; createdAt: Date };
+type ClaimedJob = {
+  id: string;
+  type: string;
+  payload: string;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  createdAt: Date;
+};
 
 // On globalThis: the server build and the start script load this module
 // separately, and an enqueue in one must wake the worker of the other.
@@ -228,6 +250,7 @@ export class JobWorker {
     while (this.running) await new Promise((r) => setTimeout(r, 10));
     this.sqlite?.close();
     this.sqlite = undefined;
+    this.sqliteStatements = undefined;
   }
 
   kick() {
@@ -269,8 +292,21 @@ export class JobWorker {
     for (const [type, jobs] of byType) {
       if (this.halted) break;
       const batch = this.registry[type]?.batch;
+      const effectBatch = this.registry[type]?.effectBatch;
       // Only jobs whose payload parses go into a batch; runOne fails the others.
       const together: { job: ClaimedJob; payload: unknown }[] = [];
+      if (effectBatch) {
+        for (const job of jobs) {
+          try {
+            together.push({ job, payload: parseJobPayload(this.registry, type, job.payload) });
+          } catch {
+            // runOne fails it, with the reason.
+          }
+        }
+        if (together.length) await this.runEffectBatch(effectBatch, together);
+        for (const job of jobs) if (!this.halted && !together.some((t) => t.job === job)) await this.runOne(job.id);
+        continue;
+      }
       if (batch) {
         for (const job of jobs) {
           let payload: unknown;
@@ -322,7 +358,7 @@ export class JobWorker {
          WHERE ("status" = 'queued' AND "runAt" <= ${p(4)}) OR ("status" = 'running' AND "lockedUntil" < ${p(5)})
          ORDER BY "runAt" LIMIT ${p(6)}${pg ? " FOR UPDATE SKIP LOCKED" : ""}
        )
-       RETURNING "id", "type", "payload", "attempts", "runAt", "createdAt"`,
+       RETURNING "id", "type", "payload", "attempts", "maxAttempts", "runAt", "createdAt"`,
       claim,
       new Date(Date.now() + this.leaseMs),
       new Date(),
@@ -404,7 +440,35 @@ export class JobWorker {
     }
   }
 
+  private async runEffectBatch(handler: EffectBatchHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {
+    // Kept with the connection: its statements are prepared once.
+    const sqlite = this.sqliteConnection();
+    const bulk = sqlite ? (this.sqliteStatements ??= sqliteBulk(sqlite)) : prismaBulk(getDb(), dbProvider());
+    let outcomes: unknown[];
+    try {
+      outcomes = await handler(
+        jobs.map((j) => j.payload),
+        bulk,
+        jobs.map((j) => ({ id: j.job.id, attempts: j.job.attempts })),
+      );
+    } catch (error) {
+      outcomes = jobs.map(() => error);
+    }
+    const doneIds = jobs.filter((_, i) => outcomes[i] === null).map((j) => j.job.id);
+    await bulk.updateIn(
+      "Job",
+      { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() },
+      "id",
+      doneIds,
+    );
+    for (const [i, { job }] of jobs.entries()) {
+      const outcome = outcomes[i];
+      if (outcome !== null) await this.recordFailure(job, outcome ?? new Error("the batch handler gave no outcome"));
+    }
+  }
+
   private sqlite: Database.Database | null | undefined;
+  private sqliteStatements: BulkSql | undefined;
 
   /** The worker's own SQLite connection (none on PostgreSQL). */
   private sqliteConnection() {
@@ -443,26 +507,30 @@ export class JobWorker {
         await tx.job.update({ where: { id }, data: { status: "done", lockedUntil: null, lastError: null } });
       });
     } catch (error) {
-      // A payload that does not parse will not parse on a retry either: it
-      // fails once, with one log line, instead of retrying with backoff.
-      const { message, permanent } = describeJobFailure(error);
-      const final = permanent || job.attempts >= job.maxAttempts;
-      this.logger.error(
-        permanent
-          ? `[jobs] ${job.type} ${job.id} not processed: ${message}`
-          : `[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`,
-      );
-      await db.job.update({
-        where: { id },
-        data: {
-          status: final ? "failed" : "queued",
-          runAt: new Date(Date.now() + retryDelaySeconds(job.attempts) * 1000),
-          lockedUntil: null,
-          lockedBy: null,
-          lastError: message.slice(0, 2000),
-        },
-      });
+      await this.recordFailure(job, error);
     }
+  }
+
+  private async recordFailure(job: Pick<ClaimedJob, "id" | "type" | "attempts" | "maxAttempts">, error: unknown) {
+    // A payload that does not parse will not parse on a retry either: it
+    // fails once, with one log line, instead of retrying with backoff.
+    const { message, permanent } = describeJobFailure(error);
+    const final = permanent || job.attempts >= job.maxAttempts;
+    this.logger.error(
+      permanent
+        ? `[jobs] ${job.type} ${job.id} not processed: ${message}`
+        : `[jobs] ${job.type} ${job.id} attempt ${job.attempts} failed${final ? " (giving up)" : ""}: ${message}`,
+    );
+    await getDb().job.update({
+      where: { id: job.id },
+      data: {
+        status: final ? "failed" : "queued",
+        runAt: new Date(Date.now() + retryDelaySeconds(job.attempts) * 1000),
+        lockedUntil: null,
+        lockedBy: null,
+        lastError: message.slice(0, 2000),
+      },
+    });
   }
 }
 

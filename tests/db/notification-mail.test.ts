@@ -175,6 +175,63 @@ describe("notification e-mails over SMTP", () => {
   });
 });
 
+describe("e-mails sent in batches", () => {
+  it("retries a temporary refusal with backoff, then sends each e-mail of the batch once", async () => {
+    smtp.received.length = 0;
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id);
+    const affiliates = await Promise.all(
+      [1, 2, 3].map((n) => buildAffiliate(shop.id, campaign.id, { status: "pending", email: `batch${n}@aff.example` })),
+    );
+    const admin = await adminOf(shop.id);
+    smtp.reject = { code: 451, message: "Try again later" };
+    try {
+      await admin.postForm(`/admin/affiliates?index&_data=${encodeURIComponent(LIST)}`, {
+        intent: "status",
+        action: "approve",
+        ids: affiliates.map((a) => a.id).join(","),
+      });
+      await settle();
+    } finally {
+      smtp.reject = null;
+    }
+    const db = getDb();
+    const rows = await db.outboxEmail.findMany({ where: { shopId: shop.id } });
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.status).toBe("retrying");
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toContain("451");
+    }
+    const jobs = await db.job.findMany({
+      where: { type: "email.send", payload: { in: rows.map((r) => JSON.stringify({ id: r.id })) } },
+    });
+    expect(jobs).toHaveLength(3);
+    for (const job of jobs) {
+      expect(job.status).toBe("queued");
+      expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+    }
+    // The backoff has passed.
+    await db.job.updateMany({ where: { id: { in: jobs.map((j) => j.id) } }, data: { runAt: new Date() } });
+    await settle();
+    expect(smtp.received.filter((m) => /batch\d@aff\.example/.test(addressOf(m)))).toHaveLength(3);
+    for (const row of await db.outboxEmail.findMany({ where: { shopId: shop.id } })) {
+      expect(row.status).toBe("sent");
+      expect(row.attempts).toBe(2);
+      expect(row.lastError).toBeNull();
+      expect(row.sentAt).not.toBeNull();
+    }
+    // A job run again for a row already sent (a crash after the mark) sends nothing.
+    await db.job.updateMany({
+      where: { id: { in: jobs.map((j) => j.id) } },
+      data: { status: "queued", runAt: new Date() },
+    });
+    await settle();
+    expect(smtp.received.filter((m) => /batch\d@aff\.example/.test(addressOf(m)))).toHaveLength(3);
+    expect(await db.job.count({ where: { id: { in: jobs.map((j) => j.id) }, status: "done" } })).toBe(3);
+  });
+});
+
 describe("refund e-mail over SMTP", () => {
   const SHOP = "refund-mail.myshopify.com";
 

@@ -14,10 +14,10 @@ import {
 } from "./admin-schemas";
 import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "./status-transitions";
+import { prismaBulk } from "../../db/bulk-sql.server";
+import { dialectOf } from "../dashboard/rollup-sql.server";
 import { emitEvents } from "../events/emit-event.server";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
-
-const ID_SLICE = 500;
 
 // The merchant admin's affiliate list, forms and approvals. Every query is
 // scoped to the shop; an id of another shop is "not found".
@@ -105,37 +105,40 @@ export function listCampaignChoices(db: ShopDb) {
  */
 export async function setAffiliatesStatus(db: ShopDb, ids: string[], action: StatusAction) {
   const unique = [...new Set(ids)];
-  // SQLite takes a bounded number of parameters per statement: a selection of
-  // thousands of affiliates is read and written in slices.
-  const slices = Array.from({ length: Math.ceil(unique.length / ID_SLICE) }, (_, i) =>
-    unique.slice(i * ID_SLICE, (i + 1) * ID_SLICE),
-  );
   const target = ACTION_TARGET[action];
+  const from = new Set<string>(statusesFor(action));
   const result = await db.$transaction(
     async (tx) => {
-      let found = 0;
-      for (const slice of slices) found += await tx.affiliate.count({ where: { id: { in: slice } } });
-      if (found !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
-      let changed = 0;
-      for (const slice of slices) {
-        const changing = await tx.affiliate.findMany({
-          where: { id: { in: slice }, status: { in: [...statusesFor(action)] } },
-          select: { id: true },
-        });
-        const ids = changing.map((row) => row.id);
-        if (!ids.length) continue;
-        changed += (await tx.affiliate.updateMany({ where: { id: { in: ids } }, data: { status: target } })).count;
-        if (target === "approved" || target === "denied") {
-          const type = target === "approved" ? "affiliate.approved" : "affiliate.denied";
-          await emitEvents(
-            tx,
-            db.$shopId,
-            type,
-            ids.map((affiliateId) => ({ affiliateId })),
-          );
-        }
+      // Bulk statements with the ids as one JSON parameter (bulk-sql.server.ts):
+      // a selection of thousands read, changed and announced in a few
+      // statements, where Prisma's `in` lists cost the request seconds. Raw
+      // SQL is not scoped by ShopDb, so the shop is named here.
+      const bulk = prismaBulk(tx, dialectOf(tx));
+      // A write first: on SQLite the transaction then holds the write lock
+      // from the start (waiting for it if need be), instead of reading and
+      // then failing with "database is locked" when the job worker wrote in
+      // between. Changes no row; harmless on PostgreSQL.
+      await tx.$executeRawUnsafe(`UPDATE "Affiliate" SET "status" = "status" WHERE 1 = 0`);
+      const rows = await bulk.findIn<{ id: string; status: string }>(
+        "Affiliate",
+        ["id", "status"],
+        { shopId: db.$shopId },
+        "id",
+        unique,
+      );
+      if (rows.length !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
+      const changing = rows.filter((row) => from.has(row.status)).map((row) => row.id);
+      await bulk.updateIn("Affiliate", { status: target, updatedAt: new Date() }, "id", changing);
+      if (changing.length && (target === "approved" || target === "denied")) {
+        const type = target === "approved" ? "affiliate.approved" : "affiliate.denied";
+        await emitEvents(
+          tx,
+          db.$shopId,
+          type,
+          changing.map((affiliateId) => ({ affiliateId })),
+        );
       }
-      return { changed, skipped: unique.length - changed };
+      return { changed: changing.length, skipped: unique.length - changing.length };
     },
     { timeout: 30_000 },
   );

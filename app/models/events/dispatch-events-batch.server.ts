@@ -58,6 +58,7 @@ const AFFILIATE_COLUMNS = [
   "language",
   "parentId",
   "status",
+  "campaignId",
 ] as const;
 
 const uniq = (values: string[]) => [...new Set(values)];
@@ -110,7 +111,7 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
 
   const affiliates = new Map(
     (
-      await bulk.findIn<AffiliateRow & { shopId: string }>(
+      await bulk.findIn<AffiliateRow & { shopId: string; campaignId: string }>(
         "Affiliate",
         [...AFFILIATE_COLUMNS],
         {},
@@ -118,6 +119,22 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
         uniq(mine.map((e) => e.affiliateId)),
       )
     ).map((a) => [a.id, a] as const),
+  );
+  // Only campaigns that hand out coupons get a coupons.create job: a bulk
+  // approval in a shop without them would otherwise queue thousands of jobs
+  // that each read the affiliate and its campaign to do nothing.
+  const couponCampaigns = new Set(
+    (
+      await bulk.findIn<{ id: string; couponEnabled: unknown }>(
+        "Campaign",
+        ["id", "couponEnabled"],
+        {},
+        "id",
+        uniq([...affiliates.values()].map((a) => a.campaignId)),
+      )
+    )
+      .filter((c) => bool(c.couponEnabled))
+      .map((c) => c.id),
   );
   const templates = await bulk.findIn<TemplateRow>(
     "NotificationTemplate",
@@ -195,9 +212,12 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   const jobs = [
     ...outbox.map((row) => jobRow("email.send", { id: String(row.id) }, { now })),
     // What queueAffiliateCoupon does for an approval on the one-by-one path
-    // (the job itself checks the campaign's coupon settings).
+    // (the job itself checks the campaign's coupon settings again).
     ...mine
-      .filter((e) => e.key === "affiliate.approved")
+      .filter((e) => {
+        const affiliate = affiliates.get(e.affiliateId);
+        return e.key === "affiliate.approved" && affiliate && couponCampaigns.has(affiliate.campaignId);
+      })
       .map((e) => jobRow("coupons.create", { affiliateId: e.affiliateId }, { now })),
     ...alone.map((eventId) => jobRow("event.dispatch", { eventId, alone: true }, { now })),
   ];

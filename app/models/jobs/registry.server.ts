@@ -5,7 +5,7 @@ import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
 import { runRollupJob } from "../dashboard/rollup.server";
 import { dispatchEvent } from "../events/dispatch-event.server";
 import { planEventDispatch } from "../events/dispatch-events-batch.server";
-import { sendOutboxEmail } from "../mail/outbox.server";
+import { sendOutboxEmail, sendOutboxEmails } from "../mail/outbox.server";
 import { createAffiliateCoupon } from "../marketings/affiliate-coupon.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
 import { runAutoPay } from "../payouts/auto-pay.server";
@@ -22,6 +22,9 @@ import { JOB_PAYLOADS, type JobName } from "./job-payloads";
 // type below makes this list complete (a job name without a handler, or a
 // handler for a name that has no payload schema, does not compile), and each
 // handler receives its payload already parsed by that schema.
+
+// E-mails sent at once by a worker (the SMTP pool queues what its connections cannot take yet).
+const EMAIL_LANES = 8;
 
 type Registry = { [N in JobName]: JobDefinition<(typeof JOB_PAYLOADS)[N]> };
 
@@ -51,11 +54,13 @@ export const JOBS = {
   // Several at once over the pooled SMTP transport (outbox.server.ts): one
   // message mostly waits on the mail server's answers, so one at a time
   // leaves the worker idle. Each job sends one outbox row; a row already
-  // sent is skipped, so lanes never send the same e-mail twice.
+  // sent is skipped, so lanes never send the same e-mail twice. The jobs of
+  // one claim go together (sendOutboxEmails: rows read and marked in bulk),
+  // since per-message queries, not SMTP, were what limited a bulk approval.
   "email.send": {
     payload: JOB_PAYLOADS["email.send"],
     effect: (payload, db, job) => sendOutboxEmail(payload, db, job),
-    concurrency: 8,
+    effectBatch: (payloads, bulk, jobs) => sendOutboxEmails(payloads, bulk, jobs, EMAIL_LANES),
   },
   "dashboard.rollup": {
     payload: JOB_PAYLOADS["dashboard.rollup"],

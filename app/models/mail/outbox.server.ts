@@ -1,9 +1,10 @@
-import { Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { z } from "zod";
+import type { BulkSql } from "../../db/bulk-sql.server";
 import { DEFAULT_MAX_ATTEMPTS } from "../../db/job-queue.server";
 import { getConfig } from "../../config.server";
 import { getDb, type Db } from "../../db.server";
@@ -61,24 +62,89 @@ const transports = new Map<string, Transporter>();
 // handshake per message (an explicit pool=false in SMTP_URL still wins).
 // On a plain connection Nagle's algorithm is turned off: SMTP is a dialogue
 // of short lines, and with it each message stalled on delayed ACKs (about
-// 50 ms per message on loopback, 20 e-mails/s per connection; without it,
-// about 140/s). An smtps:// connection keeps nodemailer's own TLS socket.
+// 50 ms per message on loopback, 20 e-mails/s per connection). nodemailer
+// takes a socket of ours only as an open `connection` (an unconnected
+// `socket` is ignored), so it is connected here, with nodemailer's time
+// limit. An smtps:// connection keeps nodemailer's own TLS socket; STARTTLS
+// upgrades this one in place.
+const CONNECTION_TIMEOUT_MS = 2 * 60 * 1000;
+
+function openSocket(options: { host?: string; port?: number; connectionTimeout?: number }) {
+  return (_: unknown, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void) => {
+    const socket = connect({ host: options.host ?? "localhost", port: options.port ?? 25 });
+    socket.setNoDelay(true);
+    const timer = setTimeout(
+      () => socket.destroy(new Error("Connection timeout")),
+      options.connectionTimeout ?? CONNECTION_TIMEOUT_MS,
+    );
+    const onError = (error: Error) => {
+      clearTimeout(timer);
+      callback(error);
+    };
+    socket.once("error", onError);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      socket.off("error", onError);
+      // nodemailer adds its own handler when it takes the socket; this one
+      // only keeps an error in between from ending the process.
+      socket.on("error", () => {});
+      callback(null, { connection: socket });
+    });
+  };
+}
+
 function smtpTransport(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
     const parsed = parseConnectionUrl(url) as SMTPPool.Options | (SMTPTransport.Options & { pool: false });
     const options = { ...parsed, pool: (parsed as { pool?: boolean }).pool ?? true } as SMTPPool.Options;
-    if (!options.secure) {
-      options.getSocket = (_options, callback) => {
-        const socket = new Socket();
-        socket.setNoDelay(true);
-        callback(null, { socket } as never);
-      };
-    }
+    if (!options.secure) options.getSocket = openSocket(options) as SMTPPool.Options["getSocket"];
     transport = nodemailer.createTransport(options);
     transports.set(url, transport);
   }
   return transport;
+}
+
+/** What one message needs from its outbox row. */
+type OutboxRow = {
+  id: string;
+  shopId: string | null;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  unsubscribeUrl: string | null;
+  status: string;
+};
+type Sender = { from: string | { name: string; address: string }; replyTo: string | null };
+
+async function deliver(url: string, row: OutboxRow, sender: Sender) {
+  await smtpTransport(url).sendMail({
+    from: sender.from,
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.text,
+    ...(row.html ? { html: row.html } : {}),
+    ...(row.unsubscribeUrl
+      ? {
+          // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the URL.
+          list: { unsubscribe: row.unsubscribeUrl },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        }
+      : {}),
+  });
+}
+
+/** The delivery log's record of a failed send, and whether to retry (5xx: the server's final word). */
+function failure(error: unknown, attempts: number) {
+  const answer = smtpAnswer(error);
+  const permanent = /^5\d\d/.test(answer);
+  const final = permanent || attempts >= DEFAULT_MAX_ATTEMPTS;
+  return {
+    permanent,
+    data: { status: final ? "failed" : "retrying", attempts, lastError: answer.slice(0, 1000) },
+  };
 }
 
 /**
@@ -93,30 +159,10 @@ export async function sendOutboxEmail(payload: { id: string }, db: Db, job: { at
   if (SMTP_URL) {
     const sender = await senderOf(db, row.shopId, MAIL_FROM);
     try {
-      await smtpTransport(SMTP_URL).sendMail({
-        from: sender.from,
-        ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.text,
-        ...(row.html ? { html: row.html } : {}),
-        ...(row.unsubscribeUrl
-          ? {
-              // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the URL.
-              list: { unsubscribe: row.unsubscribeUrl },
-              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-            }
-          : {}),
-      });
+      await deliver(SMTP_URL, row, sender);
     } catch (error) {
-      const answer = smtpAnswer(error);
-      // A 5xx answer is the server's final word (unknown mailbox, refused): no retry.
-      const permanent = /^5\d\d/.test(answer);
-      const final = permanent || job.attempts >= DEFAULT_MAX_ATTEMPTS;
-      await db.outboxEmail.update({
-        where: { id: row.id },
-        data: { status: final ? "failed" : "retrying", attempts: job.attempts, lastError: answer.slice(0, 1000) },
-      });
+      const { permanent, data } = failure(error, job.attempts);
+      await db.outboxEmail.update({ where: { id: row.id }, data });
       // Thrown, the job is retried later with backoff (job-queue.server.ts).
       if (!permanent) throw error;
       return;
@@ -145,6 +191,129 @@ export async function sendOutboxEmail(payload: { id: string }, db: Db, job: { at
   await db.outboxEmail.update({ where: { id: row.id }, data: { status: "unsent" } });
 }
 
+/**
+ * Marks sent rows as their sends finish: each mark is written as soon as the
+ * previous one is done, with every row that finished meanwhile (one
+ * statement for several on a busy worker). So a crash re-sends at most the
+ * messages in flight and those whose mark was being written, as with one job
+ * per message, while a batch does not pay one statement per e-mail.
+ */
+function sentMarks(bulk: BulkSql) {
+  const pending = new Map<number, { id: string; settle: (error: unknown) => void }[]>();
+  let writing: Promise<void> | null = null;
+  const write = async () => {
+    while (pending.size) {
+      const [attempts, group] = pending.entries().next().value!;
+      pending.delete(attempts);
+      let error: unknown = null;
+      try {
+        await bulk.updateIn(
+          "OutboxEmail",
+          { status: "sent", sentAt: new Date(), attempts, lastError: null },
+          "id",
+          group.map((g) => g.id),
+        );
+      } catch (caught) {
+        error = caught;
+      }
+      for (const g of group) g.settle(error);
+    }
+    writing = null;
+  };
+  return (id: string, attempts: number) =>
+    new Promise<void>((resolve, reject) => {
+      const group = pending.get(attempts) ?? [];
+      group.push({ id, settle: (error) => (error ? reject(error) : resolve()) });
+      pending.set(attempts, group);
+      writing ??= write();
+    });
+}
+
+const OUTBOX_COLUMNS = ["id", "shopId", "toAddress", "subject", "text", "html", "unsubscribeUrl", "status"] as const;
+
+/**
+ * The "email.send" jobs a worker claimed together (job-queue.server.ts,
+ * effectBatch): the rows and their shops' senders read in two statements,
+ * the messages sent over the pooled transport by `lanes` at once, each row
+ * marked sent right after its send (sentMarks). Same outcomes as one job per
+ * row: a row already sent or failed is skipped, a failed send is recorded
+ * on its row and its job retried with backoff (not on a 5xx answer).
+ * Answers null (done) or the error per payload.
+ */
+export async function sendOutboxEmails(
+  payloads: { id: string }[],
+  bulk: BulkSql,
+  jobs: { attempts: number }[],
+  lanes: number,
+): Promise<unknown[]> {
+  const { SMTP_URL, MAIL_FROM } = getConfig();
+  const outcomes: unknown[] = payloads.map(() => null);
+  if (!SMTP_URL) {
+    // No mail server: the rows stay in the outbox (or the demo's are printed), one by one.
+    for (const [i, payload] of payloads.entries()) {
+      try {
+        await sendOutboxEmail(payload, getDb(), jobs[i]);
+      } catch (error) {
+        outcomes[i] = error;
+      }
+    }
+    return outcomes;
+  }
+  const rows = new Map(
+    (
+      await bulk.findIn<OutboxRow>(
+        "OutboxEmail",
+        [...OUTBOX_COLUMNS],
+        {},
+        "id",
+        payloads.map((p) => p.id),
+      )
+    ).map((r) => [r.id, r] as const),
+  );
+  const shopIds = [...new Set([...rows.values()].map((r) => r.shopId).filter((id): id is string => id !== null))];
+  const shops = new Map(
+    (
+      await bulk.findIn<{ id: string; name: string; settings: string }>(
+        "Shop",
+        ["id", "name", "settings"],
+        {},
+        "id",
+        shopIds,
+      )
+    ).map((s) => [s.id, senderFrom(s, MAIL_FROM)] as const),
+  );
+  const markSent = sentMarks(bulk);
+  const queue = [...payloads.keys()];
+  const lane = async () => {
+    for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+      const row = rows.get(payloads[i]!.id);
+      if (!row || row.status === "sent" || row.status === "failed") continue;
+      const attempts = jobs[i]!.attempts;
+      const sender = (row.shopId && shops.get(row.shopId)) || { from: MAIL_FROM, replyTo: null };
+      try {
+        await deliver(SMTP_URL, row, sender);
+      } catch (error) {
+        const { permanent, data } = failure(error, attempts);
+        try {
+          await bulk.updateIn("OutboxEmail", data, "id", [row.id]);
+          if (!permanent) outcomes[i] = error;
+        } catch (markError) {
+          outcomes[i] = markError;
+        }
+        continue;
+      }
+      try {
+        await markSent(row.id, attempts);
+      } catch (error) {
+        // Sent but not marked: the retry sends it again (at least once).
+        outcomes[i] = error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, payloads.length)) }, lane));
+  return outcomes;
+}
+
 /** What the SMTP server answered (or why there was no answer), for the delivery log. */
 function smtpAnswer(error: unknown): string {
   const err = error as { response?: string; responseCode?: number; code?: string; message?: string };
@@ -162,11 +331,15 @@ const mailSettingsSchema = z.object({
 });
 
 /** The shop's sender name and reply-to (Shop.settings.mail), on the app's sending address. */
-async function senderOf(db: Db, shopId: string | null, mailFrom: string) {
+async function senderOf(db: Db, shopId: string | null, mailFrom: string): Promise<Sender> {
   const shop = shopId
     ? await db.shop.findUnique({ where: { id: shopId }, select: { name: true, settings: true } })
     : null;
   if (!shop) return { from: mailFrom, replyTo: null };
+  return senderFrom(shop, mailFrom);
+}
+
+function senderFrom(shop: { name: string; settings: string }, mailFrom: string): Sender {
   const parsed = mailSettingsSchema.safeParse(safeJson(shop.settings));
   const mail = parsed.success ? parsed.data.mail : undefined;
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
