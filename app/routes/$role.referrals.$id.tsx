@@ -3,7 +3,6 @@ import {
   Badge,
   Banner,
   BlockStack,
-  Box,
   Card,
   Divider,
   InlineStack,
@@ -166,12 +165,10 @@ export default function ReferralScreen() {
                     {referral.checks.map((check, index) => (
                       <BlockStack gap="200" key={`${check.rule}-${index}`} as="li">
                         {index > 0 ? <Divider /> : null}
-                        <InlineStack gap="200" blockAlign="center" wrap={false}>
-                          <Box minWidth="11rem">
-                            <Text as="span" fontWeight="semibold">
-                              {ruleName(check.rule)}
-                            </Text>
-                          </Box>
+                        <InlineStack gap="200" blockAlign="center">
+                          <Text as="span" fontWeight="semibold">
+                            {ruleName(check.rule)}
+                          </Text>
                           <CheckOutcomeBadge outcome={check.outcome} />
                         </InlineStack>
                         <Text as="p" tone="subdued" id={`check-${check.rule}`}>

@@ -183,7 +183,7 @@ export default function ReferralHistory() {
             { title: t("columns.reward") },
             { title: t("columns.status") },
           ]}
-          pagination={pagination(after, before)}
+          pagination={after || before ? pagination(after, before) : undefined}
         >
           {referrals.map((referral, index) => (
             <IndexTable.Row
