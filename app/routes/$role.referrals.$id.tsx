@@ -25,8 +25,9 @@ import { useTranslatedError } from "~/i18n/messages";
 import type { ErrorBody } from "~/lib/errors";
 import { displayZone } from "~/lib/shop-day";
 import { overrideReferral } from "~/models/referrals/override-referral.server";
-import { getReferralDetail, type ReferralDetail } from "~/models/referrals/referral-detail.server";
+import { getReferralDetail } from "~/models/referrals/referral-detail.server";
 import { OVERRIDE_NOTE_MAX, referralOverrideSchema } from "~/models/referrals/referral-history-query";
+import { orderLink } from "~/models/referrals/referral-view";
 import { useShell } from "./$role";
 
 // /{role}/referrals/{id}: one referral — advocate, friend, order, why it
@@ -53,18 +54,6 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 type ActionData = { decided?: "approve" | "block" } & Partial<ErrorBody>;
-
-function orderLink(
-  order: ReferralDetail["order"],
-  ctx: { mode: "embedded" | "standalone"; role: string | undefined; domain: string },
-) {
-  if (ctx.mode === "embedded" && order.number) return `shopify://admin/orders/${order.number}`;
-  if (order.saleId) return `/${ctx.role}/sales/${order.saleId}`;
-  if (order.number) {
-    return `https://admin.shopify.com/store/${ctx.domain.replace(/\.myshopify\.com$/, "")}/orders/${order.number}`;
-  }
-  return null;
-}
 
 export default function ReferralScreen() {
   const { referral } = useLoaderData<typeof loader>();
@@ -100,7 +89,7 @@ export default function ReferralScreen() {
     if (!deciding) return;
     fetcher.submit({ intent: deciding, note }, { method: "post", encType: "application/json" });
   };
-  const link = orderLink(referral.order, { mode, role, domain: shop.domain });
+  const link = orderLink(referral.order, { mode, role: role ?? "admin", domain: shop.domain });
   const reward = referral.reward;
   const ruleName = (rule: string) => h(`rules.${rule}`, { defaultValue: rule });
   const noteError = deciding ? error?.fields?.note : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderNumber, parseChecks, rewardAmount, rewardState } from "./referral-view";
+import { orderLink, orderNumber, parseChecks, rewardAmount, rewardState } from "./referral-view";
 
 describe("rewardAmount", () => {
   it.each([
@@ -81,5 +81,18 @@ describe("orderNumber", () => {
     ["5551234", null],
   ])("%s → %s", (gid, id) => {
     expect(orderNumber(gid)).toBe(id);
+  });
+});
+
+describe("orderLink", () => {
+  const shop = { role: "admin", domain: "north-shop.myshopify.com" };
+  it.each([
+    ["embedded", "55", "s1", "shopify://admin/orders/55"],
+    ["embedded", null, "s1", "/admin/sales/s1"],
+    ["standalone", "55", "s1", "/admin/sales/s1"],
+    ["standalone", "55", null, "https://admin.shopify.com/store/north-shop/orders/55"],
+    ["standalone", null, null, null],
+  ] as const)("%s, order %s, sale %s → %s", (mode, number, saleId, link) => {
+    expect(orderLink({ number, saleId }, { ...shop, mode })).toBe(link);
   });
 });

@@ -66,3 +66,18 @@ export function orderNumber(orderGid: string): string | null {
   const match = /^gid:\/\/shopify\/Order\/(\d{1,20})$/.exec(orderGid);
   return match ? match[1]! : null;
 }
+
+/**
+ * Where the referral screen's order link goes: embedded, the order in the
+ * Shopify admin (App Bridge opens shopify://admin URLs); standalone, the sale
+ * this app recorded for the order, else the order on admin.shopify.com.
+ */
+export function orderLink(
+  order: { number: string | null; saleId: string | null },
+  ctx: { mode: "embedded" | "standalone"; role: string; domain: string },
+): string | null {
+  if (ctx.mode === "embedded" && order.number) return `shopify://admin/orders/${order.number}`;
+  if (order.saleId) return `/${ctx.role}/sales/${order.saleId}`;
+  if (!order.number) return null;
+  return `https://admin.shopify.com/store/${ctx.domain.replace(/\.myshopify\.com$/, "")}/orders/${order.number}`;
+}
