@@ -469,7 +469,7 @@ describe("/api/v1/referrals", () => {
     }
   });
 
-  it("answers bad query parameters with 422 naming the field, and no key with 401", async () => {
+  it("answers bad query parameters with 422 naming the field, no key with 401, a plan without the feature with 403", async () => {
     const { api } = await apiSetUp();
     for (const [query, field] of [
       ["status=shipped", "status"],
@@ -485,6 +485,15 @@ describe("/api/v1/referrals", () => {
       expect(Object.keys((await res.json()).error.fields ?? {}), query).toContain(field);
     }
     expect((await new ApiClient(server.url).get("/api/v1/referrals")).status).toBe(401);
+    // A plan without refer-a-friend: 403 with no referral in it.
+    const free = await buildShop({ pricingPlan: "free" });
+    const freeKey = (await buildApiKey(free.id)).key;
+    const freeReferral = await buildReferral(free.id, (await buildAdvocate(free.id)).id, { orderName: "#FREEPLAN" });
+    for (const path of ["/api/v1/referrals", `/api/v1/referrals/${freeReferral.id}`]) {
+      const res = await new ApiClient(server.url, freeKey).get(path);
+      expect(res.status, path).toBe(403);
+      expect(await res.text()).not.toContain("#FREEPLAN");
+    }
     expect((await api.post("/api/v1/referrals", {})).status).toBe(405);
   });
 

@@ -267,14 +267,14 @@ function build() {
       path: "/api/v1/referrals",
       summary: "List refer-a-friend referrals (newest first); since/until filter created_at",
       request: { query: referralListQuerySchema },
-      responses: { 200: json(pageSchema(referral), "A page of referrals"), ...errors(422) },
+      responses: { 200: json(pageSchema(referral), "A page of referrals"), ...errors(403, 422) },
     },
     {
       method: "get",
       path: "/api/v1/referrals/{id}",
       summary: "Get a referral with its fraud checks and reward",
       request: { params: idParamsSchema },
-      responses: { 200: json(referral, "The referral"), ...errors(404) },
+      responses: { 200: json(referral, "The referral"), ...errors(403, 404) },
     },
     {
       method: "get",
