@@ -280,8 +280,8 @@ describe("referral screen", () => {
     expect(data.checks).toHaveLength(2);
 
     const html = await (await admin.document(`/admin/referrals/${referral.id}`)).text();
-    expect(html).toContain("The friend used the advocate&#x27;s own e-mail address.");
-    expect(html).toContain("2 orders or visits from one IP address within 60 minutes (limit: 5).");
+    expect(html).toContain("The friend&#x27;s e-mail address is the advocate&#x27;s own.");
+    expect(html).toContain("Visits or orders from one IP address within 60 minutes: 2 (limit 5).");
     expect(html).toContain(`href="/admin/sales/${sale.id}"`); // standalone: the sale this app recorded
     expect(html).toContain("Withheld: this referral is blocked");
   });

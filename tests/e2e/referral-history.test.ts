@@ -102,8 +102,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("referral history in Chromium
 
     await page.getByRole("link", { name: "#3001" }).click();
     await expectPage(page, `/admin/referrals/${blocked.id}`, "#3001");
-    await page.getByText("The friend used the advocate's own e-mail address.").waitFor();
-    await page.getByText("1 orders or visits from one IP address within 60 minutes (limit: 5).").waitFor();
+    await page.getByText("The friend's e-mail address is the advocate's own.").waitFor();
+    await page.getByText("Visits or orders from one IP address within 60 minutes: 1 (limit 5).").waitFor();
     // A detail key this version does not know yet still shows the check and its outcome.
     await page.getByText("No details were recorded.").waitFor();
     await page.getByText("Blocked by: Self-referral").waitFor();
