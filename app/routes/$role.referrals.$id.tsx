@@ -21,7 +21,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { useFormat } from "~/i18n/format";
-import { useTranslatedError } from "~/i18n/messages";
+import { translateMessage, useTranslatedError } from "~/i18n/messages";
 import type { ErrorBody } from "~/lib/errors";
 import { displayZone } from "~/lib/shop-day";
 import { overrideReferral } from "~/models/referrals/override-referral.server";
@@ -128,7 +128,7 @@ export default function ReferralScreen() {
                   <Badge tone="info">{t(`detail.sources.${referral.source}`, { defaultValue: referral.source })}</Badge>
                 </InlineStack>
                 <Text as="p" id="referral-reason">
-                  {referral.reason}
+                  {translateMessage(t, referral.reason)}
                 </Text>
                 {referral.friendCode ? (
                   <Text as="p" tone="subdued">

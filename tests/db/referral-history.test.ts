@@ -255,6 +255,8 @@ describe("referral screen", () => {
       status: "blocked",
       blockedRule: "self_referral",
       friendCode: "ANNA-10",
+      // As slice ENGINE stores it: a key of Referrals with its values.
+      reason: 'Referrals:detailTitle{"advocate":"anna@example.com"}',
       checks: [
         { rule: "self_referral", outcome: "block", detail: "checks.self_referral.same_email" },
         {
@@ -284,6 +286,7 @@ describe("referral screen", () => {
     expect(html).toContain("Visits or orders from one IP address within 60 minutes: 2 (limit 5).");
     expect(html).toContain(`href="/admin/sales/${sale.id}"`); // standalone: the sale this app recorded
     expect(html).toContain("Withheld: this referral is blocked");
+    expect(html).toMatch(/id="referral-reason"[^>]*>Referral</); // the stored key, translated
   });
 
   it("answers the app's not-found for an unknown, malformed or another shop's id, reading or deciding", async () => {
@@ -447,6 +450,7 @@ describe("/api/v1/referrals", () => {
       rewardCode: "THANKS15",
       rewardedAt: new Date("2026-03-20T00:00:00Z"),
       checks: [{ rule: "burst", outcome: "pass", detail: "checks.burst.pass", values: { threshold: 5, minutes: 60 } }],
+      reason: 'Referrals:detailTitle{"advocate":"anna.smith@gmail.com"}',
     });
     const res = await api.get(`/api/v1/referrals/${referral.id}`);
     expect(res.status).toBe(200);
@@ -457,6 +461,7 @@ describe("/api/v1/referrals", () => {
       advocate: { id: anna.id, email: "anna.smith@gmail.com" },
       friend_email: "fr***@example.com",
       order_gid: "gid://shopify/Order/42",
+      reason: "Referral", // the stored key in English
       reward: { kind: "discount_code", amount: null, currency: null, percent_bps: 1500, code: "THANKS15" },
       checks: [{ rule: "burst", outcome: "pass", detail: "checks.burst.pass", values: { threshold: 5, minutes: 60 } }],
       override: null,

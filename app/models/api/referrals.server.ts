@@ -1,5 +1,9 @@
+import type { TFunction } from "i18next";
 import type { Prisma } from "../../db/generated/sqlite";
 import type { ShopDb } from "../../db/shop-db.server";
+import { DEFAULT_LANGUAGE_INFO } from "../../i18n/language-table";
+import { fixedT } from "../../i18n/i18next.server";
+import { translateMessage } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { emailKey } from "../referrals/email-key";
 import { maskEmail } from "../referrals/mask-email";
@@ -14,7 +18,11 @@ import type { ReferralListQuery, ReferralOut } from "./referral-schemas";
 const include = { advocate: { select: { id: true, email: true } } } as const;
 type Row = Prisma.ReferralGetPayload<{ include: typeof include }>;
 
-function serializeReferral(row: Row): ReferralOut {
+// The reason is stored as a translation key with its values (slice ENGINE);
+// the REST API answers in English (ADR 020).
+const english = () => fixedT(DEFAULT_LANGUAGE_INFO, ["Referrals"]);
+
+function serializeReferral(row: Row, t: TFunction): ReferralOut {
   const amount = rewardAmount(row);
   return {
     id: row.id,
@@ -26,7 +34,7 @@ function serializeReferral(row: Row): ReferralOut {
     order_total: row.orderTotal,
     currency: row.currency,
     source: row.source as ReferralOut["source"],
-    reason: row.reason,
+    reason: translateMessage(t, row.reason) ?? "",
     friend_code: row.friendCode,
     checks: parseChecks(row.checks),
     blocked_rule: row.blockedRule,
@@ -73,11 +81,12 @@ export async function listReferrals(db: ShopDb, query: ReferralListQuery) {
     take: query.limit + 1,
     include,
   });
-  return toPage(rows, query.limit, serializeReferral);
+  const t = english();
+  return toPage(rows, query.limit, (row) => serializeReferral(row, t));
 }
 
 export async function getReferral(db: ShopDb, id: string) {
   const row = await db.referral.findFirst({ where: { id, shopId: db.$shopId }, include });
   if (!row) throw new AppError("not_found", "No referral with this id.");
-  return serializeReferral(row);
+  return serializeReferral(row, english());
 }
