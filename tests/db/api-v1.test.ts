@@ -882,6 +882,8 @@ describe("openapi.json", () => {
         "/api/v1/payouts/{id}/mark-paid",
         "/api/v1/paypal/connection",
         "/api/v1/referral-program",
+        "/api/v1/referrals",
+        "/api/v1/referrals/{id}",
         "/api/v1/sales",
         "/api/v1/sales/{id}",
         "/api/v1/sales/{id}/{decision}",

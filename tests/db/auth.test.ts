@@ -3,7 +3,7 @@ import { applyTestEnv } from "../support/test-env";
 import { useTestDatabase } from "../support/test-db";
 import { useTestServer } from "../support/test-server";
 import { HttpClient, location } from "../support/http-client";
-import { buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { buildAdvocate, buildCampaign, buildReferral, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { getDb } from "~/db.server";
 
 // Behind a proxy (settings are read once): tests that spread attempts over
@@ -276,6 +276,7 @@ describe("roles and areas", () => {
     const creative = await getDb().creative.create({
       data: { shopId: shop.id, kind: "text", title: "Caption", body: "Shop here: {link}", destinationPath: "/" },
     });
+    const referral = await buildReferral(shop.id, (await buildAdvocate(shop.id)).id);
     const paths = [
       "dashboard",
       "campaigns",
@@ -287,7 +288,7 @@ describe("roles and areas", () => {
       "portals/landing",
       "referrals",
       "referrals/history",
-      "referrals/abc",
+      `referrals/${referral.id}`,
       "creatives",
       `creatives/${creative.id}`,
       "creatives/new?kind=video",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "~/db.server";
 import { hashPassword } from "~/models/auth/password.server";
+import { emailKey } from "~/models/referrals/email-key";
 
 // Builders for test data: each takes only what a test cares about.
 let counter = 0;
@@ -88,6 +89,85 @@ export async function buildAffiliate(
       referralCode: `CODE${id}`.toUpperCase(),
       ...fields,
       ...(password ? { passwordHash: await hashPassword(password) } : {}),
+    },
+  });
+}
+
+/** A refer-a-friend advocate of the shop (written directly; no Shopify code is made). */
+export async function buildAdvocate(
+  shopId: string,
+  overrides: Partial<{ email: string; firstName: string; friendCode: string | null; createdAt: Date }> = {},
+) {
+  const id = unique();
+  const email = overrides.email ?? `advocate-${id}@example.com`;
+  return getDb().referralAdvocate.create({
+    data: {
+      shopId,
+      email,
+      emailKey: emailKey(email),
+      token: `t${id}`,
+      firstName: overrides.firstName ?? "",
+      friendCode: overrides.friendCode === undefined ? null : overrides.friendCode,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    },
+  });
+}
+
+/** A referral of `advocateId`'s, as the order job would store it; a pending $10 discount-code reward by default. */
+export async function buildReferral(
+  shopId: string,
+  advocateId: string,
+  overrides: Partial<{
+    orderGid: string;
+    orderName: string;
+    friendEmail: string | null;
+    source: "code" | "link";
+    reason: string;
+    friendCode: string | null;
+    currency: string;
+    orderTotal: number;
+    status: "pending" | "rewarded" | "blocked" | "cancelled";
+    checks: {
+      rule: string;
+      outcome: "pass" | "flag" | "block";
+      detail: string;
+      values?: Record<string, string | number>;
+    }[];
+    blockedRule: string | null;
+    holdUntil: Date;
+    rewardKind: "discount_code" | "store_credit" | "cash";
+    rewardValue: number;
+    rewardCurrency: string;
+    rewardCode: string | null;
+    payoutId: string | null;
+    rewardedAt: Date | null;
+    cancelledAt: Date | null;
+    placedAt: Date;
+    createdAt: Date;
+  }> = {},
+) {
+  const id = unique();
+  const { checks, createdAt, ...fields } = overrides;
+  const placedAt = overrides.placedAt ?? createdAt ?? new Date();
+  return getDb().referral.create({
+    data: {
+      shopId,
+      advocateId,
+      orderGid: `gid://shopify/Order/${Date.now()}${counter++}`,
+      orderName: `#R${id.slice(-5)}`,
+      friendEmail: `friend-${id}@example.com`,
+      source: "code",
+      reason: "The friend used the advocate's code at checkout.",
+      currency: "USD",
+      orderTotal: 5_000,
+      holdUntil: new Date(placedAt.getTime() + 14 * 86_400_000),
+      rewardKind: "discount_code",
+      rewardValue: 1_000,
+      rewardCurrency: "USD",
+      ...fields,
+      placedAt,
+      checks: JSON.stringify(checks ?? []),
+      ...(createdAt ? { createdAt } : {}),
     },
   });
 }

@@ -41,6 +41,7 @@ import {
   payoutMarkPaidSchema,
   payoutSchema,
 } from "./payout-schemas";
+import { referralListQuerySchema, referralSchema } from "./referral-schemas";
 
 // GET /api/v1/openapi.json: the OpenAPI 3 document of /api/v1, generated
 // from the zod schemas the routes validate with. Built once per process.
@@ -81,6 +82,7 @@ function build() {
   const affiliate = registry.register("Affiliate", affiliateSchema);
   const sale = registry.register("Sale", saleSchema);
   const click = registry.register("Click", clickSchema);
+  const referral = registry.register("Referral", referralSchema);
   const webhookEndpoint = registry.register("WebhookEndpoint", webhookEndpointOutSchema);
   const webhookEndpointCreated = registry.register("WebhookEndpointCreated", webhookEndpointCreatedSchema);
   // The bodies posted to webhook endpoints, one schema per event type
@@ -260,6 +262,20 @@ function build() {
       summary: "List link clicks; since/until filter created_at",
       request: { query: clickListQuerySchema },
       responses: { 200: json(pageSchema(click), "A page of clicks"), ...errors(422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/referrals",
+      summary: "List refer-a-friend referrals (newest first); since/until filter created_at",
+      request: { query: referralListQuerySchema },
+      responses: { 200: json(pageSchema(referral), "A page of referrals"), ...errors(403, 422) },
+    },
+    {
+      method: "get",
+      path: "/api/v1/referrals/{id}",
+      summary: "Get a referral with its fraud checks and reward",
+      request: { params: idParamsSchema },
+      responses: { 200: json(referral, "The referral"), ...errors(403, 404) },
     },
     {
       method: "get",

@@ -52,4 +52,29 @@ describe("keyset pages", () => {
       "Some query parameters are not valid.",
     );
   });
+
+  it("walks oldest first when asked, forwards and back", () => {
+    const oldest = [...rows].reverse();
+    const fetchAsc = (request: { after?: string; before?: string; limit: number }) => {
+      const page = { ...request, order: "asc" as const };
+      const q = keysetQuery("placedAt", page);
+      const pos = request.after ?? request.before;
+      const ordered = q.backwards ? rows : oldest;
+      const key = pos ? rows.find((r) => cursorOf(r) === pos)! : null;
+      const cmp = (r: { id: string; at: Date }) => r.at.getTime() - key!.at.getTime() || r.id.localeCompare(key!.id);
+      const kept = key ? ordered.filter((r) => (q.backwards ? cmp(r) < 0 : cmp(r) > 0)) : ordered;
+      return keysetPage("placedAt", page, kept.slice(0, q.take), (r) => r.at);
+    };
+    expect(keysetQuery("placedAt", { limit: 3, order: "asc" }).orderBy).toEqual([{ placedAt: "asc" }, { id: "asc" }]);
+    const first = fetchAsc({ limit: 3 });
+    expect(first.rows.map((r) => r.id)).toEqual(["r3", "r4", "r5"]);
+    const second = fetchAsc({ after: first.after!, limit: 3 });
+    expect(second.rows.map((r) => r.id)).toEqual(["r6", "r7", "r8"]);
+    expect(keysetQuery("placedAt", { after: first.after!, limit: 3, order: "asc" }).where).toMatchObject({
+      placedAt: { gte: rows[4]!.at },
+    });
+    const back = fetchAsc({ before: second.before!, limit: 3 });
+    expect(back.rows.map((r) => r.id)).toEqual(["r3", "r4", "r5"]);
+    expect(back.before).toBeNull();
+  });
 });

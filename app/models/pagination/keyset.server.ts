@@ -12,6 +12,8 @@ export interface KeysetRequest {
   after?: string;
   before?: string;
   limit: number;
+  /** "asc": oldest first (after continues towards newer rows). Default "desc". */
+  order?: "asc" | "desc";
 }
 
 export interface KeysetPage<R> {
@@ -26,8 +28,10 @@ export function keysetQuery(field: KeysetField, page: KeysetRequest) {
   const backwards = !page.after && Boolean(page.before);
   const cursor = page.after ?? page.before;
   const position = cursor ? decodeCursor(cursor) : null;
-  const op = backwards ? "gt" : "lt";
-  const direction = backwards ? ("asc" as const) : ("desc" as const);
+  // Walking towards older rows: newest-first forwards, oldest-first backwards.
+  const towardsOlder = backwards === (page.order === "asc");
+  const op = towardsOlder ? "lt" : "gt";
+  const direction = towardsOlder ? ("desc" as const) : ("asc" as const);
   // The bound on the date alone is implied by the OR; it is there so the
   // database can start its index range at the cursor instead of filtering
   // every newer row (deep pages would otherwise cost as much as an OFFSET).

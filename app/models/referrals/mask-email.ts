@@ -1,0 +1,17 @@
+// A friend's e-mail as the referral history shows it: enough to tell two
+// friends apart in the list, not enough to write to them. The domain stays
+// (it is what the similar-e-mail and coupon-site checks are about).
+
+const MASK = "***";
+
+/** "anna@example.com" → "an***@example.com"; null or blank → "". */
+export function maskEmail(email: string | null | undefined): string {
+  const value = (email ?? "").trim();
+  if (!value) return "";
+  const at = value.lastIndexOf("@");
+  const local = Array.from(at >= 0 ? value.slice(0, at) : value);
+  const domain = at >= 0 ? value.slice(at) : "";
+  // Short local parts keep less, so no local part is ever shown whole.
+  const keep = local.length > 3 ? 2 : local.length > 1 ? 1 : 0;
+  return `${local.slice(0, keep).join("")}${MASK}${domain}`;
+}

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Referral_shopId_createdAt_idx" ON "Referral"("shopId", "createdAt");
+
