@@ -37,7 +37,7 @@ const discountsOf = (domain: string) =>
 const codeCreates = () =>
   sim.graphqlRequests().filter((r) => /discountCode(Basic|FreeShipping)Create\(/.test(JSON.stringify(r.body))).length;
 
-async function shop(program: Parameters<typeof buildReferralShop>[0]["program"] = {}) {
+async function shop(program: NonNullable<Parameters<typeof buildReferralShop>[0]>["program"] = {}) {
   sim.reset();
   return buildReferralShop({ store: sim, program });
 }
