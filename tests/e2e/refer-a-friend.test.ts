@@ -38,7 +38,12 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("refer a friend on the storef
 
   it("a customer gets a share link, and a friend who opens it gets the code on their cart", async () => {
     sim.reset();
-    await buildReferralShop({ domain: SHOP, url: storefront.url, store: sim, program: { widget: { color: "#2d6a4f" } } });
+    await buildReferralShop({
+      domain: SHOP,
+      url: storefront.url,
+      store: sim,
+      program: { widget: { color: "#2d6a4f" } },
+    });
 
     // The advocate.
     const advocate = await browser.newSession(storefront.url);

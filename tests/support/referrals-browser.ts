@@ -30,7 +30,9 @@ export async function openInvite(page: Page, shareUrl: string): Promise<string> 
   const popup = page.getByRole("dialog");
   await popup.waitFor();
   const code = popup.locator(".raf-code");
-  await page.waitForFunction(() => /^[A-Z0-9-]{4,}$/.test(document.querySelector("#raf-invite .raf-code")?.textContent ?? ""));
+  await page.waitForFunction(() =>
+    /^[A-Z0-9-]{4,}$/.test(document.querySelector("#raf-invite .raf-code")?.textContent ?? ""),
+  );
   return (await code.textContent())!.trim();
 }
 

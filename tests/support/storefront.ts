@@ -57,7 +57,9 @@ export function renderEmbedBlock(file: string, customer: StorefrontCustomer | nu
       (_m, name: string) => `<link href="/assets/${name}" rel="stylesheet" type="text/css" media="all" />`,
     )
     .replace(/{{\s*'([^']+)'\s*\|\s*asset_url\s*}}/g, (_m, name: string) => `/assets/${name}`)
-    .replace(/{{\s*block\.settings\.(\w+)(\s*\|\s*escape)?\s*}}/g, (_m, id: string) => escapeHtml(String(settings[id] ?? "")))
+    .replace(/{{\s*block\.settings\.(\w+)(\s*\|\s*escape)?\s*}}/g, (_m, id: string) =>
+      escapeHtml(String(settings[id] ?? "")),
+    )
     .replace(/{{\s*customer\.(email|first_name)\s*\|\s*escape\s*}}/g, (_m, field: string) =>
       escapeHtml(field === "email" ? customer!.email : customer!.firstName),
     );
@@ -147,10 +149,17 @@ export async function startStorefront(options: {
       const headers: Record<string, string> = {};
       const location = answer.headers.get("location");
       if (location) headers.Location = location;
-      return send(answer.status, answer.headers.get("content-type") ?? "text/plain", Buffer.from(await answer.arrayBuffer()), headers);
+      return send(
+        answer.status,
+        answer.headers.get("content-type") ?? "text/plain",
+        Buffer.from(await answer.arrayBuffer()),
+        headers,
+      );
     }
     if (url.pathname === "/cart/update.js" && req.method === "POST") {
-      const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as { attributes?: Record<string, string> };
+      const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as {
+        attributes?: Record<string, string>;
+      };
       Object.assign(cart.attributes, body.attributes ?? {});
       return send(200, "application/json", JSON.stringify({ attributes: cart.attributes }), {
         "Set-Cookie": "cart=cart-token-1; Path=/",
@@ -160,7 +169,9 @@ export async function startStorefront(options: {
       const code = decodeURIComponent(url.pathname.slice("/discount/".length));
       if (code && !cart.discountCodes.includes(code)) cart.discountCodes.push(code);
       const redirect = url.searchParams.get("redirect") ?? "/";
-      return send(302, "text/plain", "", { Location: redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : "/" });
+      return send(302, "text/plain", "", {
+        Location: redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : "/",
+      });
     }
     if (url.pathname === "/favicon.ico") return send(204, "text/plain", "");
     const rendered = blocks.map((b) => renderEmbedBlock(b, customer)).join("\n");

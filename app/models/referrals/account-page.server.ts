@@ -74,7 +74,7 @@ export async function accountPageData(ctx: ReferralProxyContext): Promise<Accoun
     referrals: rows.map((r) => ({
       friend: maskEmail(r.friendEmail),
       date: formatDateIn(language.tag, r.placedAt, ctx.shop.timezone),
-      status: t(`referFriend.account.status.${r.status}`, { defaultValue: r.status }),
+      status: t(`Account.Common:referFriend.account.status.${r.status}`, { defaultValue: r.status }),
       reward: reward(r),
     })),
     rewarded: rows.filter((r) => r.status === "rewarded").length,
@@ -86,16 +86,15 @@ const escape = (s: string) =>
 
 /** The page: `action` is where the "get my link" form posts (the proxied path of this page). */
 export function renderAccountPage(ctx: ReferralProxyContext, data: AccountPageData, action: string): string {
-  const t = (key: string, values?: Record<string, string | number>) =>
-    escape(ctx.t(`referFriend.account.${key}`, values));
+  const t = (key: string) => escape(ctx.t(key));
   const color = escape(ctx.program.widget.color);
   const text = escape(ctx.program.widget.textColor);
   let body: string;
-  if (!data.loggedIn) body = `<p>${t("loginNeeded")}</p>`;
+  if (!data.loggedIn) body = `<p>${t("Account.Common:referFriend.account.loginNeeded")}</p>`;
   else if (!data.advocate)
-    body = `<p>${t("noLink")}</p>${
+    body = `<p>${t("Account.Common:referFriend.account.noLink")}</p>${
       data.canJoin
-        ? `<form method="post" action="${escape(action)}"><button type="submit" class="raf-button">${t("getLink")}</button></form>`
+        ? `<form method="post" action="${escape(action)}"><button type="submit" class="raf-button">${t("Account.Common:referFriend.widget.submit")}</button></form>`
         : ""
     }`;
   else {
@@ -105,21 +104,21 @@ export function renderAccountPage(ctx: ReferralProxyContext, data: AccountPageDa
           `<tr><td>${escape(r.friend)}</td><td>${escape(r.date)}</td><td>${escape(r.status)}</td><td>${escape(r.reward)}</td></tr>`,
       )
       .join("");
-    body = `<p>${t("intro")}</p>
-<p><label for="raf-link">${t("link")}</label><br><input id="raf-link" class="raf-link" readonly value="${escape(data.advocate.shareUrl)}"></p>
-${data.advocate.friendCode ? `<p>${t("code")} <strong class="raf-code">${escape(data.advocate.friendCode)}</strong></p>` : ""}
-<h2>${t("friends")}</h2>
+    body = `<p>${t("Account.Common:referFriend.account.intro")}</p>
+<p><label for="raf-link">${t("Account.Common:referFriend.widget.linkLabel")}</label><br><input id="raf-link" class="raf-link" readonly value="${escape(data.advocate.shareUrl)}"></p>
+${data.advocate.friendCode ? `<p>${t("Account.Common:referFriend.widget.codeLabel")} <strong class="raf-code">${escape(data.advocate.friendCode)}</strong></p>` : ""}
+<h2>${t("Account.Common:referFriend.account.friends")}</h2>
 ${
   data.referrals.length
-    ? `<table><thead><tr><th scope="col">${t("friend")}</th><th scope="col">${t("date")}</th><th scope="col">${t("status.label")}</th><th scope="col">${t("reward")}</th></tr></thead><tbody>${rows}</tbody></table>`
-    : `<p>${t("noFriends")}</p>`
+    ? `<table><thead><tr><th scope="col">${t("Account.Common:referFriend.account.friend")}</th><th scope="col">${t("Account.Common:referFriend.account.date")}</th><th scope="col">${t("Account.Common:referFriend.account.status.label")}</th><th scope="col">${t("Account.Common:referFriend.account.reward")}</th></tr></thead><tbody>${rows}</tbody></table>`
+    : `<p>${t("Account.Common:referFriend.account.noFriends")}</p>`
 }
-<p class="raf-earned">${t("rewardsEarned")} <strong>${data.rewarded}</strong></p>`;
+<p class="raf-earned">${t("Account.Common:referFriend.account.rewardsEarned")} <strong>${data.rewarded}</strong></p>`;
   }
   return `<!DOCTYPE html>
 <html lang="${escape(ctx.language.tag)}" dir="${ctx.language.dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t("title")}</title>
+<title>${t("Account.Common:referFriend.widget.button")}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;padding:2rem 1rem;color:#1a1a1a;background:#fafafa}
 main{max-width:44rem;margin:0 auto;background:#fff;border:1px solid #e3e3e3;border-radius:12px;padding:1.5rem 2rem}
@@ -129,7 +128,7 @@ h1{margin-top:0;font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem}
 .raf-button{background:${color};color:${text};border:0;border-radius:6px;padding:.7rem 1.2rem;font-size:1rem;cursor:pointer}
 table{width:100%;border-collapse:collapse}th,td{text-align:start;padding:.5rem;border-bottom:1px solid #eee}
 </style></head>
-<body><main><h1>${t("title")}</h1>
+<body><main><h1>${t("Account.Common:referFriend.widget.button")}</h1>
 ${body}
 </main></body></html>`;
 }

@@ -115,18 +115,18 @@ export async function referralProxyContext(request: Request, query: ReferralProx
 /** The friend's reward in words ("10 % off", "€5.00 off", "free shipping"). */
 export function rewardText(ctx: Pick<ReferralProxyContext, "t" | "language" | "program" | "shop">): string {
   const r = ctx.program.friendReward;
-  if (r.type === "free_shipping") return ctx.t("referFriend.widget.freeShipping");
+  if (r.type === "free_shipping") return ctx.t("Account.Common:referFriend.widget.freeShipping");
   const amount =
     r.type === "percentage"
       ? formatNumberIn(ctx.language.tag, r.value / 10_000, { style: "percent", maximumFractionDigits: 2 })
       : formatMoneyIn(ctx.language.tag, r.value, ctx.shop.currency);
-  return ctx.t("referFriend.widget.rewardOff", { amount });
+  return ctx.t("Account.Common:referFriend.widget.rewardOff", { amount });
 }
 
 function conditions(ctx: ReferralProxyContext): string {
   const r = ctx.program.friendReward;
   return r.minimumOrder > 0
-    ? ctx.t("referFriend.widget.minimumOrder", {
+    ? ctx.t("Account.Common:referFriend.widget.minimumOrder", {
         amount: formatMoneyIn(ctx.language.tag, r.minimumOrder, ctx.shop.currency),
       })
     : "";
@@ -137,7 +137,7 @@ export function widgetPayload(ctx: ReferralProxyContext) {
   const { t, program } = ctx;
   const reward = rewardText(ctx);
   const w = program.widget;
-  const k = (key: string, values?: Record<string, string>) => t(`referFriend.widget.${key}`, values);
+  const k = (key: string, values?: Record<string, string>) => t(`Account.Common:referFriend.widget.${key}`, values);
   return {
     lang: ctx.language.tag,
     dir: ctx.language.dir,
@@ -156,7 +156,6 @@ export function widgetPayload(ctx: ReferralProxyContext) {
       copy: k("copy"),
       copied: k("copied"),
       share: k("share"),
-      shareMessage: k("shareMessage", { reward }),
       close: k("close"),
       preparing: k("preparing"),
       error: k("errors.generic"),
@@ -334,13 +333,13 @@ export async function openInvite(ctx: ReferralProxyContext, query: z.infer<typeo
     token,
     texts: {
       title: advocate.firstName
-        ? t("referFriend.widget.friendTitle", { name: advocate.firstName, reward })
-        : t("referFriend.widget.friendTitleNoName", { reward }),
-      body: t("referFriend.widget.friendBody"),
+        ? t("Account.Common:referFriend.widget.friendTitle", { name: advocate.firstName, reward })
+        : t("Account.Common:referFriend.widget.friendTitleNoName", { reward }),
+      body: t("Account.Common:referFriend.widget.friendBody"),
       conditions: conditions(ctx),
-      apply: t("referFriend.widget.apply"),
-      preparing: t("referFriend.widget.preparing"),
-      close: t("referFriend.widget.close"),
+      apply: t("Account.Common:referFriend.widget.apply"),
+      preparing: t("Account.Common:referFriend.widget.preparing"),
+      close: t("Account.Common:referFriend.widget.close"),
     },
   };
 }

@@ -287,7 +287,7 @@
     if (navigator.share) {
       var share = el("button", { type: "button", class: "raf-secondary", text: t.share });
       share.addEventListener("click", function () {
-        navigator.share({ text: t.shareMessage, url: link.value }).catch(function () {});
+        navigator.share({ title: t.title, text: t.description, url: link.value }).catch(function () {});
       });
       actions.appendChild(share);
     }
