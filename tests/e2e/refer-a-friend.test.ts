@@ -87,5 +87,33 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("refer a friend on the storef
     expect(visits).toHaveLength(1);
     expect(visits[0]!.deviceId).toBe(storefront.cart.attributes._referral_device);
     expect(friend.errors.unexpected()).toEqual([]);
+
+    // The advocate, signed in to the shop: recognized by the widget, and their own page.
+    const anna = { id: "7001", email: "anna@example.com", firstName: "Anna" };
+    await getDb().order.create({
+      data: {
+        shopId: (await getDb().shop.findUniqueOrThrow({ where: { domain: SHOP } })).id,
+        shopifyGid: "gid://shopify/Order/5001",
+        name: "#5001",
+        customerEmail: anna.email,
+        customerGid: `gid://shopify/Customer/${anna.id}`,
+        currency: "USD",
+        subtotal: 12900,
+        total: 12900,
+        placedAt: new Date(),
+      },
+    });
+    storefront.signIn(anna);
+    const again = await browser.newSession(storefront.url);
+    await again.page.goto("/");
+    await again.page.getByRole("button", { name: "Refer a friend" }).click();
+    await expect.poll(() => again.page.getByLabel("Your share link").inputValue()).toBe(shareUrl);
+    await again.page.goto("/apps/affiliate/referrals/account");
+    await again.page.getByRole("heading", { name: "Refer a friend" }).waitFor();
+    expect(await again.page.getByLabel("Your share link").inputValue()).toBe(shareUrl);
+    await again.page.getByText("No friend has used your link yet.").waitFor();
+    await again.page.screenshot({ path: screenshotPath("raf-storefront-customer-page"), fullPage: true });
+    storefront.signIn(null);
+    expect(again.errors.unexpected()).toEqual([]);
   });
 });
