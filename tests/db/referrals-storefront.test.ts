@@ -78,7 +78,7 @@ describe("the app proxy door", () => {
       widget: { position: "bottom-left", color: "#aa3300", textColor: "#ffffff" },
       loggedIn: false,
       reward: "10% off",
-      texts: { button: "Refer a friend", title: "Give 10% off, get a reward", submit: "Get my link" },
+      texts: { button: "Refer a friend", title: "Give a discount, get a reward", submit: "Get my link" },
     });
     const de = await (await fetch(proxy(s.domain, "referrals/widget", { locale: "de-DE" }))).json();
     expect(de.lang).toBe("de");
@@ -205,7 +205,7 @@ describe("friends", () => {
     expect(ready).toMatchObject({
       status: "ready",
       code: advocate.friendCode,
-      texts: { title: "Cara sent you 10% off", apply: "Apply to my cart" },
+      texts: { title: "A friend sent you a discount", reward: "10% off", apply: "Apply to my cart" },
     });
     const visits = await getDb().referralVisit.findMany();
     expect(visits).toHaveLength(1);

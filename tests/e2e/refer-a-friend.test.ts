@@ -68,7 +68,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("refer a friend on the storef
     const friend = await browser.newSession(storefront.url);
     expect(await openInvite(friend.page, shareUrl)).toBe(code);
     const popup = friend.page.getByRole("dialog");
-    await popup.getByRole("heading", { name: "A friend sent you 10% off" }).waitFor();
+    await popup.getByRole("heading", { name: "A friend sent you a discount" }).waitFor();
+    await popup.getByText("10% off").waitFor();
     // The focus stays in the popup.
     for (let i = 0; i < 4; i++) await friend.page.keyboard.press("Tab");
     expect(await friend.page.evaluate(() => Boolean(document.activeElement?.closest("#raf-invite")))).toBe(true);

@@ -33,6 +33,7 @@ import {
   webhookTestBodySchema,
 } from "../webhooks-out/webhook-schemas";
 import { paypalConnectionSchema, paypalConnectionViewSchema } from "../paypal/paypal-connection-schema";
+import { referralProgramSchema } from "../referrals/program-settings";
 import {
   payoutBatchResultSchema,
   payoutCreateSchema,
@@ -57,7 +58,7 @@ function errorResponses(error: z.ZodTypeAny) {
       400: "Malformed request (e.g. invalid JSON)",
       401: "Missing or invalid API key",
       404: "Not found (or another shop's id)",
-      403: "Not allowed (e.g. a payment method the shop has not set up)",
+      403: "Not allowed (e.g. a payment method the shop has not set up, or a feature outside the shop's pricing plan)",
       409: "Conflict (taken value, or a sale that is not pending)",
       422: "Validation failed; error.fields names each field (messages are in English)",
     };
@@ -93,6 +94,14 @@ function build() {
     webhookTestBodySchema.openapi({ description: "Body of a test webhook" }),
   );
   const paypalConnection = registry.register("PaypalConnection", paypalConnectionViewSchema);
+  const referralProgram = registry.register(
+    "ReferralProgram",
+    referralProgramSchema.openapi({
+      description:
+        "The refer-a-friend program. Percentages are basis points (1000 = 10 %), amounts minor units of the shop currency; " +
+        "empty widget texts mean the translated defaults.",
+    }),
+  );
   const errors = errorResponses(registry.register("Error", errorResponseSchema));
   const body = (schema: z.ZodTypeAny) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
@@ -119,6 +128,21 @@ function build() {
         ...errors(400, 422),
         503: json(errorResponseSchema, "PayPal could not be reached; nothing was changed"),
       },
+    },
+    {
+      method: "get",
+      path: "/api/v1/referral-program",
+      summary: "The refer-a-friend program settings",
+      responses: { 200: json(referralProgram, "The program"), ...errors(403) },
+    },
+    {
+      method: "put",
+      path: "/api/v1/referral-program",
+      summary:
+        "Change the refer-a-friend program: the keys sent replace the stored ones (nested objects key by key); " +
+        "the result must be a valid program. Switching it off withdraws every advocate's friend codes",
+      request: body(referralProgramSchema),
+      responses: { 200: json(referralProgram, "The program as stored"), ...errors(400, 403, 422) },
     },
     {
       method: "get",

@@ -118,7 +118,7 @@ ${
   return `<!DOCTYPE html>
 <html lang="${escape(ctx.language.tag)}" dir="${ctx.language.dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t("Account.Common:referFriend.widget.button")}</title>
+<title>${t("Account.Common:referFriend.widget.buttonText")}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;padding:2rem 1rem;color:#1a1a1a;background:#fafafa}
 main{max-width:44rem;margin:0 auto;background:#fff;border:1px solid #e3e3e3;border-radius:12px;padding:1.5rem 2rem}
@@ -128,7 +128,7 @@ h1{margin-top:0;font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem}
 .raf-button{background:${color};color:${text};border:0;border-radius:6px;padding:.7rem 1.2rem;font-size:1rem;cursor:pointer}
 table{width:100%;border-collapse:collapse}th,td{text-align:start;padding:.5rem;border-bottom:1px solid #eee}
 </style></head>
-<body><main><h1>${t("Account.Common:referFriend.widget.button")}</h1>
+<body><main><h1>${t("Account.Common:referFriend.widget.buttonText")}</h1>
 ${body}
 </main></body></html>`;
 }

@@ -145,9 +145,9 @@ export function widgetPayload(ctx: ReferralProxyContext) {
     loggedIn: Boolean(ctx.customerGid),
     reward,
     texts: {
-      button: w.buttonText || k("button"),
-      title: w.title || k("title", { reward }),
-      description: w.description || k("description", { reward }),
+      button: w.buttonText || k("buttonText"),
+      title: w.title || k("title"),
+      description: w.description || k("description"),
       conditions: conditions(ctx),
       emailLabel: k("emailLabel"),
       submit: k("submit"),
@@ -259,7 +259,15 @@ export interface InviteAnswer {
   status: "ready" | "pending";
   code: string | null;
   token: string;
-  texts: { title: string; body: string; conditions: string; apply: string; preparing: string; close: string };
+  texts: {
+    title: string;
+    reward: string;
+    body: string;
+    conditions: string;
+    apply: string;
+    preparing: string;
+    close: string;
+  };
 }
 
 /**
@@ -327,15 +335,16 @@ export async function openInvite(ctx: ReferralProxyContext, query: z.infer<typeo
 
   const { t } = ctx;
   const reward = rewardText(ctx);
+  const w = ctx.program.widget;
   return {
     status: ready ? "ready" : "pending",
     code: ready ? code : null,
     token,
     texts: {
-      title: advocate.firstName
-        ? t("Account.Common:referFriend.widget.friendTitle", { name: advocate.firstName, reward })
-        : t("Account.Common:referFriend.widget.friendTitleNoName", { reward }),
-      body: t("Account.Common:referFriend.widget.friendBody"),
+      // The merchant's own texts win; the friend's reward is said apart.
+      title: w.friendTitle || t("Account.Common:referFriend.widget.friendTitle"),
+      reward,
+      body: w.friendDescription || t("Account.Common:referFriend.widget.friendDescription"),
       conditions: conditions(ctx),
       apply: t("Account.Common:referFriend.widget.apply"),
       preparing: t("Account.Common:referFriend.widget.preparing"),

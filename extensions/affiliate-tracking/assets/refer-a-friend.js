@@ -370,11 +370,13 @@
 
   function friendPopup(container, token) {
     var popup = dialog("raf-invite", "");
+    var reward = el("p", { class: "raf-reward" });
     var text = el("p", { class: "raf-text" });
     var codeText = el("strong", { class: "raf-code raf-code-big" });
     var small = el("p", { class: "raf-small" });
     var status = el("p", { class: "raf-status", role: "status", "aria-live": "polite" });
     var apply = el("button", { type: "button", class: "raf-primary", hidden: "" });
+    popup.body.appendChild(reward);
     popup.body.appendChild(text);
     popup.body.appendChild(el("p", { class: "raf-code-line" }, [codeText]));
     popup.body.appendChild(small);
@@ -387,6 +389,7 @@
     function render(answer) {
       var t = answer.texts;
       popup.title.textContent = t.title;
+      reward.textContent = t.reward || "";
       text.textContent = t.body;
       small.textContent = t.conditions;
       apply.textContent = t.apply;
