@@ -8,6 +8,8 @@ describe("rewritePortalPath", () => {
     ["proxy", "/proxy/", "/portal/demo/"],
     ["proxy", "/proxy/signup", "/portal/demo/signup"],
     ["proxy", "/proxy/click", null],
+    ["proxy", "/proxy/referrals/widget", null],
+    ["proxy", "/proxy/referrals/account", null],
     ["proxy", "/proxyx", null],
     ["proxy", "/account", null],
     ["custom", "/", "/portal/demo/"],

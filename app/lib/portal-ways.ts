@@ -60,7 +60,8 @@ export function rewritePortalPath(way: Exclude<PortalWay, "app">, handle: string
   if (way === "proxy") {
     if (pathname !== "/proxy" && !pathname.startsWith("/proxy/")) return null;
     const rest = pathname.slice("/proxy".length);
-    return rest === "/click" ? null : `/portal/${handle}${rest || "/"}`;
+    // The app's own proxy endpoints (the click recorder, refer-a-friend) keep their paths.
+    return rest === "/click" || rest.startsWith("/referrals/") ? null : `/portal/${handle}${rest || "/"}`;
   }
   // Custom domain: the account area, app assets and the tracking link keep
   // their paths; the portal's own pages answer at the root.

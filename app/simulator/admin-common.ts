@@ -93,6 +93,7 @@ export const FIELD_SCOPES: Record<string, string[]> = {
   discountRedeemCodeBulkCreation: ["read_discounts"],
   discountCodeBasicCreate: ["write_discounts"],
   discountCodeBasicUpdate: ["write_discounts"],
+  discountCodeFreeShippingCreate: ["write_discounts"],
   discountCodeDelete: ["write_discounts"],
   discountRedeemCodeBulkAdd: ["write_discounts"],
   storeCreditAccount: ["read_store_credit_accounts"],

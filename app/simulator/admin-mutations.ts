@@ -55,13 +55,14 @@ function codeTaken(shop: ShopState, code: string, exceptDiscountId?: string) {
 function readBasicInput(
   ctx: ResolverContext,
   input: Args,
+  kind: "basic" | "free_shipping" = "basic",
 ): {
   errors: UserError[];
   value?: Omit<DiscountRec, "id" | "codes" | "createdAt" | "updatedAt" | "usedByCustomerIds">;
 } {
   const { shop } = ctx;
   const errors: UserError[] = [];
-  const at = (...f: string[]) => ["basicCodeDiscount", ...f];
+  const at = (...f: string[]) => [kind === "basic" ? "basicCodeDiscount" : "freeShippingCodeDiscount", ...f];
   const currency = shop.details.currencyCode;
   if (!input.title || !String(input.title).trim())
     errors.push({ field: at("title"), message: "Title can't be blank", code: "BLANK" });
@@ -85,7 +86,17 @@ function readBasicInput(
   let value: DiscountRec["value"] | undefined;
   const gets = input.customerGets;
   const v = gets?.value;
-  if (!gets || !v) {
+  if (kind === "free_shipping") {
+    value = { type: "free_shipping" };
+    if (input.destination && !input.destination.all && !input.destination.countries)
+      errors.push({ field: at("destination"), message: "Destination can't be blank", code: "BLANK" });
+    if (input.destination?.countries)
+      errors.push({
+        field: at("destination", "countries"),
+        message: "The store simulator does not model shipping countries",
+        code: "INVALID",
+      });
+  } else if (!gets || !v) {
     errors.push({ field: at("customerGets", "value"), message: "Value can't be blank", code: "BLANK" });
   } else if ((v.percentage != null ? 1 : 0) + (v.discountAmount ? 1 : 0) + (v.discountOnQuantity ? 1 : 0) !== 1) {
     errors.push({
@@ -125,7 +136,8 @@ function readBasicInput(
 
   let items: DiscountRec["items"] | undefined;
   const it = gets?.items;
-  if (!it) errors.push({ field: at("customerGets", "items"), message: "Items can't be blank", code: "BLANK" });
+  if (kind === "free_shipping") items = { all: true };
+  else if (!it) errors.push({ field: at("customerGets", "items"), message: "Items can't be blank", code: "BLANK" });
   else if (it.all) items = { all: true };
   else if (it.products?.productsToAdd?.length) {
     const ids = (it.products.productsToAdd as string[]).map((id) => parseGid(id));
@@ -255,6 +267,29 @@ function discountCodeBasicCreate(ctx: ResolverContext, { basicCodeDiscount: inpu
   requireScopes(ctx, "discountCodeBasicCreate");
   const { errors, value } = readBasicInput(ctx, input);
   const codeError = checkCode(ctx, input.code, ["basicCodeDiscount", "code"]);
+  if (codeError) errors.unshift(codeError);
+  if (errors.length || !value) return { codeDiscountNode: null, userErrors: userErrors("DiscountUserError", errors) };
+  const now = ctx.now.toISOString();
+  const d: DiscountRec = {
+    ...value,
+    id: nextId(ctx.state),
+    codes: [{ id: nextId(ctx.state), code: String(input.code).trim(), usageCount: 0, createdByApp: true }],
+    usedByCustomerIds: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.shop.discounts.push(d);
+  ctx.changed = true;
+  return { codeDiscountNode: discountNodeView(ctx, d), userErrors: [] };
+}
+
+// Free shipping reads the same fields as a basic code (title, code, dates,
+// limits, customers, minimum, combinations) plus the destination; it has no
+// customerGets.
+function discountCodeFreeShippingCreate(ctx: ResolverContext, { freeShippingCodeDiscount: input }: Args) {
+  requireScopes(ctx, "discountCodeFreeShippingCreate");
+  const { errors, value } = readBasicInput(ctx, input, "free_shipping");
+  const codeError = checkCode(ctx, input.code, ["freeShippingCodeDiscount", "code"]);
   if (codeError) errors.unshift(codeError);
   if (errors.length || !value) return { codeDiscountNode: null, userErrors: userErrors("DiscountUserError", errors) };
   const now = ctx.now.toISOString();
@@ -667,6 +702,7 @@ function customerCreate(ctx: ResolverContext, { input }: Args) {
 export function mutationRoot(ctx: ResolverContext): Record<string, unknown> {
   return {
     discountCodeBasicCreate: (args: Args) => discountCodeBasicCreate(ctx, args),
+    discountCodeFreeShippingCreate: (args: Args) => discountCodeFreeShippingCreate(ctx, args),
     discountCodeDelete: (args: Args) => discountCodeDelete(ctx, args),
     discountRedeemCodeBulkAdd: (args: Args) => discountRedeemCodeBulkAdd(ctx, args),
     storeCreditAccountCredit: (args: Args) => creditOrDebit(ctx, "credit", args),

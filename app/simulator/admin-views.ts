@@ -235,6 +235,7 @@ function discountStatus(d: DiscountRec, now: Date) {
 
 function discountSummary(ctx: ResolverContext, d: DiscountRec) {
   const currency = currencyOf(ctx.shop);
+  if (d.value.type === "free_shipping") return "Free shipping on all products";
   const value =
     d.value.type === "percentage"
       ? `${Math.round(d.value.percentage * 10000) / 100}% off`
@@ -248,7 +249,22 @@ export function discountNodeView(ctx: ResolverContext, d: DiscountRec): Obj {
   return {
     __typename: "DiscountCodeNode",
     id: gid("DiscountCodeNode", d.id),
-    codeDiscount: () => discountCodeBasicView(ctx, d),
+    codeDiscount: () =>
+      d.value.type === "free_shipping" ? discountCodeFreeShippingView(ctx, d) : discountCodeBasicView(ctx, d),
+  };
+}
+
+function discountCodeFreeShippingView(ctx: ResolverContext, d: DiscountRec): Obj {
+  const { customerGets: _gets, discountClass: _class, ...common } = discountCodeBasicView(ctx, d);
+  return {
+    ...common,
+    __typename: "DiscountCodeFreeShipping",
+    discountClass: "SHIPPING",
+    discountClasses: ["SHIPPING"],
+    appliesOnOneTimePurchase: true,
+    appliesOnSubscription: false,
+    destinationSelection: { __typename: "DiscountCountryAll", allCountries: true },
+    maximumShippingPrice: null,
   };
 }
 
@@ -310,11 +326,13 @@ function discountCodeBasicView(ctx: ResolverContext, d: DiscountRec): Obj {
       value:
         d.value.type === "percentage"
           ? { __typename: "DiscountPercentage", percentage: d.value.percentage }
-          : {
-              __typename: "DiscountAmount",
-              amount: moneyV2(minor(d.value.amount, currency) ?? 0, currency),
-              appliesOnEachItem: d.value.appliesOnEachItem,
-            },
+          : d.value.type === "amount"
+            ? {
+                __typename: "DiscountAmount",
+                amount: moneyV2(minor(d.value.amount, currency) ?? 0, currency),
+                appliesOnEachItem: d.value.appliesOnEachItem,
+              }
+            : null,
       items:
         "all" in d.items
           ? { __typename: "AllDiscountItems", allItems: true }

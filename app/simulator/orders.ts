@@ -206,7 +206,9 @@ export function placeOrder(state: StoreState, shop: ShopState, options: PlaceOrd
       );
     if (d.minimumQuantity && eligibleQuantity < d.minimumQuantity)
       throw new CheckoutError(`Discount code ${codeText} needs at least ${d.minimumQuantity} items.`);
-    if (d.value.type === "percentage") {
+    if (d.value.type === "free_shipping") {
+      // No shipping lines here: nothing to take off.
+    } else if (d.value.type === "percentage") {
       const pct = d.value.percentage;
       lines.forEach((l, i) => {
         if (eligible[i]) l.discount = Math.round(lineTotal(l) * pct);
@@ -473,15 +475,19 @@ export function orderPayload(shop: ShopState, order: OrderRec, options: { financ
       order.discountCode && value
         ? [
             {
-              target_type: "line_item",
+              // Free shipping is Shopify's 100 % off the shipping line.
+              target_type: value.type === "free_shipping" ? "shipping_line" : "line_item",
               type: "discount_code",
               value:
                 value.type === "percentage"
                   ? String(Math.round(value.percentage * 10000) / 100).replace(/^(\d+)$/, "$1.0")
-                  : value.amount,
-              value_type: value.type === "percentage" ? "percentage" : "fixed_amount",
+                  : value.type === "amount"
+                    ? value.amount
+                    : "100.0",
+              value_type: value.type === "amount" ? "fixed_amount" : "percentage",
               allocation_method: value.type === "amount" && value.appliesOnEachItem ? "each" : "across",
-              target_selection: order.lines.every((l) => l.discount > 0) ? "all" : "entitled",
+              target_selection:
+                value.type === "free_shipping" || order.lines.every((l) => l.discount > 0) ? "all" : "entitled",
               code: order.discountCode,
             },
           ]

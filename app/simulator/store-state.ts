@@ -77,7 +77,11 @@ export interface RedeemCodeRec {
 }
 
 export type DiscountValue =
-  { type: "percentage"; percentage: number } | { type: "amount"; amount: string; appliesOnEachItem: boolean };
+  | { type: "percentage"; percentage: number }
+  | { type: "amount"; amount: string; appliesOnEachItem: boolean }
+  // discountCodeFreeShippingCreate: the order's shipping is free (the
+  // simulated orders have no shipping lines, so it takes nothing off them).
+  | { type: "free_shipping" };
 
 export interface DiscountRec {
   id: string;

@@ -6,6 +6,7 @@ import {
   CODE_DISCOUNT_BY_CODE,
   DISCOUNT_CODE_BASIC_CREATE,
   DISCOUNT_CODE_DELETE,
+  DISCOUNT_CODE_FREE_SHIPPING_CREATE,
   DISCOUNT_REDEEM_CODE_BULK_ADD,
   DISCOUNT_REDEEM_CODE_BULK_CREATION,
   PRODUCT_COLLECTIONS,
@@ -329,6 +330,38 @@ describe("discount codes", () => {
       { field: ["id"], message: "Discount does not exist", code: "INVALID" },
     ]);
     expect(gql(`{ codeDiscountNode(id: "${node.id}") { id } }`).body.data).toEqual({ codeDiscountNode: null });
+  });
+
+  it("creates a free-shipping code with a minimum and an end, shares the code space, and deletes it", () => {
+    const { run } = setup();
+    const input = {
+      title: "Free shipping for a friend",
+      code: "SHIP-ANNA",
+      endsAt: "2099-01-01T00:00:00Z",
+      appliesOncePerCustomer: true,
+      context: { all: "ALL" as const },
+      destination: { all: true as const },
+      minimumRequirement: { subtotal: { greaterThanOrEqualToSubtotal: "25.00" } },
+    };
+    const created = run(DISCOUNT_CODE_FREE_SHIPPING_CREATE, { input }).discountCodeFreeShippingCreate;
+    expect(created.userErrors).toEqual([]);
+    expect(created.codeDiscountNode!.codeDiscount).toEqual({
+      title: "Free shipping for a friend",
+      status: "ACTIVE",
+      codes: { nodes: [{ code: "SHIP-ANNA" }] },
+    });
+    const id = created.codeDiscountNode!.id;
+    expect(run(CODE_DISCOUNT_BY_CODE, { code: "ship-anna" }).codeDiscountNodeByCode!.id).toBe(id);
+    // One code space with basic codes, and Shopify's error path names the free-shipping input.
+    expect(run(DISCOUNT_CODE_BASIC_CREATE, percentCode("SHIP-ANNA")).discountCodeBasicCreate.userErrors[0]!.code).toBe(
+      "TAKEN",
+    );
+    expect(
+      run(DISCOUNT_CODE_FREE_SHIPPING_CREATE, { input: { ...input, title: "" } }).discountCodeFreeShippingCreate
+        .userErrors[0]!.field,
+    ).toEqual(["freeShippingCodeDiscount", "code"]);
+    expect(run(DISCOUNT_CODE_DELETE, { id }).discountCodeDelete.deletedCodeDiscountId).toBe(id);
+    expect(run(CODE_DISCOUNT_BY_CODE, { code: "SHIP-ANNA" }).codeDiscountNodeByCode).toBeNull();
   });
 
   it.each([

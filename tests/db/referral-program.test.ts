@@ -182,12 +182,21 @@ describe("switching the program off", () => {
     // off → on and on → on withdraw nothing.
     await saveReferralProgram(db, on);
     await saveReferralProgram(db, { ...on, holdDays: 3 });
-    // on → off reaches queueReferralWithdrawal. Until the storefront slice's
-    // real one lands, its placeholder refuses, and the save is rolled back.
-    await expect(saveReferralProgram(db, { ...on, enabled: false })).rejects.toThrow(
-      "not built yet (slice STOREFRONT)",
-    );
-    expect(await stored(shop.id)).toMatchObject({ enabled: true, holdDays: 3 });
+    expect(await getDb().job.count({ where: { type: "referrals.withdraw" } })).toBe(0);
+    // on → off: queueReferralWithdrawal (the storefront slice's) disables the
+    // advocates and queues the withdrawal with the save.
+    const advocate = await getDb().referralAdvocate.create({
+      data: { shopId: shop.id, email: "ann@example.com", emailKey: "ann@example.com", token: "annlink234" },
+    });
+    await saveReferralProgram(db, { ...on, enabled: false });
+    expect(await stored(shop.id)).toMatchObject({ enabled: false, holdDays: 14 });
+    expect(await getDb().job.count({ where: { type: "referrals.withdraw" } })).toBe(1);
+    expect(
+      (await getDb().referralAdvocate.findUniqueOrThrow({ where: { id: advocate.id } })).disabledAt,
+    ).not.toBeNull();
+    // off → off withdraws nothing more.
+    await saveReferralProgram(db, { ...on, enabled: false, holdDays: 4 });
+    expect(await getDb().job.count({ where: { type: "referrals.withdraw" } })).toBe(1);
   });
 });
 

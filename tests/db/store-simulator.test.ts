@@ -15,6 +15,7 @@ import {
   CUSTOMER_STORE_CREDIT,
   DISCOUNT_CODE_BASIC_CREATE,
   DISCOUNT_CODE_DELETE,
+  DISCOUNT_CODE_FREE_SHIPPING_CREATE,
   DISCOUNT_REDEEM_CODE_BULK_ADD,
   DISCOUNT_REDEEM_CODE_BULK_CREATION,
   PRODUCT_COLLECTIONS,
@@ -163,6 +164,10 @@ describe("every Admin operation the app lists", () => {
     });
     const discountId = code.discountCodeBasicCreate.codeDiscountNode!.id;
     expect((await run(CODE_DISCOUNT_BY_CODE, { code: "ava-friend" })).codeDiscountNodeByCode?.id).toBe(discountId);
+    const shipping = await run(DISCOUNT_CODE_FREE_SHIPPING_CREATE, {
+      input: { title: "Free shipping for Ava's friends", code: "AVA-SHIP", destination: { all: true } },
+    });
+    expect(shipping.discountCodeFreeShippingCreate.userErrors).toEqual([]);
     const bulk = await run(DISCOUNT_REDEEM_CODE_BULK_ADD, { discountId, codes: [{ code: "AVA-FRIEND-2" }] });
     const done = await run(DISCOUNT_REDEEM_CODE_BULK_CREATION, { id: bulk.discountRedeemCodeBulkAdd.bulkCreation!.id });
     expect(done.discountRedeemCodeBulkCreation).toMatchObject({ done: true, importedCount: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskEmail } from "./mask-email";
+import { maskEmail, maskEmailForAdvocate } from "./mask-email";
 
 describe("maskEmail", () => {
   it.each([
@@ -27,5 +27,19 @@ describe("maskEmail", () => {
       const masked = maskEmail(`${local}@example.com`);
       expect(masked.slice(0, masked.indexOf("***"))).not.toBe(local);
     }
+  });
+});
+
+describe("maskEmailForAdvocate", () => {
+  it.each([
+    ["anna.friend@example.com", "an***@ex***.com"],
+    ["a@b.co", "a***@b***.co"],
+    ["bo@mail.example.org", "b***@ma***.org"],
+    ["jörg@bücher.de", "jö***@bü***.de"],
+    ["not-an-email", "***"],
+    ["", ""],
+    [null, ""],
+  ])("%s → %s", (input, masked) => {
+    expect(maskEmailForAdvocate(input)).toBe(masked);
   });
 });

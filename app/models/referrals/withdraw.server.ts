@@ -1,8 +1,15 @@
 import type { Tx } from "../../db/transaction";
+import { enqueueJob } from "../jobs/enqueue.server";
 
-// Marks the advocate(s) disabled and queues referrals.withdraw (codes deleted in Shopify).
-// PLACEHOLDER: the STOREFRONT slice (branch raf-storefront) owns this module;
-// at merge its real body replaces this one.
-export async function queueReferralWithdrawal(_tx: Tx, _shopId: string, _advocateId?: string): Promise<void> {
-  throw new Error("not built yet (slice STOREFRONT)");
+/**
+ * Marks the advocate (or, without advocateId, every advocate of the shop)
+ * disabled and queues referrals.withdraw, which deletes their codes in
+ * Shopify after the commit. A disabled advocate is credited no new referral.
+ */
+export async function queueReferralWithdrawal(tx: Tx, shopId: string, advocateId?: string): Promise<void> {
+  await tx.referralAdvocate.updateMany({
+    where: { shopId, disabledAt: null, ...(advocateId ? { id: advocateId } : {}) },
+    data: { disabledAt: new Date() },
+  });
+  await enqueueJob(tx, "referrals.withdraw", advocateId ? { shopId, advocateId } : { shopId });
 }

@@ -292,6 +292,59 @@ export const DISCOUNT_REDEEM_CODE_BULK_CREATION = operation<
   }`,
 );
 
+export interface DiscountCodeFreeShippingInput {
+  title: string;
+  code: string;
+  startsAt?: string;
+  endsAt?: string | null;
+  usageLimit?: number | null;
+  appliesOncePerCustomer?: boolean;
+  context?: { all: "ALL" } | { customers: { add: string[] } };
+  destination: { all: true };
+  minimumRequirement?: { subtotal: { greaterThanOrEqualToSubtotal: string } } | null;
+  combinesWith?: { orderDiscounts?: boolean; productDiscounts?: boolean; shippingDiscounts?: boolean };
+}
+
+export const DISCOUNT_CODE_FREE_SHIPPING_CREATE = operation<
+  {
+    discountCodeFreeShippingCreate: {
+      codeDiscountNode: {
+        id: string;
+        codeDiscount: { title: string; status: string; codes: { nodes: { code: string }[] } };
+      } | null;
+      userErrors: UserError[];
+    };
+  },
+  { input: DiscountCodeFreeShippingInput }
+>(
+  "DiscountCodeFreeShippingCreate",
+  "refer-a-friend friend codes offering free shipping (referrals/friend-codes.server.ts)",
+  `#graphql
+  mutation DiscountCodeFreeShippingCreate($input: DiscountCodeFreeShippingInput!) {
+    discountCodeFreeShippingCreate(freeShippingCodeDiscount: $input) {
+      codeDiscountNode {
+        id
+        codeDiscount {
+          ... on DiscountCodeFreeShipping {
+            title
+            status
+            codes(first: 1) {
+              nodes {
+                code
+              }
+            }
+          }
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
 // ---- ready for payouts in store credit --------------------------------------------
 
 export const CUSTOMER_BY_EMAIL = operation<
@@ -585,6 +638,7 @@ export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   PRODUCT_COLLECTIONS,
   CATALOGUE_PAGE,
   DISCOUNT_CODE_BASIC_CREATE,
+  DISCOUNT_CODE_FREE_SHIPPING_CREATE,
   DISCOUNT_CODE_DELETE,
   CODE_DISCOUNT_BY_CODE,
   DISCOUNT_REDEEM_CODE_BULK_ADD,

@@ -1,0 +1,15 @@
+import { json } from "@remix-run/node";
+import { publicRoute } from "~/door/public-route.server";
+import { inviteQuery, openInvite, referralProxyContext } from "~/models/referrals/storefront-proxy.server";
+
+// GET /proxy/referrals/invite?token=&device=&visit= through Shopify's app
+// proxy: a friend opened a share link. Answers the friend's code (or
+// "pending" while it is made in Shopify), records the visit when the script
+// has marketing consent (visit=1), 404 for an unknown or withdrawn link.
+const HEADERS = { "Cache-Control": "private, no-store" };
+
+export const loader = /* @__PURE__ */ publicRoute(
+  { query: inviteQuery, headers: HEADERS },
+  async ({ request, query }) =>
+    json(await openInvite(await referralProxyContext(request, query), query), { headers: HEADERS }),
+);
