@@ -493,6 +493,8 @@ describe("/api/v1/referrals", () => {
     // A plan without refer-a-friend: 403 with no referral in it.
     const free = await buildShop({ pricingPlan: "free" });
     const freeKey = (await buildApiKey(free.id)).key;
+    // buildApiKey moves the shop to the plan that has the REST API; a downgrade since.
+    await getDb().shop.update({ where: { id: free.id }, data: { pricingPlan: "free" } });
     const freeReferral = await buildReferral(free.id, (await buildAdvocate(free.id)).id, { orderName: "#FREEPLAN" });
     for (const path of ["/api/v1/referrals", `/api/v1/referrals/${freeReferral.id}`]) {
       const res = await new ApiClient(server.url, freeKey).get(path);

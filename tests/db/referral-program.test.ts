@@ -201,9 +201,11 @@ describe("switching the program off", () => {
 });
 
 describe("/api/v1/referral-program", () => {
-  async function apiSetUp(plan = "growth") {
+  async function apiSetUp(plan = "pro") {
     const shop = await buildShop({ pricingPlan: plan });
     const { key } = await buildApiKey(shop.id);
+    // buildApiKey moves the shop to the plan that has the REST API; put it back.
+    await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: plan } });
     return { shop, api: new ApiClient(server.url, key) };
   }
   const put = (api: ApiClient, body: unknown) =>
