@@ -4,9 +4,10 @@
 // preview and "send a test" use. Pure data: the default wording is in the
 // translation files (affiliate e-mails: Account.Common `notify.{name}`, in
 // the affiliate's language; merchant and staff e-mails: Mails
-// `notify.{name}`, in the shop's language).
+// `notify.{name}`, in the shop's language; refer-a-friend advocates, who are
+// shoppers: Account.Common `referFriend.email`, in the shop's language).
 
-export type Audience = "affiliate" | "merchant" | "staff";
+export type Audience = "affiliate" | "merchant" | "staff" | "advocate";
 
 export interface NotificationDef {
   key: NotificationKey;
@@ -108,6 +109,18 @@ const defs = {
       "payout.method": "PayPal",
       "payout.reason": "The receiver's account is not confirmed.",
       admin_url: "https://app.example/admin/payouts",
+    },
+  },
+  // Refer-a-friend: the advocate's reward after a friend's order held (referrals/issue-referral-reward.server.ts).
+  "advocate.referral_reward": {
+    audience: "advocate",
+    transactional: false,
+    variables: {
+      ...SHOP,
+      "advocate.first_name": "Jane",
+      "advocate.email": "jane@example.com",
+      "reward.value": "$10.00",
+      "reward.code": "REF-7K3M9QXW2HRT",
     },
   },
   "staff.invite": {

@@ -17,7 +17,14 @@ import { preferencesUrl } from "./mail-preferences";
 
 /** Where the default wording of a notification lives. */
 export function defaultNamespace(key: NotificationKey): string {
-  return notificationDef(key).audience === "affiliate" ? "Account.Common" : "Mails";
+  const audience = notificationDef(key).audience;
+  return audience === "affiliate" || audience === "advocate" ? "Account.Common" : "Mails";
+}
+
+/** Where in its namespace a notification's default subject and body are. */
+export function defaultTextPath(key: NotificationKey): string {
+  // A shopper's e-mail sits with the rest of the refer-a-friend texts a shopper reads.
+  return notificationDef(key).audience === "advocate" ? "referFriend.email" : `notify.${textName(key)}`;
 }
 
 // fixedT builds an i18next instance; one per language and namespace is
@@ -37,11 +44,11 @@ function shippedT(language: LanguageInfo, namespace: string): TFunction {
 export function defaultTemplate(key: NotificationKey, language: LanguageInfo) {
   const namespace = defaultNamespace(key);
   const t = shippedT(language, namespace);
-  const name = textName(key);
+  const path = defaultTextPath(key);
   const raw = { skipInterpolation: true } as const;
   return {
-    subject: t(`${namespace}:notify.${name}.subject`, raw),
-    body: t(`${namespace}:notify.${name}.body`, raw),
+    subject: t(`${namespace}:${path}.subject`, raw),
+    body: t(`${namespace}:${path}.body`, raw),
   };
 }
 
