@@ -60,7 +60,9 @@ const referralSelect = {
   rewardGid: true,
   checks: true,
   advocate: { select: { id: true, email: true, firstName: true, customerGid: true, affiliateId: true } },
-  shop: { select: { id: true, name: true, url: true, domain: true, language: true, currency: true, uninstalledAt: true } },
+  shop: {
+    select: { id: true, name: true, url: true, domain: true, language: true, currency: true, uninstalledAt: true },
+  },
 } as const;
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -134,7 +136,12 @@ async function existingDiscount(client: AdminClient, code: string) {
 }
 
 /** A single-use code for the advocate (for their customer account when they have one). */
-async function giveDiscountCode(db: Db, client: AdminClient, r: Loaded, amount: { minor: number; currency: string } | null) {
+async function giveDiscountCode(
+  db: Db,
+  client: AdminClient,
+  r: Loaded,
+  amount: { minor: number; currency: string } | null,
+) {
   const code = r.rewardCode ?? referralRewardCode(r.id);
   if (r.rewardCode) {
     const found = await existingDiscount(client, code);

@@ -208,7 +208,8 @@ async function gatherFacts(
 }
 
 /** The reward job's unique key: one per referral and hold end. */
-export const rewardJobKey = (referralId: string, holdUntil: Date) => `referral-reward:${referralId}:${holdUntil.getTime()}`;
+export const rewardJobKey = (referralId: string, holdUntil: Date) =>
+  `referral-reward:${referralId}:${holdUntil.getTime()}`;
 
 /** Queues the reward at the end of the hold (at once when it is over). */
 export async function scheduleReward(tx: Tx, referral: { id: string; holdUntil: Date }) {

@@ -14,7 +14,8 @@ const settingsOf = (settingsJson: string | null | undefined) => {
 };
 
 /** The program is switched on (as stored; the job validates the rest). */
-export const referralProgramOn = (settingsJson: string | null | undefined) => settingsOf(settingsJson)?.enabled === true;
+export const referralProgramOn = (settingsJson: string | null | undefined) =>
+  settingsOf(settingsJson)?.enabled === true;
 
 /** The shop has had a program at some time: its referrals may need cancelling even after it was switched off. */
 export const referralProgramEverSet = (settingsJson: string | null | undefined) => settingsOf(settingsJson) !== null;
@@ -23,7 +24,9 @@ export const referralProgramEverSet = (settingsJson: string | null | undefined) 
 export function mayBeReferral(order: Pick<OrderPayload, "discount_codes" | "note_attributes">): boolean {
   return (
     order.discount_codes.length > 0 ||
-    order.note_attributes.some((a) => a.name === INVITE_TOKEN_ATTRIBUTE && typeof a.value === "string" && a.value !== "")
+    order.note_attributes.some(
+      (a) => a.name === INVITE_TOKEN_ATTRIBUTE && typeof a.value === "string" && a.value !== "",
+    )
   );
 }
 

@@ -230,13 +230,7 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       attributionModel: string;
       uninstalledAt: unknown;
       settings: string | null;
-    }>(
-      "Shop",
-      ["id", "domain", "attributionModel", "uninstalledAt", "settings"],
-      {},
-      "domain",
-      [domain],
-    );
+    }>("Shop", ["id", "domain", "attributionModel", "uninstalledAt", "settings"], {}, "domain", [domain]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
