@@ -149,6 +149,18 @@ export function notificationDef(key: NotificationKey): NotificationDef {
   return { key, ...defs[key] };
 }
 
+/**
+ * Where a notification's default subject and body are: affiliate e-mails in
+ * Account.Common `notify.{name}`, merchant and staff e-mails in Mails
+ * `notify.{name}`; a refer-a-friend advocate's (a shopper's) e-mail sits with
+ * the other texts a shopper reads, Account.Common `referFriend.email`.
+ */
+export function defaultTexts(key: NotificationKey): { namespace: string; path: string } {
+  const { audience } = defs[key];
+  if (audience === "advocate") return { namespace: "Account.Common", path: "referFriend.email" };
+  return { namespace: audience === "affiliate" ? "Account.Common" : "Mails", path: `notify.${textName(key)}` };
+}
+
 /** "affiliate.approved" → "approved": the name of its texts in the translation files. */
 export function textName(key: NotificationKey): string {
   return key.slice(key.indexOf(".") + 1);

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/transaction";
 import { fixedT } from "../../i18n/i18next.server";
 import { DEFAULT_LANGUAGE_INFO, languageInfo, type LanguageInfo } from "../../i18n/language-table";
 import { queueEmail } from "../mail/outbox.server";
-import { notificationDef, nestValues, textName, type NotificationKey } from "./catalogue";
+import { defaultTexts, notificationDef, nestValues, type NotificationKey } from "./catalogue";
 import { DEFAULT_BRANDING, wrapInLayout, type Branding } from "./email-layout";
 import { renderTemplate } from "./liquid-template";
 import { preferencesUrl } from "./mail-preferences";
@@ -17,14 +17,7 @@ import { preferencesUrl } from "./mail-preferences";
 
 /** Where the default wording of a notification lives. */
 export function defaultNamespace(key: NotificationKey): string {
-  const audience = notificationDef(key).audience;
-  return audience === "affiliate" || audience === "advocate" ? "Account.Common" : "Mails";
-}
-
-/** Where in its namespace a notification's default subject and body are. */
-export function defaultTextPath(key: NotificationKey): string {
-  // A shopper's e-mail sits with the rest of the refer-a-friend texts a shopper reads.
-  return notificationDef(key).audience === "advocate" ? "referFriend.email" : `notify.${textName(key)}`;
+  return defaultTexts(key).namespace;
 }
 
 // fixedT builds an i18next instance; one per language and namespace is
@@ -44,7 +37,7 @@ function shippedT(language: LanguageInfo, namespace: string): TFunction {
 export function defaultTemplate(key: NotificationKey, language: LanguageInfo) {
   const namespace = defaultNamespace(key);
   const t = shippedT(language, namespace);
-  const path = defaultTextPath(key);
+  const { path } = defaultTexts(key);
   const raw = { skipInterpolation: true } as const;
   return {
     subject: t(`${namespace}:${path}.subject`, raw),
