@@ -10,6 +10,12 @@
 //           a checkout: lines from the catalogue (--items N: the first N products), the
 //           code applied as Shopify applies it; --amount is the ORDER's subtotal before
 //           discounts, spread over the lines. Sends orders/create and orders/paid.
+//   referral (--friend-code CODE | --invite TOKEN) [--device ID] [--customer EMAIL]
+//           [--product HANDLE]... [--items N] [--quantity Q] [--amount 80.00]
+//           a refer-a-friend friend's checkout: the advocate's friend code applied, and/or
+//           the share link's token (and device id) in the cart attributes the storefront
+//           script sets (_referral_invite, _referral_device). A new customer unless
+//           --customer. Sends orders/create and orders/paid.
 //   refund  [--order NAME|ID|last] [--lines 1]    refunds/create for the first N open lines
 //   cancel  [--order NAME|ID|last]                orders/cancelled
 //   product create --title T [--price 10.00] [--collection HANDLE]...
@@ -24,38 +30,15 @@
 //   --url http://localhost:3000            the app (default: PORT of this machine)
 //   --shop demo-store.myshopify.com        (default: DEMO_SHOP)
 //   --coupon CODE is --discount-code CODE
-import { parseArgs } from "node:util";
 import { dataDirectory, loadEnvironment } from "./bootstrap";
+import { parseSimulateArgs, referralOrderOptions, UsageError } from "./simulate-referral";
 import { signedProxyUrl } from "../models/shopify/app-proxy-signature";
 
 type Json = Record<string, any>;
 
 async function main() {
   const { secrets } = loadEnvironment();
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      url: { type: "string" },
-      shop: { type: "string" },
-      code: { type: "string" },
-      click: { type: "string" },
-      coupon: { type: "string" },
-      "discount-code": { type: "string" },
-      email: { type: "string" },
-      customer: { type: "string" },
-      product: { type: "string", multiple: true },
-      amount: { type: "string" },
-      items: { type: "string" },
-      quantity: { type: "string" },
-      order: { type: "string" },
-      lines: { type: "string" },
-      path: { type: "string" },
-      title: { type: "string" },
-      price: { type: "string" },
-      status: { type: "string" },
-      collection: { type: "string", multiple: true },
-    },
-  });
+  const { values, positionals } = parseSimulateArgs(process.argv.slice(2));
   const [command, sub, target] = positionals;
   const appUrl = (values.url ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
   const shop = values.shop ?? process.env.DEMO_SHOP ?? "demo-store.myshopify.com";
@@ -147,16 +130,16 @@ async function main() {
       quantity: values.quantity ? Number(values.quantity) : undefined,
       amount: values.amount,
     });
-    const o = result.order as Json;
-    const currency = o.currency;
-    console.log(`order ${o.name} (gid://shopify/Order/${o.id}) by ${o.email}`);
-    for (const l of o.lines as Json[])
-      console.log(
-        `  ${l.quantity} × ${l.title}${l.variantTitle === "Default Title" ? "" : ` (${l.variantTitle})`} at ${l.price} ${currency}${l.discount ? `, discount ${(l.discount / 100).toFixed(2)}` : ""}`,
-      );
-    if (o.discountCode) console.log(`  discount code ${o.discountCode}`);
+    printOrder(result.order as Json);
     if (report(result.deliveries, appUrl))
-      await showSale(appUrl, `gid://shopify/Order/${o.id}`, secrets.values.DEMO_API_KEY);
+      await showSale(appUrl, `gid://shopify/Order/${result.order.id}`, secrets.values.DEMO_API_KEY);
+    return;
+  }
+  if (command === "referral") {
+    const result = await act("POST", "/orders", { ...referralOrderOptions(values) });
+    printOrder(result.order as Json);
+    if (report(result.deliveries, appUrl))
+      console.log("  the app records the referral in the background: see /admin/referrals/history");
     return;
   }
   if (command === "refund" || command === "cancel") {
@@ -199,9 +182,19 @@ async function main() {
   usage();
 }
 
+function printOrder(o: Json) {
+  console.log(`order ${o.name} (gid://shopify/Order/${o.id}) by ${o.email}`);
+  for (const l of o.lines as Json[])
+    console.log(
+      `  ${l.quantity} × ${l.title}${l.variantTitle === "Default Title" ? "" : ` (${l.variantTitle})`} at ${l.price} ${o.currency}${l.discount ? `, discount ${(l.discount / 100).toFixed(2)}` : ""}`,
+    );
+  if (o.discountCode) console.log(`  discount code ${o.discountCode}`);
+  for (const a of (o.noteAttributes ?? []) as Json[]) console.log(`  cart attribute ${a.name}=${a.value}`);
+}
+
 function usage() {
   console.error(
-    "usage: npm run simulate -- store|status|order|refund|cancel|product|uninstall|connect|disconnect|proxy-url [options] (see app/cli/simulate.ts)",
+    "usage: npm run simulate -- store|status|order|referral|refund|cancel|product|uninstall|connect|disconnect|proxy-url [options] (see app/cli/simulate.ts)",
   );
   process.exitCode = 2;
 }
@@ -307,5 +300,5 @@ async function showSale(url: string, orderGid: string, apiKey: string) {
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof UsageError ? 2 : 1);
 });

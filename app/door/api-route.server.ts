@@ -4,6 +4,7 @@ import { shopDb, type ShopDb } from "../db/shop-db.server";
 import { authenticateApiKey, type ApiContext } from "../models/api/api-auth.server";
 import { errorResponse, mark, readInput, type InputSpec, type RouteArgs } from "./door.server";
 import type { Schema } from "./input.server";
+import { cheapestPlanWith, planAllows, planOf } from "../models/plans/plans";
 
 // The door of /api/v1: method dispatch (405 JSON with an Allow header), the
 // API key (its shop scopes the database client), the input through each
@@ -32,6 +33,7 @@ export function endpoint<R, Q = undefined, B = undefined, P = Record<string, str
   return {
     run: async (args, needsKey) => {
       const api = needsKey ? await authenticateApiKey(args.request) : null;
+      if (api && !planAllows(api.shop.pricingPlan, "integrations")) return apiUpgradeRequired(api.shop.pricingPlan);
       // API clients get zod's own English for rules without a message, as always.
       const input = await readInput(args, { ...spec, bodyType: "json", defaultMessages: "zod" });
       return handler({
@@ -42,6 +44,23 @@ export function endpoint<R, Q = undefined, B = undefined, P = Record<string, str
       });
     },
   };
+}
+
+// The REST API is the plan's "integrations" feature (docs/decisions/029): a
+// key of a shop whose plan lost it (a downgrade) answers 403 with what to do,
+// before any input is read. Keys stay; upgrading opens the API again.
+function apiUpgradeRequired(planId: string | null) {
+  const plan = cheapestPlanWith("integrations");
+  return json(
+    {
+      error: {
+        code: "forbidden",
+        message: `The REST API is not included in this store's ${planOf(planId).id} plan. Upgrade to the ${plan?.id ?? "pro"} plan in the app (Plans) to use it; your data and API keys are kept.`,
+      },
+      upgrade: { feature: "integrations", plan: plan?.id ?? null },
+    },
+    { status: 403, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 const NO_STORE = { "Cache-Control": "no-store" };

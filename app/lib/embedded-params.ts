@@ -12,3 +12,14 @@ export function keptParams(url: URL, extra: Record<string, string> = {}): string
   for (const [key, value] of Object.entries(extra)) keep.set(key, value);
   return keep.toString();
 }
+
+/**
+ * The same page with one parameter changed, every other one kept: the plans
+ * page's monthly/yearly switch must not lose `installing=1` (the plan still
+ * has to be chosen, spec §2/§4) nor `upgrade` (why the merchant is here).
+ */
+export function withParam(search: string, key: string, value: string): string {
+  const params = new URLSearchParams(search);
+  params.set(key, value);
+  return `?${params.toString()}`;
+}

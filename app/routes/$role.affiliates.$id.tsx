@@ -13,8 +13,9 @@ import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server
 import { referralLinks } from "~/models/api/serializers";
 import { listTierMoves } from "~/models/tiers/autotier-settings.server";
 import { networkLevel, uplinesOf } from "~/models/networks/network.server";
+import { readOnlyRows, requireEditable } from "~/models/plans/plan-usage.server";
 
-export const handle = { i18n: ["Affiliates", "Global", "Settings"] };
+export const handle = { i18n: ["Affiliates", "Global", "Settings", "Plans"] };
 
 const params = idParams("affiliate");
 
@@ -34,6 +35,7 @@ export const loader = /* @__PURE__ */ merchantRoute(
       campaigns: await listCampaignChoices(db),
       tierMoves: await listTierMoves(db, params.id),
       network: { uplines: await uplinesOf(db, params.id), downline: await networkLevel(db, params.id) },
+      readOnly: (await readOnlyRows(db, shop.pricingPlan, "affiliates", [params.id])).ids.length > 0,
     };
   },
 );
@@ -45,7 +47,8 @@ const actionSchema = z.union([
 
 export const action = /* @__PURE__ */ merchantRoute(
   { area: "affiliates", params, body: actionSchema },
-  async ({ db, params, body }) => {
+  async ({ db, shop, params, body }) => {
+    await requireEditable(db, shop.pricingPlan, "affiliates", [params.id]);
     if (body.intent === "update") {
       const { intent, ...form } = body;
       await saveAffiliate(db, params.id, form);

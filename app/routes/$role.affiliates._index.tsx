@@ -15,7 +15,7 @@ import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models
 import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
-import { planUsage, requireRoomFor } from "~/models/plans/plan-usage.server";
+import { planUsage, readOnlyRows, requireEditable, requireRoomFor } from "~/models/plans/plan-usage.server";
 import { PlanLimitBanner } from "~/components/PlanLimitBanner";
 import { useShell } from "./$role";
 
@@ -23,11 +23,16 @@ export const handle = { i18n: ["Affiliates", "Global", "Plans"] };
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "affiliates", query: affiliateListQuerySchema },
-  async ({ db, shop, query }) => ({
-    ...(await listAdminAffiliates(db, query)),
-    query,
-    planLimit: await planUsage(db, shop.pricingPlan, "affiliates"),
-  }),
+  async ({ db, shop, query }) => {
+    const list = await listAdminAffiliates(db, query);
+    const onScreen = list.rows.map((row) => row.id);
+    return {
+      ...list,
+      query,
+      planLimit: await planUsage(db, shop.pricingPlan, "affiliates"),
+      readOnly: await readOnlyRows(db, shop.pricingPlan, "affiliates", onScreen),
+    };
+  },
 );
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -46,6 +51,7 @@ export const action = /* @__PURE__ */ merchantRoute(
   async ({ db, shop, body }) => {
     switch (body.intent) {
       case "status":
+        await requireEditable(db, shop.pricingPlan, "affiliates", body.ids);
         return { intent: body.intent, action: body.action, ...(await setAffiliatesStatus(db, body.ids, body.action)) };
       case "create": {
         const { intent, ...form } = body;
@@ -53,7 +59,9 @@ export const action = /* @__PURE__ */ merchantRoute(
         return { intent, id: (await addAffiliate(db, form)).id };
       }
       case "import": {
-        const result = await importAffiliatesCsv(db, await body.file.text());
+        const usage = await planUsage(db, shop.pricingPlan, "affiliates");
+        const room = usage.max === null ? null : Math.max(0, usage.max - usage.count);
+        const result = await importAffiliatesCsv(db, await body.file.text(), { room });
         return json({ intent: body.intent, ...result }, { status: result.ok ? 200 : 422 });
       }
     }
@@ -106,7 +114,12 @@ export default function AffiliatesIndex() {
         },
       ]}
     >
-      <PlanLimitBanner limit="affiliates" usage={data.planLimit} plansUrl={role === "admin" ? "/admin/plans" : null} />
+      <PlanLimitBanner
+        limit="affiliates"
+        usage={data.planLimit}
+        readOnly={data.readOnly}
+        plansUrl={role === "admin" ? "/admin/plans" : null}
+      />
       {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
       <AffiliatesTable
         data={data}

@@ -21,20 +21,32 @@ import {
 } from "~/models/campaigns/campaign-admin.server";
 import { campaignToForm, emptyCampaignForm, parseCampaignForm } from "~/models/campaigns/campaign-form";
 import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
+import { readOnlyRows, requireEditable, requireFeature, requireRoomFor } from "~/models/plans/plan-usage.server";
+import { planAllows } from "~/models/plans/plans";
+import { ReadOnlyBanner } from "~/components/PlanLimitBanner";
 import { useShell } from "./$role";
 
 // /{role}/campaigns/new and /{role}/campaigns/{id}: create, edit, duplicate, delete.
-export const handle = { i18n: ["Campaigns"] };
+export const handle = { i18n: ["Campaigns", "Plans"] };
 
 const NEW = "new";
 const params = z.object({
   id: z.union([z.literal(NEW), recordId("campaign")], { errorMap: () => ({ message: "No campaign with this id." }) }),
 });
 
-export const loader = /* @__PURE__ */ merchantRoute({ area: "campaigns", params }, async ({ db, params }) => {
-  if (params.id === NEW) return { campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(db) };
+export const loader = /* @__PURE__ */ merchantRoute({ area: "campaigns", params }, async ({ db, shop, params }) => {
+  const mlm = planAllows(shop.pricingPlan, "mlm");
+  if (params.id === NEW)
+    return { campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(db), readOnly: false, mlm };
   const campaign = await getCampaign(db, params.id);
-  return { campaign, affiliateCount: await campaignAffiliateCount(db, params.id), hasDefault: true };
+  const locked = await readOnlyRows(db, shop.pricingPlan, "campaigns", [params.id]);
+  return {
+    campaign,
+    affiliateCount: await campaignAffiliateCount(db, params.id),
+    hasDefault: true,
+    readOnly: locked.ids.length > 0,
+    mlm,
+  };
 });
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -50,7 +62,10 @@ export const action = /* @__PURE__ */ merchantRoute(
     if (body.intent === "save") {
       const form = parseCampaignForm(body.values, currencyExponent(shop.currency));
       if (!form.ok) throw new AppError("validation_failed", "Some fields are not valid.", { fields: form.fields });
+      if (id !== NEW) await requireEditable(db, shop.pricingPlan, "campaigns", [id]);
+      if (form.data.levels?.length) requireFeature(shop.pricingPlan, "mlm");
       if (id === NEW) {
+        await requireRoomFor(db, shop.pricingPlan, "campaigns");
         const created = await createAdminCampaign(db, form.data);
         return redirect(`${base}/${created.id}?created=1`);
       }
@@ -58,6 +73,7 @@ export const action = /* @__PURE__ */ merchantRoute(
     }
     if (id === NEW) throw new AppError("not_found", "No campaign with this id.");
     if (body.intent === "duplicate") {
+      await requireRoomFor(db, shop.pricingPlan, "campaigns");
       const copy = await duplicateCampaign(db, id);
       return redirect(`${base}/${copy.id}?duplicated=1`);
     }
@@ -69,7 +85,7 @@ export const action = /* @__PURE__ */ merchantRoute(
 type ActionData = { campaign?: unknown } & Partial<ErrorBody>;
 
 export default function CampaignDetail() {
-  const { campaign, affiliateCount, hasDefault } = useLoaderData<typeof loader>();
+  const { campaign, affiliateCount, hasDefault, readOnly, mlm } = useLoaderData<typeof loader>();
   const { shop } = useShell();
   const { role } = useParams();
   const [search] = useSearchParams();
@@ -135,7 +151,7 @@ export default function CampaignDetail() {
       primaryAction={{
         content: t("Global:save"),
         onAction: save,
-        disabled: !dirty && Boolean(campaign),
+        disabled: readOnly || (!dirty && Boolean(campaign)),
         loading: busy,
       }}
       secondaryActions={
@@ -165,6 +181,17 @@ export default function CampaignDetail() {
       ) : null}
       <UnsavedChangesPrompt dirty={dirty && !busy} />
       <BlockStack gap="400">
+        {readOnly ? <ReadOnlyBanner limit="campaigns" plansUrl={role === "admin" ? "/admin/plans" : null} /> : null}
+        {!mlm && values.levels.length > 0 ? (
+          <Banner
+            tone="info"
+            action={
+              role === "admin" ? { content: t("Plans:upgradeAction"), url: "/admin/plans?upgrade=mlm" } : undefined
+            }
+          >
+            <p>{t("Plans:mlmNotInPlan")}</p>
+          </Banner>
+        ) : null}
         {serverError && !serverError.fields ? (
           <Banner tone="critical" title={t("errors.notDone")}>
             <p>{serverError.message}</p>

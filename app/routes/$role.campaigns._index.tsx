@@ -23,31 +23,44 @@ import { displayZone } from "~/lib/shop-day";
 import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
+import { planUsage, readOnlyRows, requireEditable } from "~/models/plans/plan-usage.server";
+import { PlanLimitBanner } from "~/components/PlanLimitBanner";
+import { useTranslatedError } from "~/i18n/messages";
+import type { ErrorBody } from "~/lib/errors";
 import { useShell } from "./$role";
 
 // /{role}/campaigns: the shop's campaigns, paginated on the server, with
 // state tabs and a name search.
-export const handle = { i18n: ["Campaigns"] };
+export const handle = { i18n: ["Campaigns", "Plans"] };
 
 const PAGE_SIZE = 50;
 const TABS = ["all", "active", "draft", "private"] as const;
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "campaigns", query: campaignListParamsSchema },
-  async ({ db, query }) => listCampaignsPage(db, { ...query, query: query.q, limit: PAGE_SIZE }),
+  async ({ db, shop, query }) => {
+    const page = await listCampaignsPage(db, { ...query, query: query.q, limit: PAGE_SIZE });
+    const onScreen = page.campaigns.map((c) => c.id);
+    return {
+      ...page,
+      planLimit: await planUsage(db, shop.pricingPlan, "campaigns"),
+      readOnly: await readOnlyRows(db, shop.pricingPlan, "campaigns", onScreen),
+    };
+  },
 );
 
 export const action = /* @__PURE__ */ merchantRoute(
   { area: "campaigns", body: campaignBulkSchema },
-  async ({ db, body }) => ({
-    result: await setCampaignsStatus(db, body.ids, body.status),
-  }),
+  async ({ db, shop, body }) => {
+    await requireEditable(db, shop.pricingPlan, "campaigns", body.ids);
+    return { result: await setCampaignsStatus(db, body.ids, body.status) };
+  },
 );
 
-type BulkData = { result?: { changed: number; status: string }; error?: { message: string } };
+type BulkData = { result?: { changed: number; status: string } } & Partial<ErrorBody>;
 
 export default function Campaigns() {
-  const { campaigns, after, before } = useLoaderData<typeof loader>();
+  const { campaigns, after, before, planLimit, readOnly } = useLoaderData<typeof loader>();
   const { shop } = useShell();
   const { role } = useParams();
   const navigate = useNavigate();
@@ -61,9 +74,10 @@ export default function Campaigns() {
   const fetcher = useFetcher<BulkData>();
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(campaigns);
+  const bulkError = useTranslatedError(fetcher.data?.error);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.error) setToast(fetcher.data.error.message);
+    if (bulkError) setToast(bulkError.message);
     if (fetcher.data.result) {
       setToast(
         t("bulk.changed", { count: fetcher.data.result.changed, state: t(`states.${fetcher.data.result.status}`) }),
@@ -100,6 +114,12 @@ export default function Campaigns() {
       subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
       primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}
     >
+      <PlanLimitBanner
+        limit="campaigns"
+        usage={planLimit}
+        readOnly={readOnly}
+        plansUrl={role === "admin" ? "/admin/plans" : null}
+      />
       <Card padding="0">
         {empty ? (
           <EmptyState
@@ -172,6 +192,7 @@ export default function Campaigns() {
                       </Text>
                     </Link>{" "}
                     {c.is_default ? <Badge tone="info">{t("default")}</Badge> : null}
+                    {readOnly.ids.includes(c.id) ? <Badge tone="warning">{t("Plans:readOnlyBadge")}</Badge> : null}
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     <Badge tone={c.status === "active" ? "success" : undefined}>{t(`states.${c.status}`)}</Badge>

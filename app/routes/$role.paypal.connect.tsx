@@ -15,21 +15,27 @@ import {
 // area is closed to staff whatever their permissions).
 export const handle = { i18n: ["Settings.Payment", "Global"] };
 
-export const loader = /* @__PURE__ */ merchantRoute({ area: "paypal" }, async ({ db, shop }) => ({
-  connection: await getPaypalConnection(db),
-  webhookUrl: paypalWebhookUrl(shop.id),
-}));
+export const loader = /* @__PURE__ */ merchantRoute(
+  { area: "paypal", feature: "paypalPayouts" },
+  async ({ db, shop }) => ({
+    connection: await getPaypalConnection(db),
+    webhookUrl: paypalWebhookUrl(shop.id),
+  }),
+);
 
 const actionSchema = z.discriminatedUnion("intent", [
   paypalConnectionSchema.extend({ intent: z.literal("connect") }),
   z.object({ intent: z.literal("disconnect") }),
 ]);
 
-export const action = /* @__PURE__ */ merchantRoute({ area: "paypal", body: actionSchema }, async ({ db, body }) => {
-  if (body.intent === "disconnect") return { intent: body.intent, connection: await disconnectPaypal(db) };
-  const { intent, ...input } = body;
-  return { intent, connection: await connectPaypal(db, input) };
-});
+export const action = /* @__PURE__ */ merchantRoute(
+  { area: "paypal", feature: "paypalPayouts", body: actionSchema },
+  async ({ db, body }) => {
+    if (body.intent === "disconnect") return { intent: body.intent, connection: await disconnectPaypal(db) };
+    const { intent, ...input } = body;
+    return { intent, connection: await connectPaypal(db, input) };
+  },
+);
 
 export default function PaypalConnect() {
   const { connection, webhookUrl } = useLoaderData<typeof loader>();

@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useFormat } from "~/i18n/format";
-import { keptParams } from "~/lib/embedded-params";
+import { withParam } from "~/lib/embedded-params";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { forbidden } from "~/models/auth/require-merchant.server";
 import { PLAN_FEATURES, PLANS, priceOf, type Plan } from "~/models/plans/plans";
@@ -60,7 +60,7 @@ export default function Plans() {
   const interval = params.get("interval") === "yearly" ? "yearly" : "monthly";
   const upgrade = params.get("upgrade");
   const here = new URL(`http://x/?${params.toString()}`);
-  const intervalLink = (value: string) => `?${keptParams(here, { interval: value })}`;
+  const intervalLink = (value: string) => withParam(params.toString(), "interval", value);
   return (
     <Page title={t("title")} subtitle={t("subtitle")}>
       <BlockStack gap="400">

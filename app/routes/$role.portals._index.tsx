@@ -14,6 +14,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { merchantRoute } from "~/door/merchant-route.server";
+import { requireFeature } from "~/models/plans/plan-usage.server";
 import { portalOverview } from "~/models/portal/portal-admin.server";
 import { portalDomainAction, portalDomainFormSchema } from "~/models/portal/portal-domain.server";
 
@@ -26,7 +27,10 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "portals" }, async (
 
 export const action = /* @__PURE__ */ merchantRoute(
   { area: "portals", body: portalDomainFormSchema },
-  async ({ shop, body }) => ({ ok: true, intent: body.intent, domain: await portalDomainAction(shop.id, body) }),
+  async ({ shop, body }) => {
+    requireFeature(shop.pricingPlan, "customDomain");
+    return { ok: true, intent: body.intent, domain: await portalDomainAction(shop.id, body) };
+  },
 );
 
 export default function Portals() {

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { NotBuiltYet } from "~/components/StatusScreens";
 import { findSettingsTab, SETTINGS_NAMESPACES } from "~/lib/settings-tabs";
 import { merchantRoute } from "~/door/merchant-route.server";
+import { requirePlanFeature } from "~/door/plan-check.server";
 import { AppError } from "~/lib/errors";
 import { autotierSaveSchema, loadAutotier, saveAutotier } from "~/models/tiers/autotier-settings.server";
 import { useShell } from "./$role";
@@ -26,9 +27,10 @@ const query = z.object({
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "settings", query },
-  async ({ db, role, params, query }) => {
+  async ({ db, shop, role, params, query }) => {
     const tab = findSettingsTab(params.tab);
     if (!tab) throw redirect(`/${role}/not-found`);
+    if (tab.tab === "autotier") requirePlanFeature(shop.pricingPlan, role, "autoTier");
     const network =
       tab.tab === "networks"
         ? {
@@ -44,8 +46,9 @@ export const loader = /* @__PURE__ */ merchantRoute(
 
 export const action = /* @__PURE__ */ merchantRoute(
   { area: "settings", body: autotierSaveSchema },
-  async ({ db, params, body }) => {
+  async ({ db, shop, role, params, body }) => {
     if (params.tab !== "autotier") throw new AppError("not_found", "This settings tab saves nothing here.");
+    requirePlanFeature(shop.pricingPlan, role, "autoTier");
     return saveAutotier(db, body);
   },
 );

@@ -1,66 +1,110 @@
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { Badge, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Banner, Layout, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { CustomDomainCard, type DomainActionResult } from "~/components/portal/CustomDomainCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { CouponSettingsCard } from "~/components/settings/CouponSettingsCard";
+import { ShareSettingsCard } from "~/components/settings/ShareSettingsCard";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { formatMoney } from "~/lib/money";
-import { marketingsSettings } from "~/models/marketings/marketings-settings.server";
-import { portalDomainAction, portalDomainFormSchema } from "~/models/portal/portal-domain.server";
-import { useShell } from "~/components/shell-data";
+import { checkCouponValue, couponFields } from "~/models/marketings/coupon-form";
+import {
+  marketingsSettings,
+  saveCampaignCoupon,
+  saveShareSettings,
+} from "~/models/marketings/marketings-settings.server";
+import { shareSettingsSchema } from "~/models/marketings/share-settings";
+import { requireFeature } from "~/models/plans/plan-usage.server";
+import { planAllows } from "~/models/plans/plans";
+import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
+import { portalDomainAction } from "~/models/portal/portal-domain.server";
 
-// Settings > Marketings: the affiliates' automatic coupons (created in the
-// store when an affiliate is approved, per the campaign's coupon template)
-// and the portal's custom domain (moved here from Portals).
-export const handle = { i18n: ["Settings.Marketings", "Portals", "Settings", "Global"] };
+// Settings > Marketings: each campaign's coupon settings (the automatic codes
+// created in the store when an affiliate is approved), the texts and images
+// affiliates share, and the portal's custom domain (moved here from Portals).
+export const handle = { i18n: ["Settings.Marketings", "Campaigns", "Portals", "Settings", "Global", "Plans"] };
 
-export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => marketingsSettings(db));
+const query = z.object({ campaign: z.string().max(200).optional() });
+
+export const loader = /* @__PURE__ */ merchantRoute({ area: "settings", query }, async ({ db, shop, query }) => ({
+  ...(await marketingsSettings(db, query.campaign)),
+  customDomain: planAllows(shop.pricingPlan, "customDomain"),
+}));
+
+// The domain form posts without an intent (Portals shares it): that is a save.
+const actionSchema = z.preprocess(
+  (body) => (body && typeof body === "object" && !("intent" in body) ? { ...body, intent: "save" } : body),
+  z
+    .discriminatedUnion("intent", [
+      couponFields.extend({ intent: z.literal("coupon") }),
+      shareSettingsSchema.extend({ intent: z.literal("share") }),
+      z.object({
+        intent: z.literal("share_upload"),
+        image: z
+          .instanceof(File, { message: "Choose an image to upload." })
+          .refine((file) => file.size <= MAX_IMAGE_BYTES, "Images can be at most 2 MB."),
+      }),
+      z.object({ intent: z.enum(["save", "verify"]), portalDomain: z.string().max(300).default("") }),
+    ])
+    .superRefine((body, ctx) => {
+      if (body.intent === "coupon") checkCouponValue(body, ctx);
+    }),
+);
 
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "settings", body: portalDomainFormSchema },
-  async ({ shop, body }) => ({ ok: true, intent: body.intent, domain: await portalDomainAction(shop.id, body) }),
+  { area: "settings", body: actionSchema },
+  async ({ db, shop, body }) => {
+    switch (body.intent) {
+      case "coupon": {
+        const { intent: _intent, ...form } = body;
+        return { coupon: await saveCampaignCoupon(db, shop.pricingPlan, form) };
+      }
+      case "share": {
+        const { intent: _intent, ...share } = body;
+        return { share: await saveShareSettings(db, share) };
+      }
+      case "share_upload": {
+        const bytes = new Uint8Array(await body.image.arrayBuffer());
+        return { uploaded: await storeUploadedImage(shop.id, body.image.name, bytes) };
+      }
+      default:
+        requireFeature(shop.pricingPlan, "customDomain");
+        return { ok: true, intent: body.intent, domain: await portalDomainAction(shop.id, body) };
+    }
+  },
 );
 
 export default function MarketingsSettings() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<DomainActionResult>();
   const { role } = useParams();
-  const { shop } = useShell();
-  const { t } = useTranslation(["Settings.Marketings", "Global"]);
+  const { t } = useTranslation(["Settings.Marketings", "Plans", "Global"]);
   return (
     <Page title={t("title")} backAction={{ url: `/${role}/settings` }}>
       <Layout>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t("coupons.title")}
-              </Text>
-              <Text as="p">{t("coupons.body")}</Text>
-              {data.campaigns.map((c) => (
-                <InlineStack key={c.id} gap="200" blockAlign="center">
-                  <Link url={`/${role}/campaigns/${c.id}`}>{c.name}</Link>
-                  <Badge tone={c.couponEnabled ? "success" : undefined}>
-                    {c.couponEnabled ? t("coupons.on") : t("coupons.off")}
-                  </Badge>
-                  {c.couponEnabled ? (
-                    <Text as="span" tone="subdued">
-                      {t("coupons.template", {
-                        value:
-                          c.couponDiscountType === "fixed_amount"
-                            ? formatMoney(c.couponDiscountValue, { currency: shop.currency, format: shop.money_format })
-                            : `${c.couponDiscountValue / 100}%`,
-                        code: `${c.couponPrefix}CODE`.toUpperCase(),
-                      })}
-                    </Text>
-                  ) : null}
-                </InlineStack>
-              ))}
-            </BlockStack>
-          </Card>
+          <CouponSettingsCard campaigns={data.campaigns} coupon={data.coupon} />
         </Layout.Section>
         <Layout.Section>
-          <CustomDomainCard state={data.domain} result={result} />
+          <ShareSettingsCard share={data.share} creatives={data.creatives} />
+        </Layout.Section>
+        <Layout.Section>
+          {data.customDomain ? (
+            <CustomDomainCard state={data.domain} result={result} />
+          ) : (
+            <Banner
+              tone="info"
+              title={t("Plans:upgradeHeading", { feature: t("Plans:features.customDomain") })}
+              action={
+                role === "admin"
+                  ? { content: t("Plans:upgradeAction"), url: "/admin/plans?upgrade=customDomain" }
+                  : undefined
+              }
+            >
+              <p>{t("Plans:errors.feature.customDomain")}</p>
+              {data.domain ? <p>{t("Plans:customDomainKept", { domain: data.domain.host })}</p> : null}
+            </Banner>
+          )}
         </Layout.Section>
       </Layout>
     </Page>

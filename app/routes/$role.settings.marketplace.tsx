@@ -1,18 +1,47 @@
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { MarketplaceSettingsForm } from "~/components/settings/MarketplaceSettingsForm";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { listingFormSchema } from "~/models/marketplace/listing-form";
+import { checkListing, listingFields } from "~/models/marketplace/listing-form";
 import { marketplaceSettings, saveMarketplaceListing } from "~/models/marketplace/listing.server";
+import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
 
-// Settings > Marketplace: the shop's offer on the public marketplace (/marketplace).
+// Settings > Marketplace: the shop's offer on the public marketplace
+// (/marketplace). The logo is uploaded at once through the portal images'
+// storage (as Branding's logo) and takes effect when the offer is saved.
 export const handle = { i18n: ["Settings.Marketplace", "Account.Common", "Settings", "Global"] };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => marketplaceSettings(db));
 
+// A JSON body without an intent is the offer (API clients of the admin posted it so before uploads).
+const actionSchema = z.preprocess(
+  (body) => (body && typeof body === "object" && !("intent" in body) ? { ...body, intent: "save" } : body),
+  z
+    .discriminatedUnion("intent", [
+      z.object({
+        intent: z.literal("upload"),
+        image: z
+          .instanceof(File, { message: "Choose an image to upload." })
+          .refine((file) => file.size <= MAX_IMAGE_BYTES, "Images can be at most 2 MB."),
+      }),
+      listingFields.extend({ intent: z.literal("save") }),
+    ])
+    .superRefine((body, ctx) => {
+      if (body.intent === "save") checkListing(body, ctx);
+    }),
+);
+
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "settings", body: listingFormSchema },
-  async ({ db, body }) => ({ listing: await saveMarketplaceListing(db, body) }),
+  { area: "settings", body: actionSchema },
+  async ({ db, shop, body }) => {
+    if (body.intent === "upload") {
+      const bytes = new Uint8Array(await body.image.arrayBuffer());
+      return { uploaded: await storeUploadedImage(shop.id, body.image.name, bytes) };
+    }
+    const { intent: _intent, ...listing } = body;
+    return { listing: await saveMarketplaceListing(db, listing) };
+  },
 );
 
 export default function MarketplaceSettings() {

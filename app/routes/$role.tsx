@@ -14,6 +14,7 @@ import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";
 import { getConfig } from "~/config.server";
 import { chatConfig } from "~/lib/support-chat";
 import { SupportChat } from "~/components/SupportChat";
+import { appTypeFor } from "~/lib/app-type";
 import { menuFor, isMenuHidden } from "~/lib/menu";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { keptParams } from "~/lib/embedded-params";
@@ -76,7 +77,9 @@ export default function RoleLayout() {
       userName={data.user.name}
       userEmail={data.user.email}
     >
-      <Outlet />
+      <div data-app-type={appTypeFor(location.pathname)}>
+        <Outlet />
+      </div>
       {data.chat ? <SupportChat chat={data.chat} shop={data.shop} /> : null}
     </AdminShell>
   );

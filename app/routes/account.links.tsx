@@ -9,8 +9,10 @@ import { affiliateLink, storePathOf } from "~/lib/affiliate-links";
 import { defaultLandingPath, withUtm } from "~/models/settings/promote-link";
 import { getPromoteLink } from "~/models/settings/promote-link.server";
 import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
+import { getShareSettings } from "~/models/marketings/marketings-settings.server";
+import { shareIntents, SHARE_NETWORKS } from "~/models/marketings/share-settings";
 
-export const handle = { i18n: ["Account.Products", "Account.Common"], portal: true };
+export const handle = { i18n: ["Account.Products", "Account.Common", "Account.Creatives"], portal: true };
 
 // The link builder's page address; one that is not on the shop's store is
 // answered on the page (see `invalid`), not as an error.
@@ -33,8 +35,15 @@ export const loader = /* @__PURE__ */ affiliateRoute(
     const shortLink = affiliateLink(appUrl, affiliate.referralCode, shop.domain, landing);
     const storeLink = buildRedirectUrl(host, landing, shop.referralParam, affiliate.referralCode, null);
     const storeFirst = promote.link_format === "store";
+    // Settings > Marketings: the merchant's share texts and images.
+    const share = await getShareSettings(db);
+    const referralLink = storeFirst ? storeLink : shortLink;
     return {
-      referralLink: storeFirst ? storeLink : shortLink,
+      share: {
+        intents: shareIntents(share, { link: referralLink, code: affiliate.referralCode }),
+        images: share.images,
+      },
+      referralLink,
       // The store link is then the referral link itself: not shown twice.
       storeLink: storeFirst ? null : storeLink,
       recruitLink: `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
@@ -45,6 +54,9 @@ export const loader = /* @__PURE__ */ affiliateRoute(
     };
   },
 );
+
+// Brand names, the same in every language.
+const NETWORK_NAMES = { x: "X", facebook: "Facebook", whatsapp: "WhatsApp" } as const;
 
 export default function AccountLinks() {
   const d = useLoaderData<typeof loader>();
@@ -59,6 +71,50 @@ export default function AccountLinks() {
             <CopyField label={t("links.store")} value={d.storeLink} testId="store-link" {...copy} />
           ) : null}
           <CopyField label={t("links.recruit")} value={d.recruitLink} {...copy} />
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {t("links.share.title")}
+          </Text>
+          <InlineStack gap="200" wrap>
+            {SHARE_NETWORKS.map((network) => (
+              <Button
+                key={network}
+                url={d.share.intents[network]}
+                external={network !== "email"}
+                id={`share-${network}`}
+              >
+                {network === "email"
+                  ? t("Account.Common:form.email")
+                  : t("links.share.on", { network: NETWORK_NAMES[network] })}
+              </Button>
+            ))}
+          </InlineStack>
+          {d.share.images.length ? (
+            <BlockStack gap="200">
+              <Text as="h3" variant="headingSm">
+                {t("links.share.images")}
+              </Text>
+              <InlineStack gap="300" wrap>
+                {d.share.images.map((url) => (
+                  <BlockStack key={url} gap="100" inlineAlign="center">
+                    <img
+                      src={url}
+                      alt=""
+                      height={96}
+                      data-testid="share-image"
+                      style={{ display: "block", borderRadius: 8 }}
+                    />
+                    <a href={url} download>
+                      {t("Account.Creatives:download")}
+                    </a>
+                  </BlockStack>
+                ))}
+              </InlineStack>
+            </BlockStack>
+          ) : null}
         </BlockStack>
       </Card>
       <Card>

@@ -37,6 +37,11 @@ export interface PlaceOrderOptions {
   discountCode?: string;
   referralCode?: string;
   clickId?: string;
+  // More cart attributes (the refer-a-friend invite token and device id the
+  // storefront script sets), copied to the order's note_attributes.
+  attributes?: { name: string; value: string }[];
+  // The storefront URL the buyer arrived on (default: the ?ref= link, or /).
+  landingSite?: string;
   now?: Date;
 }
 
@@ -241,6 +246,7 @@ export function placeOrder(state: StoreState, shop: ShopState, options: PlaceOrd
   const noteAttributes = [
     ...(options.referralCode ? [{ name: "_affiliate_ref", value: options.referralCode }] : []),
     ...(options.clickId ? [{ name: "_affiliate_click", value: options.clickId }] : []),
+    ...(options.attributes ?? []).map((a) => ({ name: String(a.name), value: String(a.value) })),
   ];
   const order: OrderRec = {
     id: nextId(state),
@@ -255,7 +261,8 @@ export function placeOrder(state: StoreState, shop: ShopState, options: PlaceOrd
     discountCode: codeText,
     discountValue: discount ? discount.value : null,
     noteAttributes,
-    landingSite: options.referralCode ? `/?ref=${encodeURIComponent(options.referralCode)}` : "/",
+    landingSite:
+      options.landingSite ?? (options.referralCode ? `/?ref=${encodeURIComponent(options.referralCode)}` : "/"),
     createdAt: nowIso,
     cancelledAt: null,
     refundedLineQuantities: {},

@@ -268,7 +268,7 @@ describe("password reset by e-mail link", () => {
   async function resetLink(email: string) {
     const mail = await getDb().outboxEmail.findFirstOrThrow({
       // The reset e-mail, not the sign-up's notification to the same address.
-      where: { toAddress: email, kind: null },
+      where: { toAddress: email, kind: "affiliate.reset" },
       orderBy: { createdAt: "desc" },
     });
     // Handled by its job; without SMTP_URL, a shop other than the demo gets no printed copy.

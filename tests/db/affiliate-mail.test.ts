@@ -97,7 +97,7 @@ describe("password reset e-mail over SMTP", () => {
     expect(mail.subject).toContain("Reset your");
     const link = /https?:\/\/\S+\/reset\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "");
     expect(link, mail.text).not.toBeNull();
-    expect((await getDb().outboxEmail.findFirstOrThrow({ where: { kind: null } })).status).toBe("sent");
+    expect((await getDb().outboxEmail.findFirstOrThrow({ where: { kind: "affiliate.reset" } })).status).toBe("sent");
     const done = await c.postForm(`/portal/${handle}/reset`, {
       token: link![1]!,
       password: "second password 2",
@@ -126,7 +126,7 @@ describe("password reset e-mail over SMTP", () => {
     expect(mail.text).toContain("リンクは1回のみ、60分間有効です");
     expect(mail.text).toMatch(new RegExp(`https?://\\S+/portal/${handle}/reset\\?token=[A-Za-z0-9_-]+`));
     expect(mail.text).not.toMatch(/Reset your|\{\{/);
-    const row = await getDb().outboxEmail.findFirstOrThrow({ where: { kind: null } });
+    const row = await getDb().outboxEmail.findFirstOrThrow({ where: { kind: "affiliate.reset" } });
     expect(row.subject).toBe(mail.subject);
   });
 
@@ -139,20 +139,20 @@ describe("password reset e-mail over SMTP", () => {
     expect(mail.text).toContain("der Link funktioniert einmal, 60 Minuten lang");
   });
 
-  it("uses the shop's own wording for the affiliate's language", async () => {
-    await getDb().translationOverride.create({
+  it("uses the merchant's edited template (Notifications), transactional: no unsubscribe", async () => {
+    await getDb().notificationTemplate.create({
       data: {
         shopId,
-        language: "jp",
-        namespace: "Account.Common",
-        key: "email.reset.subject",
-        value: "【{{shop}}】パスワード再設定のご案内",
+        key: "affiliate.reset",
+        subject: "【{{ shop.name }}】パスワード再設定のご案内",
+        body: "{{ affiliate.first_name }} 様\n\n{{ reset_url }}\n({{ link_expires }})",
       },
     });
     const mail = await resetMail("jp");
     expect(mail.subject).toBe(`【${handle}】パスワード再設定のご案内`);
-    // Keys without an override keep the shipped text.
     expect(mail.text).toContain("Ada 様");
+    expect(mail.text).toContain("(60分)");
+    expect(mail.headerLines.some((h) => h.key.startsWith("list-unsubscribe"))).toBe(false);
   });
 
   it("sends nothing for an address without an account", async () => {

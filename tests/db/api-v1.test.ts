@@ -881,6 +881,7 @@ describe("openapi.json", () => {
         "/api/v1/payouts/{id}",
         "/api/v1/payouts/{id}/mark-paid",
         "/api/v1/paypal/connection",
+        "/api/v1/referral-program",
         "/api/v1/sales",
         "/api/v1/sales/{id}",
         "/api/v1/sales/{id}/{decision}",

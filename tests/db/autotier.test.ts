@@ -136,4 +136,20 @@ describe("auto-tier", () => {
     expect((await evaluateShopTiers(getDb(), shop.id)).moves).toEqual([]);
     expect((await getDb().affiliate.findUniqueOrThrow({ where: { id: top.id } })).campaignId).toBe(gold.id);
   });
+
+  it("moves nobody on a plan without auto-tier; the ladder is kept for an upgrade", async () => {
+    const { shop, bronze, gold, admin } = await setup();
+    const top = await buildAffiliate(shop.id, gold.id);
+    const tiers = [
+      { campaignId: bronze.id, metric: "sales", threshold: "0", windowDays: "0" },
+      { campaignId: gold.id, metric: "sales", threshold: "5", windowDays: "0" },
+    ];
+    expect((await saveLadder(admin, { enabled: true, allowDemotion: true, tiers })).status).toBe(200);
+    await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "free" } });
+    expect((await evaluateShopTiers(getDb(), shop.id)).moves).toEqual([]);
+    expect((await getDb().affiliate.findUniqueOrThrow({ where: { id: top.id } })).campaignId).toBe(gold.id);
+    expect(await getDb().tierRule.count({ where: { shopId: shop.id } })).toBe(2);
+    await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "growth" } });
+    expect((await evaluateShopTiers(getDb(), shop.id)).moves).toHaveLength(1);
+  });
 });

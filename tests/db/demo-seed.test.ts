@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { percentOf } from "~/models/commissions/calculate-commission";
 import { seedDemoShop } from "~/models/demo/seed-demo.server";
+import { readReferralProgram } from "~/models/referrals/program-settings";
+import { paymentSettingsOf } from "~/models/payouts/payment-settings";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 
@@ -110,6 +112,27 @@ describe("demo seed", () => {
       const lines = await getDb().commission.aggregate({ where: { payoutId: payout.id }, _sum: { amount: true } });
       expect(lines._sum.amount).toBe(payout.amount);
       expect(payout.amount).toBeGreaterThanOrEqual(2500);
+    }
+  });
+
+  it("switches refer-a-friend on with advocates and referrals in every status, each with its reason and checks", async () => {
+    expect(await seedDemoShop(demo)).toBe(true);
+    const db = getDb();
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: demo.shopDomain } });
+    expect(readReferralProgram(shop.settings)).toMatchObject({ enabled: true, holdDays: 14 });
+    // The payment settings seeded before are kept next to it.
+    expect(paymentSettingsOf(shop.settings).minimumAmount).toBe(2500);
+    const referrals = await db.referral.findMany({ where: { shopId: shop.id }, include: { advocate: true } });
+    expect(new Set(referrals.map((r) => r.status))).toEqual(new Set(["pending", "rewarded", "blocked", "cancelled"]));
+    expect(await db.referralAdvocate.count({ where: { shopId: shop.id } })).toBe(3);
+    for (const r of referrals) {
+      expect(r.reason).toMatch(/^Referrals:reason\.(shared_code|link)\{/);
+      const checks = JSON.parse(r.checks) as { rule: string; outcome: string; detail: string }[];
+      expect(checks).toHaveLength(6);
+      for (const c of checks) expect(c.detail).toMatch(new RegExp(`^checks\\.${c.rule}\\.`));
+      expect(r.blockedRule).toBe(r.status === "blocked" ? checks.find((c) => c.outcome === "block")!.rule : null);
+      expect(r.holdUntil.getTime() - r.placedAt.getTime()).toBe(14 * 86_400_000);
+      if (r.status === "rewarded") expect(r.rewardCode).toBeTruthy();
     }
   });
 });

@@ -84,6 +84,48 @@ describe("settings > marketplace", () => {
   });
 });
 
+describe("settings > marketplace logo", () => {
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+    "base64",
+  );
+  const upload = async (client: HttpClient, bytes: Buffer, name = "logo.png") => {
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("image", new Blob([new Uint8Array(bytes)]), name);
+    return client.request(`/admin/settings/marketplace?_data=${encodeURIComponent(SETTINGS)}`, {
+      method: "POST",
+      body: form,
+    });
+  };
+
+  it("uploads the logo through the storage, saves it with the offer and shows it on the public page", async () => {
+    const shop = await buildShop({ domain: "logo-gear.myshopify.com" });
+    await buildCampaign(shop.id, { status: "active" });
+    const admin = await adminOf(shop.id);
+    const other = await adminOf((await buildShop()).id);
+
+    const notImage = await upload(admin, Buffer.from("<svg/>"), "logo.svg");
+    expect(notImage.status).toBe(400);
+    const ours = ((await (await upload(admin, PNG)).json()) as { uploaded: string }).uploaded;
+    expect(ours).toMatch(new RegExp(`^/portal-assets/${shop.id}/[0-9a-f]{8}-logo\\.png$`));
+    const theirs = ((await (await upload(other, PNG)).json()) as { uploaded: string }).uploaded;
+
+    const stolen = await saveOffer(admin, { ...offer({ logoUrl: theirs }), intent: "save" });
+    expect(stolen.status).toBe(422);
+    expect(Object.keys((await stolen.json()).error.fields)).toEqual(["logoUrl"]);
+    expect(await getDb().marketplaceListing.count({ where: { shopId: shop.id } })).toBe(0);
+
+    expect((await saveOffer(admin, { ...offer({ logoUrl: ours }), intent: "save" })).status).toBe(200);
+    const { cards } = await market("q=Trail");
+    expect(cards).toEqual([expect.objectContaining({ logoUrl: ours })]);
+    // The public page can load it.
+    const image = await new HttpClient(server.url).get(ours);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+  });
+});
+
 describe("public marketplace", () => {
   it("lists only opted-in shops with an active campaign, with search, categories and pages", async () => {
     await listedShop("alpine", { title: "Alpine skis", category: "other" });

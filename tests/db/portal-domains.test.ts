@@ -30,7 +30,8 @@ let shop: Awaited<ReturnType<typeof buildShop>>;
 let handle: string;
 
 beforeEach(async () => {
-  shop = await buildShop();
+  // A custom domain is a Pro feature.
+  shop = await buildShop({ pricingPlan: "pro" });
   handle = shop.domain.replace(".myshopify.com", "");
   await getDb().shop.update({ where: { id: shop.id }, data: { name: "Cool Gear", portalDomain: PORTAL_HOST } });
   const campaign = await buildCampaign(shop.id);
@@ -293,7 +294,7 @@ describe("verifying a custom domain (DNS TXT record)", () => {
   });
 
   it("lets no shop hold a domain by asking first: the owner's proof takes it", async () => {
-    const squatter = await buildShop();
+    const squatter = await buildShop({ pricingPlan: "pro" });
     await buildCampaign(squatter.id);
     const theirs = await merchantOf(squatter.id);
     expect((await theirs.postForm(PORTALS, { portalDomain: NEW_HOST })).status).toBe(200);
@@ -311,7 +312,7 @@ describe("verifying a custom domain (DNS TXT record)", () => {
   });
 
   it("moves a verified domain to the shop that proves it later, and the first shop sees it pending again", async () => {
-    const other = await buildShop();
+    const other = await buildShop({ pricingPlan: "pro" });
     await buildCampaign(other.id);
     const otherAdmin = await merchantOf(other.id);
     // PORTAL_HOST is verified for `shop` (beforeEach); the other shop now proves it is theirs.

@@ -23,7 +23,8 @@ let handle: string;
 let admin: HttpClient;
 
 beforeEach(async () => {
-  shop = await buildShop();
+  // Pro: the custom domain is one of its features.
+  shop = await buildShop({ pricingPlan: "pro" });
   handle = shop.domain.replace(".myshopify.com", "");
   await buildCampaign(shop.id);
   const user = await buildUser(shop.id, { email: "admin@editor.example" });

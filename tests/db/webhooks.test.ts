@@ -144,6 +144,14 @@ describe("orders/create", () => {
     ]);
   });
 
+  it("pays no upline on a plan without MLM (after a downgrade the levels are kept but pay nothing)", async () => {
+    await getDb().shop.update({ where: { id: ids.shop }, data: { pricingPlan: "free" } });
+    await deliver("orders/create", couponOrder());
+    const { rows } = await commissionsOf();
+    expect(rows).toEqual([{ affiliateId: ids.a, level: 1, kind: "sale", amount: 4050, status: "pending" }]);
+    expect(await getDb().campaignLevel.count({ where: { campaignId: ids.campaign } })).toBe(2);
+  });
+
   it("credits by cart attribute (a recorded click) within the cookie window", async () => {
     const click = await getDb().click.create({
       data: {

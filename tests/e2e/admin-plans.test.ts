@@ -39,6 +39,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Plans in Chromium (standalon
     // Yearly prices.
     await page.getByRole("link", { name: "Yearly" }).click();
     await page.getByText("$290.00 / year").waitFor();
+    // The switch keeps the state of a shop that must still choose (spec §2/§4).
+    expect(new URL(page.url()).searchParams.get("installing")).toBe("1");
+    expect(new URL(page.url()).searchParams.get("interval")).toBe("yearly");
+    await page.getByText("Choose a plan to start using the app.").waitFor();
+    expect(await page.getByRole("navigation").count()).toBe(0);
+    await page.getByRole("link", { name: "Monthly" }).click();
+    await page.getByText("$29.00 / month").waitFor();
+    expect(new URL(page.url()).searchParams.get("installing")).toBe("1");
+    await page.getByRole("link", { name: "Yearly" }).click();
+    await page.getByText("$290.00 / year").waitFor();
     await page.screenshot({ path: screenshotPath("admin-plans-yearly"), fullPage: true });
 
     await page.getByRole("button", { name: "Choose the Free plan" }).click();
@@ -59,6 +69,11 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Plans in Chromium (standalon
     await expectPage(page, "/admin/plans", "Pricing");
     await page.getByText("Refer a friend needs a higher plan.").waitFor();
     await waitForHydration(page);
+    // The interval switch keeps why the merchant is here.
+    await page.getByRole("link", { name: "Yearly" }).click();
+    await page.getByText("$290.00 / year").waitFor();
+    expect(new URL(page.url()).searchParams.get("upgrade")).toBe("referAFriend");
+    await page.getByText("Refer a friend needs a higher plan.").waitFor();
 
     // Upgrading (standalone: no charge) opens the feature.
     await page.getByRole("button", { name: "Choose the Growth plan" }).click();

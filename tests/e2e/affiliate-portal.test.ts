@@ -258,7 +258,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliate portal in Chromium
         name: "Domain Gear",
         url: "https://domain-gear.myshopify.com",
         adminEmail: "o@domain.example",
-        pricingPlan: "growth",
+        // A custom domain is a Pro feature.
+        pricingPlan: "pro",
       },
     });
     const admin = await buildUser(shop.id, { email: "admin@domain.example" });

@@ -1,3 +1,6 @@
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
@@ -6,9 +9,10 @@ import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from ".
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { solidPng } from "../support/png";
 
 // A merchant lists the program in Settings > Marketplace (field error first,
-// then 'Save successful'); the listing shows on the public marketplace, is
+// then 'Save successful', with a logo uploaded through the storage); the listing shows on the public marketplace, is
 // found by search and category, and "Apply" opens the shop's sign-up, where
 // the applicant is created pending although the campaign approves by itself.
 
@@ -54,6 +58,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("marketplace in Chromium", ()
     await page.getByText("Fill in this field").waitFor();
     expect(await getDb().marketplaceListing.count({ where: { shopId: shop.id } })).toBe(0);
     await page.getByLabel("Commission summary").fill("15% on every sale");
+    const logoFile = path.join(os.tmpdir(), `market-logo-${process.pid}.png`);
+    writeFileSync(logoFile, solidPng(64, 64, [142, 68, 173]));
+    await page.getByLabel("Upload a logo").setInputFiles(logoFile);
+    await page.getByTestId("marketplace-logo").waitFor();
     await page.getByRole("button", { name: "Save" }).first().click();
     await page.getByText("Save successful").waitFor();
     await page.screenshot({ path: screenshotPath("admin-settings-marketplace"), fullPage: true });
@@ -61,10 +69,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("marketplace in Chromium", ()
     await page.reload();
     await waitForHydration(page);
     expect(await page.getByLabel("Commission summary").inputValue()).toBe("15% on every sale");
+    const logo = await page.getByTestId("marketplace-logo").getAttribute("src");
+    expect(logo).toMatch(new RegExp(`^/portal-assets/${shop.id}/[0-9a-f]{8}-market-logo-\\d+\\.png$`));
 
     await page.goto("/marketplace");
     await page.getByRole("heading", { name: "Summit climbing gear" }).waitFor();
     await page.getByRole("heading", { name: "Bloom cosmetics" }).waitFor();
+    // The uploaded logo on the public listing, loaded.
+    const shown = page.locator(`img[src="${logo}"]`);
+    await shown.waitFor();
+    expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 64)).toBe(true);
     await page.screenshot({ path: screenshotPath("marketplace"), fullPage: true });
     // Public pages are server-rendered only (root.tsx): the search is a plain GET form.
     await page.getByLabel("Search").fill("climb");

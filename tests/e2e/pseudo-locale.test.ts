@@ -172,6 +172,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-settings-branding", "/admin/settings/branding"],
         ["admin-settings-promote-link", "/admin/settings/promote-link"],
         ["admin-settings-marketplace", "/admin/settings/marketplace"],
+        ["admin-settings-marketings", "/admin/settings/marketings"],
         ["admin-settings-integrations", "/admin/settings/integrations"],
         ["admin-settings-integrations-endpoint", `/admin/settings/integrations/${endpoint.id}`],
         ["admin-settings-autotier", "/admin/settings/autotier"],

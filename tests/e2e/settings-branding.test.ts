@@ -1,4 +1,3 @@
-import { deflateSync } from "node:zlib";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from ".
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { solidPng } from "../support/png";
 
 // Settings > Branding in a real Chromium: a bad colour is refused on the
 // form, then a brand colour, background, font and an uploaded logo are saved,
@@ -20,41 +20,6 @@ applyTestEnv();
 
 const chromiumPath = findChromium();
 const EMAIL = "owner@example.com";
-
-/** A real PNG (solid colour), written for the upload. */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 describe.skipIf(skipWithoutChromium(chromiumPath))("Settings > Branding in Chromium", () => {
   const browser = useBrowser(chromiumPath);

@@ -6,8 +6,13 @@ import { hashApiKey } from "~/models/api-keys/api-key.server";
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
 
-/** A key of the shop (revoked when asked); returns the plain key and its row. */
+/**
+ * A key of the shop (revoked when asked); returns the plain key and its row.
+ * Keys are made in Settings › Integrations, a Pro feature, so a shop with a
+ * key is on Pro (the REST API answers 403 on a plan without integrations).
+ */
 export async function buildApiKey(shopId: string, overrides: Partial<{ revokedAt: Date; lastUsedAt: Date }> = {}) {
+  await getDb().shop.update({ where: { id: shopId }, data: { pricingPlan: "pro" } });
   const key = `sk_test_${unique()}${randomBytes(8).toString("hex")}`;
   const row = await getDb().apiKey.create({
     data: {

@@ -74,11 +74,13 @@ describe("English translations", () => {
     expect(missing).toEqual([]);
   });
 
-  it("have a subject and a body for every affiliate e-mail", async () => {
-    const { AFFILIATE_EMAILS } = await import("~/models/affiliate-account/affiliate-email.server");
-    for (const name of AFFILIATE_EMAILS) {
-      expect(has(load("Account.Common"), `email.${name}.subject`), name).toBe(true);
-      expect(has(load("Account.Common"), `email.${name}.body`), name).toBe(true);
+  it("have a subject, a body and a name for every notification e-mail", async () => {
+    const { NOTIFICATIONS, defaultTexts } = await import("~/models/notifications/catalogue");
+    for (const { key } of NOTIFICATIONS) {
+      const { namespace, path } = defaultTexts(key);
+      expect(has(load(namespace), `${path}.subject`), key).toBe(true);
+      expect(has(load(namespace), `${path}.body`), key).toBe(true);
+      expect(has(load("Mails"), `names.${key.replace(".", "_")}`), key).toBe(true);
     }
   });
 

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import type { ErrorBody } from "~/lib/errors";
+import { ReadOnlyBanner } from "~/components/PlanLimitBanner";
 import { FormErrorBanner } from "../FormErrorBanner";
 import type { AffiliateDetail, MoneyTotal } from "~/models/affiliates/affiliate-detail.server";
 import { nextStatus } from "~/models/affiliates/status-transitions";
@@ -25,6 +26,8 @@ export type DetailData = Json<AffiliateDetail> & {
   campaigns: { id: string; name: string; isDefault: boolean }[];
   network?: { uplines: { id: string; name: string; level: number }[]; downline: LevelData };
   tierMoves?: { id: string; fromCampaignId: string; toCampaignId: string; reason: string; createdAt: string }[];
+  /** Over the plan's affiliate limit (a downgrade): shown, not editable. */
+  readOnly?: boolean;
 };
 
 interface Answer extends Partial<ErrorBody> {
@@ -75,7 +78,8 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
   const statusActions = STATUS_ACTIONS.filter((action) => nextStatus(action, a.status)).map((action) => ({
     content: t(`Affiliates:actions.${action}`),
     destructive: action !== "approve",
-    disabled: busy || dirty,
+    // Over the plan's limit: the server refuses it; the banner says why.
+    disabled: busy || dirty || Boolean(data.readOnly),
     onAction: () => fetcher.submit({ intent: action }, { method: "post" }),
   }));
   const [primary, ...secondary] = statusActions;
@@ -115,6 +119,9 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
+            {data.readOnly ? (
+              <ReadOnlyBanner limit="affiliates" plansUrl={role === "admin" ? "/admin/plans" : null} />
+            ) : null}
             <FormErrorBanner error={error} />
             <Card>
               <AffiliateFields

@@ -1,5 +1,6 @@
 import { useFetcher, useNavigation, useParams, useSearchParams } from "@remix-run/react";
 import {
+  Badge,
   Card,
   ChoiceList,
   IndexFilters,
@@ -37,6 +38,8 @@ export interface AffiliatesTableData {
   pageCount: number;
   campaigns: { id: string; name: string }[];
   query: { q?: string; status?: string; campaign?: string; sort: string; page: number };
+  /** Rows over the plan's limit (read-only after a downgrade). */
+  readOnly?: { ids: string[] };
 }
 
 const TABS = [undefined, ...AFFILIATE_STATUSES];
@@ -226,7 +229,8 @@ export function AffiliatesTable({
             </IndexTable.Cell>
             <IndexTable.Cell>{row.email}</IndexTable.Cell>
             <IndexTable.Cell>
-              <AffiliateStatusBadge status={row.status} />
+              <AffiliateStatusBadge status={row.status} />{" "}
+              {data.readOnly?.ids.includes(row.id) ? <Badge tone="warning">{t("Plans:readOnlyBadge")}</Badge> : null}
             </IndexTable.Cell>
             <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
             <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>

@@ -5,6 +5,7 @@ import {
   BlockStack,
   Button,
   Card,
+  ChoiceList,
   FormLayout,
   IndexTable,
   InlineStack,
@@ -33,26 +34,41 @@ interface NotificationRow {
 }
 
 interface Props {
-  tab: "emails" | "log" | "sender";
+  tab: "emails" | "log" | "sender" | "mine";
   notifications: NotificationRow[];
   settings: { fromName: string; replyTo: string };
   log: LogPage;
   smtpConfigured: boolean;
+  digest: "daily" | "weekly" | "off";
+  merchantKinds: string[];
+  me: { email: string; kinds: string[] } | null;
 }
 
 interface Answer extends Partial<ErrorBody> {
   intent?: string;
 }
 
-const TABS = ["emails", "log", "sender"] as const;
+const TABS = ["emails", "mine", "log", "sender"] as const;
+const DIGEST_MODES = ["daily", "weekly", "off"] as const;
 
 /** Notifications: every e-mail with on/off, the delivery log, the sender. */
-export function NotificationsView({ tab, notifications, settings, log, smtpConfigured }: Props) {
+export function NotificationsView({
+  tab,
+  notifications,
+  settings,
+  log,
+  smtpConfigured,
+  digest,
+  merchantKinds,
+  me,
+}: Props) {
   const { t } = useTranslation(["Mails", "Global"]);
   const { role } = useParams();
   const navigate = useNavigate();
   const fetcher = useFetcher<Answer>();
   const [sender, setSender] = useState(settings);
+  const [digestMode, setDigestMode] = useState<string>(digest);
+  const [myKinds, setMyKinds] = useState<string[]>(me?.kinds ?? []);
   const [toast, setToast] = useState<string | null>(null);
   const seen = useRef<Answer | undefined>(undefined);
   const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
@@ -133,6 +149,74 @@ export function NotificationsView({ tab, notifications, settings, log, smtpConfi
               ))}
             </IndexTable>
           </Card>
+        ) : null}
+        {tab === "mine" ? (
+          <>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {t("Mails:digest.title")}
+                </Text>
+                <ChoiceList
+                  title={t("Mails:digest.title")}
+                  titleHidden
+                  choices={DIGEST_MODES.map((mode) => ({ value: mode, label: t(`Mails:digest.${mode}`) }))}
+                  selected={[digestMode]}
+                  onChange={([mode]) => setDigestMode(mode ?? "weekly")}
+                />
+                <Text as="p" tone="subdued">
+                  {t("Mails:digest.help")}
+                </Text>
+                <InlineStack>
+                  <Button
+                    variant="primary"
+                    loading={fetcher.state !== "idle" && fetcher.formData?.get("intent") === "digest"}
+                    onClick={() => fetcher.submit({ intent: "digest", digest: digestMode }, { method: "post" })}
+                  >
+                    {t("Mails:save")}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  {t("Mails:mine.title")}
+                </Text>
+                {me ? (
+                  <>
+                    <Text as="p" tone="subdued">
+                      {t("Mails:mine.help", { email: me.email })}
+                    </Text>
+                    <ChoiceList
+                      title={t("Mails:mine.title")}
+                      titleHidden
+                      allowMultiple
+                      choices={merchantKinds.map((key) => ({
+                        value: key,
+                        label: t(`Mails:names.${key.replace(".", "_")}`),
+                      }))}
+                      selected={myKinds}
+                      onChange={setMyKinds}
+                    />
+                    <InlineStack>
+                      <Button
+                        variant="primary"
+                        loading={fetcher.state !== "idle" && fetcher.formData?.get("intent") === "mine"}
+                        onClick={() => fetcher.submit({ intent: "mine", kinds: myKinds.join(",") }, { method: "post" })}
+                      >
+                        {t("Mails:save")}
+                      </Button>
+                    </InlineStack>
+                  </>
+                ) : (
+                  <Text as="p" tone="subdued">
+                    {t("Mails:mine.noUser")}
+                  </Text>
+                )}
+              </BlockStack>
+            </Card>
+          </>
         ) : null}
         {tab === "log" ? (
           <Card padding="0">

@@ -7,9 +7,14 @@ import { hashPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
 import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
 import { notifyJobsEnqueued } from "../../db/job-queue.server";
-import { queueEmail } from "../mail/outbox.server";
+import { queueNotification, shippedT } from "../notifications/compose-notification.server";
+import {
+  affiliateValues,
+  languageOf,
+  notificationAffiliateSelect,
+  notificationShopSelect,
+} from "../notifications/notification-subscriber.server";
 import { portalPagesUrl, type PortalContext } from "../portal/portal-context.server";
-import { minutes, renderAffiliateEmail } from "./affiliate-email.server";
 import { LOGIN_STATUSES } from "./affiliate-session.server";
 
 // Affiliate password resets by e-mail link, and the app proxy's one-time
@@ -45,20 +50,29 @@ export async function requestPasswordReset(
   await recordLoginFailure(realm, email, ip);
   const affiliate = await getDb().affiliate.findUnique({
     where: { shopId_email: { shopId: shop.id, email } },
-    select: { id: true, firstName: true, status: true },
+    select: notificationAffiliateSelect,
   });
   if (!affiliate || !LOGIN_STATUSES.includes(affiliate.status)) return;
   const { token, tokenHash, expiresAt } = newToken(ttlMs);
-  // In the affiliate's language (their choice, else the shop's), with the shop's own wording.
-  const mail = await renderAffiliateEmail(shopDb(getDb(), shop.id), affiliate.id, "reset", {
-    name: affiliate.firstName,
-    shop: shop.name,
-    link: resetUrl(token),
-    duration: minutes(Math.round(ttlMs / 60000)),
-  });
   await getDb().$transaction(async (tx) => {
     await tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } });
-    await queueEmail(tx, { shopId: shop.id, to: email, subject: mail.subject, text: mail.text });
+    // A catalogue notification (transactional: always sent, no unsubscribe),
+    // in the affiliate's language, with the merchant's edited text if any.
+    const shopRow = await tx.shop.findUniqueOrThrow({ where: { id: shop.id }, select: notificationShopSelect });
+    const language = languageOf(affiliate, shopRow);
+    const minutes = Math.round(ttlMs / 60000);
+    await queueNotification(tx, {
+      shop: shopRow,
+      key: "affiliate.reset",
+      to: email,
+      language,
+      values: {
+        ...affiliateValues(shopRow, affiliate),
+        reset_url: resetUrl(token),
+        link_expires: shippedT(language, "Account.Common")("Account.Common:email.minutes", { count: minutes }),
+      },
+      dedupeBy: null,
+    });
   });
   notifyJobsEnqueued();
 }

@@ -2,6 +2,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { randomInt, randomUUID } from "node:crypto";
 import { chunks } from "../../lib/chunks";
 import { AppError } from "../../lib/errors";
+import { msg } from "../../i18n/messages";
 import { referralCodeBase, TAKEN } from "./affiliate-writes.server";
 import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-format";
 
@@ -164,7 +165,12 @@ async function plan(db: ShopDb, rows: ParsedRow[], errors: ImportError[]) {
   return { affiliates, couponRows };
 }
 
-export async function importAffiliatesCsv(db: ShopDb, text: string): Promise<ImportResult> {
+/** `room`: how many more affiliates the shop's plan takes (null: no limit); a larger file imports nothing. */
+export async function importAffiliatesCsv(
+  db: ShopDb,
+  text: string,
+  options: { room?: number | null } = {},
+): Promise<ImportResult> {
   const parsed = parseAffiliateCsv(text);
   const errors = [...parsed.errors];
   const { affiliates, couponRows } = parsed.rows.length
@@ -173,6 +179,10 @@ export async function importAffiliatesCsv(db: ShopDb, text: string): Promise<Imp
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
     return { ok: false, errors: errors.slice(0, MAX_REPORTED) };
+  }
+  const room = options.room ?? null;
+  if (room !== null && affiliates.length > room) {
+    throw new AppError("conflict", msg("Plans:errors.importLimit", { number: affiliates.length, room }));
   }
   try {
     await db.$transaction(

@@ -33,6 +33,7 @@ import {
   webhookTestBodySchema,
 } from "../webhooks-out/webhook-schemas";
 import { paypalConnectionSchema, paypalConnectionViewSchema } from "../paypal/paypal-connection-schema";
+import { referralProgramSchema } from "../referrals/program-settings";
 import {
   payoutBatchResultSchema,
   payoutCreateSchema,
@@ -57,11 +58,12 @@ function errorResponses(error: z.ZodTypeAny) {
       400: "Malformed request (e.g. invalid JSON)",
       401: "Missing or invalid API key",
       404: "Not found (or another shop's id)",
-      403: "Not allowed (e.g. a payment method the shop has not set up)",
+      403: "Not allowed: the shop's pricing plan does not include the REST API or the feature (the body's upgrade names the plan that does), or e.g. a payment method the shop has not set up",
       409: "Conflict (taken value, or a sale that is not pending)",
       422: "Validation failed; error.fields names each field (messages are in English)",
     };
-    return Object.fromEntries([401, ...statuses].map((s) => [s, json(error, text[s] ?? "Error")]));
+    // Every keyed call may answer 403 when the shop's plan lacks the API (docs/decisions/029).
+    return Object.fromEntries([...new Set([401, 403, ...statuses])].map((s) => [s, json(error, text[s] ?? "Error")]));
   };
 }
 
@@ -93,6 +95,14 @@ function build() {
     webhookTestBodySchema.openapi({ description: "Body of a test webhook" }),
   );
   const paypalConnection = registry.register("PaypalConnection", paypalConnectionViewSchema);
+  const referralProgram = registry.register(
+    "ReferralProgram",
+    referralProgramSchema.openapi({
+      description:
+        "The refer-a-friend program. Percentages are basis points (1000 = 10 %), amounts minor units of the shop currency; " +
+        "empty widget texts mean the translated defaults.",
+    }),
+  );
   const errors = errorResponses(registry.register("Error", errorResponseSchema));
   const body = (schema: z.ZodTypeAny) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
@@ -119,6 +129,21 @@ function build() {
         ...errors(400, 422),
         503: json(errorResponseSchema, "PayPal could not be reached; nothing was changed"),
       },
+    },
+    {
+      method: "get",
+      path: "/api/v1/referral-program",
+      summary: "The refer-a-friend program settings",
+      responses: { 200: json(referralProgram, "The program"), ...errors(403) },
+    },
+    {
+      method: "put",
+      path: "/api/v1/referral-program",
+      summary:
+        "Change the refer-a-friend program: the keys sent replace the stored ones (nested objects key by key); " +
+        "the result must be a valid program. Switching it off withdraws every advocate's friend codes",
+      request: body(referralProgramSchema),
+      responses: { 200: json(referralProgram, "The program as stored"), ...errors(400, 403, 422) },
     },
     {
       method: "get",

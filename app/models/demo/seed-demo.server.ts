@@ -14,6 +14,7 @@ import { calculateCommissions, type CampaignTerms } from "../commissions/calcula
 import { uplineChain } from "../orders/record-order.server";
 import { demoAffiliates } from "./demo-people";
 import { connectShopToSimulator, demoStoreRunning } from "../shop/store-simulator-connection.server";
+import { seedDemoReferrals } from "../referrals/demo-referrals.server";
 
 export interface DemoOptions {
   shopDomain: string;
@@ -356,6 +357,9 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
     },
   });
   await db.$transaction((tx) => refreshPendingPayouts(tx, shop.id));
+  // Refer-a-friend switched on, with advocates and referrals in every status.
+  const { settings } = await db.shop.findUniqueOrThrow({ where: { id: shop.id }, select: { settings: true } });
+  await seedDemoReferrals(db, { id: shop.id, settings }, now);
   // The catalogue the affiliate portal's link builder and products page show.
   await upsertProducts(shop.id, DEMO_PRODUCTS);
   // Banners, texts and a video link for the affiliates' creatives page.

@@ -46,6 +46,7 @@ const SHOP_COLUMNS = [
   "adminEmail",
   "portalDomain",
   "referralParam",
+  "settings",
 ] as const;
 const AFFILIATE_COLUMNS = [
   "id",

@@ -52,6 +52,8 @@ export const JOB_PAYLOADS = {
   "tier.evaluate": z.object({ shopId: id() }),
   /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */
   "coupons.create": z.object({ affiliateId: id() }),
+  /** A shop's daily e-mails at 08:00 its time: payout-method reminders and the merchant digest, then the next run. */
+  "notifications.daily": z.object({ shopId: id(), runAt: z.string().datetime() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -15,6 +15,7 @@ import { eraseShop } from "../privacy/compliance.server";
 import { deliverWebhook } from "../webhooks-out/deliver-webhook.server";
 import { isBatchableWebhook, planOrderEvents, processEvent } from "../webhooks/process-webhook.server";
 import { followPaypalBatch } from "../paypal/send-paypal-batch.server";
+import { runDailyMail } from "../notifications/scheduled-mail.server";
 import { JOB_PAYLOADS, type JobName } from "./job-payloads";
 
 // Every job type the workers run: its payload schema and its handler. The
@@ -136,6 +137,10 @@ export const JOBS = {
   "referrals.withdraw": {
     payload: JOB_PAYLOADS["referrals.withdraw"],
     effect: (payload, db) => referralJobs.withdraw(db, payload),
+  },
+  "notifications.daily": {
+    payload: JOB_PAYLOADS["notifications.daily"],
+    run: (payload, tx) => runDailyMail(tx, payload),
   },
 } satisfies Registry;
 

@@ -1,7 +1,8 @@
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import type { DomainEventRecord } from "../events/event-types";
-import { enqueueJob } from "../jobs/enqueue.server";
+import { enqueueJob, notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { notifyCouponAssigned } from "../notifications/notification-subscriber.server";
 import { adminClientFor } from "../shopify/admin-client.server";
 import { CODE_DISCOUNT_BY_CODE, DISCOUNT_CODE_BASIC_CREATE } from "../shopify/admin-operations";
 import { couponCode, discountInput } from "./coupon-template";
@@ -62,10 +63,17 @@ export async function createAffiliateCoupon(payload: { affiliateId: string }, db
     if (errors.length)
       throw new Error(`discountCodeBasicCreate refused ${code}: ${errors.map((e) => e.message).join("; ")}`);
   }
-  await db.coupon.upsert({
-    where: { shopId_code: { shopId: affiliate.shopId, code } },
-    create: { shopId: affiliate.shopId, affiliateId: affiliate.id, code },
-    update: {},
+  // The code and the e-mail telling the affiliate about it commit together:
+  // the e-mail goes out only once the code exists, and only once (keyed on the coupon).
+  await db.$transaction(async (tx) => {
+    const coupon = await tx.coupon.upsert({
+      where: { shopId_code: { shopId: affiliate.shopId, code } },
+      create: { shopId: affiliate.shopId, affiliateId: affiliate.id, code },
+      update: {},
+      select: { id: true },
+    });
+    await notifyCouponAssigned(tx, coupon.id, affiliate.id, code);
   });
+  notifyJobsEnqueued();
   return "created";
 }

@@ -9,29 +9,35 @@ export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number];
 
 const text = (max: number) => z.string().trim().max(max, msg("Global:validation.textMax", { max }));
 
-export const listingFormSchema = z
+export const listingFields = z
   .object({
     listed: z.boolean(),
     title: text(80),
     description: text(1000),
     commissionSummary: text(160),
     category: z.enum(MARKETPLACE_CATEGORIES, { errorMap: () => ({ message: msg("Global:validation.choose") }) }),
+    // An image this shop uploaded here (through the portal images' storage;
+    // the server checks it is one of the shop's) or none.
     logoUrl: z
       .string()
       .trim()
       .max(500, msg("Global:validation.textMax", { max: 500 }))
-      .refine((v) => v === "" || /^https:\/\/[^\s"'<>]+$/.test(v), {
-        message: msg("Settings.Marketplace:validation.logoUrl"),
-      }),
+      .regex(/^(\/portal-assets\/[A-Za-z0-9_-]+\/[a-z0-9][a-z0-9._-]*)?$/, msg("Settings.Marketplace:validation.logo")),
   })
-  .strict()
-  // A listed offer must tell affiliates what it is and what it pays.
-  .superRefine((v, ctx) => {
-    if (!v.listed) return;
-    for (const key of ["title", "description", "commissionSummary"] as const) {
-      if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: msg("Global:validation.required") });
-    }
-  });
+  .strict();
+
+/** A listed offer must tell affiliates what it is and what it pays. */
+export function checkListing(
+  v: { listed: boolean; title: string; description: string; commissionSummary: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.listed) return;
+  for (const key of ["title", "description", "commissionSummary"] as const) {
+    if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: msg("Global:validation.required") });
+  }
+}
+
+export const listingFormSchema = listingFields.superRefine(checkListing);
 
 export type ListingForm = z.infer<typeof listingFormSchema>;
 

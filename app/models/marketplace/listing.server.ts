@@ -1,5 +1,8 @@
 import { getConfig } from "../../config.server";
 import type { ShopDb } from "../../db/shop-db.server";
+import { msg } from "../../i18n/messages";
+import { AppError } from "../../lib/errors";
+import { knownAssetPaths } from "../portal/asset-storage.server";
 import type { ListingForm } from "./listing-form";
 
 const EMPTY: ListingForm = {
@@ -25,7 +28,12 @@ export async function marketplaceListing(db: ShopDb): Promise<ListingForm> {
   };
 }
 
+/** Saves the offer; the logo must be an image this shop uploaded. */
 export async function saveMarketplaceListing(db: ShopDb, input: ListingForm): Promise<ListingForm> {
+  if (input.logoUrl && !(await knownAssetPaths(db.$shopId)).includes(input.logoUrl)) {
+    const message = msg("Settings.Marketplace:validation.logo");
+    throw new AppError("validation_failed", message, { fields: { logoUrl: message } });
+  }
   await db.marketplaceListing.upsert({
     where: { shopId: db.$shopId },
     create: { shopId: db.$shopId, ...input },

@@ -132,6 +132,51 @@ const defs = {
       invite_url: "https://app.example/staff/get-password?token=sample",
     },
   },
+  // notify-gaps: the reminder, coupon, tier, password-reset and digest e-mails (one block, easy to merge).
+  "affiliate.payout_reminder": {
+    audience: "affiliate",
+    transactional: false,
+    variables: {
+      ...SHOP,
+      ...AFFILIATE,
+      "balance.amount": "$42.00",
+      settings_url: "https://app.example/account/payouts",
+    },
+  },
+  "affiliate.coupon": {
+    audience: "affiliate",
+    transactional: false,
+    variables: { ...SHOP, ...AFFILIATE, "coupon.code": "AFF-JANEDOE" },
+  },
+  "affiliate.tier_changed": {
+    audience: "affiliate",
+    transactional: false,
+    variables: { ...SHOP, ...AFFILIATE, "tier.name": "Gold partners", "tier.previous": "Silver partners" },
+  },
+  "affiliate.reset": {
+    audience: "affiliate",
+    transactional: true,
+    variables: {
+      ...SHOP,
+      ...AFFILIATE,
+      reset_url: "https://app.example/portal/aurora-candles/reset?token=sample",
+      link_expires: "60 minutes",
+    },
+  },
+  "merchant.digest": {
+    audience: "merchant",
+    transactional: false,
+    variables: {
+      ...SHOP,
+      "digest.period": "Nov 16 – Nov 22, 2026",
+      "digest.clicks": "1,204",
+      "digest.sales": "37",
+      "digest.revenue": "$2,960.00",
+      "digest.commission": "$296.00",
+      "digest.pending": "4",
+      admin_url: "https://app.example/admin",
+    },
+  },
 } as const satisfies Record<string, Omit<NotificationDef, "key">>;
 
 export type NotificationKey = keyof typeof defs;

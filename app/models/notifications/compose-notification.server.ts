@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE_INFO, languageInfo, type LanguageInfo } from "../../i1
 import { queueEmail } from "../mail/outbox.server";
 import { defaultTexts, notificationDef, nestValues, type NotificationKey } from "./catalogue";
 import { DEFAULT_BRANDING, wrapInLayout, type Branding } from "./email-layout";
+import { readBranding } from "../settings/branding";
 import { renderTemplate } from "./liquid-template";
 import { preferencesUrl } from "./mail-preferences";
 
@@ -23,7 +24,7 @@ export function defaultNamespace(key: NotificationKey): string {
 // fixedT builds an i18next instance; one per language and namespace is
 // enough for shipped texts (they do not change while the process runs).
 const translators = new Map<string, TFunction>();
-function shippedT(language: LanguageInfo, namespace: string): TFunction {
+export function shippedT(language: LanguageInfo, namespace: string): TFunction {
   const id = `${language.code}|${namespace}`;
   let t = translators.get(id);
   if (!t) {
@@ -60,12 +61,19 @@ export function shopLanguage(code: string | null | undefined): LanguageInfo {
 }
 
 /**
- * The branding seam: Settings › Branding does not exist yet, so this is the
- * shop's name with the default colours; when it lands, read its logo and
- * colours here and every e-mail follows.
+ * The branding of a shop's e-mails: Settings › Branding's logo and primary
+ * and background colours. The logo is an upload the portal-assets route
+ * serves; an e-mail is read far from the app, so its address is made
+ * absolute on the app's own URL (never a host a request named).
  */
-export function brandingOf(shop: { name: string }): Branding {
-  return { shopName: shop.name, ...DEFAULT_BRANDING };
+export function brandingOf(shop: { name: string; settings?: string | null }): Branding {
+  const saved = readBranding(shop.settings ?? "{}");
+  return {
+    shopName: shop.name,
+    logoUrl: saved.logo ? `${getConfig().appUrl.replace(/\/$/, "")}${saved.logo}` : DEFAULT_BRANDING.logoUrl,
+    accentColor: saved.primary_color || DEFAULT_BRANDING.accentColor,
+    backgroundColor: saved.background_color || DEFAULT_BRANDING.backgroundColor,
+  };
 }
 
 export interface ShopTemplate {
@@ -114,7 +122,7 @@ export async function composeEmail(
 }
 
 export interface NotificationRequest {
-  shop: { id: string; name: string };
+  shop: { id: string; name: string; settings?: string | null };
   key: NotificationKey;
   to: string;
   language: LanguageInfo;

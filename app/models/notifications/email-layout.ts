@@ -3,10 +3,9 @@
 // drop <style> blocks unevenly), and the unsubscribe line for
 // non-transactional e-mail.
 //
-// Branding seam: `Branding` is what Settings › Branding will provide (logo
-// URL, accent colour). Until that screen exists, brandingOf() in
-// compose-notification.server.ts returns the shop's name and the defaults
-// below; it is the one place to read the shop's branding from.
+// Branding: brandingOf() in compose-notification.server.ts reads Settings ›
+// Branding (logo, primary and background colour) into `Branding`; the
+// defaults below serve a shop that has not set them.
 
 export interface Branding {
   shopName: string;

@@ -11,7 +11,10 @@ import {
   shopLanguage,
   templateInForce,
 } from "./compose-notification.server";
-import { withShopSetting } from "../shop/shop-settings";
+import { shopSettingsObject, withShopSetting } from "../shop/shop-settings";
+import { digestModeOf, type DigestMode } from "./mail-schedule";
+import { ensureDailyMail, scheduleDailyMail } from "./scheduled-mail.server";
+import { getDb } from "../../db.server";
 import { checkTemplate } from "./liquid-template";
 import { nestValues } from "./catalogue";
 import type { MailSettingsInput, TemplateInput } from "./notification-schemas";
@@ -32,12 +35,14 @@ function requireKey(key: string): NotificationKey {
 async function shopOf(db: ShopDb) {
   return db.shop.findUniqueOrThrow({
     where: { id: db.$shopId },
-    select: { id: true, name: true, language: true, settings: true },
+    select: { id: true, name: true, language: true, settings: true, timezone: true },
   });
 }
 
 export async function listNotifications(db: ShopDb) {
   const shop = await shopOf(db);
+  // A shop installed before the daily e-mails existed starts its chain here.
+  await ensureDailyMail(getDb(), shop.id, shop.timezone);
   const language = shopLanguage(shop.language);
   const rows = await db.notificationTemplate.findMany({ where: { shopId: shop.id }, take: 100 });
   const byKey = new Map(rows.map((r) => [r.key, r]));
@@ -54,7 +59,25 @@ export async function listNotifications(db: ShopDb) {
       };
     }),
     settings: mailSettingsOf(shop.settings),
+    digest: digestModeOf(shopSettingsObject(shop.settings)),
   };
+}
+
+/** Daily, weekly or off: the shop's digest (its chain of daily runs is made sure of). */
+export async function saveDigestMode(db: ShopDb, mode: DigestMode) {
+  const shop = await db.shop.findUniqueOrThrow({
+    where: { id: db.$shopId },
+    select: { settings: true, timezone: true },
+  });
+  await db.$transaction(async (tx) => {
+    await tx.shop.update({
+      where: { id: db.$shopId },
+      data: { settings: withShopSetting(shop.settings, "mailDigest", mode) },
+    });
+    await scheduleDailyMail(tx, db.$shopId, shop.timezone);
+  });
+  notifyJobsEnqueued();
+  return { digest: mode };
 }
 
 export async function notificationEditor(db: ShopDb, keyParam: string) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { msg } from "../../i18n/messages";
+import { DIGEST_MODES } from "./mail-schedule";
 
 // The forms of the Notifications screen, shared by the route and the page.
 
@@ -19,3 +20,19 @@ export const mailSettingsSchema = z.object({
     .default(""),
 });
 export type MailSettingsInput = z.infer<typeof mailSettingsSchema>;
+
+/** The merchant digest: daily, weekly or off (for the whole shop). */
+export const digestSchema = z.object({ digest: z.enum(DIGEST_MODES) });
+
+/** The merchant e-mails the signed-in user receives: notification keys, comma-separated (unknown ones ignored). */
+export const myMailSchema = z.object({
+  kinds: z
+    .string()
+    .max(2000)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+});

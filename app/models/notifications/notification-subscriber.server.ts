@@ -8,6 +8,7 @@ import type { DomainEventRecord } from "../events/event-types";
 import { accountOriginFor } from "../portal/portal-context.server";
 import type { NotificationKey } from "./catalogue";
 import { queueNotification, shopLanguage } from "./compose-notification.server";
+import { merchantRecipients } from "./merchant-recipients.server";
 
 // The e-mail subscriber of domain events (dispatch-event.server.ts): which
 // notifications an event causes, to whom, with which values. Runs in the
@@ -17,7 +18,7 @@ import { queueNotification, shopLanguage } from "./compose-notification.server";
 /** How long the link of an affiliate's invite works. */
 export const AFFILIATE_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const shopSelect = {
+export const notificationShopSelect = {
   id: true,
   name: true,
   url: true,
@@ -26,6 +27,7 @@ const shopSelect = {
   adminEmail: true,
   portalDomain: true,
   referralParam: true,
+  settings: true,
 } as const;
 
 export type ShopRow = {
@@ -37,9 +39,10 @@ export type ShopRow = {
   adminEmail: string;
   portalDomain: string | null;
   referralParam: string;
+  settings: string;
 };
 
-const affiliateSelect = {
+export const notificationAffiliateSelect = {
   id: true,
   email: true,
   firstName: true,
@@ -107,20 +110,22 @@ async function toAffiliate(
   });
 }
 
-/** The admin's address; staff opt in on the Notifications screen (not built yet: admin only). */
+/** The shop's admin address and every user who opted in to this kind (merchantRecipients). */
 async function toMerchant(ctx: Context, key: NotificationKey, values: Record<string, string>) {
-  await queueNotification(ctx.tx, {
-    shop: ctx.shop,
-    key,
-    to: ctx.shop.adminEmail,
-    language: shopLanguage(ctx.shop.language),
-    values: { ...shopValues(ctx.shop), ...values },
-    dedupeBy: `${ctx.event.id}:${key}`,
-  });
+  for (const to of await merchantRecipients(ctx.tx, ctx.shop, key)) {
+    await queueNotification(ctx.tx, {
+      shop: ctx.shop,
+      key,
+      to,
+      language: shopLanguage(ctx.shop.language),
+      values: { ...shopValues(ctx.shop), ...values },
+      dedupeBy: `${ctx.event.id}:${key}`,
+    });
+  }
 }
 
 async function loadAffiliate(tx: Tx, shopId: string, id: string) {
-  return tx.affiliate.findFirst({ where: { id, shopId }, select: affiliateSelect });
+  return tx.affiliate.findFirst({ where: { id, shopId }, select: notificationAffiliateSelect });
 }
 
 const money = (language: LanguageInfo, amount: number, currency: string) =>
@@ -162,7 +167,7 @@ export function approvedValues(shop: ShopRow, affiliate: AffiliateRow) {
 }
 
 export async function notifyByEmail(tx: Tx, event: DomainEventRecord): Promise<void> {
-  const shop = await tx.shop.findUnique({ where: { id: event.shopId }, select: shopSelect });
+  const shop = await tx.shop.findUnique({ where: { id: event.shopId }, select: notificationShopSelect });
   if (!shop) return;
   const ctx: Context = { tx, event, shop };
   const data = event.data as Record<string, unknown>;
@@ -246,6 +251,18 @@ export async function notifyByEmail(tx: Tx, event: DomainEventRecord): Promise<v
         admin_url: `${getConfig().appUrl}/admin/payouts`,
       });
     }
+    case "affiliate.tier_changed": {
+      const move = event.data as { fromCampaignId: string; toCampaignId: string };
+      const campaigns = await tx.campaign.findMany({
+        where: { shopId: shop.id, id: { in: [move.fromCampaignId, move.toCampaignId] } },
+        select: { id: true, name: true },
+      });
+      const name = (id: string) => campaigns.find((c) => c.id === id)?.name ?? "";
+      return toAffiliate(ctx, "affiliate.tier_changed", affiliate, {
+        "tier.name": name(move.toCampaignId),
+        "tier.previous": name(move.fromCampaignId),
+      });
+    }
     default:
       return;
   }
@@ -261,4 +278,23 @@ const METHOD_NAMES: Record<string, string> = {
 
 function methodName(method: string) {
   return METHOD_NAMES[method] ?? method;
+}
+
+/** "coupon code assigned": queued by the coupons.create job in the transaction that records the code. */
+export async function notifyCouponAssigned(tx: Tx, couponId: string, affiliateId: string, code: string) {
+  const affiliate = await tx.affiliate.findUnique({
+    where: { id: affiliateId },
+    select: { ...notificationAffiliateSelect, shopId: true },
+  });
+  if (!affiliate) return null;
+  const shop = await tx.shop.findUnique({ where: { id: affiliate.shopId }, select: notificationShopSelect });
+  if (!shop) return null;
+  return queueNotification(tx, {
+    shop,
+    key: "affiliate.coupon",
+    to: affiliate.email,
+    language: languageOf(affiliate, shop),
+    values: { ...affiliateValues(shop, affiliate), "coupon.code": code },
+    dedupeBy: `coupon:${couponId}:affiliate.coupon`,
+  });
 }

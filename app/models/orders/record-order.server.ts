@@ -6,6 +6,7 @@ import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribu
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
 import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
+import { planAllows } from "../plans/plans";
 
 export interface CommissionSnapshot {
   terms: CampaignTerms | null;
@@ -58,7 +59,7 @@ export interface OrderPlan {
   collections: Row[];
 }
 
-type ShopFacts = { id: string; domain: string; attributionModel: string };
+type ShopFacts = { id: string; domain: string; attributionModel: string; pricingPlan: string | null };
 
 /** Records new orders (see planOrders and writeOrders); returns how many were new. */
 export async function recordOrders(
@@ -166,6 +167,9 @@ export async function planOrders(
   const affiliates = new Map(affiliateRows.map((a) => [a.id, a]));
   const byCode = new Map(affiliateRows.map((a) => [a.referralCode, a]));
   const campaigns = await loadCampaigns(bulk, shop.id, unique(affiliateRows.map((a) => a.campaignId)));
+  // MLM is a plan feature: after a downgrade the levels are kept (readable,
+  // back on upgrade) but pay no upline.
+  if (!planAllows(shop.pricingPlan, "mlm")) for (const campaign of campaigns.values()) campaign.levels = [];
 
   // Uplines, one query per level for the whole batch.
   const depth = Math.max(1, ...[...campaigns.values()].flatMap((c) => c.levels.map((l) => l.level)));

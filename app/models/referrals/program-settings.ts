@@ -90,6 +90,10 @@ export const referralProgramSchema = z
         buttonText: text(40),
         title: text(80),
         description: text(300),
+        // The friend's popup (added after the first version: optional so a
+        // stored program or an API client without them stays valid).
+        friendTitle: text(80).optional(),
+        friendDescription: text(300).optional(),
       })
       .strict(),
   })
@@ -112,6 +116,8 @@ export const DEFAULT_REFERRAL_PROGRAM: ReferralProgram = {
     buttonText: "",
     title: "",
     description: "",
+    friendTitle: "",
+    friendDescription: "",
   },
 };
 

@@ -1,13 +1,14 @@
 import { getDb } from "../../db.server";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { scheduleDailyMail } from "../notifications/scheduled-mail.server";
 import { enqueueCatalogueSync } from "../portal/catalogue-sync.server";
 
 /**
  * The shop row for a Shopify domain, created on first sight (a fresh
  * install). A new install has no pricing plan yet and must pick one, so
  * needSelectPlan starts true. A re-install clears uninstalledAt. Either
- * way the product catalogue is then read from the Admin API by a job,
- * queued in the same transaction.
+ * way the product catalogue is then read from the Admin API by a job, and
+ * the shop's daily e-mails scheduled, in the same transaction.
  */
 export async function findOrInstallShop(domain: string) {
   const db = getDb();
@@ -20,6 +21,7 @@ export async function findOrInstallShop(domain: string) {
         data: { uninstalledAt: null, installedAt: new Date() },
       });
       await enqueueCatalogueSync(tx, domain);
+      await scheduleDailyMail(tx, shop.id, shop.timezone);
       return shop;
     });
     notifyJobsEnqueued();
@@ -37,6 +39,8 @@ export async function findOrInstallShop(domain: string) {
         },
       });
       await enqueueCatalogueSync(tx, domain);
+      // The daily e-mails (payout reminders, digest) schedule themselves from here on.
+      await scheduleDailyMail(tx, shop.id, shop.timezone);
       return shop;
     });
     notifyJobsEnqueued();

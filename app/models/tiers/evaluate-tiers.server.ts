@@ -6,6 +6,7 @@ import { enqueueJob, jobRow } from "../jobs/enqueue.server";
 import { localDay } from "../bonuses/bonus-periods";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { decideTier, measureKey, type Tier, type TierMetric, type TierMove } from "./evaluate-tiers";
+import { planAllows } from "../plans/plans";
 
 // The auto-tier job (docs/decisions/027): measures every affiliate on the
 // ladder with one grouped query per distinct (metric, window), decides the
@@ -102,9 +103,11 @@ export async function evaluateShopTiers(client: Client, shopId: string, now = ne
   const dialect = dialectOf(client);
   const shop = await client.shop.findUniqueOrThrow({
     where: { id: shopId },
-    select: { id: true, currency: true, moneyFormat: true, settings: true },
+    select: { id: true, currency: true, moneyFormat: true, settings: true, pricingPlan: true },
   });
   const settings = readAutotierSettings(shop.settings);
+  // Automatic tiers are a plan feature: after a downgrade the ladder is kept but moves nobody.
+  if (!planAllows(shop.pricingPlan, "autoTier")) return { affiliates: 0, moves: [] };
   const ladder = await loadLadder(client, shopId);
   if (!settings.enabled || ladder.length < 2) return { affiliates: 0, moves: [] };
 

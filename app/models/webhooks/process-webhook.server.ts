@@ -88,7 +88,7 @@ export async function processEvent(tx: Tx, eventId: string) {
   if (!read.ok) throw new InvalidPayloadError(read.message);
   const shop = await tx.shop.findUnique({
     where: { domain: event.shopDomain },
-    select: { id: true, domain: true, attributionModel: true, uninstalledAt: true, settings: true },
+    select: { id: true, domain: true, attributionModel: true, pricingPlan: true, uninstalledAt: true, settings: true },
   });
   const body = <T extends keyof Bodies>(_topic: T) => read.body as Bodies[T];
 
@@ -228,9 +228,12 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       id: string;
       domain: string;
       attributionModel: string;
+      pricingPlan: string | null;
       uninstalledAt: unknown;
       settings: string | null;
-    }>("Shop", ["id", "domain", "attributionModel", "uninstalledAt", "settings"], {}, "domain", [domain]);
+    }>("Shop", ["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt", "settings"], {}, "domain", [
+      domain,
+    ]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked

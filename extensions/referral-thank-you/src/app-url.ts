@@ -1,0 +1,5 @@
+// The app's public URL (application_url in shopify.app.toml), which the block
+// calls. Extensions are bundled as they are, with no environment at run
+// time: set it to your app's address before `shopify app deploy`, as you do
+// for shopify.app.toml. The block shows nothing while it is not https.
+export const APP_URL = "https://example.com";
