@@ -75,11 +75,11 @@ describe("English translations", () => {
   });
 
   it("have a subject, a body and a name for every notification e-mail", async () => {
-    const { NOTIFICATIONS, textName } = await import("~/models/notifications/catalogue");
-    for (const { key, audience } of NOTIFICATIONS) {
-      const ns = audience === "affiliate" ? "Account.Common" : "Mails";
-      expect(has(load(ns), `notify.${textName(key)}.subject`), key).toBe(true);
-      expect(has(load(ns), `notify.${textName(key)}.body`), key).toBe(true);
+    const { NOTIFICATIONS, defaultTexts } = await import("~/models/notifications/catalogue");
+    for (const { key } of NOTIFICATIONS) {
+      const { namespace, path } = defaultTexts(key);
+      expect(has(load(namespace), `${path}.subject`), key).toBe(true);
+      expect(has(load(namespace), `${path}.body`), key).toBe(true);
       expect(has(load("Mails"), `names.${key.replace(".", "_")}`), key).toBe(true);
     }
   });

@@ -120,13 +120,16 @@ export const JOBS = {
     payload: JOB_PAYLOADS["tier.evaluate"],
     run: (payload, tx) => runTierEvaluation(tx, payload.shopId),
   },
+  // Both only write this database: in the job's transaction, done mark included.
   "referrals.order": {
     payload: JOB_PAYLOADS["referrals.order"],
-    effect: (payload, db) => referralJobs.order(db, payload),
+    run: async (payload, tx) => {
+      await referralJobs.order(tx, payload);
+    },
   },
   "referrals.order-adjusted": {
     payload: JOB_PAYLOADS["referrals.order-adjusted"],
-    effect: (payload, db) => referralJobs.orderAdjusted(db, payload),
+    run: (payload, tx) => referralJobs.orderAdjusted(tx, payload),
   },
   "referrals.friend-code": {
     payload: JOB_PAYLOADS["referrals.friend-code"],

@@ -4,9 +4,10 @@
 // preview and "send a test" use. Pure data: the default wording is in the
 // translation files (affiliate e-mails: Account.Common `notify.{name}`, in
 // the affiliate's language; merchant and staff e-mails: Mails
-// `notify.{name}`, in the shop's language).
+// `notify.{name}`, in the shop's language; refer-a-friend advocates, who are
+// shoppers: Account.Common `referFriend.email`, in the shop's language).
 
-export type Audience = "affiliate" | "merchant" | "staff";
+export type Audience = "affiliate" | "merchant" | "staff" | "advocate";
 
 export interface NotificationDef {
   key: NotificationKey;
@@ -110,6 +111,18 @@ const defs = {
       admin_url: "https://app.example/admin/payouts",
     },
   },
+  // Refer-a-friend: the advocate's reward after a friend's order held (referrals/issue-referral-reward.server.ts).
+  "advocate.referral_reward": {
+    audience: "advocate",
+    transactional: false,
+    variables: {
+      ...SHOP,
+      "advocate.first_name": "Jane",
+      "advocate.email": "jane@example.com",
+      "reward.value": "$10.00",
+      "reward.code": "REF-7K3M9QXW2HRT",
+    },
+  },
   "staff.invite": {
     audience: "staff",
     transactional: true,
@@ -179,6 +192,18 @@ export function isNotificationKey(value: string): value is NotificationKey {
 
 export function notificationDef(key: NotificationKey): NotificationDef {
   return { key, ...defs[key] };
+}
+
+/**
+ * Where a notification's default subject and body are: affiliate e-mails in
+ * Account.Common `notify.{name}`, merchant and staff e-mails in Mails
+ * `notify.{name}`; a refer-a-friend advocate's (a shopper's) e-mail sits with
+ * the other texts a shopper reads, Account.Common `referFriend.email`.
+ */
+export function defaultTexts(key: NotificationKey): { namespace: string; path: string } {
+  const { audience } = defs[key];
+  if (audience === "advocate") return { namespace: "Account.Common", path: "referFriend.email" };
+  return { namespace: audience === "affiliate" ? "Account.Common" : "Mails", path: `notify.${textName(key)}` };
 }
 
 /** "affiliate.approved" → "approved": the name of its texts in the translation files. */

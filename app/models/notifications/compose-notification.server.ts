@@ -4,7 +4,7 @@ import type { Tx } from "../../db/transaction";
 import { fixedT } from "../../i18n/i18next.server";
 import { DEFAULT_LANGUAGE_INFO, languageInfo, type LanguageInfo } from "../../i18n/language-table";
 import { queueEmail } from "../mail/outbox.server";
-import { notificationDef, nestValues, textName, type NotificationKey } from "./catalogue";
+import { defaultTexts, notificationDef, nestValues, type NotificationKey } from "./catalogue";
 import { DEFAULT_BRANDING, wrapInLayout, type Branding } from "./email-layout";
 import { readBranding } from "../settings/branding";
 import { renderTemplate } from "./liquid-template";
@@ -18,7 +18,7 @@ import { preferencesUrl } from "./mail-preferences";
 
 /** Where the default wording of a notification lives. */
 export function defaultNamespace(key: NotificationKey): string {
-  return notificationDef(key).audience === "affiliate" ? "Account.Common" : "Mails";
+  return defaultTexts(key).namespace;
 }
 
 // fixedT builds an i18next instance; one per language and namespace is
@@ -38,11 +38,11 @@ export function shippedT(language: LanguageInfo, namespace: string): TFunction {
 export function defaultTemplate(key: NotificationKey, language: LanguageInfo) {
   const namespace = defaultNamespace(key);
   const t = shippedT(language, namespace);
-  const name = textName(key);
+  const { path } = defaultTexts(key);
   const raw = { skipInterpolation: true } as const;
   return {
-    subject: t(`${namespace}:notify.${name}.subject`, raw),
-    body: t(`${namespace}:notify.${name}.body`, raw),
+    subject: t(`${namespace}:${path}.subject`, raw),
+    body: t(`${namespace}:${path}.body`, raw),
   };
 }
 

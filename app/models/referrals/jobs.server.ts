@@ -2,15 +2,16 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.server";
 import type { JOB_PAYLOADS } from "../jobs/job-payloads";
 import { runFriendCodeJob, runWithdrawJob } from "./friend-codes.server";
+import { issueReferralReward } from "./issue-referral-reward.server";
 
-// SCAFFOLD (session 3, being built in parallel branches): each refer-a-friend
-// job's handler replaces its line here. A job of a type not built yet fails
-// loudly instead of pretending to have done its work.
+// The refer-a-friend job handlers, by job type (registered in
+// app/models/jobs/registry.server.ts).
 type P<N extends keyof typeof JOB_PAYLOADS> = z.output<(typeof JOB_PAYLOADS)[N]>;
-const notBuilt = (name: string) => Promise.reject(new Error(`${name}: not built yet`));
 
-export const order = (_db: Db, _p: P<"referrals.order">) => notBuilt("referrals.order");
-export const orderAdjusted = (_db: Db, _p: P<"referrals.order-adjusted">) => notBuilt("referrals.order-adjusted");
+export { recordReferralOrder as order } from "./record-referral.server";
+export { adjustReferralOrder as orderAdjusted } from "./adjust-referral.server";
 export const friendCode = (db: Db, p: P<"referrals.friend-code">) => runFriendCodeJob(db, p);
-export const reward = (_db: Db, _p: P<"referrals.reward">) => notBuilt("referrals.reward");
+export const reward = async (db: Db, p: P<"referrals.reward">) => {
+  await issueReferralReward(db, p.referralId);
+};
 export const withdraw = (db: Db, p: P<"referrals.withdraw">) => runWithdrawJob(db, p);

@@ -1,5 +1,5 @@
 import { dbProvider } from "../../db.server";
-import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
+import { prismaBulk, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
 import { z } from "zod";
 import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
 import { InvalidPayloadError } from "../../db/job-queue.server";
@@ -9,6 +9,13 @@ import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
 import { appSubscriptionUpdateSchema, applySubscriptionUpdate } from "../plans/subscription-webhook.server";
 import { orderPayloadSchema, type OrderPayload } from "../shopify/order-payload";
+import { enqueueJob, jobRow } from "../jobs/enqueue.server";
+import {
+  mayBeReferral,
+  referralOrderJobKey,
+  referralProgramEverSet,
+  referralProgramOn,
+} from "../referrals/referral-candidate";
 import { parseShopifyJson } from "../shopify/safe-json";
 import {
   appUninstalledSchema,
@@ -81,7 +88,7 @@ export async function processEvent(tx: Tx, eventId: string) {
   if (!read.ok) throw new InvalidPayloadError(read.message);
   const shop = await tx.shop.findUnique({
     where: { domain: event.shopDomain },
-    select: { id: true, domain: true, attributionModel: true, pricingPlan: true, uninstalledAt: true },
+    select: { id: true, domain: true, attributionModel: true, pricingPlan: true, uninstalledAt: true, settings: true },
   });
   const body = <T extends keyof Bodies>(_topic: T) => read.body as Bodies[T];
 
@@ -90,7 +97,15 @@ export async function processEvent(tx: Tx, eventId: string) {
     case "orders/paid": {
       // An uninstalled (or unknown) shop's orders are not ours to track.
       if (!shop || shop.uninstalledAt) break;
-      await recordOrders(prismaBulk(tx, dbProvider()), shop, [body("orders/create")]);
+      const order = body("orders/create");
+      await recordOrders(prismaBulk(tx, dbProvider()), shop, [order]);
+      if (referralProgramOn(shop.settings) && mayBeReferral(order))
+        await enqueueJob(
+          tx,
+          "referrals.order",
+          { shopId: shop.id, eventId: event.id },
+          { uniqueKey: referralOrderJobKey(shop.id, order.admin_graphql_api_id) },
+        );
       break;
     }
     case "orders/cancelled": {
@@ -105,11 +120,19 @@ export async function processEvent(tx: Tx, eventId: string) {
         payload.admin_graphql_api_id,
         payload.cancelled_at ? new Date(payload.cancelled_at) : new Date(),
       );
+      if (referralProgramEverSet(shop.settings))
+        await enqueueJob(tx, "referrals.order-adjusted", { shopId: shop.id, orderGid: payload.admin_graphql_api_id });
       break;
     }
     case "refunds/create": {
       if (!shop) break;
-      await applyRefund(tx, shop.id, body("refunds/create"));
+      const refund = body("refunds/create");
+      await applyRefund(tx, shop.id, refund);
+      if (referralProgramEverSet(shop.settings))
+        await enqueueJob(tx, "referrals.order-adjusted", {
+          shopId: shop.id,
+          orderGid: `gid://shopify/Order/${refund.order_id}`,
+        });
       break;
     }
     case "products/create":
@@ -152,6 +175,8 @@ export async function processEvent(tx: Tx, eventId: string) {
   }
   await tx.webhookEvent.update({ where: { id: event.id }, data: { processedAt: new Date() } });
 }
+
+type Row = Record<string, SqlValue>;
 
 const ORDER_TOPICS = new Set(["orders/create", "orders/paid"]);
 
@@ -197,7 +222,7 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
     }
     byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), { event: e, order: read.body as OrderPayload }]);
   }
-  const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[] }[] = [];
+  const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[]; referralJobs: Row[] }[] = [];
   for (const [domain, group] of byShop) {
     const [shop] = await bulk.findIn<{
       id: string;
@@ -205,7 +230,10 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       attributionModel: string;
       pricingPlan: string | null;
       uninstalledAt: unknown;
-    }>("Shop", ["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt"], {}, "domain", [domain]);
+      settings: string | null;
+    }>("Shop", ["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt", "settings"], {}, "domain", [
+      domain,
+    ]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
@@ -215,13 +243,30 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
           group.map((g) => g.order),
         )
       : null;
-    steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((g) => g.event.id) });
+    // Refer-a-friend: the orders of this batch that may be referrals, each
+    // for the order job (one per order: a later webhook of it adds none).
+    const now = new Date();
+    const fresh = new Set(plan?.orders.map((o) => o.gid));
+    const referralJobs =
+      plan && referralProgramOn(shop.settings)
+        ? group
+            .filter((g) => fresh.has(g.order.admin_graphql_api_id) && mayBeReferral(g.order))
+            .map((g) =>
+              jobRow(
+                "referrals.order",
+                { shopId: shop.id, eventId: g.event.id },
+                { uniqueKey: referralOrderJobKey(shop.id, g.order.admin_graphql_api_id), now },
+              ),
+            )
+        : [];
+    steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((g) => g.event.id), referralJobs });
   }
   return {
     rejected,
     write: async (writer: BulkSql) => {
       for (const step of steps) {
         if (step.plan) await writeOrders(writer, step.plan);
+        await writer.insertRows("Job", step.referralJobs, { onConflict: "ignore" });
         await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
       }
     },
