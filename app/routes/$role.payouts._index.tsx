@@ -4,7 +4,6 @@ import {
   BlockStack,
   Box,
   Card,
-  FormLayout,
   IndexFilters,
   IndexTable,
   InlineStack,
@@ -13,13 +12,13 @@ import {
   Page,
   Select,
   Text,
-  TextField,
   Toast,
   useIndexResourceState,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { EmptyMessage } from "~/components/EmptyMessage";
 import { PayoutsCsvActions } from "~/components/payouts/PayoutsCsvActions";
 import { PayoutStatusBadge } from "~/components/payouts/PayoutBadges";
@@ -90,41 +89,9 @@ export default function Payouts() {
 
   const since = search.get("since") ?? "";
   const until = search.get("until") ?? "";
-  const filters = [
-    {
-      key: "date",
-      label: t("filters.date"),
-      filter: (
-        <FormLayout>
-          <TextField
-            label={t("filters.since")}
-            type="date"
-            autoComplete="off"
-            value={since}
-            onChange={(v) => update({ since: v || null })}
-          />
-          <TextField
-            label={t("filters.until")}
-            type="date"
-            autoComplete="off"
-            value={until}
-            onChange={(v) => update({ until: v || null })}
-          />
-        </FormLayout>
-      ),
-      shortcut: true,
-    },
-  ];
-  const applied =
-    since || until
-      ? [
-          {
-            key: "date",
-            label: t("filters.dateApplied", { since: since || "…", until: until || "…" }),
-            onRemove: () => update({ since: null, until: null }),
-          },
-        ]
-      : [];
+  const dateRange = dateRangeFilter(t, since, until, update);
+  const filters = [dateRange.filter];
+  const applied = dateRange.applied;
   const detailUrl = (id: string) =>
     status === "pending" ? `/${role}/payouts/pending/${id}` : `/${role}/payouts/${id}`;
 

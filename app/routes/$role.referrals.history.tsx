@@ -1,13 +1,11 @@
 import { useLoaderData, useLocation, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import {
   Card,
-  FormLayout,
   IndexFilters,
   IndexTable,
   Link,
   Page,
   Text,
-  TextField,
   Toast,
   useSetIndexFiltersMode,
   type IndexFiltersProps,
@@ -15,6 +13,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "~/components/affiliates/download-file";
+import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { EmptyMessage } from "~/components/EmptyMessage";
 import { ReferralStatusBadge, useRewardText } from "~/components/referrals/ReferralBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -70,41 +69,9 @@ export default function ReferralHistory() {
     const [column, direction] = value.split(" ") as [string, "asc" | "desc"];
     return { label: t(`sort.${column}`), value, directionLabel: t(`sort.${column}_${direction}`) };
   });
-  const filters = [
-    {
-      key: "date",
-      label: t("filters.date"),
-      filter: (
-        <FormLayout>
-          <TextField
-            label={t("filters.since")}
-            type="date"
-            autoComplete="off"
-            value={since}
-            onChange={(v) => update({ since: v || null })}
-          />
-          <TextField
-            label={t("filters.until")}
-            type="date"
-            autoComplete="off"
-            value={until}
-            onChange={(v) => update({ until: v || null })}
-          />
-        </FormLayout>
-      ),
-      shortcut: true,
-    },
-  ];
-  const applied =
-    since || until
-      ? [
-          {
-            key: "date",
-            label: t("filters.dateApplied", { since: since || "…", until: until || "…" }),
-            onRemove: () => update({ since: null, until: null }),
-          },
-        ]
-      : [];
+  const dateRange = dateRangeFilter(t, since, until, update);
+  const filters = [dateRange.filter];
+  const applied = dateRange.applied;
 
   const emptyState = none ? (
     <EmptyMessage

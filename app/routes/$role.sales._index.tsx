@@ -4,19 +4,18 @@ import {
   Box,
   Card,
   ChoiceList,
-  FormLayout,
   IndexFilters,
   IndexTable,
   Link,
   Page,
   Text,
-  TextField,
   Toast,
   useIndexResourceState,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
@@ -94,6 +93,7 @@ export default function Sales() {
   const source = search.get("source");
   const since = search.get("since") ?? "";
   const until = search.get("until") ?? "";
+  const dateRange = dateRangeFilter(t, since, until, update);
   const filters = [
     {
       key: "source",
@@ -109,29 +109,7 @@ export default function Sales() {
       ),
       shortcut: true,
     },
-    {
-      key: "date",
-      label: t("filters.date"),
-      filter: (
-        <FormLayout>
-          <TextField
-            label={t("filters.since")}
-            type="date"
-            autoComplete="off"
-            value={since}
-            onChange={(v) => update({ since: v || null })}
-          />
-          <TextField
-            label={t("filters.until")}
-            type="date"
-            autoComplete="off"
-            value={until}
-            onChange={(v) => update({ until: v || null })}
-          />
-        </FormLayout>
-      ),
-      shortcut: true,
-    },
+    dateRange.filter,
   ];
   const applied = [
     ...(source
@@ -143,15 +121,7 @@ export default function Sales() {
           },
         ]
       : []),
-    ...(since || until
-      ? [
-          {
-            key: "date",
-            label: t("filters.dateApplied", { since: since || "…", until: until || "…" }),
-            onRemove: () => update({ since: null, until: null }),
-          },
-        ]
-      : []),
+    ...dateRange.applied,
   ];
 
   return (

@@ -1,18 +1,15 @@
-import { stringify } from "csv-stringify/sync";
 import type { ShopDb } from "../../db/shop-db.server";
-import { safeCell } from "../affiliates/csv-cells";
+import { keysetCsvStream } from "../csv/keyset-csv-stream.server";
 import { decimalAmount } from "../payouts/csv/payout-csv-format";
 import { maskEmail } from "./mask-email";
 import { referralWhere, type ReferralFilter } from "./referral-history.server";
 import { rewardAmount } from "./referral-view";
 
 // CSV export of the referral history with the list's filters, newest first,
-// streamed in keyset pages of PAGE rows so memory stays bounded however many
+// streamed in keyset pages (csv/keyset-csv-stream) so memory stays bounded however many
 // referrals a shop has. The friend's e-mail is masked as on the screen (the
 // file travels further than the screen). Dates are ISO 8601 UTC; amounts
 // plain decimals next to their currency (or "%" for a percentage code).
-
-const PAGE = 500;
 
 export const REFERRAL_CSV_HEADER = [
   "id",
@@ -49,55 +46,38 @@ const select = {
 } as const;
 
 export function exportReferralsCsv(db: ShopDb, timeZone: string, filter: ReferralFilter) {
-  const encoder = new TextEncoder();
   let where: Awaited<ReturnType<typeof referralWhere>> | null = null;
-  let after: { createdAt: Date; id: string } | null = null;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!where) {
-        where = await referralWhere(db, timeZone, filter);
-        controller.enqueue(encoder.encode(stringify([REFERRAL_CSV_HEADER])));
-      }
-      const rows = await db.referral.findMany({
-        where: after
-          ? {
-              AND: [
-                where,
-                { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] },
-              ],
-            }
-          : where,
+  return keysetCsvStream({
+    header: REFERRAL_CSV_HEADER,
+    page: async (after, take) => {
+      where ??= await referralWhere(db, timeZone, filter);
+      return db.referral.findMany({
+        where: after ? { AND: [where, after] } : where,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: PAGE,
+        take,
         select,
       });
-      if (rows.length) {
-        const last = rows[rows.length - 1]!;
-        after = { createdAt: last.createdAt, id: last.id };
-        const lines = rows.map((row) => {
-          const reward = rewardAmount(row);
-          return [
-            row.id,
-            row.createdAt.toISOString(),
-            row.orderName,
-            row.advocate.email,
-            maskEmail(row.friendEmail),
-            row.status,
-            row.source,
-            row.rewardKind,
-            reward.type === "percent"
-              ? (reward.basisPoints / 100).toFixed(2)
-              : decimalAmount(reward.amount, reward.currency),
-            reward.type === "percent" ? "%" : reward.currency,
-            row.rewardCode,
-            row.holdUntil.toISOString(),
-            row.rewardedAt?.toISOString() ?? "",
-            row.blockedRule,
-          ].map(safeCell);
-        });
-        controller.enqueue(encoder.encode(stringify(lines)));
-      }
-      if (rows.length < PAGE) controller.close();
+    },
+    line: (row) => {
+      const reward = rewardAmount(row);
+      return [
+        row.id,
+        row.createdAt.toISOString(),
+        row.orderName,
+        row.advocate.email,
+        maskEmail(row.friendEmail),
+        row.status,
+        row.source,
+        row.rewardKind,
+        reward.type === "percent"
+          ? (reward.basisPoints / 100).toFixed(2)
+          : decimalAmount(reward.amount, reward.currency),
+        reward.type === "percent" ? "%" : reward.currency,
+        row.rewardCode,
+        row.holdUntil.toISOString(),
+        row.rewardedAt?.toISOString() ?? "",
+        row.blockedRule,
+      ];
     },
   });
 }
