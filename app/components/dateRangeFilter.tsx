@@ -1,34 +1,39 @@
 import { FormLayout, TextField } from "@shopify/polaris";
-import type { TFunction } from "i18next";
 
-type Update = (changes: { since: string | null; until: string | null }) => void;
+type Changes = { since?: string | null; until?: string | null };
+
+/** The texts of the filter, from each list's own namespace. */
+export interface DateRangeLabels {
+  date: string;
+  since: string;
+  until: string;
+  applied: (since: string, until: string) => string;
+}
 
 /**
  * The "date" filter of the admin lists (sales, payouts, referral history):
- * two day fields and the applied-filter chip. Each list's namespace holds
- * its own `filters.date`, `filters.since`, `filters.until` and
- * `filters.dateApplied` texts.
+ * two day fields and the applied-filter chip.
  */
 export function dateRangeFilter(
-  t: TFunction,
+  labels: DateRangeLabels,
   since: string,
   until: string,
-  update: (changes: Partial<Parameters<Update>[0]>) => void,
+  update: (changes: Changes) => void,
 ) {
   const filter = {
     key: "date",
-    label: t("filters.date"),
+    label: labels.date,
     filter: (
       <FormLayout>
         <TextField
-          label={t("filters.since")}
+          label={labels.since}
           type="date"
           autoComplete="off"
           value={since}
           onChange={(v) => update({ since: v || null })}
         />
         <TextField
-          label={t("filters.until")}
+          label={labels.until}
           type="date"
           autoComplete="off"
           value={until}
@@ -43,7 +48,7 @@ export function dateRangeFilter(
       ? [
           {
             key: "date",
-            label: t("filters.dateApplied", { since: since || "…", until: until || "…" }),
+            label: labels.applied(since || "…", until || "…"),
             onRemove: () => update({ since: null, until: null }),
           },
         ]

@@ -89,7 +89,17 @@ export default function Payouts() {
 
   const since = search.get("since") ?? "";
   const until = search.get("until") ?? "";
-  const dateRange = dateRangeFilter(t, since, until, update);
+  const dateRange = dateRangeFilter(
+    {
+      date: t("filters.date"),
+      since: t("filters.since"),
+      until: t("filters.until"),
+      applied: (from, to) => t("filters.dateApplied", { since: from, until: to }),
+    },
+    since,
+    until,
+    update,
+  );
   const filters = [dateRange.filter];
   const applied = dateRange.applied;
   const detailUrl = (id: string) =>

@@ -69,7 +69,17 @@ export default function ReferralHistory() {
     const [column, direction] = value.split(" ") as [string, "asc" | "desc"];
     return { label: t(`sort.${column}`), value, directionLabel: t(`sort.${column}_${direction}`) };
   });
-  const dateRange = dateRangeFilter(t, since, until, update);
+  const dateRange = dateRangeFilter(
+    {
+      date: t("filters.date"),
+      since: t("filters.since"),
+      until: t("filters.until"),
+      applied: (from, to) => t("filters.dateApplied", { since: from, until: to }),
+    },
+    since,
+    until,
+    update,
+  );
   const filters = [dateRange.filter];
   const applied = dateRange.applied;
 
