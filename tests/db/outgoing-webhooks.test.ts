@@ -11,7 +11,8 @@ import { postWebhook } from "~/models/webhooks-out/post-webhook.server";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApiClient, buildApiKey, buildOrder, buildCommission } from "../support/api-builders";
-import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { msg } from "~/i18n/messages";
+import { buildAdvocate, buildAffiliate, buildCampaign, buildReferral, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -109,6 +110,53 @@ describe("delivery", () => {
 
     // A signature made with another secret is refused by the same verifier.
     expect(() => verify(`whsec_${Buffer.alloc(32, 7).toString("base64")}`)).toThrow();
+  });
+
+  it("carries the referral of referral.created as the REST API shows it", async () => {
+    const { shop, endpoint } = await setUp(["referral.created"]);
+    const advocate = await buildAdvocate(shop.id, { email: "grace@example.com" });
+    const holdUntil = new Date("2026-12-01T00:00:00.000Z");
+    const referral = await buildReferral(shop.id, advocate.id, {
+      orderGid: "gid://shopify/Order/4242",
+      orderName: "#4242",
+      orderTotal: 12_500,
+      currency: "EUR",
+      friendEmail: "annabel@example.com",
+      source: "link",
+      reason: msg("Referrals:reason.link", { advocate: "grace@example.com" }),
+      rewardKind: "store_credit",
+      rewardValue: 1_000,
+      rewardCurrency: "EUR",
+      holdUntil,
+    });
+    await emit(shop.id, "referral.created", { referralId: referral.id });
+    await drainJobs();
+
+    expect(receiver.received).toHaveLength(1);
+    const body = verify(endpoint.secret);
+    expect(body.type).toBe("referral.created");
+    expect(body.data).toMatchObject({
+      referralId: referral.id,
+      referral: {
+        id: referral.id,
+        status: "pending",
+        source: "link",
+        reason: "Credited to grace@example.com: the friend came through their share link.",
+        advocate: { id: advocate.id, email: "grace@example.com" },
+        friend_email: "an***@example.com",
+        order_gid: "gid://shopify/Order/4242",
+        order_name: "#4242",
+        order_total: 12_500,
+        currency: "EUR",
+        reward: { kind: "store_credit", amount: 1_000, currency: "EUR", percent_bps: null },
+        hold_until: holdUntil.toISOString(),
+        created_at: referral.createdAt.toISOString(),
+      },
+    });
+    // The same object the REST API answers for this referral.
+    const { key } = await buildApiKey(shop.id);
+    const rest = await new ApiClient(server.url, key).get(`/api/v1/referrals/${referral.id}`);
+    expect(body.data.referral).toEqual(await rest.json());
   });
 
   it("carries the sale and the commission of commission events", async () => {
@@ -357,5 +405,8 @@ describe("REST API /api/v1/webhook-endpoints", () => {
     ])
       expect(doc.components.schemas).toHaveProperty(`WebhookEvent_${type}`);
     expect(JSON.stringify(doc.components.schemas["WebhookEvent_payout_failed"])).toContain("reason");
+    const referralCreated = JSON.stringify(doc.components.schemas["WebhookEvent_referral_created"]);
+    for (const field of ["friend_email", "order_gid", "hold_until", "created_at", "percent_bps"])
+      expect(referralCreated).toContain(field);
   });
 });

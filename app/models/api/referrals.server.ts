@@ -15,14 +15,17 @@ import type { ReferralListQuery, ReferralOut } from "./referral-schemas";
 // newest first with the API's cursor pages. The friend's e-mail is masked as
 // in the admin's history.
 
-const include = { advocate: { select: { id: true, email: true } } } as const;
+export const referralInclude = { advocate: { select: { id: true, email: true } } } as const;
+const include = referralInclude;
 type Row = Prisma.ReferralGetPayload<{ include: typeof include }>;
 
 // The reason is stored as a translation key with its values (slice ENGINE);
 // the REST API answers in English (ADR 020).
 const english = () => fixedT(DEFAULT_LANGUAGE_INFO, ["Referrals"]);
 
-function serializeReferral(row: Row, t: TFunction): ReferralOut {
+// Also the `referral` object of referral.* webhooks, so a receiver parses one
+// shape whether it polls the API or is called.
+export function serializeReferral(row: Row, t: TFunction = english()): ReferralOut {
   const amount = rewardAmount(row);
   return {
     id: row.id,

@@ -1,4 +1,5 @@
 import type { Tx } from "../../db/transaction";
+import { referralInclude, serializeReferral } from "../api/referrals.server";
 import type { z } from "zod";
 import type { DomainEventRecord } from "../events/event-types";
 import type {
@@ -89,6 +90,11 @@ async function payoutObject(tx: Tx, id: string): Promise<z.infer<typeof webhookP
   };
 }
 
+async function referralObject(tx: Tx, id: string) {
+  const row = await tx.referral.findUnique({ where: { id }, include: referralInclude });
+  return row ? serializeReferral(row) : null;
+}
+
 export async function buildWebhookBody(tx: Tx, event: DomainEventRecord) {
   const data: Record<string, unknown> = { ...event.data };
   const ids = event.data as Record<string, unknown>;
@@ -97,9 +103,11 @@ export async function buildWebhookBody(tx: Tx, event: DomainEventRecord) {
   const orderId = str("orderId");
   const commissionId = str("commissionId");
   const payoutId = str("payoutId");
+  const referralId = str("referralId");
   if (affiliateId) data.affiliate = await affiliateObject(tx, affiliateId);
   if (orderId) data.sale = await saleObject(tx, orderId);
   if (commissionId) data.commission = await commissionObject(tx, commissionId);
   if (payoutId) data.payout = await payoutObject(tx, payoutId);
+  if (referralId) data.referral = await referralObject(tx, referralId);
   return { type: event.type, timestamp: event.createdAt.toISOString(), data };
 }

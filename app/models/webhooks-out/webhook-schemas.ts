@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { referralSchema } from "../api/referral-schemas";
 import { EVENT_TYPES } from "../events/event-types";
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "./webhook-endpoint-form";
 
@@ -71,6 +72,12 @@ const objectFields = {
   sale: webhookSaleSchema.nullable().optional(),
   commission: webhookCommissionSchema.nullable().optional(),
   payout: webhookPayoutSchema.nullable().optional(),
+  // The REST API's Referral object as is (snake_case, unlike the objects
+  // above): one mapping, and a receiver reuses its API parser.
+  referral: referralSchema
+    .nullable()
+    .optional()
+    .describe("The referral as GET /api/v1/referrals/{id} returns it (friend_email masked, reason in English)"),
 };
 
 function bodySchema<T extends string>(type: T, data: z.ZodTypeAny) {
