@@ -59,8 +59,19 @@ export async function truncateAll(db: TestDatabase) {
       `SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = current_schema()`,
     );
     const tables = rows.map((r) => r.tablename).filter((t) => !KEEP.has(t));
-    if (tables.length) await client.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => `"${t}"`).join(", ")} CASCADE`);
-    return;
+    if (!tables.length) return;
+    // Work the previous test set going in the background (a job the test
+    // server's worker is finishing) can hold row locks the TRUNCATE waits
+    // for; PostgreSQL then ends one side as a deadlock. Wait and try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => `"${t}"`).join(", ")} CASCADE`);
+        return;
+      } catch (error) {
+        if (attempt >= 5 || !String((error as Error).message).includes("40P01")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
   const rows = await client.$queryRawUnsafe<{ name: string }[]>(
     `SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'`,

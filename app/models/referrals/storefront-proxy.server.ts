@@ -200,12 +200,21 @@ export async function hasOrdered(shopId: string, email: string, customerGid: str
 }
 
 async function withRetryOnRace<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    // Two requests for one e-mail at once: the other made the row; read it.
-    if ((error as { code?: unknown }).code !== "P2002") throw error;
-    return work();
+  // Two requests for one e-mail (or one device's code) at once: the other
+  // made the row; read it. Under PostgreSQL the loser can be told of the
+  // conflict a moment before the winner's row is visible to a new read, so
+  // it looks again, briefly, before giving up.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      // P2002: the other made the row; P2034: PostgreSQL ended one of two
+      // racing transactions (write conflict or deadlock). Both are safe to
+      // run again: the work is idempotent.
+      const code = (error as { code?: unknown }).code;
+      if ((code !== "P2002" && code !== "P2034") || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
   }
 }
 
