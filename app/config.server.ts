@@ -16,6 +16,8 @@ const schema = z.object({
     .default(`file:${path.join(ROOT, "data/app.sqlite")}`),
   // Connections each process keeps to PostgreSQL.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  // "1": every statement to stderr (counting a page's statements, tests/bench/page-profile.ts).
+  DEBUG_QUERIES: z.enum(["0", "1"]).default("0"),
   // Where the app keeps files it writes (uploads; the SQLite file by default).
   DATA_DIR: z.string().min(1).default(path.join(ROOT, "data")),
   // Behind a reverse proxy: take the client address from X-Forwarded-For.

@@ -11,7 +11,10 @@ const globalForDb = globalThis as unknown as { __appDb?: Db };
 export function getDb(): Db {
   if (!globalForDb.__appDb) {
     const config = getConfig();
-    globalForDb.__appDb = createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+    globalForDb.__appDb = createDb(config.DATABASE_URL, {
+      poolSize: config.DATABASE_POOL_SIZE,
+      logQueries: config.DEBUG_QUERIES === "1",
+    });
   }
   return globalForDb.__appDb;
 }

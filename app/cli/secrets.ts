@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // Secrets the app needs and may invent for itself when the environment does
@@ -28,26 +28,83 @@ export interface SecretsResult {
   values: Record<SecretName, string>;
 }
 
-/** Fills process.env with every secret, generating and storing the missing ones. */
+/**
+ * Fills process.env with every secret, generating and storing the missing ones.
+ *
+ * Several processes may start at once on one data directory (two app
+ * instances and a worker, say), so the file is only ever replaced whole
+ * (written aside, then renamed) and the one that generates holds a lock file
+ * while it re-reads, fills in and writes: every process ends with the same
+ * values and none reads half a file.
+ */
 export function ensureSecrets(dataDir: string): SecretsResult {
   const file = path.join(dataDir, "secrets.json");
   mkdirSync(dataDir, { recursive: true });
-  const stored: Partial<Record<SecretName, string>> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const names = Object.keys(GENERATED) as SecretName[];
+  const missing = (stored: Partial<Record<SecretName, string>>) =>
+    names.filter((name) => !process.env[name] && !stored[name]);
+
+  let stored = readStored(file);
   const generated: SecretName[] = [];
-  const values = {} as Record<SecretName, string>;
-  for (const name of Object.keys(GENERATED) as SecretName[]) {
-    const fromEnv = process.env[name];
-    if (fromEnv) {
-      values[name] = fromEnv;
-      continue;
-    }
-    if (!stored[name]) {
-      stored[name] = GENERATED[name]();
-      generated.push(name);
-    }
-    values[name] = stored[name]!;
-    process.env[name] = stored[name];
+  if (missing(stored).length > 0) {
+    withLock(`${file}.lock`, () => {
+      stored = readStored(file);
+      for (const name of missing(stored)) {
+        stored[name] = GENERATED[name]();
+        generated.push(name);
+      }
+      if (generated.length === 0) return;
+      const aside = `${file}.${process.pid}.tmp`;
+      writeFileSync(aside, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
+      renameSync(aside, file);
+    });
   }
-  if (generated.length > 0) writeFileSync(file, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
+  const values = {} as Record<SecretName, string>;
+  for (const name of names) {
+    values[name] = process.env[name] || stored[name]!;
+    process.env[name] = values[name];
+  }
   return { file, generated, values };
+}
+
+function readStored(file: string): Partial<Record<SecretName, string>> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as Partial<Record<SecretName, string>>;
+  } catch {
+    throw new Error(`${file} is not valid JSON; fix it or delete it to generate new secrets.`);
+  }
+}
+
+// A lock older than this was left by a process killed while holding it (the
+// work under it takes milliseconds).
+const STALE_LOCK_MS = 10_000;
+
+function withLock(lockFile: string, work: () => void) {
+  const deadline = Date.now() + 2 * STALE_LOCK_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lockFile, "wx"));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || Date.now() > deadline) throw error;
+      try {
+        if (Date.now() - statSync(lockFile).mtimeMs > STALE_LOCK_MS) unlinkSync(lockFile);
+      } catch {
+        // Released meanwhile: try again.
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+  try {
+    work();
+  } finally {
+    unlinkSync(lockFile);
+  }
 }

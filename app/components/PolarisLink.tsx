@@ -19,7 +19,9 @@ export const PolarisLink = forwardRef<HTMLAnchorElement, LinkLikeComponentProps>
     );
   }
   return (
-    <Link {...rest} ref={ref} to={url} target={target} prefetch="intent">
+    // discover="none": without lazy route discovery (remix.config.js) the
+    // data-discover attribute does nothing but add bytes to every link.
+    <Link {...rest} ref={ref} to={url} target={target} prefetch="intent" discover="none">
       {children}
     </Link>
   );

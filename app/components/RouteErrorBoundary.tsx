@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useLocation, useParams, useRouteError } from "@re
 import { keptParams } from "../lib/embedded-params";
 import type { ErrorBody } from "../lib/errors";
 import { RenderErrorFallback } from "./RenderErrorFallback";
-import { UpgradeScreen, type UpgradeInfo } from "./UpgradeScreen";
+import { UpgradeScreen, upgradeOf } from "./UpgradeScreen";
 import { BadRequestScreen, ForbiddenScreen, NotFoundScreen } from "./StatusScreens";
 
 // Error boundary of every page inside the admin shell: 403, 404 and bad
@@ -16,7 +16,7 @@ export function RouteErrorBoundary() {
   if (isRouteErrorResponse(error)) {
     if (error.status === 403) {
       const home = (error.data as { home?: string | null } | null)?.home;
-      const upgrade = (error.data as { upgrade?: UpgradeInfo } | null)?.upgrade;
+      const upgrade = upgradeOf(error);
       if (upgrade) return <UpgradeScreen upgrade={upgrade} dashboardUrl={home ?? dashboardUrl} />;
       return <ForbiddenScreen dashboardUrl={home ?? dashboardUrl} />;
     }

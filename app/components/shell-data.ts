@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ChatConfig } from "~/lib/support-chat";
 import type { Role, StaffArea } from "~/lib/areas";
-import type { MenuItem } from "~/lib/menu";
 import type { ShopRecord } from "~/models/shop/shop-record";
 
 // What the admin shell's loader (routes/$role) hands every admin screen. Kept
@@ -12,8 +11,8 @@ export interface ShellData {
   mode: "embedded" | "standalone";
   host: string | null;
   shop: ShopRecord;
+  /** The menu follows from role and permissions (lib/menu.ts), on each side: not sent. */
   user: { name: string; email: string; role: Role; permissions: StaffArea[] };
-  menu: MenuItem[];
   supportEmail: string;
   productName: string;
   /** The live-chat widget set up by the environment, if any. */

@@ -5,23 +5,30 @@ import { getConfig } from "../config.server";
 import { i18nConfig, scriptJson, type I18nPayload } from "./i18n";
 import { DEFAULT_LANGUAGE_INFO, languageInfo, PSEUDO_LANGUAGE, type LanguageInfo } from "./language-table";
 import type { PageLocale } from "./locale.server";
+import type { RouteHandle } from "./route-handle";
 import type { Overrides } from "./overrides";
 import { pageResources } from "./resources.server";
 
-interface RouteHandle {
-  i18n?: string | string[];
-  portal?: boolean;
+/** The matched routes' handles, with their route ids. */
+function handles(context: EntryContext): { routeId: string; handle: RouteHandle }[] {
+  return context.staticHandlerContext.matches.map((m) => ({
+    routeId: m.route.id,
+    handle: (context.routeModules[m.route.id]?.handle ?? {}) as RouteHandle,
+  }));
 }
 
-function handles(context: EntryContext): RouteHandle[] {
-  return context.staticHandlerContext.matches.map(
-    (m) => (context.routeModules[m.route.id]?.handle ?? {}) as RouteHandle,
-  );
-}
-
-/** The namespaces the matched routes name in handle.i18n, and Global. */
-export function routeNamespaces(context: EntryContext): string[] {
-  const names = handles(context).flatMap((h) => (typeof h.i18n === "string" ? [h.i18n] : (h.i18n ?? [])));
+/**
+ * The namespaces the matched routes name in handle.i18n, those their
+ * handle.i18nShown asks for what this document shows, and Global.
+ */
+function routeNamespaces(context: EntryContext, matched: ReturnType<typeof handles>): string[] {
+  const { loaderData, errors } = context.staticHandlerContext;
+  const shownErrors = Object.values(errors ?? {});
+  const names = matched.flatMap(({ routeId, handle: h }) => {
+    const always = typeof h.i18n === "string" ? [h.i18n] : (h.i18n ?? []);
+    const shown = h.i18nShown?.({ data: loaderData?.[routeId], errors: shownErrors }) ?? [];
+    return [...always, ...shown];
+  });
   return [...new Set(["Global", ...names])];
 }
 
@@ -35,11 +42,10 @@ export function pageI18n(context: EntryContext): { instance: i18n; payload: stri
   const root = context.staticHandlerContext.loaderData?.root as { locale?: PageLocale } | undefined;
   const language = languageInfo(root?.locale?.code) ?? DEFAULT_LANGUAGE_INFO;
   const overrides = root?.locale?.overrides ?? {};
-  const ns = routeNamespaces(context);
-  const resources = pageResources(language, ns, overrides);
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({ ...i18nConfig, lng: language.tag, ns, resources, initImmediate: false });
-  if (handles(context).some((h) => h.portal === true)) return { instance, payload: null };
+  const matched = handles(context);
+  const ns = routeNamespaces(context, matched);
+  const { instance, resources } = pageInstance(language, ns, overrides);
+  if (matched.some(({ handle }) => handle.portal === true)) return { instance, payload: null };
   const payload: I18nPayload = {
     tag: language.tag,
     code: language.code,
@@ -49,6 +55,28 @@ export function pageI18n(context: EntryContext): { instance: i18n; payload: stri
     overrides,
   };
   return { instance, payload: scriptJson(payload) };
+}
+
+// Building and initialising an i18next instance costs about 2 % of a page's
+// CPU; pages of one language, namespace set and overrides render with the
+// same one. An instance is only read while rendering (no page changes its
+// language on the server), so concurrent requests may share it. Bounded:
+// overrides differ per shop.
+const PAGE_INSTANCES_MAX = 500;
+const pageInstances = new Map<string, { instance: i18n; resources: ReturnType<typeof pageResources> }>();
+
+function pageInstance(language: LanguageInfo, ns: string[], overrides: Overrides) {
+  const key = `${language.tag}\n${ns.join(",")}\n${JSON.stringify(overrides)}`;
+  let hit = pageInstances.get(key);
+  if (!hit) {
+    const resources = pageResources(language, ns, overrides);
+    const instance = createInstance();
+    void instance.use(initReactI18next).init({ ...i18nConfig, lng: language.tag, ns, resources, initImmediate: false });
+    if (pageInstances.size >= PAGE_INSTANCES_MAX) pageInstances.clear();
+    hit = { instance, resources };
+    pageInstances.set(key, hit);
+  }
+  return hit;
 }
 
 /**

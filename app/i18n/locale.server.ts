@@ -2,10 +2,10 @@ import type { Params } from "@remix-run/react";
 import { getDb } from "../db.server";
 import { shopDb } from "../db/shop-db.server";
 import { PORTAL_SHOP_HEADER } from "../lib/portal-ways";
-import { getAffiliateSession } from "../models/affiliate-account/affiliate-session.server";
+import { sessionAffiliate } from "../models/affiliate-account/affiliate-session.server";
 import { sessionUserWithShop } from "../models/auth/require-merchant.server";
 import { requestWay } from "../models/portal/portal-context.server";
-import { loadOverrides } from "../models/translations/overrides.server";
+import { pageOverrides } from "../models/translations/overrides.server";
 import { chooseAdminLanguage, chooseAffiliateLanguage } from "./choose-language";
 import { DEFAULT_LANGUAGE_INFO, type LanguageInfo } from "./language-table";
 import { pseudoLocaleEnabled } from "./resources.server";
@@ -37,9 +37,10 @@ function isAffiliateSide(pathname: string): boolean {
 interface ShopLanguage {
   id: string;
   language: string;
+  translationsVersion: number;
 }
 
-const shopLanguage = { id: true, language: true } as const;
+const shopLanguage = { id: true, language: true, translationsVersion: true } as const;
 
 /** The shop a portal page belongs to, found the way the page itself finds it. */
 async function portalShop(request: Request, url: URL, params: Params): Promise<ShopLanguage | null> {
@@ -56,16 +57,13 @@ async function portalShop(request: Request, url: URL, params: Params): Promise<S
   return getDb().shop.findFirst({ where: { ...where, uninstalledAt: null }, select: shopLanguage });
 }
 
-async function affiliateSideLanguage(request: Request, url: URL, params: Params) {
+async function affiliateSideLanguage(request: Request, url: URL, params: Params, context: unknown) {
   const pseudo = pseudoLocaleEnabled();
-  const [session, pageShop] = await Promise.all([getAffiliateSession(request), portalShop(request, url, params)]);
-  const affiliateId = session.get("affiliateId");
-  const affiliate = affiliateId
-    ? await getDb().affiliate.findFirst({
-        where: { id: affiliateId, shopId: session.get("shopId") },
-        select: { language: true, shop: { select: shopLanguage } },
-      })
-    : null;
+  // The same lookup as the page's door (requireAffiliate), made once.
+  const [affiliate, pageShop] = await Promise.all([
+    sessionAffiliate(request, context),
+    portalShop(request, url, params),
+  ]);
   // A logged-in affiliate looking at another shop's portal is a visitor there.
   const own = affiliate && (!pageShop || pageShop.id === affiliate.shop.id) ? affiliate : null;
   const shop = pageShop ?? own?.shop ?? null;
@@ -78,18 +76,18 @@ async function affiliateSideLanguage(request: Request, url: URL, params: Params)
     },
     { pseudo },
   );
-  return { language, shopId: shop?.id ?? null };
+  return { language, shop };
 }
 
 async function adminLanguage(request: Request, url: URL, context: unknown) {
   // The same lookup as the page's door (sessionUserWithShop), made once.
   const user = await sessionUserWithShop(request, context);
-  let shop: ShopLanguage | null = user ? { id: user.shop.id, language: user.shop.language } : null;
+  let shop: ShopLanguage | null = user ? user.shop : null;
   const domain = url.searchParams.get("shop");
   if (!shop && domain) {
     shop = await getDb().shop.findFirst({ where: { domain: domain.toLowerCase() }, select: shopLanguage });
   }
-  return { language: chooseAdminLanguage(shop?.language, { pseudo: pseudoLocaleEnabled() }), shopId: shop?.id ?? null };
+  return { language: chooseAdminLanguage(shop?.language, { pseudo: pseudoLocaleEnabled() }), shop };
 }
 
 function toPageLocale(language: LanguageInfo, overrides: Overrides): PageLocale {
@@ -99,10 +97,10 @@ function toPageLocale(language: LanguageInfo, overrides: Overrides): PageLocale 
 export async function pageLocale(request: Request, params: Params, context?: unknown): Promise<PageLocale> {
   try {
     const url = new URL(request.url);
-    const { language, shopId } = isAffiliateSide(url.pathname)
-      ? await affiliateSideLanguage(request, url, params)
+    const { language, shop } = isAffiliateSide(url.pathname)
+      ? await affiliateSideLanguage(request, url, params, context)
       : await adminLanguage(request, url, context);
-    const overrides = shopId ? await loadOverrides(shopDb(getDb(), shopId), language.code) : {};
+    const overrides = shop ? await pageOverrides(shopDb(getDb(), shop.id), shop, language.code) : {};
     return toPageLocale(language, overrides);
   } catch (error) {
     // A bad cookie or an unreadable database must not stop the page: English.

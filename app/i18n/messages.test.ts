@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError, errorBody, fieldErrorsFromZod } from "../lib/errors";
 import { fixedT } from "./i18next.server";
 import { languageInfo } from "./language-table";
-import { keyedErrorMap, messageRef, msg, translateError, translateMessage } from "./messages";
+import { errorNamespaces, keyedErrorMap, messageRef, msg, translateError, translateMessage } from "./messages";
 import { englishMessage, keyedErrorBody } from "./messages.server";
 
 const de = fixedT(languageInfo("de")!, ["Global", "Account.Common"]);
@@ -121,6 +121,14 @@ describe("the door's error body", () => {
     const keyed = keyedErrorBody(errorBody(login).body, true);
     expect(keyed.error.messageKey).toEqual({ key: "Account.Common:validation.loginInvalid" });
     expect(translateError(de, keyed.error).message).toBe("E-Mail-Adresse oder Passwort ist falsch.");
+  });
+
+  it("names the namespaces its keys are in, for a page to load what it lacks", () => {
+    const limit = new AppError("conflict", msg("Plans:errors.affiliateLimit", { max: 50 }));
+    expect(errorNamespaces(keyedErrorBody(errorBody(limit).body, true).error)).toEqual(["Plans"]);
+    expect(errorNamespaces(keyedErrorBody(errorBody(error).body, true).error)).toEqual(["Account.Common", "Global"]);
+    expect(errorNamespaces({ message: "Plain English" })).toEqual([]);
+    expect(errorNamespaces(undefined)).toEqual([]);
   });
 
   it("keeps a field map from zod's issues in step", () => {

@@ -142,8 +142,21 @@ export const keyedErrorMap: z.ZodErrorMap = (issue, ctx) => {
   }
 };
 
+/** The namespaces of the keys an error carries ("Plans:errors.affiliateLimit" → Plans). */
+export function errorNamespaces(error: KeyedError | undefined): string[] {
+  if (!error) return [];
+  const refs = [
+    error.messageKey ?? messageRef(error.message),
+    ...Object.values(error.fieldKeys ?? {}),
+    ...Object.values(error.fields ?? {}).map(messageRef),
+  ];
+  return [...new Set(refs.flatMap((ref) => (ref ? [ref.key.slice(0, ref.key.indexOf(":"))] : [])))].sort();
+}
+
 /** An action's error (useActionData, a fetcher's data) in the page's language. */
 export function useTranslatedError<E extends KeyedError>(error: E | undefined): E | undefined {
-  const { t } = useTranslation();
+  // A key from a namespace the document did not bring (a plan limit's message
+  // on a page without Plans) loads it: the door's English until it is here.
+  const { t } = useTranslation(["Global", ...errorNamespaces(error)]);
   return error ? translateError(t, error) : undefined;
 }

@@ -16,10 +16,15 @@ import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from 
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
 import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
 import { planUsage, readOnlyRows, requireEditable, requireRoomFor } from "~/models/plans/plan-usage.server";
-import { PlanLimitBanner } from "~/components/PlanLimitBanner";
+import { listShowsPlanLimit, PlanLimitBanner } from "~/components/PlanLimitBanner";
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useShell } from "./$role";
 
-export const handle = { i18n: ["Affiliates", "Global", "Plans"] };
+export const handle: RouteHandle = {
+  i18n: ["Affiliates", "Global"],
+  // The plan's banner and read-only badges show only over the limit.
+  i18nShown: ({ data }) => (listShowsPlanLimit(data) ? ["Plans"] : []),
+};
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "affiliates", query: affiliateListQuerySchema },

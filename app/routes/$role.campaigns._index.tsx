@@ -24,14 +24,19 @@ import type { CampaignOut } from "~/models/api/schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
 import { planUsage, readOnlyRows, requireEditable } from "~/models/plans/plan-usage.server";
-import { PlanLimitBanner } from "~/components/PlanLimitBanner";
+import { listShowsPlanLimit, PlanLimitBanner, ReadOnlyBadge } from "~/components/PlanLimitBanner";
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useTranslatedError } from "~/i18n/messages";
 import type { ErrorBody } from "~/lib/errors";
 import { useShell } from "./$role";
 
 // /{role}/campaigns: the shop's campaigns, paginated on the server, with
 // state tabs and a name search.
-export const handle = { i18n: ["Campaigns", "Plans"] };
+export const handle: RouteHandle = {
+  i18n: ["Campaigns"],
+  // The plan's banner and read-only badges show only over the limit.
+  i18nShown: ({ data }) => (listShowsPlanLimit(data) ? ["Plans"] : []),
+};
 
 const PAGE_SIZE = 50;
 const TABS = ["all", "active", "draft", "private"] as const;
@@ -101,7 +106,7 @@ export default function Campaigns() {
   });
 
   const money = (minor: number) => format.money(minor, shop.currency);
-  const commission = (c: CampaignOut) =>
+  const commission = (c: Pick<CampaignOut, "commission_type" | "commission_value">) =>
     c.commission_type === "percent"
       ? t("commissionSummary.percent", { value: format.number(c.commission_value / 100) })
       : t(`commissionSummary.${c.commission_type}`, { value: money(c.commission_value) });
@@ -192,7 +197,7 @@ export default function Campaigns() {
                       </Text>
                     </Link>{" "}
                     {c.is_default ? <Badge tone="info">{t("default")}</Badge> : null}
-                    {readOnly.ids.includes(c.id) ? <Badge tone="warning">{t("Plans:readOnlyBadge")}</Badge> : null}
+                    {readOnly.ids.includes(c.id) ? <ReadOnlyBadge /> : null}
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     <Badge tone={c.status === "active" ? "success" : undefined}>{t(`states.${c.status}`)}</Badge>
@@ -200,7 +205,7 @@ export default function Campaigns() {
                   <IndexTable.Cell>{commission(c)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <Text as="span" alignment="end" numeric>
-                      {c.levels.length}
+                      {c.level_count}
                     </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>

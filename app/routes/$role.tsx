@@ -10,8 +10,10 @@ import {
 import { AdminShell } from "~/components/AdminShell";
 import type { ShellData } from "~/components/shell-data";
 import { GenericErrorScreen } from "~/components/GenericErrorScreen";
+import { upgradeOf } from "~/components/UpgradeScreen";
 import { ForbiddenScreen, NotFoundScreen } from "~/components/StatusScreens";
 import { getConfig } from "~/config.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 import { chatConfig } from "~/lib/support-chat";
 import { SupportChat } from "~/components/SupportChat";
 import { appTypeFor } from "~/lib/app-type";
@@ -22,7 +24,12 @@ import { applyDefaultPlan } from "~/models/plans/activate-plan.server";
 import { mustSelectPlan, toShopRecord } from "~/models/shop/shop-record";
 import type { loader as rootLoader } from "~/root";
 
-export const handle = { i18n: ["Global", "TopMenu", "Plans"] };
+export const handle: RouteHandle = {
+  i18n: ["Global", "TopMenu"],
+  // The door's upgrade prompt (a page's error boundary, any page) speaks Plans;
+  // every other document of the admin goes without it.
+  i18nShown: ({ errors }) => (errors.some((error) => upgradeOf(error)) ? ["Plans"] : []),
+};
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async (ctx) => {
   const shop = toShopRecord(ctx.shop);
@@ -44,7 +51,6 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "any" }, async (ctx)
     host: ctx.host,
     shop,
     user: { name: ctx.user.name, email: ctx.user.email, role: ctx.user.role, permissions: ctx.user.permissions },
-    menu: menuFor(ctx.user.role, ctx.user.permissions),
     supportEmail: config.SUPPORT_EMAIL,
     productName: config.APP_NAME,
     chat: chatConfig({
@@ -71,7 +77,7 @@ export default function RoleLayout() {
     <AdminShell
       role={data.role}
       mode={data.mode}
-      menu={data.menu}
+      menu={menuFor(data.user.role, data.user.permissions)}
       menuHidden={menuHidden}
       shopName={data.shop.name}
       userName={data.user.name}

@@ -54,8 +54,14 @@ export interface ClickHandlerOptions {
   cacheMax?: number;
 }
 
+/** A landing path's redirect URL halves and the landing URL a click stores. */
+interface Landing {
+  template: RedirectTemplate;
+  landingUrl: string;
+}
+
 type Resolution =
-  | { target: ClickTarget; home: null; code: string; templates: Map<string, RedirectTemplate> }
+  | { target: ClickTarget; home: null; code: string; landings: Map<string, Landing> }
   | { target: null; home: string | null };
 
 const NO_STORE = "private, no-store";
@@ -68,6 +74,13 @@ interface ParsedClick {
   code: string | null;
   to: string | null;
   shop: string | null;
+}
+
+interface ParsedLink extends ParsedClick {
+  /** The key of the code lookup cache. */
+  key: string;
+  /** The landing path `to` asks for, made safe. */
+  path: string;
 }
 
 function decodeCode(part: string): string | null {
@@ -94,6 +107,23 @@ export function parseClickUrl(rawUrl: string): ParsedClick {
   return { code: match ? decodeCode(match[1]!) : null, to: params.get("to"), shop };
 }
 
+// A link is clicked many times: its parse (pure) is kept per raw URL.
+const PARSED_MAX = 1000;
+const PARSED_URL_MAX = 1024;
+const parsedLinks = new Map<string, ParsedLink>();
+
+function parseLink(rawUrl: string): ParsedLink {
+  const known = parsedLinks.get(rawUrl);
+  if (known) return known;
+  const parsed = parseClickUrl(rawUrl);
+  const link = { ...parsed, key: `${parsed.code ?? ""}\n${parsed.shop ?? ""}`, path: safeLandingPath(parsed.to) };
+  if (rawUrl.length <= PARSED_URL_MAX) {
+    if (parsedLinks.size >= PARSED_MAX) parsedLinks.clear();
+    parsedLinks.set(rawUrl, link);
+  }
+  return link;
+}
+
 export function createClickHandler(options: ClickHandlerOptions = {}): ClickHandler {
   const ttl = options.cacheTtlMs ?? 5000;
   const cacheMax = options.cacheMax ?? 10_000;
@@ -112,13 +142,12 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
   };
 
   const decide = (code: string | null, targets: ClickTarget[], home: string | null): Resolution => {
-    if (code && targets.length === 1) return { target: targets[0]!, home: null, code, templates: new Map() };
+    if (code && targets.length === 1) return { target: targets[0]!, home: null, code, landings: new Map() };
     return { target: null, home };
   };
 
   /** The cached resolution, or a promise of a fresh one. */
-  const resolve = (s: ClickStore, code: string | null, shop: string | null): Resolution | Promise<Resolution> => {
-    const key = `${code ?? ""}\n${shop ?? ""}`;
+  const resolve = (s: ClickStore, { code, shop, key }: ParsedLink): Resolution | Promise<Resolution> => {
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && hit.expires > now) return hit.value;
@@ -154,7 +183,7 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
     res: http.ServerResponse,
     s: ClickStore,
     key: string,
-    parsed: ParsedClick,
+    parsed: ParsedLink,
     r: Resolution,
   ) => {
     if (!r.target) {
@@ -163,27 +192,27 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
       return sendPage(req, res, 404, "not_found");
     }
     const t = r.target;
-    const path = safeLandingPath(parsed.to);
+    const path = parsed.path;
     // The redirect URL of each landing path, built once per cache entry.
-    let template = r.templates.get(path);
-    if (!template) {
-      if (r.templates.size >= 100) r.templates.clear();
-      template = redirectTemplate(t.host, path, t.param, r.code);
-      r.templates.set(path, template);
+    let landing = r.landings.get(path);
+    if (!landing) {
+      if (r.landings.size >= 100) r.landings.clear();
+      landing = { template: redirectTemplate(t.host, path, t.param, r.code), landingUrl: `https://${t.host}${path}` };
+      r.landings.set(path, landing);
     }
     const row = buildClickRow(
       {
         shopId: t.shopId,
         affiliateId: t.affiliateId,
         source: "link",
-        landingUrl: `https://${t.host}${path}`,
+        landingUrl: landing.landingUrl,
         referrer: rawHeader(req.rawHeaders, "referer"),
         ip: req.socket.remoteAddress ?? null,
         userAgent: rawHeader(req.rawHeaders, "user-agent"),
       },
       key,
     );
-    const url = template;
+    const url = landing.template;
     s.insert(row, (error) => {
       if (error === undefined) {
         redirect(res, url.before + row.clickId + url.after);
@@ -204,8 +233,8 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
       if (!isClickRequest(req)) return false;
       try {
         const { store: s, secret: key } = ready();
-        const parsed = parseClickUrl(req.url!);
-        const resolution = resolve(s, parsed.code, parsed.shop);
+        const parsed = parseLink(req.url!);
+        const resolution = resolve(s, parsed);
         if (resolution instanceof Promise) {
           resolution
             .then((r) => answer(req, res, s, key, parsed, r))

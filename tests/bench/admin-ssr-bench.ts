@@ -15,6 +15,7 @@ import { migrate } from "../../app/db/migrate.server";
 import { hashPassword } from "../../app/models/auth/password.server";
 import { startChild, stopChild } from "./click-bench";
 import type { BenchResult } from "./run";
+import { benchAppEnv } from "./bench-demo";
 
 interface CannonResult {
   requests: { average: number; total: number };
@@ -116,15 +117,7 @@ export async function adminSsrBench(): Promise<BenchResult> {
     for (const { code } of LANGUAGES) handles[code] = await seedShop(db, code, passwordHash);
     await db.$disconnect();
 
-    const started = await startChild("app", {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "bench-session-secret-0123456789",
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: "bench-api-secret",
-      SEED_DEMO: "0",
-    });
+    const started = await startChild("app", benchAppEnv(databaseUrl, { SEED_DEMO: "0" }));
     app = started.child;
     const base = started.url;
     const cookies: Record<string, string> = {};

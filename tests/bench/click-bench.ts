@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createDb } from "../../app/db/client.server";
-import { migrate } from "../../app/db/migrate.server";
+import { seedClickLink } from "../support/click-link";
 import type { BenchResult } from "./run";
+import { benchAppEnv } from "./bench-demo";
 
 // autocannon ships no types; this is the part we use.
 interface CannonResult {
@@ -121,40 +121,9 @@ export async function clickBench(): Promise<BenchResult> {
   const children: ChildProcess[] = [];
   let reader: Database.Database | undefined;
   try {
-    await migrate(databaseUrl);
-    const db = createDb(databaseUrl);
-    const shop = await db.shop.create({
-      data: {
-        domain: "bench-shop.myshopify.com",
-        name: "Bench shop",
-        url: "https://bench-store.example",
-        adminEmail: "owner@bench.example",
-      },
-    });
-    const campaign = await db.campaign.create({
-      data: { shopId: shop.id, name: "Bench", status: "active", isDefault: true },
-    });
-    await db.affiliate.create({
-      data: {
-        shopId: shop.id,
-        campaignId: campaign.id,
-        email: "aff@bench.example",
-        firstName: "Bench",
-        lastName: "Mark",
-        status: "approved",
-        referralCode: CODE,
-      },
-    });
-    await db.$disconnect();
+    await seedClickLink(databaseUrl, CODE, "Bench shop");
 
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production" as const,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "bench-session-secret-0123456789",
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: "bench-api-secret",
-    };
+    const env = benchAppEnv(databaseUrl);
     const bare = await startChild("bare", env);
     children.push(bare.child);
     const app = await startChild("app", env);

@@ -18,6 +18,7 @@ import { getDashboardData } from "../../app/models/dashboard/dashboard-totals.se
 import { startChild, stopChild } from "./click-bench";
 import { processCpuMs } from "./process-cpu";
 import type { BenchResult } from "./run";
+import { benchAppEnv } from "./bench-demo";
 
 const TARGET_P95_MS = 50;
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 200);
@@ -59,15 +60,7 @@ export async function dashboardBench(): Promise<BenchResult> {
         .map((l) => l.toFixed(1))
         .join(" ")} on ${os.cpus().length} CPUs`,
     );
-    const started = await startChild("app", {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: url,
-      SESSION_SECRET: "bench-session-secret-0123456789",
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: "bench-api-secret",
-      SEED_DEMO: "0",
-    });
+    const started = await startChild("app", benchAppEnv(url, { SEED_DEMO: "0" }));
     app = started.child;
     const login = await fetch(`${started.url}/login`, {
       method: "POST",

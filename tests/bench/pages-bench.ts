@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD } from "./bench-demo";
+import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD, benchAppEnv } from "./bench-demo";
 import { startChild, stopChild } from "./click-bench";
 import { processCpuMs } from "./process-cpu";
 import type { BenchResult } from "./run";
@@ -100,16 +100,7 @@ export async function pagesBench(): Promise<BenchResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "pages-bench-"));
   const children: ChildProcess[] = [];
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: `file:${path.join(dir, "bench.sqlite")}`,
-      SESSION_SECRET: "bench-session-secret-0123456789",
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: "bench-api-secret",
-      DEMO_SHOP,
-      BENCH_SEED_DEMO: "1",
-    };
+    const env = benchAppEnv(`file:${path.join(dir, "bench.sqlite")}`, { DEMO_SHOP, BENCH_SEED_DEMO: "1" });
     const bare = await startChild("polaris", env);
     children.push(bare.child);
     const app = await startChild("app", env);

@@ -12,6 +12,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { migrate } from "../../app/db/migrate.server";
 import type { BenchResult } from "./run";
+import { benchAppEnv } from "./bench-demo";
 
 const ROOT = path.resolve(__dirname, "../..");
 const AFFILIATES = Number(process.env.BENCH_PAYOUT_AFFILIATES ?? 10_000);
@@ -71,14 +72,7 @@ function measure(base: string, dir: string, what: "baseline" | "refresh", n: num
   copyFileSync(base, file);
   const out = execFileSync(process.execPath, ["--import", "tsx", "tests/bench/payouts-refresh-child.ts", what], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: `file:${file}`,
-      SESSION_SECRET: "bench-session-secret-0123456789",
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: "bench-api-secret",
-    },
+    env: benchAppEnv(`file:${file}`),
     encoding: "utf8",
     maxBuffer: 10_000_000,
   });

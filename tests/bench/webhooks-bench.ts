@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BenchResult } from "./run";
+import { benchAppEnv } from "./bench-demo";
 
 const ROOT = path.resolve(__dirname, "../..");
 // One at a time, a receiver taking 100 ms per answer would allow 10/s.
@@ -22,15 +23,7 @@ export async function webhooksBench(): Promise<BenchResult> {
         {
           cwd: ROOT,
           maxBuffer: 16 * 1024 * 1024,
-          env: {
-            ...process.env,
-            NODE_ENV: "production",
-            DATABASE_URL: `file:${path.join(dir, "bench.sqlite")}`,
-            SESSION_SECRET: "bench-session-secret-0123456789",
-            SHOPIFY_API_KEY: "bench-api-key",
-            SHOPIFY_API_SECRET: "bench-api-secret",
-            WEBHOOKS_ALLOW_PRIVATE: "1",
-          },
+          env: benchAppEnv(`file:${path.join(dir, "bench.sqlite")}`, { WEBHOOKS_ALLOW_PRIVATE: "1" }),
         },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
       ),

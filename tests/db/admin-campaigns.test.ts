@@ -289,7 +289,19 @@ describe("campaign list", () => {
     const campaign = await buildCampaign(shopId, { name: "With people" });
     await buildAffiliate(shopId, campaign.id);
     const data = await (await admin.load("/admin/campaigns", LIST)).json();
-    expect(data.campaigns[0]).toMatchObject({ name: "With people", affiliate_count: 1 });
+    expect(data.campaigns[0]).toMatchObject({ name: "With people", affiliate_count: 1, level_count: 0 });
+    // Only what the list shows goes to the page (no rules, coupon or levels).
+    expect(Object.keys(data.campaigns[0]).sort()).toEqual([
+      "affiliate_count",
+      "commission_type",
+      "commission_value",
+      "created_at",
+      "id",
+      "is_default",
+      "level_count",
+      "name",
+      "status",
+    ]);
     const page = await admin.document("/admin/campaigns");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("With people");

@@ -183,6 +183,33 @@ describe("login and logout", () => {
     expect(location(await c.get("/account"))).toBe(`/portal/${handle}/login?redirectTo=%2Faccount`);
   });
 
+  it("ends at the door when the session row expired, the affiliate was denied, or the row names another shop", async () => {
+    await signUp(client());
+    const c = client();
+    expect(location(await logIn(c, "nora@aff.example"))).toBe("/account");
+    expect((await c.get("/account")).status).toBe(200);
+    const login = `/portal/${handle}/login?redirectTo=%2Faccount`;
+    const db = getDb();
+    const row = await db.affiliateSession.findFirstOrThrow();
+
+    await db.affiliateSession.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(location(await c.get("/account"))).toBe(login);
+    await db.affiliateSession.update({ where: { id: row.id }, data: { expiresAt: row.expiresAt } });
+    expect((await c.get("/account")).status).toBe(200);
+
+    await db.affiliate.update({ where: { id: row.affiliateId }, data: { status: "denied" } });
+    expect(location(await c.get("/account"))).toBe(login);
+    await db.affiliate.update({ where: { id: row.affiliateId }, data: { status: "pending" } });
+    expect((await c.get("/account")).status).toBe(200);
+
+    const other = await buildShop();
+    await db.affiliateSession.update({
+      where: { id: row.id },
+      data: { data: JSON.stringify({ affiliateId: row.affiliateId, shopId: other.id }) },
+    });
+    expect(location(await c.get("/account"))).toBe(login);
+  });
+
   it("refuses a wrong password, and a denied affiliate even with the right one", async () => {
     const aff = await buildAffiliate(shop.id, campaign.id, { email: "den@aff.example", status: "denied" });
     await withPassword(aff.id);

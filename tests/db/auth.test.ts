@@ -38,6 +38,23 @@ describe("standalone admin login", () => {
     expect(row.lastLoginAt).not.toBeNull();
   });
 
+  it("ends at the door when the session row expired or the user was disabled", async () => {
+    const shop = await buildShop();
+    const admin = await buildUser(shop.id, { email: "owner@example.com" });
+    const client = await loggedIn("admin", "owner@example.com");
+    const db = getDb();
+    const row = await db.userSession.findFirstOrThrow({ where: { userId: admin.id } });
+    const login = "/login?redirectTo=%2Fadmin%2Fsales";
+
+    await db.userSession.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(location(await client.get("/admin/sales"))).toBe(login);
+    await db.userSession.update({ where: { id: row.id }, data: { expiresAt: row.expiresAt } });
+    expect((await client.get("/admin/sales")).status).toBe(200);
+
+    await db.user.update({ where: { id: admin.id }, data: { status: "disabled" } });
+    expect(location(await client.get("/admin/sales"))).toBe(login);
+  });
+
   it("refuses a wrong password with a clear message and no session", async () => {
     const shop = await buildShop();
     await buildUser(shop.id, { email: "owner@example.com" });

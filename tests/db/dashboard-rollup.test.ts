@@ -3,10 +3,13 @@ import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { DATE_PRESETS, presetRange, type DatePreset } from "~/lib/date-presets";
 import { pick, randomInt, seededRandom } from "~/lib/prng";
+import type { Db } from "~/db/client.server";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
+import { COUNT_CAP, getDashboardData } from "~/models/dashboard/dashboard-totals.server";
 import { LAG_MS, refreshRollup, requestRollupRefresh } from "~/models/dashboard/rollup.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
+import { PAYABLE } from "~/models/payouts/payable-balance";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -161,6 +164,33 @@ async function expectExact(
   }
 }
 
+/** The client with a count of the statements sent through it (model calls and raw queries). */
+function countingStatements(db: Db) {
+  let statements = 0;
+  const counted =
+    <T extends object>(target: T) =>
+    (fn: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      statements++;
+      return fn.apply(target, args);
+    };
+  const client = new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (prop === "$queryRawUnsafe" || prop === "$queryRaw") return counted(target)(value as () => unknown);
+      if (typeof prop === "string" && /^[a-z]/.test(prop) && value && typeof value === "object")
+        return new Proxy(value, {
+          get: (model, method) => {
+            const fn: unknown = Reflect.get(model, method);
+            return typeof fn === "function" ? counted(model)(fn as () => unknown) : fn;
+          },
+        });
+      return value;
+    },
+  });
+  return { client, statements: () => statements };
+}
+
 describe("dashboard rollup", () => {
   // Zones with whole-hour DST, half-hour and 45-minute offsets, and UTC.
   const zones = ["America/New_York", "Asia/Kolkata", "Australia/Adelaide", "Asia/Kathmandu", "UTC"];
@@ -307,5 +337,64 @@ describe("dashboard rollup", () => {
     expect(await getDb().dashboardHour.count({ where: { shopId: a.id, clicks: { gt: 0 } } })).toBeGreaterThan(0);
     await expectExact(a, now, ["all"]);
     await expectExact(b, now, ["all"]);
+  });
+
+  it("gives the loader every figure in two statements, and counts only its own shop's rows", async () => {
+    const db = getDb();
+    const now = new Date();
+    const shop = await shopWithData(31, "America/New_York", now, {
+      clicks: 120,
+      orders: 60,
+      stampedBefore: new Date(now.getTime() - 2 * 3_600_000),
+    });
+    await refreshRollup(db, shop.id, now);
+    // Orders changed after the rollup (dirty hours), pending affiliates, and
+    // another shop whose rows must not count.
+    const pending = await db.order.findMany({
+      where: { shopId: shop.id, status: "pending", affiliateId: { not: null } },
+      take: 2,
+    });
+    expect(pending.length).toBe(2);
+    await reviewSale(shopDb(db, shop.id), pending[0]!.id, "approve");
+    await reviewSale(shopDb(db, shop.id), pending[1]!.id, "deny");
+    const campaign = await db.campaign.findFirstOrThrow({ where: { shopId: shop.id } });
+    await buildAffiliate(shop.id, campaign.id, { status: "pending" });
+    const other = await shopWithData(32, "UTC", now, {
+      clicks: 30,
+      orders: 20,
+      stampedBefore: new Date(now.getTime() - 2 * 3_600_000),
+    });
+    const otherCampaign = await db.campaign.findFirstOrThrow({ where: { shopId: other.id } });
+    await buildAffiliate(other.id, otherCampaign.id, { status: "pending" });
+    await buildAffiliate(other.id, otherCampaign.id, { status: "pending" });
+    await refreshRollup(db, other.id, now);
+
+    const { client, statements } = countingStatements(db);
+    const at = new Date();
+    for (const preset of ["last30", "all", "today", "lastYear"] as const) {
+      const before = statements();
+      const data = await getDashboardData(shop, preset, at, client);
+      expect(statements() - before, `${preset}: statements`).toBe(2);
+      expect(data.analytics, preset).toEqual(await getDashboardAnalytics(shop, preset, at));
+      expect(data.pending.sales, preset).toBe(await countPendingSales(shop.id, db, at));
+    }
+    await expectExact(shop, at, ["all", "last30"]);
+    const data = await getDashboardData(shop, "last30", at);
+    const state = await db.dashboardRollupState.findUniqueOrThrow({ where: { shopId: shop.id } });
+    expect(data.watermark?.getTime()).toBe(state.watermark.getTime());
+    expect(data.pending.affiliates).toBe(1);
+    expect(data.pending.affiliates).toBe(await db.affiliate.count({ where: { shopId: shop.id, status: "pending" } }));
+    const payable = await db.commission.count({ where: { shopId: shop.id, ...PAYABLE } });
+    expect(payable).toBeGreaterThan(0);
+    expect(data.pending.commissions).toBe(Math.min(payable, COUNT_CAP));
+    expect(data.hasCampaigns).toBe(true);
+    // A shop with nothing yet: no rollup, no campaign, nothing waiting.
+    const empty = await buildShop();
+    expect(await getDashboardData({ id: empty.id, timezone: "UTC" }, "last30", at)).toMatchObject({
+      pending: { sales: 0, affiliates: 0, commissions: 0, commissionsMore: false },
+      watermark: null,
+      hasCampaigns: false,
+      analytics: { totals: { clicks: 0, sales: 0, revenue: 0, commission: 0, pendingSales: 0 } },
+    });
   });
 });

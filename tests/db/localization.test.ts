@@ -284,6 +284,27 @@ describe("Settings > Translations", () => {
     expect(await (await visitor.get(`/portal/${handleOf(shop)}/`)).text()).toContain(`Verdienen Sie mit ${shop.name}`);
   });
 
+  it("shows another instance's change at once: pages read the overrides again when the shop's version moved", async () => {
+    const { shop } = await admin("de");
+    const visitor = new HttpClient(server.url);
+    const portal = `/portal/${handleOf(shop)}/`;
+    expect(await (await visitor.get(portal)).text()).toContain(`Verdienen Sie mit ${shop.name}`);
+    // What changeTranslation commits on another app instance: the row and the raised version, together.
+    await getDb().$transaction([
+      getDb().translationOverride.create({
+        data: {
+          shopId: shop.id,
+          language: "de",
+          namespace: "Account.Common",
+          key: "landing.heading",
+          value: "Neu hier",
+        },
+      }),
+      getDb().shop.update({ where: { id: shop.id }, data: { translationsVersion: { increment: 1 } } }),
+    ]);
+    expect(await (await visitor.get(portal)).text()).toContain("Neu hier");
+  });
+
   it("applies overrides of Global to the admin's own pages too", async () => {
     const { client } = await admin("de");
     await client.act("/admin/settings/translations", TRANSLATIONS, {

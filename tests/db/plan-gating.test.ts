@@ -309,3 +309,44 @@ describe("features inside forms", () => {
     expect(await res.json()).toMatchObject({ upgrade: { feature: "paypalPayouts", plan: "growth" } });
   });
 });
+
+// A document carries the Plans namespace only when it shows plan text (the
+// upgrade prompt, a list's over-limit banner or read-only badges): the
+// browser then hydrates with the text the server rendered.
+describe("the Plans namespace in admin documents", () => {
+  const namespaces = async (res: Response) => {
+    const html = await res.text();
+    const json = /<script[^>]* id="i18n-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    return { html, names: Object.keys((JSON.parse(json!) as { resources: object }).resources) };
+  };
+
+  it("comes with the upgrade prompt and an over-limit list, not with other pages", async () => {
+    const shop = await buildShop({ pricingPlan: "growth" });
+    const campaign = await buildCampaign(shop.id);
+    await affiliatesInOrder(shop.id, campaign.id, 52);
+    const client = await login(shop.id);
+
+    const list = await namespaces(await client.get("/admin/affiliates"));
+    expect(list.names).not.toContain("Plans");
+    expect(list.names).toEqual(expect.arrayContaining(["Global", "TopMenu", "Affiliates"]));
+    expect((await namespaces(await client.get("/admin/sales"))).names).not.toContain("Plans");
+
+    await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "free" } });
+    const over = await namespaces(await client.get("/admin/affiliates"));
+    expect(over.names).toContain("Plans");
+    expect(over.html).toContain("This store has 52 affiliates");
+    expect((await namespaces(await client.get("/admin/campaigns"))).names).not.toContain("Plans");
+    await campaignsInOrder(shop.id, 3);
+    const campaigns = await namespaces(await client.get("/admin/campaigns"));
+    expect(campaigns.names).toContain("Plans");
+    expect(campaigns.html).toContain("This store has 4 campaigns");
+    expect(campaigns.html).toContain(">Read-only<");
+
+    const gated = await client.get("/admin/paypal/connect");
+    expect(gated.status).toBe(403);
+    const prompt = await namespaces(gated);
+    expect(prompt.names).toContain("Plans");
+    expect(prompt.html).toContain("Upgrade your plan");
+    expect(prompt.html).not.toContain(">upgradeTitle<");
+  });
+});

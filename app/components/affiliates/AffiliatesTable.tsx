@@ -1,6 +1,5 @@
 import { useFetcher, useNavigation, useParams, useSearchParams } from "@remix-run/react";
 import {
-  Badge,
   Card,
   ChoiceList,
   IndexFilters,
@@ -18,6 +17,7 @@ import { useFormat } from "~/i18n/format";
 import { AFFILIATE_STATUSES } from "~/models/affiliates/affiliate-statuses";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { EmptyMessage } from "../EmptyMessage";
+import { ReadOnlyBadge } from "../PlanLimitBanner";
 import { AffiliateStatusBadge } from "./StatusBadge";
 
 type Row = {
@@ -28,7 +28,7 @@ type Row = {
   status: string;
   referralCode: string;
   createdAt: string;
-  campaign: { id: string; name: string };
+  campaign: { name: string };
 };
 
 export interface AffiliatesTableData {
@@ -230,7 +230,7 @@ export function AffiliatesTable({
             <IndexTable.Cell>{row.email}</IndexTable.Cell>
             <IndexTable.Cell>
               <AffiliateStatusBadge status={row.status} />{" "}
-              {data.readOnly?.ids.includes(row.id) ? <Badge tone="warning">{t("Plans:readOnlyBadge")}</Badge> : null}
+              {data.readOnly?.ids.includes(row.id) ? <ReadOnlyBadge /> : null}
             </IndexTable.Cell>
             <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
             <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>

@@ -1,8 +1,8 @@
-import { createCookie, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, redirect, type Session } from "@remix-run/node";
 import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
 import { memoForRequest } from "../../lib/request-memo.server";
-import { createDbSessionStorage } from "../auth/db-session-storage.server";
+import { createDbSessionStorage, type DbSessionStorage } from "../auth/db-session-storage.server";
 import { portalShopSelect, requestWay, type PortalShop } from "../portal/portal-context.server";
 import { PORTAL_SHOP_HEADER, type PortalWay } from "../../lib/portal-ways";
 
@@ -18,9 +18,9 @@ export interface AffiliateSessionData {
   shopId: string;
 }
 
-let storage: SessionStorage<AffiliateSessionData> | undefined;
+let storage: DbSessionStorage<AffiliateSessionData> | undefined;
 
-function affiliateSessionStorage(): SessionStorage<AffiliateSessionData> {
+function affiliateSessionStorage(): DbSessionStorage<AffiliateSessionData> {
   storage ??= createDbSessionStorage<AffiliateSessionData>({
     cookieName: AFFILIATE_COOKIE,
     maxAgeSeconds: MAX_AGE_SECONDS,
@@ -104,22 +104,40 @@ export interface AffiliateContext {
 /** Statuses that may log in: pending affiliates see their account with a notice. */
 export const LOGIN_STATUSES = ["approved", "pending"];
 
+/**
+ * The affiliate of the session cookie, whatever their status, with their
+ * shop: the session row with its affiliate in one query, looked up once per
+ * document (the root loader's language choice, the layout's and the page's
+ * doors share it). The row's affiliateId is the session's (written once, at
+ * login); its shopId must match the affiliate's.
+ */
+export function sessionAffiliate(request: Request, context?: unknown) {
+  return memoForRequest(request, context, "affiliate-user", async () => {
+    const live = await affiliateSessionStorage().liveRow(request.headers.get("Cookie"), (id) =>
+      getDb().affiliateSession.findUnique({
+        where: { id },
+        select: {
+          data: true,
+          expiresAt: true,
+          affiliate: {
+            select: {
+              ...affiliateSelect,
+              shop: { select: { ...portalShopSelect, uninstalledAt: true, translationsVersion: true } },
+            },
+          },
+        },
+      }),
+    );
+    return live && live.data.shopId === live.row.affiliate.shopId ? live.row.affiliate : null;
+  });
+}
+
 /** The logged-in affiliate of /account/..., or a redirect to the right login page. */
 export async function requireAffiliate(request: Request, context?: unknown): Promise<AffiliateContext> {
   const way = requestWay(request);
   const customHost = way === "custom" ? request.headers.get(PORTAL_SHOP_HEADER) : null;
-  // The layout's and the page's loaders of one document share the lookup.
-  const affiliate = await memoForRequest(request, context, "affiliate-user", async () => {
-    const session = await getAffiliateSession(request);
-    const affiliateId = session.get("affiliateId");
-    const shopId = session.get("shopId");
-    return affiliateId && shopId
-      ? getDb().affiliate.findFirst({
-          where: { id: affiliateId, shopId, status: { in: LOGIN_STATUSES }, shop: { uninstalledAt: null } },
-          select: { ...affiliateSelect, shop: { select: portalShopSelect } },
-        })
-      : null;
-  });
+  const found = await sessionAffiliate(request, context);
+  const affiliate = found && LOGIN_STATUSES.includes(found.status) && found.shop.uninstalledAt === null ? found : null;
   // On a custom domain only that shop's affiliates are at home.
   if (!affiliate || (customHost && affiliate.shop.portalDomain !== customHost)) {
     const url = new URL(request.url);
@@ -130,7 +148,8 @@ export async function requireAffiliate(request: Request, context?: unknown): Pro
       throw redirect(`/portal/${handle}/login?redirectTo=${back}`);
     throw redirect("/account/login-needed");
   }
-  const { shop, ...rest } = affiliate;
+  const { shop: shopWithState, ...rest } = affiliate;
+  const { uninstalledAt: _uninstalledAt, translationsVersion: _translationsVersion, ...shop } = shopWithState;
   const handle = shop.domain.replace(/\.myshopify\.com$/, "");
   return { affiliate: rest, shop, way, pagesBase: way === "custom" ? "" : `/portal/${handle}` };
 }

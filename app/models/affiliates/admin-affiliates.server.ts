@@ -76,7 +76,8 @@ export async function listAdminAffiliates(db: ShopDb, query: AffiliateListQuery)
       orderBy: ORDER[query.sort],
       skip: (query.page - 1) * ADMIN_PAGE_SIZE,
       take: ADMIN_PAGE_SIZE,
-      select: { ...AFFILIATE_SUMMARY, campaign: { select: { id: true, name: true } } },
+      // The list shows the campaign's name only (the rows go to the page as JSON).
+      select: { ...AFFILIATE_SUMMARY, campaign: { select: { name: true } } },
     }),
     listCampaignChoices(db),
   ]);

@@ -9,9 +9,32 @@ import { getConfig } from "../../config.server";
 
 export interface SessionRows {
   create(row: { id: string; ownerId: string; data: string; expiresAt: Date }): Promise<unknown>;
-  find(id: string): Promise<{ data: string; expiresAt: Date } | null>;
+  find(id: string): Promise<LiveRow | null>;
   update(id: string, data: string, expiresAt: Date | undefined): Promise<unknown>;
   remove(id: string): Promise<unknown>;
+}
+
+/** A session row as the storage reads it: its data (JSON) and its end. */
+interface LiveRow {
+  data: string;
+  expiresAt: Date;
+}
+
+export interface DbSessionStorage<D extends SessionData> extends SessionStorage<D, D> {
+  /**
+   * The session row of the signed cookie, read by `read` (the row with what
+   * the caller needs of its owner, in one query), with its parsed data; null
+   * when there is no cookie, no row or the row has expired, the same rule as
+   * getSession's.
+   */
+  liveRow<R extends LiveRow>(
+    cookieHeader: string | null,
+    read: (id: string) => Promise<R | null>,
+  ): Promise<{ row: R; data: Partial<D> } | null>;
+}
+
+function isLive<R extends LiveRow>(row: R | null): row is R {
+  return row !== null && row.expiresAt.getTime() > Date.now();
 }
 
 export function createDbSessionStorage<D extends SessionData>(options: {
@@ -20,7 +43,7 @@ export function createDbSessionStorage<D extends SessionData>(options: {
   /** The session data field naming the row's owner (userId, affiliateId). */
   ownerKey: keyof D & string;
   rows: SessionRows;
-}): SessionStorage<D, D> {
+}): DbSessionStorage<D> {
   const config = getConfig();
   const cookie = createCookie(options.cookieName, {
     httpOnly: true,
@@ -30,7 +53,7 @@ export function createDbSessionStorage<D extends SessionData>(options: {
     maxAge: options.maxAgeSeconds,
     secrets: [config.SESSION_SECRET],
   });
-  return createSessionStorage<D, D>({
+  const storage = createSessionStorage<D, D>({
     cookie,
     async createData(data, expires) {
       const owner = data[options.ownerKey];
@@ -47,14 +70,21 @@ export function createDbSessionStorage<D extends SessionData>(options: {
     },
     async readData(id) {
       const row = await options.rows.find(id);
-      if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-      return JSON.parse(row.data) as Partial<D>;
+      return isLive(row) ? (JSON.parse(row.data) as Partial<D>) : null;
     },
     async updateData(id, data, expires) {
       await options.rows.update(id, JSON.stringify(data), expires);
     },
     async deleteData(id) {
       await options.rows.remove(id);
+    },
+  });
+  return Object.assign(storage, {
+    async liveRow<R extends LiveRow>(cookieHeader: string | null, read: (id: string) => Promise<R | null>) {
+      const id: unknown = cookieHeader ? await cookie.parse(cookieHeader) : null;
+      if (typeof id !== "string" || !id) return null;
+      const row = await read(id);
+      return isLive(row) ? { row, data: JSON.parse(row.data) as Partial<D> } : null;
     },
   });
 }

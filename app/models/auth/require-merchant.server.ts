@@ -6,7 +6,7 @@ import { canUseArea, isRole, parsePermissions, type Area, type Role, type StaffA
 import { roleLoginPath } from "../../lib/shop-loading";
 import { findOrInstallShop } from "../shop/install-shop.server";
 import { memoForRequest } from "../../lib/request-memo.server";
-import { getMerchantSession } from "./user-session.server";
+import { getMerchantSession, merchantSessionUser } from "./user-session.server";
 
 export interface MerchantContext {
   role: Role;
@@ -46,10 +46,7 @@ interface Options {
  * cookie, or null: looked up once per document request (request-memo).
  */
 export function sessionUserWithShop(request: Request, context?: unknown) {
-  return memoForRequest(request, context, "merchant-user", async () => {
-    const userId = (await getMerchantSession(request)).get("userId");
-    return userId ? getDb().user.findFirst({ where: { id: userId, status: "active" }, include: { shop: true } }) : null;
-  });
+  return memoForRequest(request, context, "merchant-user", () => merchantSessionUser(request));
 }
 
 /** Where a logged-in merchant belongs, for /login and /staff/login. */

@@ -1,6 +1,6 @@
-import type { Session, SessionStorage } from "@remix-run/node";
+import type { Session } from "@remix-run/node";
 import { getDb } from "../../db.server";
-import { createDbSessionStorage } from "./db-session-storage.server";
+import { createDbSessionStorage, type DbSessionStorage } from "./db-session-storage.server";
 
 // Merchant (admin and staff) login sessions, in the UserSession table.
 // Affiliates have their own cookie and table (affiliate-session.server.ts),
@@ -12,9 +12,9 @@ export interface MerchantSessionData {
   userId: string;
 }
 
-let storage: SessionStorage<MerchantSessionData> | undefined;
+let storage: DbSessionStorage<MerchantSessionData> | undefined;
 
-export function merchantSessionStorage(): SessionStorage<MerchantSessionData> {
+export function merchantSessionStorage(): DbSessionStorage<MerchantSessionData> {
   storage ??= createDbSessionStorage<MerchantSessionData>({
     cookieName: MERCHANT_COOKIE,
     maxAgeSeconds: MAX_AGE_SECONDS,
@@ -37,6 +37,21 @@ export function resetSessionStorageForTests() {
 
 export async function getMerchantSession(request: Request): Promise<Session<MerchantSessionData>> {
   return merchantSessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/**
+ * The logged-in merchant user (active) with their shop, in one query: the
+ * session row (by the cookie's id, unexpired) with its user and shop. The
+ * row's userId is the session's userId (it is written once, at login).
+ */
+export async function merchantSessionUser(request: Request) {
+  const live = await merchantSessionStorage().liveRow(request.headers.get("Cookie"), (id) =>
+    getDb().userSession.findUnique({
+      where: { id },
+      select: { data: true, expiresAt: true, user: { include: { shop: true } } },
+    }),
+  );
+  return live && live.row.user.status === "active" ? live.row.user : null;
 }
 
 export async function startMerchantSession(userId: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
-import type { CampaignCreate } from "../api/schemas";
+import type { CampaignCreate, CampaignOut } from "../api/schemas";
 import type { CampaignStatus } from "./campaign-options";
 import { serializeCampaign } from "../api/serializers";
 import { keysetPage, keysetQuery, type KeysetRequest } from "../pagination/keyset.server";
@@ -33,11 +33,22 @@ export async function listCampaignsPage(db: ShopDb, filters: CampaignListFilters
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.query ? { name: containsText(filters.query) } : {}),
   };
+  // Only what the list shows (the rows go to the page as JSON): no rules,
+  // coupon or level details, just how many levels.
   const fetched = await db.campaign.findMany({
     where: { AND: [where, page.where] },
     orderBy: page.orderBy,
     take: page.take,
-    include: campaignInclude,
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      isDefault: true,
+      commissionType: true,
+      commissionValue: true,
+      createdAt: true,
+      _count: { select: { levels: true } },
+    },
   });
   const result = keysetPage("createdAt", filters, fetched, (row) => row.createdAt);
   const ids = result.rows.map((row) => row.id);
@@ -50,7 +61,17 @@ export async function listCampaignsPage(db: ShopDb, filters: CampaignListFilters
     : [];
   const countOf = new Map(counts.map((c) => [c.campaignId, c._count._all]));
   return {
-    campaigns: result.rows.map((row) => ({ ...serializeCampaign(row), affiliate_count: countOf.get(row.id) ?? 0 })),
+    campaigns: result.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status as CampaignStatus,
+      is_default: row.isDefault,
+      commission_type: row.commissionType as CampaignOut["commission_type"],
+      commission_value: row.commissionValue,
+      level_count: row._count.levels,
+      affiliate_count: countOf.get(row.id) ?? 0,
+      created_at: row.createdAt.toISOString(),
+    })),
     after: result.after,
     before: result.before,
   };

@@ -1,8 +1,8 @@
 import { getDb } from "../../db.server";
-import type { DatePreset } from "../../lib/date-presets";
-import { countPendingSales, getDashboardAnalytics, readRollupView, type Analytics } from "./dashboard-analytics.server";
+import { safeZone, type DatePreset } from "../../lib/date-presets";
+import { analyticsPlan, pendingSalesPlan, rollupViewPlan, type Analytics } from "./dashboard-analytics.server";
 import { PAYABLE_SQL } from "../payouts/payable-balance";
-import { dialectOf, num, type Client } from "./rollup-sql.server";
+import { allPlans, countRows, dialectOf, mapPlan, runPlan, type Client, type Plan } from "./rollup-sql.server";
 
 export interface PendingCounts {
   /** Credited sales waiting for the merchant's decision (all time). */
@@ -24,43 +24,51 @@ export interface DashboardData {
   hasCampaigns: boolean;
 }
 
-/** Everything the dashboard shows for one preset: one call per page load. */
+/**
+ * Everything the dashboard shows for one preset: one call per page load, two
+ * statements (what the rollup holds with the counts, then every figure).
+ */
 export async function getDashboardData(
   shop: { id: string; timezone: string; createdAt?: Date },
   preset: DatePreset,
   now = new Date(),
   client: Client = getDb(),
 ): Promise<DashboardData> {
+  const dialect = dialectOf(client);
   // The rollup's state is read once for both the preset and the pending count.
-  const view = await readRollupView(client, shop.id);
-  const [analytics, sales, affiliates, commissions, campaign] = await Promise.all([
-    getDashboardAnalytics(shop, preset, now, client, view),
-    countPendingSales(shop.id, client, now, view),
-    client.affiliate.count({ where: { shopId: shop.id, status: "pending" } }),
-    countAwaitingPayment(client, shop.id),
-    client.campaign.findFirst({ where: { shopId: shop.id }, select: { id: true } }),
-  ]);
+  const [view, counts] = await runPlan(
+    client,
+    allPlans([rollupViewPlan(dialect, shop.id, safeZone(shop.timezone)), countsPlan(shop.id)]),
+  );
+  const [analytics, sales] = await runPlan(
+    client,
+    allPlans([analyticsPlan(dialect, shop, preset, now, view), pendingSalesPlan(shop.id, now, view)]),
+  );
   const pending = {
     sales,
-    affiliates,
-    commissions: Math.min(commissions, COUNT_CAP),
-    commissionsMore: commissions > COUNT_CAP,
+    affiliates: counts.affiliates,
+    commissions: Math.min(counts.commissions, COUNT_CAP),
+    commissionsMore: counts.commissions > COUNT_CAP,
   };
-  return { analytics, pending, watermark: view.watermark, hasCampaigns: campaign !== null };
+  return { analytics, pending, watermark: view.watermark, hasCampaigns: counts.campaigns > 0 };
 }
 
 /** Counts stop here: the dashboard shows "1000+", the list has the exact figure. */
 export const COUNT_CAP = 1000;
 
 /**
- * Payable commission lines (payouts/payable-balance.ts). Which lines are in a payout
- * is not in any index (and the write paths should not pay for one), so the
- * count reads at most COUNT_CAP + 1 rows.
+ * Affiliates waiting for approval, payable commission lines
+ * (payouts/payable-balance.ts) and whether there is a campaign. Which lines
+ * are in a payout is not in any index (and the write paths should not pay
+ * for one), so the commission count reads at most COUNT_CAP + 1 rows.
  */
-async function countAwaitingPayment(client: Client, shopId: string): Promise<number> {
-  const dialect = dialectOf(client);
-  const sql = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM "Commission" WHERE "shopId" = ${dialect === "sqlite" ? "?" : "$1"}
-    AND ${PAYABLE_SQL} LIMIT ${COUNT_CAP + 1}) t`;
-  const rows: { n: unknown }[] = await client.$queryRawUnsafe(sql, shopId);
-  return num(rows[0]?.n);
+function countsPlan(shopId: string): Plan<{ affiliates: number; commissions: number; campaigns: number }> {
+  return mapPlan(
+    allPlans([
+      countRows(`SELECT 1 FROM "Affiliate" WHERE "shopId" = ? AND "status" = 'pending'`, [shopId]),
+      countRows(`SELECT 1 FROM "Commission" WHERE "shopId" = ? AND ${PAYABLE_SQL} LIMIT ${COUNT_CAP + 1}`, [shopId]),
+      countRows(`SELECT 1 FROM "Campaign" WHERE "shopId" = ? LIMIT 1`, [shopId]),
+    ]),
+    ([affiliates, commissions, campaigns]) => ({ affiliates, commissions, campaigns }),
+  );
 }

@@ -11,8 +11,10 @@ export type Dialect = "sqlite" | "postgresql";
 
 export const HOUR_MS = 3_600_000;
 
-/** Ranges per statement where one statement reads several: a bound on its parameters. */
+/** Ranges per read where one read covers several: a bound on its parameters. */
 const RUNS_PER_QUERY = 200;
+/** Hours per read of listed buckets. */
+const HOURS_PER_QUERY = 1_000;
 
 /** Figures of the dashboard for a bucket (one hour, or a group of them). */
 export interface Figures {
@@ -86,7 +88,7 @@ export interface HourFigures extends Figures {
 }
 
 /** A result row's figures (columns clicks, sales, revenue, commission, pend). */
-function figuresOf(r: Record<string, unknown>): Figures {
+function figuresOf(r: Row): Figures {
   return {
     clicks: num(r.clicks),
     sales: num(r.sales),
@@ -96,8 +98,15 @@ function figuresOf(r: Record<string, unknown>): Figures {
   };
 }
 
-function toHourFigures(rows: Record<string, unknown>[]): HourFigures[] {
-  return rows.map((r) => ({ hour: num(r.h), ...figuresOf(r) }));
+function toHourFigures(rows: Row[]): HourFigures[] {
+  return rows.map((r) => ({ hour: num(r.g), ...figuresOf(r) }));
+}
+
+/** Figures added up by group (g). */
+function toGroups(rows: Row[]) {
+  const out = new Map<number, Figures>();
+  for (const r of rows) out.set(num(r.g), addFigures(out.get(num(r.g)) ?? ZERO, figuresOf(r)));
+  return out;
 }
 
 /**
@@ -105,15 +114,14 @@ function toHourFigures(rows: Record<string, unknown>[]): HourFigures[] {
  * instants, not necessarily whole hours). `parts` limits it to clicks or
  * orders.
  */
-export async function liveHours(
-  client: Client,
+export function liveHours(
+  dialect: Dialect,
   shopId: string,
   from: Date,
   to: Date,
   parts: { clicks: boolean; orders: boolean } = { clicks: true, orders: true },
-): Promise<HourFigures[]> {
-  if (to.getTime() <= from.getTime() || (!parts.clicks && !parts.orders)) return [];
-  const dialect = dialectOf(client);
+): Plan<HourFigures[]> {
+  if (to.getTime() <= from.getTime() || (!parts.clicks && !parts.orders)) return readsOf([], toHourFigures);
   const selects: string[] = [];
   const params: unknown[] = [];
   if (parts.clicks) {
@@ -124,28 +132,24 @@ export async function liveHours(
     selects.push(orderRows(dialect));
     params.push(shopId, from, to);
   }
-  const sql = `SELECT h, ${SUMS} FROM (${selects.join(" UNION ALL ")}) t GROUP BY h`;
-  return toHourFigures(await client.$queryRawUnsafe(bind(dialect, sql), ...params));
+  return readsOf(
+    [{ sql: `SELECT h AS g, ${SUMS} FROM (${selects.join(" UNION ALL ")}) t GROUP BY h`, params }],
+    toHourFigures,
+  );
 }
 
 /**
  * Order figures per UTC hour counted from the source rows over runs of whole
- * hours ([fromHour, toHour) each, disjoint, from hourRuns): one statement for
- * all of them (each run an indexed range of (shopId, placedAt)) rather than
- * one per run, which cost a round trip through Prisma per changed hour.
+ * hours ([fromHour, toHour) each, disjoint, from hourRuns): one read for up
+ * to RUNS_PER_QUERY runs (each run an indexed range of (shopId, placedAt))
+ * rather than one per run.
  */
-export async function liveOrderRuns(client: Client, shopId: string, runs: [number, number][]): Promise<HourFigures[]> {
-  const dialect = dialectOf(client);
-  const chunks: [number, number][][] = [];
-  for (let i = 0; i < runs.length; i += RUNS_PER_QUERY) chunks.push(runs.slice(i, i + RUNS_PER_QUERY));
-  const results = await Promise.all(
-    chunks.map((chunk) => {
-      const sql = `SELECT h, ${SUMS} FROM (${orderRows(dialect, chunk.map(() => `(${ORDER_RANGE})`).join(" OR "))}) t GROUP BY h`;
-      const params = chunk.flatMap(([from, to]) => [shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS)]);
-      return client.$queryRawUnsafe<Record<string, unknown>[]>(bind(dialect, sql), ...params);
-    }),
-  );
-  return results.flatMap(toHourFigures);
+export function liveOrderRuns(dialect: Dialect, shopId: string, runs: [number, number][]): Plan<HourFigures[]> {
+  const reads = chunksOf(runs, RUNS_PER_QUERY).map((chunk) => ({
+    sql: `SELECT h AS g, ${SUMS} FROM (${orderRows(dialect, chunk.map(() => `(${ORDER_RANGE})`).join(" OR "))}) t GROUP BY h`,
+    params: chunk.flatMap(([from, to]) => [shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS)]),
+  }));
+  return readsOf(reads, toHourFigures);
 }
 
 /**
@@ -218,46 +222,136 @@ function groupExpr(spec: GroupSpec, params: unknown[]) {
 }
 
 /** Rollup figures over hours [fromHour, toHour), grouped by local hour or day. */
-export async function rollupGroups(client: Client, shopId: string, fromHour: number, toHour: number, spec: GroupSpec) {
-  return rollupGroupsIn(client, shopId, [[fromHour, toHour]], spec);
+export function rollupGroups(shopId: string, fromHour: number, toHour: number, spec: GroupSpec) {
+  return rollupGroupsIn(shopId, [[fromHour, toHour]], spec);
 }
 
 /**
  * Rollup figures over several disjoint ranges of hours, grouped by local hour
- * or day and added up: one statement for all of them (each range an indexed
- * range of the bucket key) instead of one per range.
+ * or day and added up: one read for up to RUNS_PER_QUERY ranges (each an
+ * indexed range of the bucket key) instead of one per range.
  */
-export async function rollupGroupsIn(client: Client, shopId: string, ranges: [number, number][], spec: GroupSpec) {
-  const out = new Map<number, Figures>();
-  const nonEmpty = ranges.filter(([from, to]) => to > from);
-  if (!nonEmpty.length) return out;
-  const dialect = dialectOf(client);
-  const chunks: [number, number][][] = [];
-  for (let i = 0; i < nonEmpty.length; i += RUNS_PER_QUERY) chunks.push(nonEmpty.slice(i, i + RUNS_PER_QUERY));
-  const results = await Promise.all(
-    chunks.map((chunk) => {
-      const params: unknown[] = [];
-      const g = groupExpr(spec, params);
-      const where = chunk.map(() => `("shopId" = ? AND "hour" >= ? AND "hour" < ?)`).join(" OR ");
-      const sql = `SELECT ${g} AS g, SUM("clicks") AS clicks, SUM("sales") AS sales, SUM("revenue") AS revenue,
+export function rollupGroupsIn(
+  shopId: string,
+  ranges: [number, number][],
+  spec: GroupSpec,
+): Plan<Map<number, Figures>> {
+  const reads = chunksOf(
+    ranges.filter(([from, to]) => to > from),
+    RUNS_PER_QUERY,
+  ).map((chunk) => {
+    const params: unknown[] = [];
+    const g = groupExpr(spec, params);
+    const where = chunk.map(() => `("shopId" = ? AND "hour" >= ? AND "hour" < ?)`).join(" OR ");
+    for (const [from, to] of chunk) params.push(shopId, from, to);
+    return {
+      sql: `SELECT ${g} AS g, SUM("clicks") AS clicks, SUM("sales") AS sales, SUM("revenue") AS revenue,
       SUM("commission") AS commission, SUM("pendingSales") AS pend
-    FROM "DashboardHour" WHERE ${where} GROUP BY g`;
-      for (const [from, to] of chunk) params.push(shopId, from, to);
-      return client.$queryRawUnsafe<Record<string, unknown>[]>(bind(dialect, sql), ...params);
-    }),
-  );
-  for (const rows of results)
-    for (const r of rows) out.set(num(r.g), addFigures(out.get(num(r.g)) ?? ZERO, figuresOf(r)));
-  return out;
+    FROM "DashboardHour" WHERE ${where} GROUP BY g`,
+      params,
+    };
+  });
+  return readsOf(reads, toGroups);
 }
 
 /** Stored buckets of the given hours (to swap dirty hours for live figures). */
-export async function rollupHours(client: Client, shopId: string, hours: number[]): Promise<HourFigures[]> {
-  if (!hours.length) return [];
-  const dialect = dialectOf(client);
-  const sql = `SELECT "hour" AS h, "clicks" AS clicks, "sales" AS sales, "revenue" AS revenue, "commission" AS commission,
-      "pendingSales" AS pend FROM "DashboardHour" WHERE "shopId" = ? AND "hour" IN (${hours.map(() => "?").join(", ")})`;
-  return toHourFigures(await client.$queryRawUnsafe(bind(dialect, sql), shopId, ...hours));
+export function rollupHours(shopId: string, hours: number[]): Plan<HourFigures[]> {
+  const reads = chunksOf(hours, HOURS_PER_QUERY).map((chunk) => ({
+    sql: `SELECT "hour" AS g, "clicks" AS clicks, "sales" AS sales, "revenue" AS revenue, "commission" AS commission,
+      "pendingSales" AS pend FROM "DashboardHour" WHERE "shopId" = ? AND "hour" IN (${chunk.map(() => "?").join(", ")})`,
+    params: [shopId, ...chunk],
+  }));
+  return readsOf(reads, toHourFigures);
+}
+
+/** The largest bucket hour (DashboardHour.hour is a 32-bit integer): the end of "from this hour on". */
+export const LAST_HOUR = 2_147_483_647;
+
+/** Pending sales of the stored buckets in ranges of hours ([fromHour, toHour) each, disjoint), added up. */
+export function storedPendingIn(shopId: string, ranges: [number, number][]): Plan<number> {
+  const reads = chunksOf(
+    ranges.filter(([from, to]) => to > from),
+    RUNS_PER_QUERY,
+  ).map((chunk) => ({
+    sql: `SELECT 0 AS g, 0 AS clicks, 0 AS sales, 0 AS revenue, 0 AS commission, SUM("pendingSales") AS pend
+      FROM "DashboardHour" WHERE ${chunk.map(() => `("shopId" = ? AND "hour" >= ? AND "hour" < ?)`).join(" OR ")}`,
+    params: chunk.flatMap(([from, to]) => [shopId, from, to]),
+  }));
+  return readsOf(reads, (rows) => rows.reduce((n, r) => n + num(r.pend), 0));
+}
+
+/**
+ * Credited orders still pending, placed in ranges of instants ([from, to)
+ * each, disjoint): the pending figure alone, without the rest of an order's
+ * figures (its commission lines).
+ */
+export function livePendingIn(shopId: string, ranges: [Date, Date][]): Plan<number> {
+  const reads = chunksOf(
+    ranges.filter(([from, to]) => to.getTime() > from.getTime()),
+    RUNS_PER_QUERY,
+  ).map((chunk) => ({
+    sql: `SELECT 0 AS g, 0 AS clicks, 0 AS sales, 0 AS revenue, 0 AS commission, COUNT(*) AS pend FROM "Order" o
+      WHERE (${chunk.map(() => `(${ORDER_RANGE})`).join(" OR ")}) AND o."affiliateId" IS NOT NULL AND o."status" = 'pending'`,
+    params: chunk.flatMap(([from, to]) => [shopId, from, to]),
+  }));
+  return readsOf(reads, (rows) => rows.reduce((n, r) => n + num(r.pend), 0));
+}
+
+/** The hour of the shop's first bucket (null: none). */
+export function firstBucketHour(shopId: string): Plan<number | null> {
+  const sql = `SELECT "hour" AS g, 0 AS clicks, 0 AS sales, 0 AS revenue, 0 AS commission, 0 AS pend
+    FROM "DashboardHour" WHERE "shopId" = ? ORDER BY "hour" LIMIT 1`;
+  return readsOf([{ sql, params: [shopId] }], (rows) => (rows[0] ? num(rows[0].g) : null));
+}
+
+export interface RollupState {
+  /** Complete before this instant (null: never built). */
+  watermark: Date | null;
+  /** SUM(pendingSales) of the buckets when the watermark was set. */
+  pendingSales: number;
+  /** Whether DashboardDay is built in the zone asked about. */
+  daysInZone: boolean;
+}
+
+/** The shop's rollup state, with whether its day rows are in `zone`. */
+export function rollupState(dialect: Dialect, shopId: string, zone: string): Plan<RollupState> {
+  // In the figure columns: g the watermark in epoch milliseconds, clicks 1
+  // when the day rows are in `zone`, pend the stored pending total.
+  const ms =
+    dialect === "sqlite"
+      ? `CAST(strftime('%s', "watermark") AS INTEGER) * 1000 + CAST(substr(strftime('%f', "watermark"), 4) AS INTEGER)`
+      : `CAST(round(extract(epoch from "watermark") * 1000) AS BIGINT)`;
+  const sql = `SELECT ${ms} AS g, CASE WHEN "dayZone" = ? THEN 1 ELSE 0 END AS clicks, 0 AS sales, 0 AS revenue,
+      0 AS commission, "pendingSales" AS pend FROM "DashboardRollupState" WHERE "shopId" = ?`;
+  return readsOf([{ sql, params: [zone, shopId] }], (rows) => {
+    const row = rows[0];
+    const ms = row ? num(row.g) : 0;
+    return {
+      watermark: ms > 0 ? new Date(ms) : null,
+      pendingSales: row ? num(row.pend) : 0,
+      daysInZone: row ? num(row.clicks) === 1 : false,
+    };
+  });
+}
+
+/**
+ * Distinct UTC hours (of placedAt) of the shop's orders created or changed
+ * since its rollup's watermark (none when it has none): the watermark is
+ * read by the same statement, so this needs no read before it.
+ */
+export function hoursChangedSinceRollup(dialect: Dialect, shopId: string): Plan<number[]> {
+  const sql = `SELECT DISTINCT ${hourOf(dialect, `o."placedAt"`)} AS g, 0 AS clicks, 0 AS sales, 0 AS revenue,
+      0 AS commission, 0 AS pend FROM "Order" o WHERE o."shopId" = ? AND o."updatedAt" >= (SELECT s."watermark"
+      FROM "DashboardRollupState" s WHERE s."shopId" = ? AND s."watermark" > ?)`;
+  return readsOf([{ sql, params: [shopId, shopId, new Date(0)] }], (rows) =>
+    rows.map((r) => num(r.g)).sort((x, y) => x - y),
+  );
+}
+
+/** How many rows `select` (a SELECT of the shop's rows, with `?` placeholders) gives. */
+export function countRows(select: string, params: unknown[]): Plan<number> {
+  const sql = `SELECT COUNT(*) AS g, 0 AS clicks, 0 AS sales, 0 AS revenue, 0 AS commission, 0 AS pend FROM (${select}) c`;
+  return readsOf([{ sql, params }], (rows) => (rows[0] ? num(rows[0].g) : 0));
 }
 
 /** Contiguous runs of sorted hours: [3,4,5,9] → [[3,6],[9,10]]. */
@@ -308,16 +402,13 @@ export async function recomputeDays(
  * `monthStarts` (ascending day indices where local months begin) added up
  * per month in the database and keyed by the month's first day.
  */
-export async function rollupDays(
-  client: Client,
+export function rollupDays(
   shopId: string,
   fromDay: number,
   toDay: number,
   options: { monthStarts?: number[]; exclude?: number[] } = {},
-) {
-  const out = new Map<number, Figures>();
-  if (toDay <= fromDay) return out;
-  const dialect = dialectOf(client);
+): Plan<Map<number, Figures>> {
+  if (toDay <= fromDay) return readsOf([], toGroups);
   const int = (n: number) => String(Math.trunc(n));
   const exclude = options.exclude ?? [];
   const where = `"shopId" = ? AND "day" >= ? AND "day" < ?${exclude.length ? ` AND "day" NOT IN (${exclude.map(int).join(", ")})` : ""}`;
@@ -328,7 +419,89 @@ export async function rollupDays(
         SUM("pendingSales") AS pend FROM "DashboardDay" WHERE ${where} GROUP BY g`
     : `SELECT "day" AS g, "clicks" AS clicks, "sales" AS sales, "revenue" AS revenue, "commission" AS commission,
         "pendingSales" AS pend FROM "DashboardDay" WHERE ${where}`;
-  const rows: Record<string, unknown>[] = await client.$queryRawUnsafe(bind(dialect, sql), shopId, fromDay, toDay);
-  for (const r of rows) out.set(num(r.g), figuresOf(r));
-  return out;
+  return readsOf([{ sql, params: [shopId, fromDay, toDay] }], toGroups);
+}
+
+// Reads as parts of one statement. Every call through Prisma has a cost of
+// its own whatever its SQL (its runtime; for model calls its query compiler
+// too; ADR 025), so a page's reads are written as Plans: reads that each
+// select the columns g, clicks, sales, revenue, commission, pend (in that
+// order, with `?` placeholders), and what their rows make. runPlan runs all of a plan's
+// reads as one UNION ALL that tags each row with its read.
+
+export type Row = Record<string, unknown>;
+
+export interface Read {
+  sql: string;
+  params: unknown[];
+}
+
+export interface Plan<T> {
+  reads: Read[];
+  /** The result from each read's rows (in the order of `reads`). */
+  finish: (rows: Row[][]) => T;
+}
+
+/** Reads whose rows, all together, make the result (a read split into chunks). */
+export function readsOf<T>(reads: Read[], finish: (rows: Row[]) => T): Plan<T> {
+  return { reads, finish: (rows) => finish(rows.flat()) };
+}
+
+export function mapPlan<A, B>(plan: Plan<A>, f: (value: A) => B): Plan<B> {
+  return { reads: plan.reads, finish: (rows) => f(plan.finish(rows)) };
+}
+
+/** Several plans as one: the reads of all, the results as a tuple. */
+export function allPlans<T extends unknown[]>(plans: [...{ [K in keyof T]: Plan<T[K]> }]): Plan<T> {
+  const list = plans as Plan<unknown>[];
+  return {
+    reads: list.flatMap((p) => p.reads),
+    finish: (rows) => {
+      let at = 0;
+      return list.map((p) => {
+        const own = rows.slice(at, at + p.reads.length);
+        at += p.reads.length;
+        return p.finish(own);
+      }) as T;
+    },
+  };
+}
+
+/** Bounds of one statement: SQLite allows 500 terms of a compound SELECT; both databases bound parameters. */
+const READS_PER_STATEMENT = 100;
+const PARAMS_PER_STATEMENT = 5_000;
+
+/** Runs a plan's reads: one statement unless they are many (a read over the bounds runs alone). */
+export async function runPlan<T>(client: Client, plan: Plan<T>): Promise<T> {
+  const { reads } = plan;
+  const rows: Row[][] = reads.map(() => []);
+  const statements: number[][] = [];
+  let params = 0;
+  reads.forEach((read, i) => {
+    const last = statements[statements.length - 1];
+    if (last && last.length < READS_PER_STATEMENT && params + read.params.length <= PARAMS_PER_STATEMENT) {
+      last.push(i);
+      params += read.params.length;
+    } else {
+      statements.push([i]);
+      params = read.params.length;
+    }
+  });
+  const dialect = dialectOf(client);
+  await Promise.all(
+    statements.map(async (ids) => {
+      const sql = ids
+        .map((i) => `SELECT ${i} AS q, g, clicks, sales, revenue, commission, pend FROM (${reads[i]!.sql}) t${i}`)
+        .join(" UNION ALL ");
+      const result = await client.$queryRawUnsafe<Row[]>(bind(dialect, sql), ...ids.flatMap((i) => reads[i]!.params));
+      for (const r of result) rows[num(r.q)]!.push(r);
+    }),
+  );
+  return plan.finish(rows);
+}
+
+function chunksOf<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
 }

@@ -74,9 +74,8 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
         failureReason: true,
         createdAt: true,
         paidAt: true,
-        affiliate: {
-          select: { id: true, firstName: true, lastName: true, email: true, referralCode: true, paypalEmail: true },
-        },
+        // The list shows the affiliate's name and e-mail, nothing more (the rows go to the page as JSON).
+        affiliate: { select: { firstName: true, lastName: true, email: true } },
         _count: { select: { commissions: true } },
       },
     }),
@@ -99,11 +98,8 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
       paidAt: p.paidAt?.toISOString() ?? null,
       lines: p._count.commissions,
       affiliate: {
-        id: p.affiliate.id,
         name: `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim() || p.affiliate.email,
         email: p.affiliate.email,
-        code: p.affiliate.referralCode,
-        paypalEmail: p.affiliate.paypalEmail,
       },
     })),
     totals: totalsByCurrency(sums.map((s) => ({ currency: s.currency, amount: s._sum.amount ?? 0 }))),

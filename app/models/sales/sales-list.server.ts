@@ -75,7 +75,7 @@ export async function listSalesPage(db: ShopDb, timezone: string, params: SaleLi
       total: true,
       status: true,
       attributionSource: true,
-      affiliate: { select: { id: true, firstName: true, lastName: true, referralCode: true } },
+      affiliate: { select: { firstName: true, lastName: true, referralCode: true } },
     },
   });
   const result = keysetPage("placedAt", page, fetched, (row) => row.placedAt);
@@ -99,7 +99,6 @@ export async function listSalesPage(db: ShopDb, timezone: string, params: SaleLi
       source: row.attributionSource,
       affiliate: row.affiliate
         ? {
-            id: row.affiliate.id,
             name: `${row.affiliate.firstName} ${row.affiliate.lastName}`.trim(),
             code: row.affiliate.referralCode,
           }

@@ -88,7 +88,7 @@ export async function changeTranslation(db: ShopDb, form: TranslationForm): Prom
   const where = { language: language.code, namespace: form.namespace, key: form.key };
   // Saving the shipped text again is the same as resetting it.
   if (form.intent === "reset" || form.value === entry.shipped) {
-    await db.translationOverride.deleteMany({ where });
+    await db.$transaction([db.translationOverride.deleteMany({ where }), raiseTranslationsVersion(db)]);
     return { reset: true };
   }
   const problems = checkValue(form.key, entry.english, form.value);
@@ -97,12 +97,44 @@ export async function changeTranslation(db: ShopDb, form: TranslationForm): Prom
       fields: { value: placeholderMessage(entry.english) },
     });
   }
-  await db.translationOverride.upsert({
-    where: { shopId_language_namespace_key: { shopId: db.$shopId, ...where } },
-    create: { ...where, shopId: db.$shopId, value: form.value },
-    update: { value: form.value },
-  });
+  await db.$transaction([
+    db.translationOverride.upsert({
+      where: { shopId_language_namespace_key: { shopId: db.$shopId, ...where } },
+      create: { ...where, shopId: db.$shopId, value: form.value },
+      update: { value: form.value },
+    }),
+    raiseTranslationsVersion(db),
+  ]);
   return { reset: false };
+}
+
+// Pages keep the overrides they read until this moves (pageOverrides).
+function raiseTranslationsVersion(db: ShopDb) {
+  return db.shop.update({ where: { id: db.$shopId }, data: { translationsVersion: { increment: 1 } } });
+}
+
+// Bounded: one entry per shop and language in use on this process.
+const PAGE_OVERRIDES_MAX = 10_000;
+const pageOverridesCache = new Map<string, { version: number; overrides: Overrides }>();
+
+/**
+ * The overrides every page of a shop shows, read from the database only when
+ * the shop's translationsVersion (read with the shop, by the page's door) is
+ * not the one this process last read them at. Another instance's change
+ * raises the version in the same transaction, so no process shows old texts.
+ */
+export async function pageOverrides(
+  db: ShopDb,
+  shop: { translationsVersion: number },
+  language: string,
+): Promise<Overrides> {
+  const key = `${db.$shopId}/${language}`;
+  const hit = pageOverridesCache.get(key);
+  if (hit && hit.version === shop.translationsVersion) return hit.overrides;
+  const overrides = await loadOverrides(db, language);
+  if (pageOverridesCache.size >= PAGE_OVERRIDES_MAX) pageOverridesCache.clear();
+  pageOverridesCache.set(key, { version: shop.translationsVersion, overrides });
+  return overrides;
 }
 
 function placeholderMessage(english: string): string {
