@@ -84,6 +84,12 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("referral history in Chromium
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await page.getByRole("tab", { name: "All" }).click();
     await page.waitForURL((url) => !url.searchParams.has("status"));
+    // The URL moves before React commits the new list; open the search only
+    // once the "All" tab shows as selected and its rows are in (a CI run on a
+    // loaded machine lost the click to that gap).
+    await page.getByRole("tab", { name: "All", selected: true }).waitFor();
+    await waitForTableLoaded(page);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(25);
     await page.getByRole("button", { name: /Search and filter/ }).click();
     await page.getByPlaceholder("Search by advocate e-mail, order or code").fill("anna@");
     await page.waitForURL((url) => url.searchParams.get("q") === "anna@");
