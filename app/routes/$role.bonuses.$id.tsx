@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { NumericCell } from "~/components/NumericCell";
 import { useFetcher, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import {
   Badge,
@@ -340,11 +341,7 @@ export default function BonusDetail() {
                     <IndexTable.Cell>
                       <div style={{ whiteSpace: "normal", maxWidth: 420 }}>{line.explanation}</div>
                     </IndexTable.Cell>
-                    <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>
-                        {format.money(line.amount, line.currency)}
-                      </Text>
-                    </IndexTable.Cell>
+                    <NumericCell>{format.money(line.amount, line.currency)}</NumericCell>
                     <IndexTable.Cell>{t(`Global:status.${line.status}`)}</IndexTable.Cell>
                     <IndexTable.Cell>
                       {line.status === "pending" ? (

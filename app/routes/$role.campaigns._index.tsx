@@ -1,4 +1,6 @@
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { ADMIN_PAGE_SIZE } from "~/models/affiliates/admin-schemas";
+import { NumericCell } from "~/components/NumericCell";
 import {
   Badge,
   Box,
@@ -38,13 +40,12 @@ export const handle: RouteHandle = {
   i18nShown: ({ data }) => (listShowsPlanLimit(data) ? ["Plans"] : []),
 };
 
-const PAGE_SIZE = 50;
 const TABS = ["all", "active", "draft", "private"] as const;
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "campaigns", query: campaignListParamsSchema },
   async ({ db, shop, query }) => {
-    const page = await listCampaignsPage(db, { ...query, query: query.q, limit: PAGE_SIZE });
+    const page = await listCampaignsPage(db, { ...query, query: query.q, limit: ADMIN_PAGE_SIZE });
     const onScreen = page.campaigns.map((c) => c.id);
     return {
       ...page,
@@ -203,16 +204,8 @@ export default function Campaigns() {
                     <Badge tone={c.status === "active" ? "success" : undefined}>{t(`states.${c.status}`)}</Badge>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{commission(c)}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
-                      {c.level_count}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
-                      {c.affiliate_count}
-                    </Text>
-                  </IndexTable.Cell>
+                  <NumericCell>{c.level_count}</NumericCell>
+                  <NumericCell>{c.affiliate_count}</NumericCell>
                   <IndexTable.Cell>{format.date(c.created_at, shop.timezone)}</IndexTable.Cell>
                 </IndexTable.Row>
               ))}

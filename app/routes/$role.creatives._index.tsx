@@ -1,4 +1,5 @@
 import { useLoaderData, useNavigate, useParams, useSearchParams } from "@remix-run/react";
+import { NumericCell } from "~/components/NumericCell";
 import {
   Badge,
   BlockStack,
@@ -141,21 +142,11 @@ export default function CreativesIndex() {
                     ? t("visibility.all")
                     : t("visibility.some", { number: row.campaignCount })}
                 </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>
-                    <span data-testid="creative-downloads">{format.number(row.uses.download)}</span>
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>
-                    {format.number(row.uses.embed)}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>
-                    {format.number(row.uses.copy)}
-                  </Text>
-                </IndexTable.Cell>
+                <NumericCell>
+                  <span data-testid="creative-downloads">{format.number(row.uses.download)}</span>
+                </NumericCell>
+                <NumericCell>{format.number(row.uses.embed)}</NumericCell>
+                <NumericCell>{format.number(row.uses.copy)}</NumericCell>
                 <IndexTable.Cell>{format.date(row.createdAt, shop.timezone)}</IndexTable.Cell>
               </IndexTable.Row>
             ))}

@@ -1,4 +1,5 @@
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { NumericCell } from "~/components/NumericCell";
 import {
   Banner,
   BlockStack,
@@ -201,11 +202,7 @@ export default function Payouts() {
                   <PayoutStatusBadge status={p.status} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>{p.reference ?? (p.failureReason ? t("failed") : "—")}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>
-                    {format.money(p.amount, p.currency)}
-                  </Text>
-                </IndexTable.Cell>
+                <NumericCell>{format.money(p.amount, p.currency)}</NumericCell>
               </IndexTable.Row>
             ))}
           </IndexTable>

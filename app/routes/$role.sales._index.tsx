@@ -1,4 +1,5 @@
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { NumericCell } from "~/components/NumericCell";
 import {
   BlockStack,
   Box,
@@ -19,7 +20,7 @@ import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
-import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
+import { SaleStatusBadge } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
 import { displayZone } from "~/lib/shop-day";
@@ -214,22 +215,14 @@ export default function Sales() {
               <IndexTable.Cell>
                 {sale.affiliate ? `${sale.affiliate.name} (${sale.affiliate.code})` : "—"}
               </IndexTable.Cell>
-              <IndexTable.Cell>
-                <SourceBadge source={sale.source} />
-              </IndexTable.Cell>
+              {/* Plain text, as a channel in Shopify's order list: the status
+                  is the one badge a row needs. */}
+              <IndexTable.Cell>{t(`sources.${sale.source}`, { defaultValue: sale.source })}</IndexTable.Cell>
               <IndexTable.Cell>
                 <SaleStatusBadge status={sale.status} />
               </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {money(sale.total, sale.currency)}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {money(sale.commission, sale.currency)}
-                </Text>
-              </IndexTable.Cell>
+              <NumericCell>{money(sale.total, sale.currency)}</NumericCell>
+              <NumericCell>{money(sale.commission, sale.currency)}</NumericCell>
             </IndexTable.Row>
           ))}
         </IndexTable>

@@ -5,8 +5,9 @@
 //   npx tsx tests/bench/page-profile.ts /admin/dashboard [seconds]
 //   BENCH_CPU_PROFILE=/tmp/p.cpuprofile ...   a CPU profile of the serving
 //   PAGE_QUERIES=1 ...                         the SQL of one request, instead
+//   PAGE_HTML=/tmp/page.html ...               the document written out, instead
 // Run `npm run build` first: the child serves the production build.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD, benchAppEnv } from "./bench-demo";
@@ -51,7 +52,12 @@ async function main() {
     const headers = { cookie: cookiesOf(login) };
     const url = app.url + page;
     const first = await fetch(url, { headers, redirect: "manual" });
-    console.log(`${page}: ${first.status}, ${Buffer.byteLength(await first.text()).toLocaleString("en-US")} bytes`);
+    const html = await first.text();
+    console.log(`${page}: ${first.status}, ${Buffer.byteLength(html).toLocaleString("en-US")} bytes`);
+    if (process.env.PAGE_HTML) {
+      writeFileSync(process.env.PAGE_HTML, html);
+      return;
+    }
     if (queries) {
       // The child writes its statements to the inherited stderr; the markers
       // bracket one request's.

@@ -10,7 +10,8 @@ import type { PayoutListParams } from "./payout-list-query";
 // keyset page at a time, with the totals per currency of everything the
 // filters match (not just the page).
 
-export const PAYOUTS_PAGE_SIZE = 50;
+// 25 rows, as every admin list (ADMIN_PAGE_SIZE, ADR 025).
+export const PAYOUTS_PAGE_SIZE = 25;
 const MAX_MATCHED_AFFILIATES = 100;
 
 async function affiliateIds(db: ShopDb, params: PayoutListParams): Promise<string[] | undefined> {
