@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   chartGranularity,
+  computePresetRange,
   DATE_PRESETS,
   isDatePreset,
   offsetSegments,
@@ -53,6 +54,40 @@ const CASES: Row[] = [
   // An unknown zone falls back to UTC rather than failing the page.
   ["Not/AZone", "2026-03-15T10:00:00Z", "today", "2026-03-15T00:00:00.000Z", "2026-03-16T00:00:00.000Z"],
 ];
+
+describe("presetRange's per-day cache", () => {
+  // Walks instants 37 minutes apart across the spring and autumn clock
+  // changes (and a zone with a 45-minute offset, and a bad zone name): the
+  // cached answer must equal the uncached one at every instant, including
+  // the first minutes after each local midnight.
+  const windows = [
+    ["2026-03-06T00:00:00Z", "2026-03-10T00:00:00Z"],
+    ["2026-03-27T00:00:00Z", "2026-03-31T00:00:00Z"],
+    ["2026-10-30T00:00:00Z", "2026-11-03T00:00:00Z"],
+    ["2026-12-30T00:00:00Z", "2027-01-02T00:00:00Z"],
+  ];
+  it.each(["America/New_York", "Europe/Berlin", "Asia/Kolkata", "Pacific/Chatham", "UTC", "Not/AZone"])(
+    "%s: every preset matches the uncached calculation",
+    (zone) => {
+      for (const [from, to] of windows) {
+        for (let ms = Date.parse(from!); ms < Date.parse(to!); ms += 37 * 60_000) {
+          for (const preset of DATE_PRESETS) {
+            expect(presetRange(preset, zone, new Date(ms))).toEqual(
+              computePresetRange(preset, zone, new Date(ms), new Date(0)),
+            );
+          }
+        }
+      }
+    },
+  );
+
+  it("hands out new Date objects, so a caller's change does not reach the next call", () => {
+    const now = new Date("2026-05-05T12:00:00Z");
+    const first = presetRange("last7", "Europe/Berlin", now);
+    first.start.setTime(0);
+    expect(presetRange("last7", "Europe/Berlin", now).start.toISOString()).toBe("2026-04-28T22:00:00.000Z");
+  });
+});
 
 describe("presetRange", () => {
   it.each(CASES)("%s at %s: %s", (zone, now, preset, start, end) => {

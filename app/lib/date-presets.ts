@@ -68,7 +68,36 @@ export function offsetMinutes(zone: string, ms: number): number {
   return offset;
 }
 
+/**
+ * A preset's range depends only on the shop's local date, so it is computed
+ * once per preset, zone and local day: luxon's zone arithmetic (an Intl
+ * formatting call per offset) cost the dashboard about a quarter of a
+ * millisecond per view. The cached day is [dayStart, dayEnd) in UTC instants;
+ * computePresetRange is the uncached calculation.
+ */
 export function presetRange(preset: DatePreset, zone: string, now: Date, allStart = new Date(0)): DateRange {
+  const key = `${preset}|${zone}|${allStart.getTime()}`;
+  const ms = now.getTime();
+  let hit = rangeCache.get(key);
+  if (!hit || ms < hit.dayStart || ms >= hit.dayEnd) {
+    if (rangeCache.size > 5_000) rangeCache.clear();
+    const today = DateTime.fromJSDate(now, { zone: safeZone(zone) }).startOf("day");
+    const range = computePresetRange(preset, zone, now, allStart);
+    hit = {
+      dayStart: today.toMillis(),
+      dayEnd: today.plus({ days: 1 }).toMillis(),
+      start: range.start.getTime(),
+      end: range.end.getTime(),
+    };
+    rangeCache.set(key, hit);
+  }
+  // New Date objects each time: callers may hold or change them.
+  return { start: new Date(hit.start), end: new Date(hit.end) };
+}
+
+const rangeCache = new Map<string, { dayStart: number; dayEnd: number; start: number; end: number }>();
+
+export function computePresetRange(preset: DatePreset, zone: string, now: Date, allStart: Date): DateRange {
   const local = DateTime.fromJSDate(now, { zone: safeZone(zone) });
   const today = local.startOf("day");
   const tomorrow = today.plus({ days: 1 });
