@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatDateIn, formatMoneyIn, formatNumberIn, minorToDecimal } from "./format";
+import {
+  dateTimeFormatIn,
+  formatDateIn,
+  formatFileSizeIn,
+  formatMoneyIn,
+  formatNumberIn,
+  minorToDecimal,
+} from "./format";
 
 // Intl separates with narrow/no-break spaces in some languages; compare on plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
@@ -52,5 +59,40 @@ describe("formatNumberIn and formatDateIn", () => {
     ["de", "Not/AZone", false, "01.01.2025"],
   ])("%s in %s (time: %s)", (tag, zone, withTime, want) => {
     expect(plain(formatDateIn(tag, "2025-01-01T03:00:00Z", zone, withTime))).toBe(want);
+  });
+});
+
+describe("formatFileSizeIn", () => {
+  it.each([
+    ["en", 0, "1 KB"],
+    ["en", 300, "1 KB"],
+    ["en", 1536, "2 KB"],
+    ["en", 1024 * 1024 - 1, "1,024 KB"],
+    ["en", 1024 * 1024, "1 MB"],
+    ["en", 1.45 * 1024 * 1024, "1.5 MB"],
+    ["de", 2.25 * 1024 * 1024, "2,3 MB"],
+    ["de", 1_234_567 * 1024, "1.205,6 MB"],
+  ])("%s: %i bytes is %s", (tag, bytes, want) => {
+    expect(formatFileSizeIn(tag, bytes)).toBe(want);
+  });
+});
+
+describe("dateTimeFormatIn", () => {
+  it("formats as a new Intl.DateTimeFormat of the same options would", () => {
+    const date = new Date("2026-03-08T07:30:00Z");
+    for (const [tag, options] of [
+      ["en", { hour: "numeric", timeZone: "UTC" }],
+      ["de", { month: "short", day: "numeric", timeZone: "UTC" }],
+      ["ja", { month: "short", year: "numeric", timeZone: "Asia/Tokyo" }],
+    ] as const) {
+      expect(dateTimeFormatIn(tag, options).format(date)).toBe(new Intl.DateTimeFormat(tag, options).format(date));
+    }
+  });
+
+  it("keeps one formatter per language and options", () => {
+    const options = { month: "short", day: "numeric", timeZone: "UTC" } as const;
+    expect(dateTimeFormatIn("fr", { ...options })).toBe(dateTimeFormatIn("fr", { ...options }));
+    expect(dateTimeFormatIn("fr", options)).not.toBe(dateTimeFormatIn("it", options));
+    expect(dateTimeFormatIn("fr", options)).not.toBe(dateTimeFormatIn("fr", { ...options, timeZone: "Asia/Tokyo" }));
   });
 });

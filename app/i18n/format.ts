@@ -42,6 +42,19 @@ export function formatNumberIn(tag: string, value: number, options: Intl.NumberF
   return cached(`n|${tag}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag, options)).format(value);
 }
 
+/** A file's size, "1.4 MB" or "12 KB" (never "0 KB"), in the language's digits. */
+export function formatFileSizeIn(tag: string, bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1
+    ? `${formatNumberIn(tag, mb, { maximumFractionDigits: 1 })} MB`
+    : `${formatNumberIn(tag, Math.max(1, bytes / 1024), { maximumFractionDigits: 0 })} KB`;
+}
+
+/** The Intl.DateTimeFormat of these options, made once per language and options. */
+export function dateTimeFormatIn(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(`t|${tag}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(tag, options));
+}
+
 const zones = new Map<string, boolean>();
 
 /** The zone itself when Intl knows it, else UTC (a bad value stored long ago must not break a page). */

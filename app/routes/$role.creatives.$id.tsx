@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { recordId } from "~/door/params";
-import { useFormat } from "~/i18n/format";
+import { formatFileSizeIn, useFormat } from "~/i18n/format";
 import { translateFields, translateMessage } from "~/i18n/messages";
 import { creativeFormSchema, type CreativeForm } from "~/models/creatives/creative-schemas";
 import {
@@ -81,13 +81,6 @@ const blank = (kind: CreativeForm["kind"]): CreativeForm => ({
   campaignIds: [],
   active: true,
 });
-
-function sizeText(bytes: number, tag: string): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1
-    ? `${new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(mb)} MB`
-    : `${new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`;
-}
 
 export default function CreativeDetail() {
   const data = useLoaderData<typeof loader>();
@@ -229,7 +222,7 @@ export default function CreativeDetail() {
                     <Text as="p" tone="subdued">
                       {[
                         c.mimeType,
-                        c.sizeBytes ? sizeText(c.sizeBytes, format.tag) : null,
+                        c.sizeBytes ? formatFileSizeIn(format.tag, c.sizeBytes) : null,
                         c.width && c.height ? `${c.width} × ${c.height} px` : null,
                       ]
                         .filter(Boolean)

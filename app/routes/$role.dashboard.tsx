@@ -16,7 +16,7 @@ import {
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "~/i18n/format";
+import { dateTimeFormatIn, useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { AnalyticsChart } from "~/components/dashboard/AnalyticsChart";
 import {
@@ -93,7 +93,7 @@ function periodLabel(key: string, granularity: string, locale: string) {
       : granularity === "day"
         ? { month: "short", day: "numeric", timeZone: "UTC" }
         : { month: "short", year: "numeric", timeZone: "UTC" };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return dateTimeFormatIn(locale, options).format(date);
 }
 
 export default function Dashboard() {
@@ -118,7 +118,6 @@ export default function Dashboard() {
   const totals = analytics.totals;
   const isMoney = metric === "revenue" || metric === "commission";
   const lastDay = new Date(new Date(analytics.range.end).getTime() - 1);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: zone });
   const loading = navigation.state === "loading" && navigation.location?.pathname.endsWith("/dashboard");
 
   return (
@@ -180,8 +179,8 @@ export default function Dashboard() {
             </div>
             <Text as="p" tone="subdued" id="range-caption">
               {t("range.caption", {
-                start: dateFormat.format(new Date(analytics.range.start)),
-                end: dateFormat.format(lastDay),
+                start: format.date(analytics.range.start, zone),
+                end: format.date(lastDay, zone),
                 zone,
               })}
             </Text>

@@ -3,7 +3,7 @@ import { BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
-import { useFormat } from "~/i18n/format";
+import { formatFileSizeIn, useFormat } from "~/i18n/format";
 import { galleryFor, recordCreativeUse } from "~/models/creatives/affiliate-creatives.server";
 import { creativeUseSchema, galleryQuerySchema } from "~/models/creatives/creative-schemas";
 import { CREATIVE_KINDS } from "~/models/creatives/file-types";
@@ -25,13 +25,6 @@ export const loader = /* @__PURE__ */ affiliateRoute(
 export const action = /* @__PURE__ */ affiliateRoute({ body: creativeUseSchema }, async ({ db, affiliate, body }) =>
   recordCreativeUse(db, affiliate, body.id, body.action),
 );
-
-function sizeText(bytes: number, tag: string): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1
-    ? `${new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(mb)} MB`
-    : `${new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`;
-}
 
 const pageHref = (query: { kind?: string; category?: string }, page: number) => {
   const params = new URLSearchParams();
@@ -116,7 +109,10 @@ export default function AccountCreatives() {
                   {c.description ? <Text as="p">{c.description}</Text> : null}
                   {c.file ? (
                     <Text as="p" tone="subdued" variant="bodySm">
-                      {[c.width && c.height ? `${c.width} × ${c.height} px` : null, sizeText(c.file.size, format.tag)]
+                      {[
+                        c.width && c.height ? `${c.width} × ${c.height} px` : null,
+                        formatFileSizeIn(format.tag, c.file.size),
+                      ]
                         .filter(Boolean)
                         .join(" · ")}
                     </Text>
