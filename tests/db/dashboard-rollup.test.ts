@@ -63,11 +63,15 @@ async function addRows(
   // Orders are placed over 800 days back to a few hours ahead (late webhooks,
   // clock skew), with extra weight on the last days where the presets' edges
   // are. A click is stamped when it is recorded: after the watermark, only
-  // new clicks arrive.
+  // new clicks arrive, and none is stamped after now (a click a few hours
+  // ahead would fall after the "all" range's end, tomorrow, whenever the test
+  // runs in the last hours of a UTC day).
   const when = () =>
     new Date(now.getTime() - (random() < 0.4 ? random() * 3 * DAY : random() * 800 * DAY) + DAY * 0.2 * random());
   const clickAt = () =>
-    clicksSince ? new Date(clicksSince.getTime() + random() * (now.getTime() - clicksSince.getTime())) : when();
+    clicksSince
+      ? new Date(clicksSince.getTime() + random() * (now.getTime() - clicksSince.getTime()))
+      : new Date(Math.min(when().getTime(), now.getTime()));
   await db.click.createMany({
     data: Array.from({ length: clicks }, () => {
       const at = clickAt();
