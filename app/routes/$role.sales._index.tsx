@@ -20,7 +20,7 @@ import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
-import { SaleStatusBadge } from "~/components/sales/SaleBadges";
+import { SaleStatusBadge, saleSourceLabel } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
 import { displayZone } from "~/lib/shop-day";
@@ -217,7 +217,7 @@ export default function Sales() {
               </IndexTable.Cell>
               {/* Plain text, as a channel in Shopify's order list: the status
                   is the one badge a row needs. */}
-              <IndexTable.Cell>{t(`sources.${sale.source}`, { defaultValue: sale.source })}</IndexTable.Cell>
+              <IndexTable.Cell>{saleSourceLabel(t, sale.source)}</IndexTable.Cell>
               <IndexTable.Cell>
                 <SaleStatusBadge status={sale.status} />
               </IndexTable.Cell>

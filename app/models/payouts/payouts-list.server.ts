@@ -1,6 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
+import { ADMIN_PAGE_SIZE } from "../affiliates/admin-schemas";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { keysetPage, keysetQuery } from "../pagination/keyset.server";
 import { totalsByCurrency } from "./payable-balance";
@@ -10,8 +11,8 @@ import type { PayoutListParams } from "./payout-list-query";
 // keyset page at a time, with the totals per currency of everything the
 // filters match (not just the page).
 
-// 25 rows, as every admin list (ADMIN_PAGE_SIZE, ADR 025).
-export const PAYOUTS_PAGE_SIZE = 25;
+// A page as long as every admin list's (ADR 025).
+export const PAYOUTS_PAGE_SIZE = ADMIN_PAGE_SIZE;
 const MAX_MATCHED_AFFILIATES = 100;
 
 async function affiliateIds(db: ShopDb, params: PayoutListParams): Promise<string[] | undefined> {

@@ -1,6 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
+import { ADMIN_PAGE_SIZE } from "../affiliates/admin-schemas";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { keysetPage, keysetQuery } from "../pagination/keyset.server";
 import type { SaleListParams } from "./sale-list-query";
@@ -10,9 +11,9 @@ import type { SaleListParams } from "./sale-list-query";
 // where clause on indexed columns; nothing loads more than a page of rows,
 // and each row carries only what the list shows (it goes to the page as JSON).
 
-// 25 rows, as every admin list (ADMIN_PAGE_SIZE): a page of Polaris's
+// A page as long as every admin list's: a page of Polaris's
 // IndexTable costs about 2.4 KB of HTML and its share of rendering per row.
-export const SALES_PAGE_SIZE = 25;
+export const SALES_PAGE_SIZE = ADMIN_PAGE_SIZE;
 const MAX_MATCHED_AFFILIATES = 100;
 
 async function affiliateIds(db: ShopDb, params: SaleListParams): Promise<string[] | undefined> {
