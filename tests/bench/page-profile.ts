@@ -6,6 +6,7 @@
 //   BENCH_CPU_PROFILE=/tmp/p.cpuprofile ...   a CPU profile of the serving
 //   PAGE_QUERIES=1 ...                         the SQL of one request, instead
 //   PAGE_HTML=/tmp/page.html ...               the document written out, instead
+//   PAGE_CONNECTIONS=16 ...                    that many connections instead of one
 // Run `npm run build` first: the child serves the production build.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,7 +17,7 @@ import { processCpuMs } from "./process-cpu";
 
 interface CannonResult {
   requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p90: number; p99: number; max: number };
   non2xx: number;
 }
 const autocannon = require("autocannon") as (options: Record<string, unknown>) => Promise<CannonResult>;
@@ -25,6 +26,7 @@ async function main() {
   const page = process.argv[2] ?? "/admin/dashboard";
   const seconds = Number(process.argv[3] ?? 5);
   const queries = process.env.PAGE_QUERIES === "1";
+  const connections = Number(process.env.PAGE_CONNECTIONS ?? 1);
   const dir = mkdtempSync(path.join(os.tmpdir(), "page-profile-"));
   const app = await startChild(
     "app",
@@ -70,11 +72,11 @@ async function main() {
     }
     await autocannon({ url, headers, connections: 4, duration: 2 });
     const before = processCpuMs(app.child.pid);
-    const r = await autocannon({ url, headers, connections: 1, duration: seconds });
+    const r = await autocannon({ url, headers, connections, duration: seconds });
     const after = processCpuMs(app.child.pid);
     const cpu = before === null || after === null ? "?" : ((after - before) / r.requests.total).toFixed(2);
     console.log(
-      `${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, CPU ${cpu} ms/request, non-2xx ${r.non2xx}`,
+      `${r.requests.average} req/s at ${connections} connection(s), p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, CPU ${cpu} ms/request, non-2xx ${r.non2xx}`,
     );
   } finally {
     await stopChild(app.child);
