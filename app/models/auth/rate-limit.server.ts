@@ -1,6 +1,6 @@
-import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterPrisma } from "rate-limiter-flexible";
 import { getConfig } from "../../config.server";
-import { getDb } from "../../db.server";
+import { createRateLimiter } from "../../db/rate-limit-store.server";
 import { AppError } from "../../lib/errors";
 
 // Login and sign-up throttling, stored in the database so every app
@@ -25,14 +25,7 @@ let limiters: Limiters | undefined;
 
 function getLimiters(): Limiters {
   const limiter = (keyPrefix: string, points: number, duration: number, blockDuration = 0) =>
-    new RateLimiterPrisma({
-      storeClient: getDb(),
-      keyPrefix,
-      points,
-      duration,
-      blockDuration,
-      clearExpiredByTimeout: false,
-    });
+    createRateLimiter({ keyPrefix, points, duration, blockDuration });
   limiters ??= {
     perAccount: limiter("login_fail", 5, 15 * 60, 15 * 60),
     perAddress: limiter("login_ip", 50, 15 * 60),

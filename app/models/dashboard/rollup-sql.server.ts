@@ -1,5 +1,8 @@
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
+import { bind, dialectOf, type Dialect } from "../../db/dialect";
+
+export { bind, dialectOf, type Dialect };
 
 // The SQL of the dashboard rollup (ADR 011), for SQLite and PostgreSQL. Raw
 // SQL because the work is grouping by an hour computed from a timestamp,
@@ -7,7 +10,6 @@ import type { Tx } from "../../db/transaction";
 // shop and bounded by an indexed range.
 
 export type Client = Db | Tx;
-export type Dialect = "sqlite" | "postgresql";
 
 export const HOUR_MS = 3_600_000;
 
@@ -35,19 +37,6 @@ export function addFigures(a: Figures, b: Figures, sign = 1): Figures {
     commission: a.commission + sign * b.commission,
     pendingSales: a.pendingSales + sign * b.pendingSales,
   };
-}
-
-export function dialectOf(client: Client): Dialect {
-  // Prisma keeps the generated client's provider here; transaction clients
-  // forward it.
-  return (client as unknown as { _activeProvider?: string })._activeProvider === "postgresql" ? "postgresql" : "sqlite";
-}
-
-/** SQL written with `?` placeholders, numbered for PostgreSQL. */
-export function bind(dialect: Dialect, sql: string) {
-  if (dialect === "sqlite") return sql;
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
 }
 
 export function num(value: unknown): number {

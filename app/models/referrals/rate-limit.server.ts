@@ -1,5 +1,5 @@
-import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
-import { getDb } from "../../db.server";
+import { RateLimiterRes, type RateLimiterPrisma } from "rate-limiter-flexible";
+import { createRateLimiter } from "../../db/rate-limit-store.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 
@@ -21,13 +21,7 @@ function getLimiters() {
   limiters ??= Object.fromEntries(
     Object.entries(limits).map(([name, l]) => [
       name,
-      new RateLimiterPrisma({
-        storeClient: getDb(),
-        keyPrefix: `referral_${name}`,
-        points: l.points,
-        duration: l.duration,
-        clearExpiredByTimeout: false,
-      }),
+      createRateLimiter({ keyPrefix: `referral_${name}`, points: l.points, duration: l.duration }),
     ]),
   ) as Record<keyof typeof limits, RateLimiterPrisma>;
   return limiters;
