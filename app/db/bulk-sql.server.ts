@@ -1,6 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { Tx } from "./transaction";
 import type { Db } from "./client.server";
+import { sqlDate, type Dialect } from "./dialect";
 
 // Bulk statements for the hot path of the job worker (a batch of webhook
 // orders: their events, signals, rows and commission lines). Prisma's query
@@ -22,7 +23,7 @@ import type { Db } from "./client.server";
 // text and number columns; Dates come back as Date, booleans as booleans
 // only where the caller converts them (bool()).
 
-export type Provider = "sqlite" | "postgresql";
+export type Provider = Dialect;
 export type SqlValue = string | number | boolean | Date | null;
 type Row = Record<string, SqlValue>;
 
@@ -66,13 +67,8 @@ const identifier = (name: string) => {
 /** A boolean column's value from either database (SQLite stores 0/1). */
 export const bool = (value: unknown) => value === true || value === 1 || value === "1";
 
-// Dates in the text form each database stores through Prisma's driver
-// adapters (SQLite: ISO 8601 with "+00:00"; PostgreSQL: timestamp(3) in UTC,
-// which the cast from ISO 8601 gives).
-const sqliteDate = (value: Date) => value.toISOString().replace("Z", "+00:00");
-
 function jsonValue(provider: Provider, value: SqlValue) {
-  if (value instanceof Date) return provider === "sqlite" ? sqliteDate(value) : value.toISOString();
+  if (value instanceof Date) return sqlDate(provider, value);
   if (typeof value === "boolean" && provider === "sqlite") return value ? 1 : 0;
   return value;
 }

@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { getDb } from "../db.server";
 import { parseDatabaseUrl } from "./database-url";
+import { sqlDate } from "./dialect";
 
 export type ClickSource = "link" | "proxy";
 
@@ -49,14 +50,15 @@ export interface ClickShopRow {
   url: string;
 }
 
-// Prisma's SQLite adapter writes DateTime as ISO 8601 with "+00:00"; ours must read back the same.
+// The text Prisma's SQLite adapter writes DateTime as (sqlDate), kept for
+// the clicks of one millisecond.
 let lastDate = -1;
 let lastDateText = "";
 function sqliteDate(d: Date): string {
   const ms = d.getTime();
   if (ms !== lastDate) {
     lastDate = ms;
-    lastDateText = d.toISOString().replace("Z", "+00:00");
+    lastDateText = sqlDate("sqlite", d);
   }
   return lastDateText;
 }

@@ -1,7 +1,7 @@
 import { RateLimiterPrisma } from "rate-limiter-flexible";
 import { getDb } from "../db.server";
 import type { Db } from "./client.server";
-import { bind, dialectOf } from "./dialect";
+import { bind, dialectOf, sqlDate, type Dialect } from "./dialect";
 
 // Rate limits kept in the database (table RateLimiterFlexible), so every app
 // instance shares the counts. rate-limiter-flexible's Prisma store counts by
@@ -30,27 +30,29 @@ interface Row {
   expire: Date | null;
 }
 
-// The text form Prisma's SQLite driver adapter stores DateTimes in (ISO 8601
-// with "+00:00"), so the column compares as text; PostgreSQL casts.
-const sqliteDate = (value: Date) => value.toISOString().replace("Z", "+00:00");
-
-function upsertSql(db: Db, reset: boolean) {
-  const postgres = dialectOf(db) === "postgresql";
-  const at = postgres ? "CAST(? AS TIMESTAMP(3))" : "?";
+// The statement per database: "add" counts within an open window (a key's
+// window is open while its expiry is ahead, never when it has none) and
+// starts a new one once it has passed; "reset" overwrites count and expiry.
+function upsertSql(dialect: Dialect, reset: boolean) {
+  const at = dialect === "postgresql" ? "CAST(? AS TIMESTAMP(3))" : "?";
   const row = `"RateLimiterFlexible"`;
-  // A key's window is open while its expiry is ahead (never when it has none).
   const open = `${row}."expire" > ${at}`;
   const set = reset
     ? `"points" = excluded."points", "expire" = excluded."expire"`
     : `"points" = CASE WHEN ${open} THEN ${row}."points" + excluded."points" ELSE excluded."points" END,
        "expire" = CASE WHEN ${open} THEN ${row}."expire" ELSE excluded."expire" END`;
   return bind(
-    dialectOf(db),
+    dialect,
     `INSERT INTO ${row} ("key", "points", "expire") VALUES (?, ?, ${at})
      ON CONFLICT ("key") DO UPDATE SET ${set}
      RETURNING "points", "expire"`,
   );
 }
+
+const UPSERT = {
+  sqlite: { add: upsertSql("sqlite", false), reset: upsertSql("sqlite", true) },
+  postgresql: { add: upsertSql("postgresql", false), reset: upsertSql("postgresql", true) },
+} as const;
 
 const CLEAR_EVERY_MS = 5 * 60_000;
 
@@ -65,15 +67,14 @@ class DatabaseRateLimiter extends RateLimiterPrisma {
    */
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Row> {
     const db = this.prismaClient;
+    const dialect = dialectOf(db);
     const now = new Date();
-    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
-    const postgres = dialectOf(db) === "postgresql";
-    const date = (d: Date | null) => (d === null ? null : postgres ? d.toISOString() : sqliteDate(d));
+    const expire = msDuration > 0 ? sqlDate(dialect, new Date(now.getTime() + msDuration)) : null;
     const reset = forceExpire || expire === null;
-    const params = reset ? [key, points, date(expire)] : [key, points, date(expire), date(now), date(now)];
+    const nowText = sqlDate(dialect, now);
     const [row] = await db.$queryRawUnsafe<{ points: number | bigint; expire: Date | string | null }[]>(
-      upsertSql(db, reset),
-      ...params,
+      UPSERT[dialect][reset ? "reset" : "add"],
+      ...(reset ? [key, points, expire] : [key, points, expire, nowText, nowText]),
     );
     return { points: Number(row!.points), expire: row!.expire === null ? null : new Date(row!.expire) };
   }
@@ -95,5 +96,5 @@ class DatabaseRateLimiter extends RateLimiterPrisma {
 
 /** A limiter counting in the app's database (see above). */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiterPrisma {
-  return new DatabaseRateLimiter({ storeClient: getDb(), blockDuration: 0, ...options });
+  return new DatabaseRateLimiter({ storeClient: getDb(), ...options });
 }

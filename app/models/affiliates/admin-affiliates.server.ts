@@ -15,7 +15,7 @@ import {
 import { insertAffiliate, mapUniqueViolation, patchAffiliate } from "./affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "./status-transitions";
 import { prismaBulk } from "../../db/bulk-sql.server";
-import { dialectOf } from "../dashboard/rollup-sql.server";
+import { dialectOf } from "../../db/dialect";
 import { emitEvents } from "../events/emit-event.server";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
 

@@ -21,7 +21,6 @@ import {
   ZERO,
   addFigures,
   allPlans,
-  dialectOf,
   firstBucketHour,
   hourRuns,
   hoursChangedSinceRollup,
@@ -37,12 +36,12 @@ import {
   runPlan,
   storedPendingIn,
   type Client,
-  type Dialect,
   type Figures,
   type GroupSpec,
   type HourFigures,
   type Plan,
 } from "./rollup-sql.server";
+import { dialectOf, type Dialect } from "../../db/dialect";
 
 // The dashboard's figures for a date range in the shop's zone (ADR 011):
 // the hourly rollup where it is complete, plus live counts of what it does

@@ -2,7 +2,8 @@ import { getDb } from "../../db.server";
 import { safeZone, type DatePreset } from "../../lib/date-presets";
 import { analyticsPlan, pendingSalesPlan, rollupViewPlan, type Analytics } from "./dashboard-analytics.server";
 import { PAYABLE_SQL } from "../payouts/payable-balance";
-import { allPlans, countRows, dialectOf, mapPlan, runPlan, type Client, type Plan } from "./rollup-sql.server";
+import { dialectOf } from "../../db/dialect";
+import { allPlans, countRows, mapPlan, runPlan, type Client, type Plan } from "./rollup-sql.server";
 
 export interface PendingCounts {
   /** Credited sales waiting for the merchant's decision (all time). */

@@ -2,8 +2,6 @@ import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import { bind, dialectOf, type Dialect } from "../../db/dialect";
 
-export { bind, dialectOf, type Dialect };
-
 // The SQL of the dashboard rollup (ADR 011), for SQLite and PostgreSQL. Raw
 // SQL because the work is grouping by an hour computed from a timestamp,
 // which Prisma's query API cannot express. Every statement is scoped to one

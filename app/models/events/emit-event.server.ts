@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { prismaBulk } from "../../db/bulk-sql.server";
 import type { Tx } from "../../db/transaction";
-import { dialectOf } from "../dashboard/rollup-sql.server";
+import { dialectOf } from "../../db/dialect";
 import { enqueueJob, jobRow } from "../jobs/enqueue.server";
 import { EVENT_TYPES, type EventData, type EventType } from "./event-types";
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
-import { dialectOf } from "../dashboard/rollup-sql.server";
+import { bind, dialectOf } from "../../db/dialect";
 
 // Raw statements of the payout domain (the set-based refresh), written once
 // with `?` placeholders for SQLite and PostgreSQL. Every statement names its
@@ -8,18 +8,12 @@ import { dialectOf } from "../dashboard/rollup-sql.server";
 
 export type Client = Db | Tx;
 
-function bind(client: Client, sql: string) {
-  if (dialectOf(client) === "sqlite") return sql;
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-}
-
 export function execute(client: Client, sql: string, ...params: unknown[]): Promise<number> {
-  return client.$executeRawUnsafe(bind(client, sql), ...params);
+  return client.$executeRawUnsafe(bind(dialectOf(client), sql), ...params);
 }
 
 export function query<T>(client: Client, sql: string, ...params: unknown[]): Promise<T[]> {
-  return client.$queryRawUnsafe<T[]>(bind(client, sql), ...params);
+  return client.$queryRawUnsafe<T[]>(bind(dialectOf(client), sql), ...params);
 }
 
 /** `AND "column" IN (?, ?, ...)` for a list, or nothing when the list is absent. */

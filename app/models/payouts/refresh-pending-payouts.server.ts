@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/transaction";
 import { prismaBulk } from "../../db/bulk-sql.server";
-import { dialectOf, num } from "../dashboard/rollup-sql.server";
+import { dialectOf } from "../../db/dialect";
+import { num } from "../dashboard/rollup-sql.server";
 import { emitEvents } from "../events/emit-event.server";
 import { LOOSE_SQL, looseSqlOf } from "./payable-balance";
 import { paymentSettingsOf } from "./payment-settings";
