@@ -6,6 +6,7 @@ import { buildAffiliate, buildCampaign, buildShop, buildUser } from "../support/
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // The admin's sales screens over real HTTP against the built app: server-side
 // filters and keyset pages, the sale's story (attribution, commission lines
@@ -13,6 +14,7 @@ import { useTestServer } from "../support/test-server";
 // permissions.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const LIST = "routes/$role.sales._index";

@@ -6,6 +6,7 @@ import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // /api/v1/payouts over real HTTP against the built app: create and send the
 // pending payouts by method, list and filter them, mark one paid (twice:
@@ -13,6 +14,7 @@ import { useTestServer } from "../support/test-server";
 // payout is 404, and the OpenAPI document describes the endpoints.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 async function setUp() {
@@ -53,8 +55,11 @@ describe("/api/v1/payouts", () => {
     const paid = await api.post(`/api/v1/payouts/${id}/mark-paid`, { reference: "WIRE-1" });
     expect(paid.status).toBe(200);
     expect(payoutSchema.parse(await paid.json())).toMatchObject({ status: "paid", reference: "WIRE-1" });
-    const again = await api.post(`/api/v1/payouts/${id}/mark-paid`, { reference: "OTHER" });
-    expect((await again.json()).reference).toBe("WIRE-1");
+    // The same request again (a retry) gets the same answer; another payment is a conflict.
+    const again = await api.post(`/api/v1/payouts/${id}/mark-paid`, { reference: "WIRE-1" });
+    expect([again.status, (await again.json()).reference]).toEqual([200, "WIRE-1"]);
+    const other = await api.post(`/api/v1/payouts/${id}/mark-paid`, { reference: "OTHER" });
+    expect(other.status).toBe(409);
     expect(await getDb().domainEvent.count({ where: { type: "payout.paid" } })).toBe(1);
     const one = await (await api.get(`/api/v1/payouts/${id}`)).json();
     expect(one.status).toBe("paid");

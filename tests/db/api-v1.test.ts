@@ -1,15 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { affiliateSchema, campaignSchema, clickSchema, saleSchema, shopSchema } from "~/models/api/schemas";
-import { ApiClient, buildApiKey, buildClick, buildCommission, buildOrder } from "../support/api-builders";
+import {
+  ApiClient,
+  buildApiKey,
+  buildClick,
+  buildCommission,
+  buildOrder,
+  payLinesByHand,
+} from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // The REST API /api/v1 over real HTTP against the built app.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 async function apiFor(shop?: Awaited<ReturnType<typeof buildShop>>) {
@@ -758,7 +767,8 @@ describe("sales", () => {
 
   it("denies a pending sale and its pending commissions", async () => {
     const f = await salesFixture();
-    const paid = await buildCommission(f.shop.id, f.credited.id, f.bob.id, { status: "paid", level: 3 });
+    const paid = await buildCommission(f.shop.id, f.credited.id, f.bob.id, { status: "approved", level: 3 });
+    await payLinesByHand(f.shop.id, [paid.id]);
     const res = await f.api.post(`/api/v1/sales/${f.credited.id}/deny`);
     expect(res.status).toBe(200);
     expect((await res.json()).status).toBe("denied");

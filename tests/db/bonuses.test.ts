@@ -9,6 +9,7 @@ import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // Bonus rules end to end on a real database: the admin creates a rule over
 // HTTP, the job evaluates closed periods in the shop's zone, lines are
@@ -16,6 +17,7 @@ import { useTestServer } from "../support/test-server";
 // standing, and approved lines join the payable balance.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const DETAIL = "routes/$role.bonuses.$id";

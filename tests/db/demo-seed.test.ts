@@ -9,6 +9,7 @@ import { readReferralProgram } from "~/models/referrals/program-settings";
 import { paymentSettingsOf } from "~/models/payouts/payment-settings";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useMoneyCheck } from "../support/money-check";
 
 // The demo shop a new merchant meets on `npm start`: its sales must read like
 // live ones, with the reason each was (not) credited and how every
@@ -16,6 +17,7 @@ import { applyTestEnv } from "../support/test-env";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "demo-seed-"));
 applyTestEnv({ DATA_DIR: dataDir });
 useTestDatabase();
+useMoneyCheck();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const demo = {

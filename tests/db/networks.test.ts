@@ -6,12 +6,14 @@ import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // The MLM network over HTTP: the top of the tree, one level loaded on
 // demand, member figures (sales, commission generated upward), search with
 // the upline path, the affiliate page's uplines, and tenant scoping.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const ROUTE = "routes/$role.settings.$tab";

@@ -10,6 +10,7 @@ import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useMoneyCheck } from "../support/money-check";
 
 // The payable-balance rule has one owner (app/models/payouts/payable-balance.ts).
 // These tests hold the database queries to it: the grouped sums, the
@@ -18,13 +19,14 @@ import { applyTestEnv } from "../support/test-env";
 // per currency.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 
 const LINES: (CommissionLine & { affiliate: "me" | "other" })[] = [
   { affiliate: "me", status: "approved", amount: 1234, currency: "USD", payoutId: null },
   { affiliate: "me", status: "approved", amount: -234, currency: "USD", payoutId: null },
   { affiliate: "me", status: "approved", amount: 500, currency: "EUR", payoutId: null },
-  { affiliate: "me", status: "approved", amount: 999, currency: "USD", payoutId: "in-payout" },
-  { affiliate: "me", status: "paid", amount: 700, currency: "USD", payoutId: "in-payout" },
+  { affiliate: "me", status: "approved", amount: 999, currency: "USD", payoutId: "sending" },
+  { affiliate: "me", status: "paid", amount: 700, currency: "USD", payoutId: "paid" },
   { affiliate: "me", status: "pending", amount: 300, currency: "USD", payoutId: null },
   { affiliate: "me", status: "pending", amount: 1500, currency: "JPY", payoutId: null },
   { affiliate: "me", status: "denied", amount: 111, currency: "USD", payoutId: null },
@@ -37,9 +39,15 @@ async function seed() {
   const campaign = await buildCampaign(shop.id);
   const me = await buildAffiliate(shop.id, campaign.id);
   const other = await buildAffiliate(shop.id, campaign.id);
-  const payout = await getDb().payout.create({
-    data: { shopId: shop.id, affiliateId: me.id, amount: 1699, currency: "USD", status: "paid" },
-  });
+  // One payout on its way (its line is approved, not payable any more) and one paid.
+  const payouts = {
+    sending: await getDb().payout.create({
+      data: { shopId: shop.id, affiliateId: me.id, amount: 999, currency: "USD", status: "processing" },
+    }),
+    paid: await getDb().payout.create({
+      data: { shopId: shop.id, affiliateId: me.id, amount: 700, currency: "USD", status: "paid", paidAt: new Date() },
+    }),
+  };
   let n = 0;
   for (const l of LINES) {
     const affiliateId = l.affiliate === "me" ? me.id : other.id;
@@ -50,7 +58,9 @@ async function seed() {
       currency: l.currency,
       sourceRef: `line-${n++}`,
     });
-    if (l.payoutId) await getDb().commission.update({ where: { id: row.id }, data: { payoutId: payout.id } });
+    if (l.payoutId === "sending" || l.payoutId === "paid") {
+      await getDb().commission.update({ where: { id: row.id }, data: { payoutId: payouts[l.payoutId].id } });
+    }
   }
   return { shop, me };
 }

@@ -8,6 +8,7 @@ import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useMoneyCheck } from "../support/money-check";
 
 // Auto-pay as a durable job: saving the schedule queues the next run at its
 // time in the shop's zone; the run gathers and batches every positive
@@ -15,6 +16,7 @@ import { applyTestEnv } from "../support/test-env";
 // job left from an older schedule does nothing.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 
 async function setUp() {
   const shop = await buildShop();

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { buildPendingPayout } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // Paying by hand with files, over real HTTP against the built app: the
 // export puts the selected pending payouts into a CSV payment (processing,
@@ -13,6 +15,7 @@ import { useTestServer } from "../support/test-server";
 // or nothing, with a row-by-row report.
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const EXPORT = "/admin/payouts/export";
@@ -41,17 +44,7 @@ async function setup() {
   const eve = await person("eve@example.com", '=HYPERLINK("http://evil")', "-1", null);
   let t = Date.parse("2026-11-20T08:00:00.000Z");
   const pending = (affiliateId: string, amount: number, currency = "USD") =>
-    db.payout.create({
-      data: {
-        shopId: shop.id,
-        affiliateId,
-        amount,
-        currency,
-        status: "pending",
-        openKey: `${affiliateId}:${currency}`,
-        createdAt: new Date((t += 60_000)),
-      },
-    });
+    buildPendingPayout(shop.id, affiliateId, amount, { currency, createdAt: new Date((t += 60_000)) });
   const p1 = await pending(ann.id, 12345);
   const p2 = await pending(bob.id, 500);
   const p3 = await pending(eve.id, 1000);

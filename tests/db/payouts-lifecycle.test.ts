@@ -10,17 +10,19 @@ import { chunks } from "~/lib/chunks";
 import { importPaidPayoutsCsv } from "~/models/payouts/csv/import-paid-csv.server";
 import { execute } from "~/models/payouts/payout-sql.server";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
-import { markPayoutFailed, markPayoutPaid, recordPayoutProgress } from "~/models/payouts/settle-payout.server";
-import { buildCommission, buildOrder } from "../support/api-builders";
+import { markPayoutFailed, markPayoutPaid } from "~/models/payouts/settle-payout.server";
+import { buildCommission, buildOrder, buildPendingPayoutsInBulk } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useMoneyCheck } from "../support/money-check";
 
 // The payout lifecycle against the real database: refresh gathers the
 // payable lines into one pending payout per affiliate and currency, a batch
 // takes it, and it ends paid (lines paid) or failed (lines payable again).
 applyTestEnv();
 useTestDatabase();
+useMoneyCheck();
 
 const tx = <T>(fn: (t: Tx) => Promise<T>) => getDb().$transaction(fn);
 
@@ -128,10 +130,18 @@ describe("a payout's lifecycle", () => {
 
     const paidAt = new Date("2026-11-20T10:00:00Z");
     const first = await tx((t) =>
-      markPayoutPaid(t, shop.id, pending.id, { reference: "BANK-42", paidAt, note: "wire", actor: "user-1" }),
+      markPayoutPaid(t, shop.id, pending.id, {
+        reference: "BANK-42",
+        paidAt,
+        note: "wire",
+        actor: "user-1",
+        by: "merchant",
+      }),
     );
     expect(first.changed).toBe(true);
-    const again = await tx((t) => markPayoutPaid(t, shop.id, pending.id, { reference: "OTHER", actor: "user-1" }));
+    const again = await tx((t) =>
+      markPayoutPaid(t, shop.id, pending.id, { reference: "OTHER", actor: "user-1", by: "merchant" }),
+    );
     expect(again.changed).toBe(false);
     const paid = await getDb().payout.findUniqueOrThrow({ where: { id: pending.id }, include: { events: true } });
     expect([paid.status, paid.reference, paid.paidAt?.toISOString()]).toEqual([
@@ -156,13 +166,13 @@ describe("a payout's lifecycle", () => {
     await tx((t) => refreshPendingPayouts(t, shop.id));
     const pending = await getDb().payout.findFirstOrThrow({ where: { shopId: shop.id } });
     await tx((t) => createPayoutBatch(t, shop.id, { payoutIds: [pending.id], method: "csv", createdBy: "u" }));
-    await tx((t) => recordPayoutProgress(t, shop.id, pending.id, { message: "exported", actor: "u" }));
     expect((await affiliateBalance(getDb(), { affiliateId: ana.id })).payable).toEqual([]);
 
-    await tx((t) => markPayoutFailed(t, shop.id, pending.id, { reason: "Account closed", actor: "u" }));
-    expect((await tx((t) => markPayoutFailed(t, shop.id, pending.id, { reason: "again", actor: "u" }))).changed).toBe(
-      false,
-    );
+    await tx((t) => markPayoutFailed(t, shop.id, pending.id, { reason: "Account closed", actor: "u", by: "merchant" }));
+    expect(
+      (await tx((t) => markPayoutFailed(t, shop.id, pending.id, { reason: "again", actor: "u", by: "merchant" })))
+        .changed,
+    ).toBe(false);
     const failed = await getDb().payout.findUniqueOrThrow({ where: { id: pending.id } });
     expect([failed.status, failed.failureReason]).toEqual(["failed", "Account closed"]);
     expect((await affiliateBalance(getDb(), { affiliateId: ana.id })).payable).toEqual([
@@ -170,7 +180,9 @@ describe("a payout's lifecycle", () => {
     ]);
     expect(await events(shop.id, "payout.failed")).toHaveLength(1);
     // A paid payout cannot fail afterwards, nor a failed one be paid.
-    await expect(tx((t) => markPayoutPaid(t, shop.id, pending.id, { actor: "u" }))).rejects.toMatchObject({
+    await expect(
+      tx((t) => markPayoutPaid(t, shop.id, pending.id, { actor: "u", by: "merchant" })),
+    ).rejects.toMatchObject({
       code: "conflict",
     });
     // The released lines open a fresh pending payout (the retry).
@@ -240,6 +252,9 @@ describe("one payout per line", () => {
     await getDb().commission.update({ where: { id: l.id }, data: { payoutId: null } });
     await getDb().commission.update({ where: { id: l.id }, data: { payoutId: second.id } });
     expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(second.id);
+    // The first payout has no lines left: the refresh cancels it.
+    await tx((t) => refreshPendingPayouts(t, shop.id));
+    expect((await getDb().payout.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("cancelled");
   });
 });
 
@@ -247,11 +262,7 @@ describe("large batches", () => {
   it("takes 2,500 payouts into one batch (more ids than one statement may bind)", async () => {
     const { shop, ana } = await setUp();
     const ids = Array.from({ length: 2500 }, (_, i) => `big-${String(i).padStart(4, "0")}`);
-    for (const part of chunks(ids, 500)) {
-      await getDb().payout.createMany({
-        data: part.map((id) => ({ id, shopId: shop.id, affiliateId: ana.id, amount: 100, currency: "USD" })),
-      });
-    }
+    await buildPendingPayoutsInBulk(shop.id, ana.id, ids, 100);
     const { batchId } = await tx((t) =>
       createPayoutBatch(t, shop.id, { payoutIds: ids, method: "manual", createdBy: "u1" }),
     );
@@ -294,11 +305,7 @@ describe("large paid-CSV import", () => {
   it("marks 2,500 payouts of a CSV batch paid with their references, history and events", async () => {
     const { shop, ana } = await setUp();
     const ids = Array.from({ length: 2500 }, (_, i) => `csv-${String(i).padStart(4, "0")}`);
-    for (const part of chunks(ids, 500)) {
-      await getDb().payout.createMany({
-        data: part.map((id) => ({ id, shopId: shop.id, affiliateId: ana.id, amount: 100, currency: "USD" })),
-      });
-    }
+    await buildPendingPayoutsInBulk(shop.id, ana.id, ids, 100);
     const { batchId } = await tx((t) =>
       createPayoutBatch(t, shop.id, { payoutIds: ids, method: "csv", createdBy: "u1" }),
     );

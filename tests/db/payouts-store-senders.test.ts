@@ -11,6 +11,7 @@ import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useMoneyCheck } from "../support/money-check";
 
 // Paying in Shopify store credit and in single-use discount codes, against
 // the store simulator (Shopify's Admin schema, its user errors and scopes):
@@ -22,6 +23,7 @@ import { applyTestEnv } from "../support/test-env";
 applyTestEnv();
 const sim = useStoreSimulator();
 useTestDatabase();
+useMoneyCheck();
 
 const SHOP = "payout-store.myshopify.com";
 const SAM = "gid://shopify/Customer/9400000000"; // the simulator's first shopper, sam.shopper@example.net

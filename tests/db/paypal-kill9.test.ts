@@ -7,6 +7,7 @@ import { getDb } from "~/db.server";
 import { paypalBatchFor, usePaypal } from "../support/paypal";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useMoneyCheck } from "../support/money-check";
 
 // kill -9 of the job worker between "batch sent" (PayPal made the batch) and
 // "answer stored" (our payout_batch_id): a restarted worker sends the same
@@ -16,6 +17,7 @@ import { applyTestEnv } from "../support/test-env";
 applyTestEnv({ PAYPAL_FOLLOW_SECONDS: "0" });
 const paypal = usePaypal();
 useTestDatabase();
+useMoneyCheck();
 
 const ROOT = path.resolve(__dirname, "../..");
 const children: ChildProcess[] = [];

@@ -9,6 +9,7 @@ import { FAKE_CLIENT_ID, FAKE_SECRET, FAKE_WEBHOOK_ID, paypalBatchFor, usePaypal
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // PayPal Payouts end to end against the fake PayPal, with Prism checking every
 // Payouts request against PayPal's own OpenAPI file: connecting, sending a
@@ -16,6 +17,7 @@ import { useTestServer } from "../support/test-server";
 applyTestEnv({ PAYPAL_FOLLOW_SECONDS: "0", PAYPAL_TIMEOUT_MS: "700" });
 const paypal = usePaypal();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const db = () => getDb();

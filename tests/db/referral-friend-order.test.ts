@@ -10,6 +10,7 @@ import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useMoneyCheck } from "../support/money-check";
 
 // `npm run simulate -- referral ...` end to end: the friend's checkout in the
 // store simulator reaches the running app as signed orders/create and
@@ -20,6 +21,7 @@ import { useTestServer } from "../support/test-server";
 applyTestEnv();
 const sim = useStoreSimulator();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const SHOP = "friend-order-shop.myshopify.com";

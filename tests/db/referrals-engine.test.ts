@@ -16,6 +16,7 @@ import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
+import { useMoneyCheck } from "../support/money-check";
 
 // Refer-a-friend from real Shopify webhook bodies: a friend's order with the
 // advocate's code (or through the share link) becomes a referral with its
@@ -26,6 +27,7 @@ import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks
 applyTestEnv();
 const sim = useStoreSimulator();
 useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const SHOP = "raf-engine.myshopify.com";

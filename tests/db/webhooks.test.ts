@@ -10,11 +10,14 @@ import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { fixtureText, fixtureWith, orderStatusUrl, signWebhook, webhookHeaders } from "../support/webhooks";
+import { useMoneyCheck } from "../support/money-check";
+import { payLinesByHand } from "../support/api-builders";
 
 // The core loop from real Shopify payloads: signed webhooks over HTTP, stored
 // durably, processed by the job worker, with exact commissions.
 applyTestEnv();
 const database = useTestDatabase();
+useMoneyCheck();
 const server = useTestServer();
 
 const SHOP = "webhook-shop.myshopify.com";
@@ -292,7 +295,7 @@ describe("lifecycle", () => {
 
   it("leaves a negative balance for the next payout when a paid order is refunded", async () => {
     await deliver("orders/create", couponOrder());
-    await getDb().commission.updateMany({ data: { status: "paid" } });
+    await payLinesByHand((await getDb().shop.findFirstOrThrow()).id);
     await deliver("refunds/create", fixtureText("refunds_create.json")); // every line refunded
     const { rows } = await commissionsOf();
     const negative = rows.filter((r) => r.kind === "refund");

@@ -148,3 +148,91 @@ export class ApiClient {
     });
   }
 }
+
+let payoutLines = 0;
+
+/**
+ * A pending payout with one approved commission line of its amount behind it
+ * (a payout is the sum of its lines: the money checker holds tests to that).
+ */
+export async function buildPendingPayout(
+  shopId: string,
+  affiliateId: string,
+  amount: number,
+  overrides: Partial<{ currency: string; createdAt: Date; openKey: boolean }> = {},
+) {
+  const currency = overrides.currency ?? "USD";
+  const payout = await getDb().payout.create({
+    data: {
+      shopId,
+      affiliateId,
+      amount,
+      currency,
+      status: "pending",
+      openKey: overrides.openKey === false ? null : `${affiliateId}:${currency}`,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    },
+  });
+  const order = await buildOrder(shopId, { affiliateId, currency });
+  const line = await buildCommission(shopId, order.id, affiliateId, {
+    amount,
+    status: "approved",
+    currency,
+    sourceRef: `payout-line-${payoutLines++}`,
+  });
+  await getDb().commission.update({ where: { id: line.id }, data: { payoutId: payout.id } });
+  return payout;
+}
+
+/** Many pending payouts (given ids) of one affiliate, each with one line of its amount, in bulk. */
+export async function buildPendingPayoutsInBulk(shopId: string, affiliateId: string, ids: string[], amount: number) {
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    await getDb().payout.createMany({
+      data: part.map((id) => ({ id, shopId, affiliateId, amount, currency: "USD" })),
+    });
+    await getDb().commission.createMany({
+      data: part.map((id) => ({
+        id: `line-${id}`,
+        shopId,
+        affiliateId,
+        kind: "bonus",
+        amount,
+        currency: "USD",
+        status: "approved",
+        payoutId: id,
+      })),
+    });
+  }
+}
+
+/**
+ * Pays the shop's lines that `where` selects by hand, the way a paid payout
+ * does: one paid payout per affiliate and currency holding them (a paid line
+ * is a line in a paid payout: the money checker holds tests to that).
+ */
+export async function payLinesByHand(shopId: string, ids?: string[]) {
+  const db = getDb();
+  const lines = await db.commission.findMany({
+    where: { shopId, ...(ids ? { id: { in: ids } } : {}), status: { in: ["pending", "approved"] }, payoutId: null },
+  });
+  const groups = new Map<string, typeof lines>();
+  for (const l of lines)
+    groups.set(`${l.affiliateId}:${l.currency}`, [...(groups.get(`${l.affiliateId}:${l.currency}`) ?? []), l]);
+  for (const group of groups.values()) {
+    const payout = await db.payout.create({
+      data: {
+        shopId,
+        affiliateId: group[0]!.affiliateId,
+        currency: group[0]!.currency,
+        amount: group.reduce((sum, l) => sum + l.amount, 0),
+        status: "paid",
+        paidAt: new Date(),
+      },
+    });
+    await db.commission.updateMany({
+      where: { id: { in: group.map((l) => l.id) } },
+      data: { status: "paid", payoutId: payout.id },
+    });
+  }
+}

@@ -18,7 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShell } from "~/components/shell-data";
 import { useFormat } from "~/i18n/format";
-import { useTranslatedError, type KeyedError } from "~/i18n/messages";
+import { translateMessage, useTranslatedError, type KeyedError } from "~/i18n/messages";
 import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
 import { failureReasonText } from "./failure-reason";
 import { CsvBatchDownload } from "./PayoutsCsvActions";
@@ -61,9 +61,8 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
     autoComplete: "off",
   });
   const money = (v: number) => format.money(v, payout.currency);
-  const open = payout.status === "pending" || payout.status === "processing";
-  const cancellable = payout.status === "processing" && (payout.method === "manual" || payout.method === "csv");
-  const retryable = payout.status === "failed" || payout.status === "cancelled";
+  // What may be done is the transition table's answer (payout-states.ts), sent by the loader.
+  const { markPaid, markFailed, cancel: cancellable, retry: retryable, heldBy } = payout.actions;
 
   const history = payout.events.map((e) => [
     format.dateTime(e.createdAt, shop.timezone),
@@ -86,7 +85,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
     ),
     format.date(l.order?.placedAt ?? l.createdAt, shop.timezone),
     t(`kinds.${l.kind}`, { defaultValue: l.kind }) + (l.level > 1 ? ` · ${t("level", { level: l.level })}` : ""),
-    l.explanation,
+    translateMessage(t, l.explanation) ?? "",
     money(l.amount),
   ]);
 
@@ -106,7 +105,20 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             <p>{error.message}</p>
           </Banner>
         ) : null}
-        {payout.failureReason && payout.status !== "pending" ? (
+        {heldBy ? (
+          <Banner tone="info" title={t("held.title", { method: t(`methods.${heldBy}`) })}>
+            <p id="held-by-sender">{t("held.body")}</p>
+          </Banner>
+        ) : null}
+        {payout.reconciledAt ? (
+          <Banner tone="warning" title={t("reconciled.title")}>
+            <BlockStack gap="100">
+              <p id="reconciled">{t("reconciled.body")}</p>
+              {payout.overpaid ? <p>{t("reconciled.overpaid", { amount: money(payout.overpaid) })}</p> : null}
+            </BlockStack>
+          </Banner>
+        ) : null}
+        {payout.failureReason && payout.status !== "pending" && payout.status !== "paid" ? (
           <Banner tone="warning" title={t("failureReason")}>
             <p id="failure-reason">
               {payout.failureReason === "below_minimum"
@@ -156,7 +168,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             </Box>
           ) : null}
         </Card>
-        {open ? (
+        {markPaid ? (
           <Card>
             <Form method="post">
               <input type="hidden" name="intent" value="mark-paid" />
@@ -183,10 +195,10 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             </Form>
           </Card>
         ) : null}
-        {payout.status === "processing" || cancellable ? (
+        {markFailed || cancellable ? (
           <Card>
             <BlockStack gap="300">
-              {payout.status === "processing" ? (
+              {markFailed ? (
                 failing ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="mark-failed" />

@@ -114,8 +114,19 @@ export async function markPaidByApi(
       fields: { paid_at: "In the future" },
     });
   }
-  await db.$transaction((tx) =>
-    markPayoutPaid(tx, db.$shopId, id, { reference: input.reference, note: input.note, paidAt, actor: "api" }),
+  const result = await db.$transaction((tx) =>
+    markPayoutPaid(tx, db.$shopId, id, {
+      reference: input.reference,
+      note: input.note,
+      paidAt,
+      actor: "api",
+      by: "merchant",
+    }),
   );
+  // Already paid: the same request again (a client's retry) gets the same
+  // answer; a different payment recorded by someone else is a conflict.
+  if (!result.changed && (result.payout.reference ?? undefined) !== input.reference) {
+    throw new AppError("conflict", "This payout is already paid (with another reference).");
+  }
   return getPayout(db, id);
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
+import { commissionFromStates } from "../commissions/commission-states";
 import { AppError } from "../../lib/errors";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { currentPeriod, type PeriodKind } from "./bonus-periods";
@@ -115,13 +116,13 @@ export async function listBonusLines(db: Client, ruleId: string, take = 200) {
 export async function reviewBonusLines(db: Client, ruleId: string, ids: string[], decision: "approve" | "deny") {
   const status = decision === "approve" ? "approved" : "denied";
   return db.$transaction(async (tx: Tx) => {
-    const lines = await tx.commission.findMany({
-      where: { id: { in: ids }, bonusRuleId: ruleId, kind: "bonus", status: "pending" },
-      select: { id: true },
+    // Guarded by the state it expects: a line another review moved first is not moved again.
+    const moved = await tx.commission.updateMany({
+      where: { id: { in: ids }, bonusRuleId: ruleId, kind: "bonus", status: { in: commissionFromStates(status) } },
+      data: { status },
     });
-    if (!lines.length) throw new AppError("conflict", "None of these bonus lines is waiting for review.");
-    await tx.commission.updateMany({ where: { id: { in: lines.map((l) => l.id) } }, data: { status } });
-    return { changed: lines.length, status };
+    if (!moved.count) throw new AppError("conflict", "None of these bonus lines is waiting for review.");
+    return { changed: moved.count, status };
   });
 }
 

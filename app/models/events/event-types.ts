@@ -28,7 +28,18 @@ export const EVENT_TYPES = {
     .object({ commissionId: id, affiliateId: id, orderId: id, kind: z.string(), status: z.string() })
     .merge(money),
   "payout.created": z.object({ payoutId: id, affiliateId: id, method: z.string() }).merge(money),
-  "payout.paid": z.object({ payoutId: id, affiliateId: id, method: z.string() }).merge(money),
+  "payout.paid": z
+    .object({
+      payoutId: id,
+      affiliateId: id,
+      method: z.string(),
+      // Set when PayPal paid a payout the app had counted failed or cancelled
+      // (reconcile-payout.server.ts): the status it came from, and what was
+      // paid twice (taken back from the next payout).
+      previousStatus: z.enum(["failed", "cancelled"]).optional(),
+      overpaid: z.number().int().optional(),
+    })
+    .merge(money),
   "payout.failed": z.object({ payoutId: id, affiliateId: id, method: z.string(), reason: z.string() }).merge(money),
   "referral.created": z.object({ referralId: id }),
   /** The auto-tier job moved an affiliate to another campaign (docs/decisions/027). */

@@ -111,6 +111,19 @@ const defs = {
       admin_url: "https://app.example/admin/payouts",
     },
   },
+  // PayPal paid a payout the app had counted failed or cancelled (reconcile-payout.server.ts).
+  "merchant.payout_reconciled": {
+    audience: "merchant",
+    transactional: false,
+    variables: {
+      ...SHOP,
+      ...AFFILIATE,
+      "payout.amount": "$120.00",
+      "payout.method": "PayPal",
+      "payout.overpaid": "$120.00",
+      admin_url: "https://app.example/admin/payouts/p_1",
+    },
+  },
   // Refer-a-friend: the advocate's reward after a friend's order held (referrals/issue-referral-reward.server.ts).
   "advocate.referral_reward": {
     audience: "advocate",

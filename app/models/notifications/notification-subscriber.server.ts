@@ -238,9 +238,29 @@ export async function notifyByEmail(tx: Tx, event: DomainEventRecord): Promise<v
     }
     case "payout.paid":
     case "payout.failed": {
-      const p = event.data as { amount: number; currency: string; method: string; reason?: string };
+      const p = event.data as {
+        payoutId: string;
+        amount: number;
+        currency: string;
+        method: string;
+        reason?: string;
+        previousStatus?: string;
+        overpaid?: number;
+      };
       const values = { "payout.amount": money(language, p.amount, p.currency), "payout.method": methodName(p.method) };
-      if (event.type === "payout.paid") return toAffiliate(ctx, "affiliate.payout_sent", affiliate, values);
+      if (event.type === "payout.paid") {
+        await toAffiliate(ctx, "affiliate.payout_sent", affiliate, values);
+        if (!p.previousStatus) return;
+        // PayPal paid a payout counted failed or cancelled: the merchant must know.
+        const merchantLanguage = shopLanguage(shop.language);
+        return toMerchant(ctx, "merchant.payout_reconciled", {
+          ...affiliateValues(shop, affiliate),
+          "payout.amount": money(merchantLanguage, p.amount, p.currency),
+          "payout.method": methodName(p.method),
+          "payout.overpaid": money(merchantLanguage, p.overpaid ?? 0, p.currency),
+          admin_url: `${getConfig().appUrl}/admin/payouts/${p.payoutId}`,
+        });
+      }
       await toAffiliate(ctx, "affiliate.payout_failed", affiliate, { ...values, "payout.reason": p.reason ?? "" });
       const merchantLanguage = shopLanguage(shop.language);
       return toMerchant(ctx, "merchant.payout_failed", {

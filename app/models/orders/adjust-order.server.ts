@@ -7,6 +7,9 @@ import type { Tx } from "../../db/transaction";
 import { toMinorUnits } from "../shopify/money-string";
 import type { OrderLine } from "../shopify/order-payload";
 import type { CommissionSnapshot } from "./record-order.server";
+import { commissionFromStates, voidsOnCancel } from "../commissions/commission-states";
+import { lockPayouts } from "../payouts/payout-sql.server";
+import { refreshPendingPayouts } from "../payouts/refresh-pending-payouts.server";
 
 // Refunds and cancellations of orders the app already recorded.
 
@@ -142,13 +145,35 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
   const order = await tx.order.findUnique({ where: { shopId_shopifyGid: { shopId, shopifyGid: orderGid } } });
   if (!order) return { applied: false, reason: "unknown order" };
   if (order.cancelledAt && order.status === "void") return { applied: false, reason: "already cancelled" };
-  const rows = await tx.commission.findMany({ where: { orderId: order.id } });
-  // Unpaid commissions are voided; paid ones are clawed back (negative line).
-  await tx.commission.updateMany({
-    where: { orderId: order.id, status: { in: ["pending", "approved"] } },
-    data: { status: "void" },
+  // The order first, guarded: of two deliveries of the cancellation, one does the rest.
+  const claimed = await tx.order.updateMany({
+    where: { id: order.id, OR: [{ cancelledAt: null }, { status: { not: "void" } }] },
+    data: { status: "void", cancelledAt, approveAfter: null },
   });
-  const voided = rows.filter((r) => r.status === "pending" || r.status === "approved");
+  if (claimed.count !== 1) return { applied: false, reason: "already cancelled" };
+  // The payouts holding the order's lines are locked first: a batch taking
+  // one of them waits, or is waited for, and the lines are then read with
+  // their payouts as they are.
+  const held = await tx.commission.findMany({
+    where: { orderId: order.id, payoutId: { not: null } },
+    select: { payoutId: true },
+  });
+  const payoutIds = [...new Set(held.map((h) => h.payoutId!))];
+  if (payoutIds.length) await lockPayouts(tx, shopId, `"id" IN (${payoutIds.map(() => "?").join(", ")})`, ...payoutIds);
+  const rows = await tx.commission.findMany({
+    where: { orderId: order.id },
+    include: { payout: { select: { status: true } } },
+  });
+  // Money that has not left is voided (and leaves a pending payout); money
+  // sent or paid is clawed back by a negative line the next payout deducts.
+  const voidable = rows.filter((r) => voidsOnCancel({ status: r.status, payoutStatus: r.payout?.status ?? null }));
+  const voided = voidable.length
+    ? await tx.commission.updateManyAndReturn({
+        where: { id: { in: voidable.map((r) => r.id) }, status: { in: commissionFromStates("void") } },
+        data: { status: "void", payoutId: null },
+        select: { id: true, affiliateId: true, kind: true, amount: true, currency: true },
+      })
+    : [];
   await emitEvents(
     tx,
     shopId,
@@ -163,18 +188,20 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
       currency: r.currency,
     })),
   );
-  const paid = rows.filter((r) => r.status === "paid");
+  const sent = rows.filter((r) => r.status === "paid" || (r.status === "approved" && !voidable.includes(r)));
   await adjustTo(
     tx,
     order,
-    paid,
+    sent.map((r) => ({ ...r, status: r.status === "approved" ? "paid" : r.status })),
     new Map(),
     "cancel",
     "cancel",
     (before) =>
       `Order cancelled after payout: ${formatMoney(before, { currency: order.currency })} is deducted from the next payout`,
   );
-  await tx.order.update({ where: { id: order.id }, data: { status: "void", cancelledAt, approveAfter: null } });
+  // A pending payout that lost lines pays what it has left (or is cancelled below the minimum).
+  const fromPending = voidable.filter((r) => r.payoutId !== null).map((r) => r.affiliateId);
+  if (fromPending.length) await refreshPendingPayouts(tx, shopId, { affiliateIds: [...new Set(fromPending)] });
   return { applied: true, reason: "cancelled" };
 }
 
@@ -183,7 +210,12 @@ export async function approveIfStillPending(tx: Tx, orderId: string, now = new D
   const order = await tx.order.findUnique({ where: { id: orderId } });
   if (!order || order.status !== "pending" || order.cancelledAt) return false;
   if (order.approveAfter && order.approveAfter.getTime() > now.getTime()) return false;
-  await tx.order.update({ where: { id: orderId }, data: { status: "approved" } });
+  // Guarded: a merchant's decision or a cancellation that got there first wins.
+  const moved = await tx.order.updateMany({
+    where: { id: orderId, status: "pending", cancelledAt: null },
+    data: { status: "approved" },
+  });
+  if (moved.count !== 1) return false;
   await settlePendingCommissions(tx, order.shopId, orderId, "approved");
   return true;
 }

@@ -1,22 +1,24 @@
 import type { Tx } from "../../db/transaction";
+import { commissionFromStates } from "../commissions/commission-states";
 import { emitEvents } from "../events/emit-event.server";
 
 /**
  * Moves an order's pending commission lines to `status` and announces each
- * (commission.updated), in the caller's transaction.
+ * (commission.updated), in the caller's transaction. The write names the
+ * state it expects, and only the lines it moved are announced: a concurrent
+ * writer that moved a line first announced it.
  */
 export async function settlePendingCommissions(tx: Tx, shopId: string, orderId: string, status: "approved" | "denied") {
-  const pending = await tx.commission.findMany({
-    where: { shopId, orderId, status: "pending" },
+  const moved = await tx.commission.updateManyAndReturn({
+    where: { shopId, orderId, status: { in: commissionFromStates(status) } },
+    data: { status },
     select: { id: true, affiliateId: true, kind: true, amount: true, currency: true },
   });
-  if (pending.length === 0) return;
-  await tx.commission.updateMany({ where: { id: { in: pending.map((c) => c.id) } }, data: { status } });
   await emitEvents(
     tx,
     shopId,
     "commission.updated",
-    pending.map((c) => ({
+    moved.map((c) => ({
       commissionId: c.id,
       affiliateId: c.affiliateId,
       orderId,

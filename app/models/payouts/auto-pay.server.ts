@@ -2,16 +2,15 @@ import type { ShopDb } from "../../db/shop-db.server";
 import type { Tx } from "../../db/transaction";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { nextAutoPayAt } from "./auto-pay-schedule";
-import { createPayoutBatch } from "./create-payout-batch.server";
+import { createPayoutBatchOfPending } from "./create-payout-batch.server";
 import {
   paymentSettingsOf,
   withPaymentSettings,
   type PaymentSettings,
   type PaymentSettingsForm,
 } from "./payment-settings";
-import { isSendingMethod } from "./payout-states";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
-import { PAYOUT_SENDERS } from "./senders/index.server";
+import { shopMethodRefusal } from "./shop-methods.server";
 
 // Settings › Payment and the auto-pay schedule. The next run is a durable
 // job (payouts.auto-pay) queued for its time; the settings keep that time,
@@ -68,13 +67,14 @@ export async function runAutoPay(tx: Tx, payload: { shopId: string; runAt: strin
     select: { id: true },
   });
   const method = settings.defaultMethod;
-  // A sending method whose sender is not installed would fail every payout: keep them pending.
-  const usable = !isSendingMethod(method) || Boolean(PAYOUT_SENDERS[method]);
+  // A method the shop cannot use now (its plan, a PayPal connection, a
+  // sender this build lacks) would fail every payout: keep them pending.
+  const usable = (await shopMethodRefusal(tx, payload.shopId, method)) === null;
   // What was paid is told by the batch (createdBy "schedule", its totals)
   // and each payout's history ("schedule" as the actor), shown on the
   // Processing tab; e-mail notifications hang off the payout events.
   if (pending.length > 0 && usable) {
-    await createPayoutBatch(tx, payload.shopId, {
+    await createPayoutBatchOfPending(tx, payload.shopId, {
       payoutIds: pending.map((p) => p.id),
       method,
       createdBy: "schedule",

@@ -5,6 +5,8 @@ import { AppError } from "../../lib/errors";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { totalsByCurrency } from "./payable-balance";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
+import { execute } from "./payout-sql.server";
+import { shopMethodRefusal } from "./shop-methods.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
 // pending (openKey = null, so new lines open a fresh pending payout) and
@@ -16,41 +18,70 @@ import { isSendingMethod, type PayoutMethod } from "./payout-states";
 
 const IN_CHUNK = 500;
 
-export async function createPayoutBatch(
+export interface BatchInput {
+  payoutIds: string[];
+  method: PayoutMethod;
+  createdBy: string;
+}
+
+/** A person's Pay (screens, REST API): all of these payouts or none (409 when one changed meanwhile). */
+export async function createPayoutBatch(tx: Tx, shopId: string, input: BatchInput): Promise<{ batchId: string }> {
+  const { batchId } = await makeBatch(tx, shopId, input, false);
+  if (!batchId) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+  return { batchId };
+}
+
+/**
+ * Auto-pay: those of these payouts still pending when it runs (a payout a
+ * person put in a batch meanwhile is left to that batch); null when none is.
+ */
+export function createPayoutBatchOfPending(tx: Tx, shopId: string, input: BatchInput) {
+  return makeBatch(tx, shopId, input, true);
+}
+
+async function makeBatch(
   tx: Tx,
   shopId: string,
-  input: { payoutIds: string[]; method: PayoutMethod; createdBy: string },
-): Promise<{ batchId: string }> {
+  input: BatchInput,
+  takeWhatIsPending: boolean,
+): Promise<{ batchId: string | null }> {
   const ids = [...new Set(input.payoutIds)];
   if (ids.length === 0) throw new AppError("validation_failed", msg("Payouts:errors.noneSelected"));
-  const payouts: { id: string; status: string; amount: number; currency: string }[] = [];
-  for (const part of chunks(ids, IN_CHUNK)) {
-    payouts.push(
-      ...(await tx.payout.findMany({
-        where: { shopId, id: { in: part } },
-        select: { id: true, status: true, amount: true, currency: true },
-      })),
-    );
+  // Every way of paying goes through here: the method must be usable by the shop now (its plan too).
+  const refusal = await shopMethodRefusal(tx, shopId, input.method);
+  if (refusal) {
+    const text = msg(refusal === "plan" ? "Payouts:errors.planWithoutMethod" : "Payouts:errors.methodUnavailable");
+    throw new AppError("validation_failed", text, { fields: { method: text } });
   }
-  const byId = new Map(payouts.map((p) => [p.id, p]));
-  for (const id of ids) {
-    const p = byId.get(id);
-    if (!p || p.status !== "pending" || p.amount <= 0) {
-      throw new AppError("validation_failed", msg("Payouts:errors.notPayable", { id }), { fields: { payoutIds: id } });
+  if (!takeWhatIsPending) {
+    const payouts: { id: string; status: string; amount: number }[] = [];
+    for (const part of chunks(ids, IN_CHUNK)) {
+      payouts.push(
+        ...(await tx.payout.findMany({
+          where: { shopId, id: { in: part } },
+          select: { id: true, status: true, amount: true },
+        })),
+      );
+    }
+    const byId = new Map(payouts.map((p) => [p.id, p]));
+    for (const id of ids) {
+      const p = byId.get(id);
+      if (!p || p.amount <= 0) {
+        throw new AppError("validation_failed", msg("Payouts:errors.notPayable", { id }), {
+          fields: { payoutIds: id },
+        });
+      }
+      // Pending when it was chosen, taken (or settled) since: a lost race.
+      if (p.status !== "pending") throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
     }
   }
   const now = new Date();
   const batch = await tx.payoutBatch.create({
-    data: {
-      shopId,
-      method: input.method,
-      createdBy: input.createdBy,
-      itemCount: payouts.length,
-      totals: JSON.stringify(totalsByCurrency(payouts)),
-    },
+    data: { shopId, method: input.method, createdBy: input.createdBy, itemCount: 0, totals: "[]" },
     select: { id: true },
   });
-  // Guarded by status: a payout taken by a concurrent batch is not taken twice.
+  // The compare-and-set of every payout: pending → processing. A payout taken
+  // by a concurrent batch (or settled) is not taken twice.
   let moved = 0;
   for (const part of chunks(ids, IN_CHUNK)) {
     const res = await tx.payout.updateMany({
@@ -59,9 +90,36 @@ export async function createPayoutBatch(
     });
     moved += res.count;
   }
-  if (moved !== ids.length) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+  if (!takeWhatIsPending && moved !== ids.length) {
+    throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+  }
+  // Each payout pays what its lines add up to as it leaves pending (a line
+  // released meanwhile, by a cancelled order, is not paid).
+  await execute(
+    tx,
+    `UPDATE "Payout" SET "amount" = COALESCE((SELECT SUM(c."amount") FROM "Commission" c WHERE c."payoutId" = "Payout"."id"), 0)
+     WHERE "shopId" = ? AND "batchId" = ?`,
+    shopId,
+    batch.id,
+  );
+  const taken = await tx.payout.findMany({
+    where: { shopId, batchId: batch.id },
+    select: { id: true, amount: true, currency: true },
+  });
+  if (taken.some((p) => p.amount <= 0)) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+  if (taken.length === 0) {
+    await tx.payoutBatch.delete({ where: { id: batch.id } });
+    return { batchId: null };
+  }
+  await tx.payoutBatch.update({
+    where: { id: batch.id },
+    data: { itemCount: taken.length, totals: JSON.stringify(totalsByCurrency(taken)) },
+  });
   // 6 columns a row: groups of 500 stay far below SQLite's 32,766 parameters.
-  for (const part of chunks(ids, IN_CHUNK)) {
+  for (const part of chunks(
+    taken.map((p) => p.id),
+    IN_CHUNK,
+  )) {
     await tx.payoutEvent.createMany({
       data: part.map((payoutId) => ({
         shopId,

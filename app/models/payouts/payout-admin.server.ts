@@ -4,10 +4,11 @@ import { AppError } from "../../lib/errors";
 import type { Role } from "../../lib/areas";
 import { createPayoutBatch } from "./create-payout-batch.server";
 import type { PayoutAction } from "./payout-list-query";
-import { isSendingMethod, PAYOUT_METHODS, type PayoutMethod } from "./payout-states";
+import { methodRefusal } from "./method-usable";
+import { methodContext } from "./shop-methods.server";
+import { isSendingMethod, merchantActionsFor, PAYOUT_METHODS, type PayoutMethod } from "./payout-states";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
-import { PAYOUT_SENDERS } from "./senders/index.server";
-import { cancelPayout, markPayoutFailed, markPayoutPaid } from "./settle-payout.server";
+import { cancelPayout, markPayoutFailed, markPayoutPaid, transitionRefused } from "./settle-payout.server";
 import { startOfShopDay } from "../../lib/shop-day";
 
 // What the payout screens and the REST API do, on behalf of a merchant user.
@@ -23,31 +24,23 @@ export interface Caller {
 
 const actorOf = (caller: Caller) => caller.id ?? caller.role;
 
-/** The methods this shop can pay with now, and whether each needs the admin. */
+/** The methods this shop can pay with now (its connections and its current plan), and whether each needs the admin. */
 export async function availableMethods(db: ShopDb) {
-  const paypal = await db.paypalConnection.findFirst({
-    where: { shopId: db.$shopId },
-    select: { verifiedAt: true },
+  const ctx = await methodContext(db, db.$shopId);
+  return PAYOUT_METHODS.map((method) => {
+    const refusal = methodRefusal(method, ctx);
+    return { method, enabled: refusal === null, refusal, adminOnly: isSendingMethod(method) };
   });
-  return PAYOUT_METHODS.map((method) => ({
-    method,
-    enabled:
-      method === "paypal"
-        ? Boolean(paypal?.verifiedAt) && Boolean(PAYOUT_SENDERS.paypal)
-        : isSendingMethod(method)
-          ? Boolean(PAYOUT_SENDERS[method])
-          : true,
-    adminOnly: isSendingMethod(method),
-  }));
 }
 
 export async function requireMethodAllowed(db: ShopDb, caller: Caller, method: PayoutMethod) {
   const methods = await availableMethods(db);
   const found = methods.find((m) => m.method === method);
   if (!found?.enabled) {
-    throw new AppError("validation_failed", msg("Payouts:errors.methodUnavailable"), {
-      fields: { method: "unavailable" },
-    });
+    const text = msg(
+      found?.refusal === "plan" ? "Payouts:errors.planWithoutMethod" : "Payouts:errors.methodUnavailable",
+    );
+    throw new AppError("validation_failed", text, { fields: { method: text } });
   }
   if (found.adminOnly && caller.role !== "admin") throw new AppError("forbidden", msg("Payouts:errors.adminOnly"));
 }
@@ -75,29 +68,37 @@ export async function applyPayoutAction(
 ): Promise<{ payoutId: string }> {
   const shopId = db.$shopId;
   const actor = actorOf(caller);
+  const by = "merchant" as const;
   switch (action.intent) {
     case "mark-paid": {
       const paidAt = action.paidOn ? (startOfShopDay(action.paidOn, timezone) ?? undefined) : undefined;
       if (paidAt && paidAt.getTime() > Date.now()) {
         throw new AppError("validation_failed", msg("Payouts:errors.future"), { fields: { paidOn: "future" } });
       }
-      await db.$transaction((tx) =>
-        markPayoutPaid(tx, shopId, payoutId, { reference: action.reference, note: action.note, paidAt, actor }),
+      await changedOrConflict(
+        db.$transaction((tx) =>
+          markPayoutPaid(tx, shopId, payoutId, { reference: action.reference, note: action.note, paidAt, actor, by }),
+        ),
       );
       return { payoutId };
     }
     case "mark-failed":
-      await db.$transaction((tx) => markPayoutFailed(tx, shopId, payoutId, { reason: action.reason, actor }));
+      await changedOrConflict(
+        db.$transaction((tx) => markPayoutFailed(tx, shopId, payoutId, { reason: action.reason, actor, by })),
+      );
       return { payoutId };
     case "cancel":
-      await db.$transaction((tx) => cancelPayout(tx, shopId, payoutId, { actor }));
+      await changedOrConflict(db.$transaction((tx) => cancelPayout(tx, shopId, payoutId, { actor, by })));
       return { payoutId };
     case "retry": {
       return db.$transaction(async (tx) => {
         const payout = await tx.payout.findFirst({ where: { id: payoutId, shopId } });
         if (!payout) throw new AppError("not_found", msg("Payouts:errors.notFound"));
-        if (payout.status !== "failed" && payout.status !== "cancelled") {
-          throw new AppError("conflict", msg("Payouts:errors.transition", { from: payout.status, to: "pending" }));
+        if (!merchantActionsFor(payout).retry) {
+          throw (
+            transitionRefused(payout, "cancelled", by) ??
+            new AppError("conflict", msg("Payouts:errors.transition", { from: payout.status, to: "pending" }))
+          );
         }
         await refreshPendingPayouts(tx, shopId, { affiliateIds: [payout.affiliateId] });
         const open = await tx.payout.findFirst({
@@ -109,6 +110,15 @@ export async function applyPayoutAction(
       });
     }
   }
+}
+
+/**
+ * A person's repeat (a double click, a second tab, another staff member a
+ * moment earlier) changed nothing: they are told, with a 409, rather than
+ * shown a success that was someone else's.
+ */
+async function changedOrConflict(result: Promise<{ changed: boolean }>) {
+  if (!(await result).changed) throw new AppError("conflict", msg("Payouts:errors.alreadyDone"));
 }
 
 /** payouts/pending/{id}: the id of a payout, or of an affiliate whose pending payout is wanted. */

@@ -6,6 +6,7 @@ import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { keysetPage, keysetQuery } from "../pagination/keyset.server";
 import { totalsByCurrency } from "./payable-balance";
 import type { PayoutListParams } from "./payout-list-query";
+import { merchantActionsFor } from "./payout-states";
 
 // The admin's payouts list: one tab (status) at a time, newest first, one
 // keyset page at a time, with the totals per currency of everything the
@@ -148,6 +149,15 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
   });
   if (!p) throw new AppError("not_found", "This payout does not exist.");
   const lineCount = await db.commission.count({ where: { shopId: db.$shopId, payoutId: p.id } });
+  // What PayPal paid twice, when it paid this payout after all (reconcile-payout.server.ts).
+  const overpaid = p.reconciledAt
+    ? ((
+        await db.commission.findFirst({
+          where: { shopId: db.$shopId, payoutId: p.id, kind: "overpayment" },
+          select: { amount: true },
+        })
+      )?.amount ?? 0)
+    : 0;
   return {
     id: p.id,
     amount: p.amount,
@@ -163,6 +173,10 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
     createdAt: p.createdAt.toISOString(),
     sentAt: p.sentAt?.toISOString() ?? null,
     paidAt: p.paidAt?.toISOString() ?? null,
+    reconciledAt: p.reconciledAt?.toISOString() ?? null,
+    overpaid,
+    // What a merchant user may do with it, from the transition table (payout-states.ts).
+    actions: merchantActionsFor(p),
     affiliate: {
       id: p.affiliate.id,
       name: `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim() || p.affiliate.email,

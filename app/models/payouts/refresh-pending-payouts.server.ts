@@ -7,7 +7,7 @@ import { emitEvents } from "../events/emit-event.server";
 import { LOOSE_SQL, looseSqlOf } from "./payable-balance";
 import { paymentSettingsOf } from "./payment-settings";
 import { groupsToOpen, type LooseGroup } from "./pending-plan";
-import { execute, inList, query } from "./payout-sql.server";
+import { execute, inList, lockPayouts, query } from "./payout-sql.server";
 import { chunks } from "../../lib/chunks";
 import { openKeyOf } from "./payout-states";
 
@@ -45,6 +45,11 @@ export async function refreshPendingPayouts(
   const scope = inList(`"affiliateId"`, options.affiliateIds);
   const lineScope = inList(`"Commission"."affiliateId"`, options.affiliateIds);
 
+  // Wait for a batch, a settle or another refresh that is moving these
+  // payouts, then read them as they are: a line is attached only to a payout
+  // still pending when the attach runs.
+  await lockPayouts(tx, shopId, `"status" = 'pending'${scope.sql}`, ...scope.params);
+
   const groups = (
     await query<{ affiliateId: string; currency: string; amount: unknown; lines: unknown }>(
       tx,
@@ -65,7 +70,7 @@ export async function refreshPendingPayouts(
   const grown = groups.filter((g) => openKeys.has(openKeyOf(g.affiliateId, g.currency))).length;
 
   const toOpen = groupsToOpen(groups, openKeys, minimumAmount);
-  const created = toOpen.map((g) => ({
+  let created = toOpen.map((g) => ({
     id: randomUUID(),
     shopId,
     affiliateId: g.affiliateId,
@@ -80,7 +85,21 @@ export async function refreshPendingPayouts(
   // Bulk inserts as one JSON parameter per slice (bulk-sql.server.ts):
   // Prisma's createMany costs far more per row on ten thousand payouts.
   const bulk = prismaBulk(tx, dialectOf(tx));
-  await bulk.insertRows("Payout", created);
+  // A concurrent refresh may have opened the same affiliate and currency
+  // (openKey is unique): its payout stands, this one is not made.
+  await bulk.insertRows("Payout", created, { onConflict: "ignore" });
+  if (created.length) {
+    const made = new Set<string>();
+    for (const part of chunks(
+      created.map((p) => p.id),
+      BATCH,
+    )) {
+      for (const p of await tx.payout.findMany({ where: { shopId, id: { in: part } }, select: { id: true } })) {
+        made.add(p.id);
+      }
+    }
+    created = created.filter((p) => made.has(p.id));
+  }
   await bulk.insertRows(
     "PayoutEvent",
     created.map((p) => ({

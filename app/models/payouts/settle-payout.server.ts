@@ -4,20 +4,32 @@ import { AppError } from "../../lib/errors";
 import { chunks } from "../../lib/chunks";
 import { emitEvent, emitEvents } from "../events/emit-event.server";
 import { addPayoutEvent } from "./payout-history.server";
-import { canTransition } from "./payout-states";
+import { execute } from "./payout-sql.server";
+import { batchFromStates, payoutTransition, type PayoutActorKind, type PayoutStatus } from "./payout-states";
 
 // How a payout ends: paid (its lines are paid) or failed (its lines go back
 // into the balance, payable again). Every way of paying settles through
 // here, by hand, CSV import, the PayPal follow-up, store credit, so the
-// events and the history are the same whatever the method. Settling twice
-// to the same state changes nothing: a sender or a webhook may repeat.
+// events and the history are the same whatever the method.
+//
+// Exactly once (ADR 021): the table in payout-states.ts says who may make a
+// change, and the write names the state it read (UPDATE ... WHERE status =
+// the status read). Of two writers that read the same state, one updates the
+// row and the other updates nothing: it changes nothing else and emits
+// nothing. Settling to the state the payout already has returns
+// { changed: false } (a sender or a webhook may repeat; the screens answer a
+// person's repeat with a 409, payout-admin.server.ts).
 
 const IN_CHUNK = 500;
 
 export interface Actor {
-  /** User id, "paypal", "schedule", "api" or "system". */
+  /** User id, "paypal", "schedule", "api" or "system": who, in the history. */
   actor: string;
+  /** Which kind of writer this is, for the transition table. */
+  by: PayoutActorKind;
 }
+
+type PayoutRow = NonNullable<Awaited<ReturnType<Tx["payout"]["findFirst"]>>>;
 
 async function load(tx: Tx, shopId: string, payoutId: string) {
   const payout = await tx.payout.findFirst({ where: { id: payoutId, shopId } });
@@ -25,21 +37,93 @@ async function load(tx: Tx, shopId: string, payoutId: string) {
   return payout;
 }
 
-function refuse(from: string, to: string): never {
-  throw new AppError("conflict", msg("Payouts:errors.transition", { from, to }));
+/** The refusal of a change the table does not allow, in words the person can act on. */
+export function transitionRefused(payout: { status: string; method: string }, to: PayoutStatus, by: PayoutActorKind) {
+  const verdict = payoutTransition(payout, to, by);
+  if (verdict.ok) return null;
+  return verdict.why === "held"
+    ? new AppError("conflict", msg("Payouts:errors.heldBySender", { method: payout.method }))
+    : new AppError("conflict", msg("Payouts:errors.transition", { from: payout.status, to }));
+}
+
+function check(payout: { status: string; method: string }, to: PayoutStatus, by: PayoutActorKind) {
+  const refused = transitionRefused(payout, to, by);
+  if (refused) throw refused;
+}
+
+/**
+ * The compare-and-set: moves the payout from the status it was read in to
+ * `to`. False when another writer changed it first (nothing was written).
+ */
+async function move(tx: Tx, payout: PayoutRow, to: PayoutStatus, data: Record<string, unknown>) {
+  const res = await tx.payout.updateMany({
+    where: { id: payout.id, shopId: payout.shopId, status: payout.status },
+    data: { ...data, status: to },
+  });
+  return res.count === 1;
+}
+
+/**
+ * After a lost compare-and-set: a person (or API client) who lost the race
+ * gets a 409 that changed nothing, whatever the winner did; a sender or a
+ * webhook that lost to the same outcome carries on as "unchanged".
+ */
+async function lost(tx: Tx, payout: PayoutRow, to: PayoutStatus, by: PayoutActorKind) {
+  if (by === "merchant") throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+  const now = await load(tx, payout.shopId, payout.id);
+  if (now.status === to) return { changed: false as const, payout: now };
+  throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+}
+
+/** A payout leaving pending pays what its lines add up to at that moment. */
+async function sumFromLines(tx: Tx, shopId: string, payoutId: string) {
+  await execute(
+    tx,
+    `UPDATE "Payout" SET "amount" = COALESCE((SELECT SUM(c."amount") FROM "Commission" c WHERE c."payoutId" = ? AND c."shopId" = ?), 0)
+     WHERE "id" = ? AND "shopId" = ?`,
+    payoutId,
+    shopId,
+    payoutId,
+    shopId,
+  );
+  return (await tx.payout.findFirstOrThrow({ where: { id: payoutId, shopId }, select: { amount: true } })).amount;
 }
 
 /** Completes a batch whose payouts have all reached a final state. */
-async function closeBatchIfDone(tx: Tx, batchId: string | null) {
+export async function closeBatchIfDone(tx: Tx, batchId: string | null) {
   if (!batchId) return;
   const open = await tx.payout.count({ where: { batchId, status: { in: ["pending", "processing"] } } });
   if (open > 0) return;
-  const failed = await tx.payout.count({ where: { batchId, status: "failed" } });
+  const failed = await tx.payout.count({ where: { batchId, status: { in: ["failed", "cancelled"] } } });
   const total = await tx.payout.count({ where: { batchId } });
+  const status = failed === total && total > 0 ? "failed" : "done";
   await tx.payoutBatch.updateMany({
-    where: { id: batchId, completedAt: null },
-    data: { status: failed === total && total > 0 ? "failed" : "done", completedAt: new Date() },
+    where: { id: batchId, completedAt: null, status: { in: batchFromStates(status) } },
+    data: { status, completedAt: new Date() },
   });
+}
+
+/**
+ * Lines a payout gives back when it fails or is cancelled after it left
+ * pending are recorded first (PayoutRelease): if PayPal pays the item after
+ * all, the payout takes them back (reconcile-payout.server.ts), and the money
+ * checker can tell a line that two payouts paid.
+ */
+async function releaseLines(tx: Tx, payout: PayoutRow, now: Date) {
+  if (payout.status !== "pending") {
+    await execute(
+      tx,
+      `INSERT INTO "PayoutRelease" ("payoutId", "commissionId", "shopId", "amount", "createdAt")
+       SELECT ?, c."id", c."shopId", c."amount", ? FROM "Commission" c WHERE c."payoutId" = ? AND c."shopId" = ?
+       ON CONFLICT DO NOTHING`,
+      payout.id,
+      now,
+      payout.id,
+      payout.shopId,
+    );
+  }
+  // Back into the balance: the lines are payable again (a retry gathers them).
+  await tx.commission.updateMany({ where: { shopId: payout.shopId, payoutId: payout.id }, data: { payoutId: null } });
 }
 
 export async function markPayoutPaid(
@@ -50,20 +134,26 @@ export async function markPayoutPaid(
 ) {
   const payout = await load(tx, shopId, payoutId);
   if (payout.status === "paid") return { changed: false as const, payout };
-  if (!canTransition(payout.status, "paid")) refuse(payout.status, "paid");
+  // failed/cancelled → paid is PayPal's late answer: reconcilePaidAfterAll.
+  if (payout.status !== "pending" && payout.status !== "processing") {
+    throw new AppError("conflict", msg("Payouts:errors.transition", { from: payout.status, to: "paid" }));
+  }
+  check(payout, "paid", input.by);
   const paidAt = input.paidAt ?? new Date();
-  const updated = await tx.payout.update({
-    where: { id: payout.id },
-    data: {
-      status: "paid",
-      openKey: null,
-      paidAt,
-      reference: input.reference ?? payout.reference,
-      note: input.note ?? payout.note,
-      failureReason: null,
-    },
+  const moved = await move(tx, payout, "paid", {
+    openKey: null,
+    paidAt,
+    reference: input.reference ?? payout.reference,
+    note: input.note ?? payout.note,
+    failureReason: null,
+    ...(payout.status === "pending" ? { method: "manual" } : {}),
   });
-  await tx.commission.updateMany({ where: { shopId, payoutId: payout.id }, data: { status: "paid" } });
+  if (!moved) return lost(tx, payout, "paid", input.by);
+  const amount = payout.status === "pending" ? await sumFromLines(tx, shopId, payout.id) : payout.amount;
+  await tx.commission.updateMany({
+    where: { shopId, payoutId: payout.id, status: "approved" },
+    data: { status: "paid" },
+  });
   await addPayoutEvent(tx, shopId, payout.id, {
     status: "paid",
     message: [input.reference, input.note].filter(Boolean).join(" · "),
@@ -72,12 +162,12 @@ export async function markPayoutPaid(
   await emitEvent(tx, shopId, "payout.paid", {
     payoutId: payout.id,
     affiliateId: payout.affiliateId,
-    method: payout.method,
-    amount: payout.amount,
+    method: payout.status === "pending" ? "manual" : payout.method,
+    amount,
     currency: payout.currency,
   });
   await closeBatchIfDone(tx, payout.batchId);
-  return { changed: true as const, payout: updated };
+  return { changed: true as const, payout: await load(tx, shopId, payout.id) };
 }
 
 /**
@@ -93,7 +183,7 @@ export async function markPayoutsPaid(
   rows: { payoutId: string; reference?: string | null; paidAt?: Date; note?: string | null }[],
   input: Actor,
 ) {
-  const byId = new Map<string, Awaited<ReturnType<typeof tx.payout.findMany>>[number]>();
+  const byId = new Map<string, PayoutRow>();
   for (const part of chunks([...new Set(rows.map((r) => r.payoutId))], IN_CHUNK)) {
     for (const p of await tx.payout.findMany({ where: { shopId, id: { in: part } } })) byId.set(p.id, p);
   }
@@ -104,29 +194,28 @@ export async function markPayoutsPaid(
     const payout = byId.get(row.payoutId);
     if (!payout) throw new AppError("not_found", msg("Payouts:errors.notFound"));
     if (payout.status === "paid" || seen.has(payout.id)) continue;
-    if (!canTransition(payout.status, "paid")) refuse(payout.status, "paid");
+    // Only payouts that left pending in a batch: their amount is the one exported.
+    if (payout.status !== "processing") {
+      throw new AppError("conflict", msg("Payouts:errors.transition", { from: payout.status, to: "paid" }));
+    }
+    check(payout, "paid", input.by);
     seen.add(payout.id);
     paid.push(row);
   }
   for (const row of paid) {
     const payout = byId.get(row.payoutId)!;
-    // Guarded by status: a payout settled meanwhile is not paid twice.
-    const res = await tx.payout.updateMany({
-      where: { id: payout.id, status: payout.status },
-      data: {
-        status: "paid",
-        openKey: null,
-        paidAt: row.paidAt ?? now,
-        reference: row.reference ?? payout.reference,
-        note: row.note ?? payout.note,
-        failureReason: null,
-      },
+    const moved = await move(tx, payout, "paid", {
+      openKey: null,
+      paidAt: row.paidAt ?? now,
+      reference: row.reference ?? payout.reference,
+      note: row.note ?? payout.note,
+      failureReason: null,
     });
-    if (res.count !== 1) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+    if (!moved) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
   }
   for (const part of chunks(paid, IN_CHUNK)) {
     await tx.commission.updateMany({
-      where: { shopId, payoutId: { in: part.map((r) => r.payoutId) } },
+      where: { shopId, payoutId: { in: part.map((r) => r.payoutId) }, status: "approved" },
       data: { status: "paid" },
     });
     await tx.payoutEvent.createMany({
@@ -156,13 +245,12 @@ export async function markPayoutsPaid(
 export async function markPayoutFailed(tx: Tx, shopId: string, payoutId: string, input: { reason: string } & Actor) {
   const payout = await load(tx, shopId, payoutId);
   if (payout.status === "failed") return { changed: false as const, payout };
-  if (!canTransition(payout.status, "failed")) refuse(payout.status, "failed");
-  const updated = await tx.payout.update({
-    where: { id: payout.id },
-    data: { status: "failed", openKey: null, failureReason: input.reason },
-  });
-  // Back into the balance: the lines are payable again (a retry gathers them).
-  await tx.commission.updateMany({ where: { shopId, payoutId: payout.id }, data: { payoutId: null } });
+  check(payout, "failed", input.by);
+  const now = new Date();
+  if (!(await move(tx, payout, "failed", { openKey: null, failureReason: input.reason }))) {
+    return lost(tx, payout, "failed", input.by);
+  }
+  await releaseLines(tx, payout, now);
   await addPayoutEvent(tx, shopId, payout.id, { status: "failed", message: input.reason, actor: input.actor });
   await emitEvent(tx, shopId, "payout.failed", {
     payoutId: payout.id,
@@ -173,7 +261,7 @@ export async function markPayoutFailed(tx: Tx, shopId: string, payoutId: string,
     reason: input.reason,
   });
   await closeBatchIfDone(tx, payout.batchId);
-  return { changed: true as const, payout: updated };
+  return { changed: true as const, payout: await load(tx, shopId, payout.id) };
 }
 
 /** Fields a sender may record while a payout is on its way. */
@@ -187,42 +275,40 @@ export interface ProgressFields {
 
 /**
  * An intermediate state (PayPal UNCLAIMED, ONHOLD, a sent store credit
- * waiting for its answer): history and fields only, the payout stays open.
+ * waiting for its answer): history and fields only, the payout stays on its
+ * way. Only its sender writes these, and only while it holds the payout.
  */
 export async function recordPayoutProgress(
   tx: Tx,
   shopId: string,
   payoutId: string,
-  input: { status?: "processing"; message: string; fields?: ProgressFields } & Actor,
+  input: { message: string; fields?: ProgressFields } & Actor,
 ) {
   const payout = await load(tx, shopId, payoutId);
-  const status = input.status ?? payout.status;
-  if (status !== payout.status && !canTransition(payout.status, status)) refuse(payout.status, status);
-  const updated = await tx.payout.update({
-    where: { id: payout.id },
-    data: { ...(input.fields ?? {}), status, ...(status !== "pending" ? { openKey: null } : {}) },
-  });
-  await addPayoutEvent(tx, shopId, payout.id, { status, message: input.message, actor: input.actor });
-  return { changed: true as const, payout: updated };
+  // Settled by a faster answer (the status job and a webhook overlap): nothing to note.
+  if (input.by === "sender" && payout.status !== "processing") return { changed: false as const, payout };
+  check(payout, "processing", input.by);
+  // Settled meanwhile by a faster answer: a note on the way is moot.
+  if (!(await move(tx, payout, "processing", { ...(input.fields ?? {}) }))) return { changed: false as const, payout };
+  await addPayoutEvent(tx, shopId, payout.id, { status: "processing", message: input.message, actor: input.actor });
+  return { changed: true as const, payout: await load(tx, shopId, payout.id) };
 }
 
 /**
  * Takes back a payout that was not sent (pending, or in a manual / CSV batch
  * nobody has paid yet): cancelled, and its lines go back into the balance,
  * where the next refresh gathers them into a new pending payout. A payout a
- * sender already has (PayPal, store credit, codes) cannot be taken back
- * here: its answer decides.
+ * sender holds (PayPal, store credit, codes) cannot be taken back: its
+ * answer decides.
  */
 export async function cancelPayout(tx: Tx, shopId: string, payoutId: string, input: Actor) {
   const payout = await load(tx, shopId, payoutId);
   if (payout.status === "cancelled") return { changed: false as const, payout };
-  if (!canTransition(payout.status, "cancelled")) refuse(payout.status, "cancelled");
-  if (payout.status === "processing" && !["manual", "csv"].includes(payout.method)) {
-    throw new AppError("conflict", msg("Payouts:errors.alreadySent"));
-  }
-  const updated = await tx.payout.update({ where: { id: payout.id }, data: { status: "cancelled", openKey: null } });
-  await tx.commission.updateMany({ where: { shopId, payoutId: payout.id }, data: { payoutId: null } });
+  check(payout, "cancelled", input.by);
+  const now = new Date();
+  if (!(await move(tx, payout, "cancelled", { openKey: null }))) return lost(tx, payout, "cancelled", input.by);
+  await releaseLines(tx, payout, now);
   await addPayoutEvent(tx, shopId, payout.id, { status: "cancelled", actor: input.actor });
   await closeBatchIfDone(tx, payout.batchId);
-  return { changed: true as const, payout: updated };
+  return { changed: true as const, payout: await load(tx, shopId, payout.id) };
 }

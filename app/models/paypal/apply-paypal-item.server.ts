@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/transaction";
 import { msg } from "../../i18n/messages";
 import { addPayoutEvent } from "../payouts/payout-history.server";
+import { reconcilePaidAfterAll } from "../payouts/reconcile-payout.server";
 import { markPayoutFailed, markPayoutPaid, recordPayoutProgress } from "../payouts/settle-payout.server";
 import type { PayoutBatchItem } from "./paypal-client.server";
 import { itemOutcome } from "./paypal-payout-items";
@@ -33,28 +34,50 @@ export function itemUpdateOf(item: Partial<PayoutBatchItem> & { sender_batch_id?
 
 export type ApplyResult = "paid" | "failed" | "progress" | "unchanged" | "ignored";
 
+/** The item's PayPal ids and status on the payout, only while the payout is in the state it was read in. */
+async function recordItem(tx: Tx, payout: { id: string; shopId: string; status: string }, update: PaypalItemUpdate) {
+  await tx.payout.updateMany({
+    where: { id: payout.id, shopId: payout.shopId, status: payout.status },
+    data: { paypalItemId: update.payoutItemId ?? undefined, paypalItemStatus: update.status },
+  });
+}
+
 export async function applyPaypalItem(tx: Tx, shopId: string, update: PaypalItemUpdate): Promise<ApplyResult> {
   if (!update.senderItemId || !update.status) return "ignored";
   const payout = await tx.payout.findFirst({
     where: { id: update.senderItemId, shopId, method: "paypal" },
-    select: { id: true, status: true, paypalItemStatus: true, batch: { select: { paypalBatchId: true } } },
+    select: {
+      id: true,
+      shopId: true,
+      status: true,
+      paypalItemStatus: true,
+      batch: { select: { paypalBatchId: true } },
+    },
   });
   // Not ours, or an item of some other batch naming the same id.
   if (!payout) return "ignored";
   const batchId = payout.batch?.paypalBatchId ?? null;
   if (update.payoutBatchId && batchId && update.payoutBatchId !== batchId) return "ignored";
-  if (payout.paypalItemStatus === update.status && payout.status !== "processing") return "unchanged";
-  if (payout.paypalItemStatus === update.status && itemOutcome(update.status).kind !== "paid") return "unchanged";
-
-  const fields = {
-    paypalItemId: update.payoutItemId ?? undefined,
-    paypalItemStatus: update.status,
-  };
   const outcome = itemOutcome(update.status);
+  const sender = { actor: "paypal", by: "sender" as const };
+
+  if (payout.status === "failed" || payout.status === "cancelled") {
+    if (outcome.kind === "paid") {
+      // PayPal paid it after all: the money left, the payout is paid again
+      // (checked every time: before issue 25 such a SUCCESS was only written down).
+      await recordItem(tx, payout, update);
+      const result = await reconcilePaidAfterAll(tx, shopId, payout.id, {
+        reference: update.transactionId,
+        actor: "paypal",
+      });
+      return result.changed ? "paid" : "unchanged";
+    }
+  }
   if (payout.status !== "processing") {
     // Settled already (a SUCCESS later REFUNDED or REVERSED by the receiver):
     // our payout stays as it is; the merchant sees what PayPal reported.
-    await tx.payout.update({ where: { id: payout.id }, data: fields });
+    if (payout.paypalItemStatus === update.status) return "unchanged";
+    await recordItem(tx, payout, update);
     await addPayoutEvent(tx, shopId, payout.id, {
       status: payout.status,
       message: historyLine(update),
@@ -62,24 +85,27 @@ export async function applyPaypalItem(tx: Tx, shopId: string, update: PaypalItem
     });
     return "unchanged";
   }
+  if (payout.paypalItemStatus === update.status && outcome.kind !== "paid") return "unchanged";
   switch (outcome.kind) {
-    case "paid":
-      await tx.payout.update({ where: { id: payout.id }, data: fields });
-      await markPayoutPaid(tx, shopId, payout.id, { reference: update.transactionId, actor: "paypal" });
-      return "paid";
-    case "failed":
-      await tx.payout.update({ where: { id: payout.id }, data: fields });
-      await markPayoutFailed(tx, shopId, payout.id, {
+    case "paid": {
+      await recordItem(tx, payout, update);
+      const paid = await markPayoutPaid(tx, shopId, payout.id, { reference: update.transactionId, ...sender });
+      return paid.changed ? "paid" : "unchanged";
+    }
+    case "failed": {
+      await recordItem(tx, payout, update);
+      const failed = await markPayoutFailed(tx, shopId, payout.id, {
         reason: msg(outcome.reasonKey, { detail: update.error ?? update.status }),
-        actor: "paypal",
+        ...sender,
       });
-      return "failed";
+      return failed.changed ? "failed" : "unchanged";
+    }
     case "progress":
     case "unknown":
       await recordPayoutProgress(tx, shopId, payout.id, {
         message: historyLine(update),
-        actor: "paypal",
-        fields,
+        fields: { paypalItemId: update.payoutItemId ?? undefined, paypalItemStatus: update.status },
+        ...sender,
       });
       return "progress";
   }

@@ -92,7 +92,10 @@ export async function sendPaypalBatch(db: Db, ref: SendableBatch, options: SendO
     note: t("Payouts:paypal.email.note", { shop: name, interpolation: { escapeValue: false } }),
   });
   // "Sent" from here on: whatever happens next, a later run sends the same id.
-  await db.payoutBatch.update({ where: { id: batch.id }, data: { status: "sending", lastError: null } });
+  await db.payoutBatch.updateMany({
+    where: { id: batch.id, status: { in: ["created", "sending"] } },
+    data: { status: "sending", lastError: null },
+  });
 
   let answer: CreatePayoutResponse | null = null;
   let lastError: unknown = null;
@@ -151,8 +154,8 @@ async function storeAnswer(db: Db, shopId: string, batchId: string, answer: Crea
   if (!header?.payout_batch_id) throw new PaypalError("PayPal's answer has no payout_batch_id", 201, null, true);
   const now = new Date();
   await db.$transaction(async (tx) => {
-    await tx.payoutBatch.update({
-      where: { id: batchId },
+    await tx.payoutBatch.updateMany({
+      where: { id: batchId, status: { in: ["created", "sending"] } },
       data: {
         paypalBatchId: header.payout_batch_id,
         paypalBatchStatus: header.batch_status ?? null,
@@ -186,7 +189,7 @@ async function storeAnswer(db: Db, shopId: string, batchId: string, answer: Crea
 
 async function failAll(db: Db, shopId: string, batchId: string | null, payoutIds: string[], reason: string) {
   await db.$transaction(async (tx) => {
-    for (const id of payoutIds) await markPayoutFailed(tx, shopId, id, { reason, actor: "paypal" });
+    for (const id of payoutIds) await markPayoutFailed(tx, shopId, id, { reason, actor: "paypal", by: "sender" });
     if (batchId) {
       await tx.payoutBatch.updateMany({
         where: { id: batchId, completedAt: null },

@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/transaction";
 import type { ReferralCheck } from "./checks";
 import { readReferralProgram } from "./program-settings";
+import { NOT_IN_FLIGHT, referralTransition } from "./referral-states";
 
 // The "referrals.order-adjusted" job: the friend's order was refunded or
 // cancelled (the webhook path has already applied it to the Order row). Within
@@ -46,7 +47,7 @@ export async function orderStateOf(tx: Pick<Tx, "order" | "shop">, shopId: strin
 export async function adjustReferralOrder(tx: Tx, input: { shopId: string; orderGid: string }) {
   const referral = await tx.referral.findUnique({
     where: { shopId_orderGid: { shopId: input.shopId, orderGid: input.orderGid } },
-    select: { id: true, status: true, checks: true },
+    select: { id: true, status: true, checks: true, rewardCode: true, rewardGid: true },
   });
   if (!referral || referral.status === "cancelled") return;
   const { order, minimumOrder } = await orderStateOf(tx, input.shopId, input.orderGid);
@@ -54,16 +55,20 @@ export async function adjustReferralOrder(tx: Tx, input: { shopId: string; order
   if (!reason) return;
   // The reason goes into the checks list, where the referral's page shows it.
   const checks = readChecks(referral.checks);
-  const rewarded = referral.status === "rewarded";
-  const detail = rewarded ? `${reason}_after_reward` : reason;
+  // Rewarded, or its reward on its way (referral-states.ts): only noted; the
+  // reward job finishes what it started.
+  const ends = referralTransition(referral, "cancelled", "system").ok;
+  const detail = ends ? reason : `${reason}_after_reward`;
   if (checks.some((c) => c.detail === detail)) return;
   const note: ReferralCheck = { rule: "program_rules", outcome: "flag", detail };
-  await tx.referral.update({
-    where: { id: referral.id },
+  // Guarded by the state read: a reward that got there first is only noted next time.
+  const written = await tx.referral.updateMany({
+    where: { id: referral.id, status: referral.status, ...(ends ? NOT_IN_FLIGHT : {}) },
     // Pending (within the hold) or blocked: it ends here, and the reward job
-    // finds it cancelled. Rewarded: only noted.
-    data: rewarded
-      ? { checks: JSON.stringify([...checks, note]) }
-      : { checks: JSON.stringify([...checks, note]), status: "cancelled", cancelledAt: new Date() },
+    // finds it cancelled.
+    data: ends
+      ? { checks: JSON.stringify([...checks, note]), status: "cancelled", cancelledAt: new Date() }
+      : { checks: JSON.stringify([...checks, note]) },
   });
+  if (written.count !== 1) throw new Error(`referral ${referral.id} changed meanwhile: the webhook job tries again`);
 }

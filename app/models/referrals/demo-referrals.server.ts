@@ -180,6 +180,8 @@ export async function seedDemoReferrals(db: Db, shop: { id: string; settings: st
         rewardValue: reward.value,
         rewardCurrency: "USD",
         rewardCode: r.rewardCode ?? null,
+        // A rewarded referral names the discount its code is (the money checker holds the demo to it).
+        rewardGid: r.rewardCode ? `gid://shopify/DiscountCodeNode/${990_000 + r.n}` : null,
         rewardedAt: r.status === "rewarded" ? holdUntil : null,
         cancelledAt: r.status === "cancelled" ? at(r.days - 2) : null,
         placedAt,

@@ -18,6 +18,7 @@ import {
 import { toMinorUnits } from "../shopify/money-string";
 import { orderStateOf, orderVoidReason, readChecks } from "./adjust-referral.server";
 import type { ReferralCheck } from "./checks";
+import { rewardInFlight } from "./referral-states";
 
 // The "referrals.reward" job: the hold of a referral is over. If it is still
 // pending and its order neither cancelled nor refunded, the advocate gets the
@@ -211,10 +212,13 @@ async function giveStoreCredit(db: Db, client: AdminClient, r: Loaded) {
     const done = await earlierCredit(db, client, r, customerId, new Date(r.rewardGid.slice(CREDIT_ASKED.length)));
     if (done) return settle(db, r, { rewardGid: done.id! });
   }
-  await db.referral.updateMany({
-    where: { id: r.id, status: "pending" },
+  // Compare-and-set on the marker read: of two runs (a job queued twice),
+  // one asks Shopify; the other stops here and a retry finds its credit.
+  const claimed = await db.referral.updateMany({
+    where: { id: r.id, status: "pending", rewardGid: r.rewardGid },
     data: { rewardGid: `${CREDIT_ASKED}${new Date().toISOString()}` },
   });
+  if (claimed.count !== 1) throw new Error(`Referral ${r.id}: another run is giving this reward; trying again later.`);
   const { data } = await client.run(STORE_CREDIT_CREDIT, {
     id: customerId,
     amount: { amount: decimalAmount(r.rewardValue, r.rewardCurrency), currencyCode: r.rewardCurrency },
@@ -237,6 +241,12 @@ async function giveCash(db: Db, r: Loaded) {
   await db.$transaction(async (tx) => {
     const current = await tx.referral.findUnique({ where: { id: r.id }, select: { status: true } });
     if (current?.status !== "pending") return;
+    // The compare-and-set first: of two runs, one records the reward and e-mails.
+    const claimed = await tx.referral.updateMany({
+      where: { id: r.id, status: "pending" },
+      data: { status: "rewarded", rewardedAt: new Date() },
+    });
+    if (claimed.count !== 1) return;
     const affiliateId = await advocateAffiliate(tx, r);
     const now = new Date();
     const line = await tx.commission.upsert({
@@ -260,10 +270,7 @@ async function giveCash(db: Db, r: Loaded) {
       update: {},
       select: { id: true },
     });
-    await tx.referral.update({
-      where: { id: r.id },
-      data: { status: "rewarded", rewardedAt: now, rewardGid: line.id },
-    });
+    await tx.referral.update({ where: { id: r.id }, data: { rewardedAt: now, rewardGid: line.id } });
     await queueRewardEmail(tx, r, null);
   });
 }
@@ -302,14 +309,33 @@ async function advocateAffiliate(tx: Tx, r: Loaded): Promise<string> {
 /** Ends a referral whose order no longer earns a reward, noting why in its checks. */
 async function cancel(db: Db, r: Loaded, detail: string) {
   const note: ReferralCheck = { rule: "program_rules", outcome: "flag", detail };
+  // Guarded by the markers read: a reward on its way is not cancelled under it.
   await db.referral.updateMany({
-    where: { id: r.id, status: "pending" },
+    where: { id: r.id, status: "pending", rewardCode: r.rewardCode, rewardGid: r.rewardGid },
     data: {
       status: "cancelled",
       cancelledAt: new Date(),
       checks: JSON.stringify([...readChecks(r.checks), note]),
     },
   });
+}
+
+/** What an earlier run gave in Shopify (the stored code, or a credit since it asked), recorded; false when nothing. */
+async function findGivenReward(db: Db, client: AdminClient, r: Loaded): Promise<boolean> {
+  if (r.rewardCode) {
+    const found = await existingDiscount(client, r.rewardCode);
+    if (found) await settle(db, r, { rewardGid: found.id, rewardCode: r.rewardCode });
+    return Boolean(found);
+  }
+  if (r.rewardGid?.startsWith(CREDIT_ASKED)) {
+    const customerId = r.advocate.customerGid;
+    const done = customerId
+      ? await earlierCredit(db, client, r, customerId, new Date(r.rewardGid.slice(CREDIT_ASKED.length)))
+      : null;
+    if (done) await settle(db, r, { rewardGid: done.id! });
+    return Boolean(done);
+  }
+  return false;
 }
 
 export type RewardOutcome = "rewarded" | "not_pending" | "early" | "cancelled" | "no_store_access";
@@ -325,7 +351,7 @@ export async function issueReferralReward(db: Db, referralId: string): Promise<R
   }
   const { order, minimumOrder } = await orderStateOf(db, r.shopId, r.orderGid);
   const voided = orderVoidReason(order, minimumOrder);
-  if (voided) {
+  if (voided && !rewardInFlight(r)) {
     await cancel(db, r, voided);
     return "cancelled";
   }
@@ -337,6 +363,9 @@ export async function issueReferralReward(db: Db, referralId: string): Promise<R
   // No offline session (yet): a job retry may find one; the error says why.
   if (!client) throw new Error(`No Admin API access for ${r.shop.domain}: the referral reward waits.`);
   try {
+    // The order was voided while an earlier run was giving the reward: what
+    // Shopify made is recorded; if it made nothing, the referral ends.
+    if (voided) return (await findGivenReward(db, client, r)) ? "rewarded" : (await cancel(db, r, voided), "cancelled");
     if (r.rewardKind === "store_credit") await giveStoreCredit(db, client, r);
     else
       await giveDiscountCode(

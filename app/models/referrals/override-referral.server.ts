@@ -3,6 +3,7 @@ import type { Tx } from "../../db/transaction";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { NOT_IN_FLIGHT, referralTransition } from "./referral-states";
 
 // The merchant's word over the checks: "approve" a blocked referral (back to
 // pending; the reward comes at the end of the hold, or at once if the hold is
@@ -26,7 +27,7 @@ export async function overrideReferral(
   await db.$transaction(async (tx: Tx) => {
     const referral = await tx.referral.findFirst({
       where: { id: input.referralId, shopId: db.$shopId },
-      select: { id: true, status: true, holdUntil: true },
+      select: { id: true, status: true, holdUntil: true, rewardCode: true, rewardGid: true },
     });
     if (!referral) throw new AppError("not_found", msg("Referrals:override.notFound"));
     const from = FROM[input.decision];
@@ -38,10 +39,15 @@ export async function overrideReferral(
         }),
       );
     if (referral.status !== from) throw refuse();
+    const to = input.decision === "approve" ? "pending" : "blocked";
+    // A reward on its way is the reward job's to finish (referral-states.ts).
+    if (referralTransition(referral, to, "merchant").ok === false) {
+      throw new AppError("conflict", msg("Referrals:override.rewardOnItsWay"));
+    }
     const now = new Date();
     // Guarded by the state read above: a reward or a refund that got there first wins.
     const changed = await tx.referral.updateMany({
-      where: { id: referral.id, shopId: db.$shopId, status: from },
+      where: { id: referral.id, shopId: db.$shopId, status: from, ...(to === "blocked" ? NOT_IN_FLIGHT : {}) },
       data: {
         status: input.decision === "approve" ? "pending" : "blocked",
         ...(input.decision === "block" ? { blockedRule: null } : {}),

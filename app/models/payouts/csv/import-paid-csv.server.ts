@@ -73,7 +73,7 @@ export async function importPaidPayoutsCsv(
           paidAt: row.paidAt ?? now,
           note: row.note,
         })),
-        { actor },
+        { actor, by: "merchant" },
       ),
     { timeout: 120_000, maxWait: 30_000 },
   );

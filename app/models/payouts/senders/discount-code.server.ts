@@ -48,7 +48,7 @@ async function existingCode(client: AdminClient, code: string) {
 async function settle(db: Db, shopId: string, payoutId: string, discountId: string, code: string) {
   await db.$transaction(async (tx) => {
     await tx.payout.updateMany({ where: { id: payoutId, shopId }, data: { discountCode: code } });
-    await markPayoutPaid(tx, shopId, payoutId, { reference: discountId, note: code, actor: "system" });
+    await markPayoutPaid(tx, shopId, payoutId, { reference: discountId, note: code, actor: "system", by: "sender" });
   });
 }
 
@@ -61,7 +61,7 @@ async function createOne(db: Db, client: AdminClient, shopId: string, shopCurren
     if (found) return settle(db, shopId, p.id, found.id, code);
   }
   const customerId = await customerOf(db, client, shopId, p);
-  await recordAttempt(db, shopId, p.id, `discount_code_requested:${code}`, { sentAt: new Date(), discountCode: code });
+  await recordAttempt(db, shopId, p, `discount_code_requested:${code}`, { sentAt: new Date(), discountCode: code });
   const name = `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim() || p.affiliate.email;
   const { data } = await client.run(DISCOUNT_CODE_BASIC_CREATE, {
     input: {

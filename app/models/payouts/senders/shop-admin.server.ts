@@ -1,7 +1,8 @@
 import type { Db } from "../../../db.server";
 import { AdminApiError, adminClientFor, type AdminClient } from "../../shopify/admin-client.server";
 import { CUSTOMER_BY_EMAIL } from "../../shopify/admin-operations";
-import { markPayoutFailed, recordPayoutProgress } from "../settle-payout.server";
+import { addPayoutEvent } from "../payout-history.server";
+import { markPayoutFailed } from "../settle-payout.server";
 import type { SendableBatch } from "./index.server";
 
 // What the two Shopify senders (store credit, discount codes) share: the
@@ -47,7 +48,7 @@ export async function shopAdmin(db: Db, shopId: string): Promise<{ client: Admin
 }
 
 export async function failPayout(db: Db, shopId: string, payoutId: string, reason: string) {
-  await db.$transaction((tx) => markPayoutFailed(tx, shopId, payoutId, { reason, actor: "system" }));
+  await db.$transaction((tx) => markPayoutFailed(tx, shopId, payoutId, { reason, actor: "system", by: "sender" }));
 }
 
 export async function failAll(db: Db, shopId: string, payouts: OpenPayout[], reason: string) {
@@ -80,17 +81,28 @@ export async function customerOf(db: Db, client: AdminClient, shopId: string, p:
   return match.id;
 }
 
-/** Notes on the payout, in its history, that a Shopify write is about to be made (and with what). */
+/**
+ * Notes on the payout, in its history, that a Shopify write is about to be
+ * made (and with what). A compare-and-set on the attempt time read with the
+ * payout: if two runs of the batch's job overlap (a lease that ran out), one
+ * makes the write and the other stops here; the job's retry then finds what
+ * the first one did.
+ */
 export async function recordAttempt(
   db: Db,
   shopId: string,
-  payoutId: string,
+  payout: Pick<OpenPayout, "id" | "sentAt">,
   message: string,
   fields: { sentAt: Date; discountCode?: string },
 ) {
-  await db.$transaction((tx) =>
-    recordPayoutProgress(tx, shopId, payoutId, { status: "processing", message, actor: "system", fields }),
-  );
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.payout.updateMany({
+      where: { id: payout.id, shopId, status: "processing", sentAt: payout.sentAt },
+      data: fields,
+    });
+    if (claimed.count !== 1) throw new Error(`Payout ${payout.id}: another run is sending it; trying again later.`);
+    await addPayoutEvent(tx, shopId, payout.id, { status: "processing", message, actor: "system" });
+  });
 }
 
 /** Shopify's user errors as one line for the merchant. */

@@ -64,13 +64,18 @@ async function creditOne(db: Db, client: AdminClient, shopId: string, p: OpenPay
   const done = await earlierCredit(db, client, shopId, p, customerId);
   if (done) {
     await db.$transaction((tx) =>
-      markPayoutPaid(tx, shopId, p.id, { reference: done.id!, paidAt: new Date(done.createdAt), actor: "system" }),
+      markPayoutPaid(tx, shopId, p.id, {
+        reference: done.id!,
+        paidAt: new Date(done.createdAt),
+        actor: "system",
+        by: "sender",
+      }),
     );
     return;
   }
 
   const amount = decimalAmount(p.amount, p.currency);
-  await recordAttempt(db, shopId, p.id, `store_credit_requested:${amount} ${p.currency}`, { sentAt: new Date() });
+  await recordAttempt(db, shopId, p, `store_credit_requested:${amount} ${p.currency}`, { sentAt: new Date() });
   const { data } = await client.run(STORE_CREDIT_CREDIT, {
     id: customerId,
     amount: { amount, currencyCode: p.currency },
@@ -81,7 +86,9 @@ async function creditOne(db: Db, client: AdminClient, shopId: string, p: OpenPay
     await failPayout(db, shopId, p.id, `shopify_refused:${userErrorText(answer.userErrors)}`);
     return;
   }
-  await db.$transaction((tx) => markPayoutPaid(tx, shopId, p.id, { reference: transaction.id, actor: "system" }));
+  await db.$transaction((tx) =>
+    markPayoutPaid(tx, shopId, p.id, { reference: transaction.id, actor: "system", by: "sender" }),
+  );
 }
 
 export const sendStoreCredit: PayoutSender = async (db, batch) => {
