@@ -8,6 +8,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "~/db/database-url";
 import { createDb, type Db } from "~/db/client.server";
+import { hashApiKey } from "~/models/api-keys/api-key.server";
+import { hashPassword } from "~/models/auth/password.server";
+import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
+import { checkMoneyInvariants } from "~/models/payouts/money-invariants.server";
+import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
+import { logInAs } from "../support/admin-client";
+import { ApiClient } from "../support/api-builders";
+import { TEST_PASSWORD } from "../support/builders";
 import { fixtureWith, webhookHeaders } from "../support/webhooks";
 import { freePort } from "../support/free-port";
 
@@ -287,5 +295,121 @@ describe.skipIf(!available)("two app instances and two workers on one PostgreSQL
     }
     // Every order earned the same (the same body, 10 % and 3 % of one basis).
     expect(new Set(lines.filter((l) => l.level === 1).map((l) => l.amount)).size).toBe(1);
+  }, 240_000);
+});
+
+// Issue 25: money state changes released to both instances at the same
+// moment (people on the screens of either instance, API clients on both),
+// while both workers run the jobs they cause. Every round has exactly one
+// winner; the losers get 409 and change nothing; afterwards the money
+// invariant checker passes and each change was announced once.
+describe.skipIf(!available)("payout state changes raced across two instances", () => {
+  it("lets exactly one writer win each payout, and the books hold", async () => {
+    db ??= createDb(dbUrl);
+    process.env.SESSION_SECRET = "scale-out-session-secret-0123456789";
+    const domain = "scale-money.myshopify.com";
+    const shop = await db.shop.create({
+      data: { domain, name: "Money", url: `https://${domain}`, adminEmail: "m@x.example", pricingPlan: "pro" },
+    });
+    const campaign = await db.campaign.create({ data: { shopId: shop.id, name: "Main", status: "active" } });
+    const passwordHash = await hashPassword(TEST_PASSWORD);
+    for (const [role, email, permissions] of [
+      ["admin", "boss@money.example", "[]"],
+      ["staff", "clerk@money.example", '["payouts"]'],
+    ] as const) {
+      await db.user.create({ data: { shopId: shop.id, role, email, name: role, passwordHash, permissions } });
+    }
+    const key = `sk_scale_${Date.now().toString(36)}`;
+    await db.apiKey.create({
+      data: { shopId: shop.id, name: "k", prefix: key.slice(0, 10), keyHash: hashApiKey(key) },
+    });
+    const urlOf = (base: string) => (p: string) => base + p;
+    const admins = await Promise.all(apps.map((base) => logInAs(urlOf(base), "admin", "boss@money.example")));
+    const staff = await logInAs(urlOf(apps[1]!), "staff", "clerk@money.example");
+    const apis = apps.map((base) => new ApiClient(urlOf(base), key));
+
+    const ROUNDS = 8;
+    const pendingPayout = async (n: number) => {
+      const affiliate = await db!.affiliate.create({
+        data: {
+          shopId: shop.id,
+          campaignId: campaign.id,
+          email: `a${n}@money.example`,
+          firstName: "A",
+          lastName: String(n),
+          status: "approved",
+          referralCode: `MONEY${n}`,
+        },
+      });
+      await db!.commission.create({
+        data: {
+          shopId: shop.id,
+          affiliateId: affiliate.id,
+          kind: "bonus",
+          amount: 1000 + n,
+          currency: "USD",
+          status: "approved",
+        },
+      });
+      await db!.$transaction((tx) => refreshPendingPayouts(tx, shop.id, { affiliateIds: [affiliate.id] }));
+      return db!.payout.findFirstOrThrow({ where: { affiliateId: affiliate.id, status: "pending" } });
+    };
+    const DETAIL = "routes/$role.payouts.$id";
+    const LIST = "routes/$role.payouts._index";
+    const won = (s: number) => s === 200 || s === 201 || s === 204;
+    const statusesOf = async (requests: Promise<Response>[]) =>
+      Promise.all((await Promise.all(requests)).map(async (r) => (await r.text(), r.status)));
+
+    for (let round = 0; round < ROUNDS; round++) {
+      // Settling: mark paid on both instances and by both API clients, mark failed by staff.
+      const p = await pendingPayout(round);
+      await db.$transaction((tx) =>
+        createPayoutBatch(tx, shop.id, { payoutIds: [p.id], method: "manual", createdBy: "t" }),
+      );
+      const settle = await statusesOf([
+        admins[0]!.act(`/admin/payouts/${p.id}`, DETAIL, { intent: "mark-paid", reference: `A${round}` }),
+        admins[1]!.act(`/admin/payouts/${p.id}`, DETAIL, { intent: "mark-paid", reference: `B${round}` }),
+        staff.act(`/staff/payouts/${p.id}`, DETAIL, { intent: "mark-failed", reason: "refused" }),
+        apis[0]!.post(`/api/v1/payouts/${p.id}/mark-paid`, { reference: `C${round}` }),
+        apis[1]!.post(`/api/v1/payouts/${p.id}/mark-paid`, { reference: `D${round}` }),
+      ]);
+      expect(settle.filter(won), String(settle)).toHaveLength(1);
+      expect(
+        settle.filter((s) => !won(s)).every((s) => s === 409),
+        String(settle),
+      ).toBe(true);
+
+      // Paying: the same pending payouts sent from both instances and the API at once.
+      const [a, b] = [await pendingPayout(100 + round), await pendingPayout(200 + round)];
+      const pay = await statusesOf([
+        admins[0]!.act("/admin/payouts", LIST, { intent: "pay", ids: [a!.id, b!.id], method: "manual" }),
+        admins[1]!.act("/admin/payouts", LIST, { intent: "pay", ids: [a!.id, b!.id], method: "csv" }),
+        apis[1]!.post("/api/v1/payouts", { affiliate_ids: [a!.affiliateId, b!.affiliateId], method: "manual" }),
+      ]);
+      expect(
+        pay.every((s) => won(s) || s === 409),
+        String(pay),
+      ).toBe(true);
+      for (const x of [a!, b!]) {
+        const after = await db.payout.findUniqueOrThrow({ where: { id: x.id } });
+        expect(after.status, String(pay)).toBe("processing");
+        expect(await db.payoutEvent.count({ where: { payoutId: x.id, status: "processing" } })).toBe(1);
+      }
+    }
+
+    // The workers send what the changes caused; then the books are checked.
+    const deadline = Date.now() + 90_000;
+    while ((await db.job.count({ where: { status: { in: ["queued", "running"] } } })) > 0) {
+      if (Date.now() > deadline) throw new Error("jobs still open");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await checkMoneyInvariants(db, { shopId: shop.id })).toEqual([]);
+    const events = await db.domainEvent.findMany({
+      where: { shopId: shop.id, type: { in: ["payout.paid", "payout.failed"] } },
+    });
+    expect(events).toHaveLength(ROUNDS);
+    expect(new Set(events.map((e) => (JSON.parse(e.data) as { payoutId: string }).payoutId)).size).toBe(ROUNDS);
+    const paid = await db.payout.count({ where: { shopId: shop.id, status: "paid" } });
+    expect(await db.outboxEmail.count({ where: { shopId: shop.id, kind: "affiliate.payout_sent" } })).toBe(paid);
   }, 240_000);
 });
