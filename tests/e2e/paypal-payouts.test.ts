@@ -137,7 +137,25 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("PayPal payouts in Chromium",
     await page.waitForURL(`**/admin/payouts/${payout.id}`);
     await page.screenshot({ path: screenshotPath("paypal-processing"), fullPage: true });
     await page.getByText(made!.payoutBatchId).first().waitFor();
+    // PayPal holds it (issue 25): nobody marks it paid, failed or cancelled by hand, and the screen says why.
+    await page.locator("#held-by-sender").getByText("the money may already have left").waitFor();
+    await page.getByText("On its way: PayPal").waitFor();
+    for (const name of ["Mark as failed", "Cancel this payout", "Pay again"]) {
+      expect(await page.getByRole("button", { name }).count()).toBe(0);
+    }
+    expect(await page.getByRole("button", { name: /^Mark .* as paid$/ }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath("paypal-processing"), fullPage: true });
+    // Staff with the payouts area see the same: what ADR 021 gives them is payments made by hand.
+    await buildUser(shop.id, { role: "staff", email: "clerk@pal-gear.example", permissions: ["payouts"] });
+    const clerk = await browser.newSession(server.url(""));
+    await logIn(clerk.page, "staff", "clerk@pal-gear.example", TEST_PASSWORD);
+    await clerk.page.waitForURL((url) => url.pathname === "/staff/dashboard");
+    await clerk.page.goto(`/staff/payouts/${payout.id}`);
+    await waitForHydration(clerk.page);
+    await clerk.page.locator("#held-by-sender").waitFor();
+    expect(await clerk.page.getByRole("button", { name: "Mark as failed" }).count()).toBe(0);
+    await clerk.page.screenshot({ path: screenshotPath("paypal-processing-staff"), fullPage: true });
+    expect(clerk.errors.unexpected()).toEqual([]);
 
     // PayPal reports the item paid.
     await paypalSays(shop.id, "SUCCESS");
