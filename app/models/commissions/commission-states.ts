@@ -1,3 +1,5 @@
+import { stateTable } from "../../lib/state-table";
+
 // The states of a commission line and who moves it (issue 25). Pure: the
 // writers (a sale's review, automatic approval, a cancelled order, bonus
 // review, a payout settling) ask this table for the states a change may
@@ -18,22 +20,17 @@
 export const COMMISSION_STATUSES = ["pending", "approved", "denied", "paid", "void"] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 
-const TRANSITIONS: Record<CommissionStatus, readonly CommissionStatus[]> = {
+const TABLE = stateTable(COMMISSION_STATUSES, {
   pending: ["approved", "denied", "void"],
   approved: ["paid", "void"],
   denied: [],
   paid: [],
   void: [],
-};
+});
 
-export function canCommissionTransition(from: string, to: CommissionStatus): boolean {
-  return (TRANSITIONS as Record<string, readonly string[]>)[from]?.includes(to) ?? false;
-}
-
+export const canCommissionTransition = TABLE.can;
 /** The states a line may enter `to` from: the guard of the write. */
-export function commissionFromStates(to: CommissionStatus): CommissionStatus[] {
-  return COMMISSION_STATUSES.filter((from) => TRANSITIONS[from].includes(to));
-}
+export const commissionFromStates = TABLE.fromStates;
 
 /**
  * Whether a cancelled order voids this line (true) or leaves it and claws it

@@ -17,6 +17,8 @@
 // by hand, since the money may already be on its way; the one way back from
 // failed or cancelled is PayPal reporting that it paid the item after all.
 
+import { stateTable } from "../../lib/state-table";
+
 export const PAYOUT_STATUSES = ["pending", "processing", "paid", "failed", "cancelled"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
@@ -154,19 +156,14 @@ export function openKeyOf(affiliateId: string, currency: string): string {
 export const BATCH_STATUSES = ["created", "sending", "sent", "done", "failed"] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
-const BATCH_TRANSITIONS: Record<BatchStatus, readonly BatchStatus[]> = {
+const BATCH_TABLE = stateTable(BATCH_STATUSES, {
   created: ["sending", "done", "failed"],
   sending: ["sent", "done", "failed"],
   sent: ["done", "failed"],
   done: [],
   failed: [],
-};
+});
 
-export function canBatchTransition(from: string, to: BatchStatus): boolean {
-  return (BATCH_TRANSITIONS as Record<string, readonly string[]>)[from]?.includes(to) ?? false;
-}
-
+export const canBatchTransition = BATCH_TABLE.can;
 /** The states a batch may enter `to` from: the guard of the write. */
-export function batchFromStates(to: BatchStatus): BatchStatus[] {
-  return BATCH_STATUSES.filter((from) => BATCH_TRANSITIONS[from].includes(to));
-}
+export const batchFromStates = BATCH_TABLE.fromStates;
