@@ -58,6 +58,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // Prisma's messages quote the failing call at length: its last line says what is wrong.
+  const text = error instanceof Error ? error.message : String(error);
+  console.error(text.trim().split("\n").pop());
   process.exit(2);
 });
