@@ -5,6 +5,7 @@ import { enqueueJob } from "../jobs/enqueue.server";
 import { currentPeriod, type PeriodKind } from "./bonus-periods";
 import type { BonusRuleData } from "./bonus-form";
 import { scheduleBonusEvaluation } from "./evaluate-bonuses.server";
+import { requestPayoutRefresh } from "../payouts/payout-refresh-job.server";
 
 // The merchant's bonus rules: list, read, save, delete, and review of the
 // bonus lines a rule earned (pending lines are approved or denied here; an
@@ -121,6 +122,9 @@ export async function reviewBonusLines(db: Client, ruleId: string, ids: string[]
     });
     if (!lines.length) throw new AppError("conflict", "None of these bonus lines is waiting for review.");
     await tx.commission.updateMany({ where: { id: { in: lines.map((l) => l.id) } }, data: { status } });
+    // Approved lines are owed: the pending payouts follow (payout-refresh-job.server.ts).
+    const rule = await tx.bonusRule.findUnique({ where: { id: ruleId }, select: { shopId: true } });
+    if (status === "approved" && rule) await requestPayoutRefresh(tx, rule.shopId, `bonus:${lines[0]!.id}`);
     return { changed: lines.length, status };
   });
 }

@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/transaction";
 import { queueAffiliateCoupon } from "../marketings/affiliate-coupon.server";
 import { notifyByEmail } from "../notifications/notification-subscriber.server";
+import { refreshPayoutsOnBalanceChange } from "../payouts/payout-refresh-job.server";
 import { queueWebhookDeliveries } from "../webhooks-out/webhook-subscriber.server";
 import { EVENT_TYPES, isEventType, type DomainEventRecord } from "./event-types";
 
@@ -12,8 +13,17 @@ import { EVENT_TYPES, isEventType, type DomainEventRecord } from "./event-types"
 
 export type EventSubscriber = (tx: Tx, event: DomainEventRecord) => Promise<void>;
 
-/** Who hears every event. E-mail notifications and outgoing webhooks add themselves here. */
-const SUBSCRIBERS: EventSubscriber[] = [notifyByEmail, queueWebhookDeliveries, queueAffiliateCoupon];
+/**
+ * Who hears every event. E-mail notifications and outgoing webhooks add
+ * themselves here; so does the pending payouts' refresh, which follows the
+ * balances (payout-refresh-job.server.ts).
+ */
+const SUBSCRIBERS: EventSubscriber[] = [
+  notifyByEmail,
+  queueWebhookDeliveries,
+  queueAffiliateCoupon,
+  refreshPayoutsOnBalanceChange,
+];
 
 export async function dispatchEvent(tx: Tx, eventId: string) {
   const row = await tx.domainEvent.findUnique({ where: { id: eventId } });
