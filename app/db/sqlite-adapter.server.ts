@@ -73,6 +73,33 @@ export function beginImmediate(db: BetterSqlite3.Database, giveUpMs: number) {
   return retryWhileBusy(() => db.exec("BEGIN IMMEDIATE"), giveUpMs);
 }
 
+// SQLite's lock is not fair: whoever asks at the moment it is free gets it.
+// A worker that begins its next transaction right after a commit takes it
+// again before the web process's writers (which ask on a timer) see it
+// free, round after round: in the load bench clicks and admin writes waited
+// seconds behind a worker whose every hold was short. So a job's write
+// transaction waits until the previous one's hold has passed again (at
+// least MIN_GAP_MS) since its end: the worker holds the lock at most half of
+// the time, and a waiting request gets in within one hold. Requests do not
+// wait: they are the ones the gaps are for.
+const MIN_GAP_MS = 2;
+const pacing = ((globalThis as unknown as { __sqliteJobPacing?: { readyAt: number } }).__sqliteJobPacing ??= {
+  readyAt: 0,
+});
+
+/** Before a job's write transaction: waits for its turn (see above). No wait outside jobs. */
+export async function jobWriteTurn() {
+  if (!currentDbContext()?.job) return;
+  const wait = pacing.readyAt - performance.now();
+  if (wait > 0) await sleep(Math.ceil(wait));
+}
+
+/** After a job's write transaction: the next one waits as long as this one held the lock. */
+export function jobWriteDone(holdMs: number) {
+  if (!currentDbContext()?.job) return;
+  pacing.readyAt = performance.now() + Math.max(MIN_GAP_MS, holdMs);
+}
+
 type InnerAdapter = SqlDriverAdapter & { client: BetterSqlite3.Database };
 
 const now = () => performance.now();
@@ -181,6 +208,7 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
     }
     const release = await this.gate.acquire();
     try {
+      await jobWriteTurn();
       await retryWhileBusy(() => this.tx.client.exec("BEGIN IMMEDIATE"), this.giveUpMs);
     } catch (error) {
       release();
@@ -191,7 +219,9 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
     return new SqliteTransaction(
       this.tx,
       () => {
-        recordWriteLockHold(kind, now() - started);
+        const held = now() - started;
+        recordWriteLockHold(kind, held);
+        jobWriteDone(held);
         release();
       },
       this.strictReads,

@@ -305,6 +305,10 @@ const ADMIN_LISTS = [
   "/admin/settings/integrations",
 ];
 
+// A merchant reads a page before opening the next: admin connections pause
+// 0.25-0.75 s between requests (clicks and webhooks do not).
+const think = () => new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
+
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 const data = (pathname: string, route: string) =>
   `${pathname}${pathname.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}`;
@@ -357,7 +361,9 @@ async function lane(kind: Kind, bases: string[], demo: Demo, until: number, tall
       const page = pick(ADMIN_LISTS);
       const a = await send(agent, base, "GET", page, { cookie: pick(demo.cookies) });
       record(`GET ${page.split("?")[0]}`, a);
+      await think();
     } else if (kind === "admin-post") {
+      await think();
       const cookie = pick(demo.cookies);
       const headers = { cookie, origin: base, "content-type": "application/json" };
       if (Math.random() < 0.5) {
@@ -487,14 +493,20 @@ function printTable(rows: KindReport[]) {
 
 /** The worker's longest hold of SQLite's write lock per job type, from its log (WRITE_LOCK_HOLDS=...). */
 function lockHolds(procs: Proc[]) {
-  const holds: Record<string, { count: number; maxMs: number }> = {};
+  const holds: Record<string, { count: number; maxMs: number; totalMs: number; over50: number }> = {};
   for (const proc of procs)
     for (const line of proc.output) {
       const json = /WRITE_LOCK_HOLDS=(\{.*\})\s*$/.exec(line)?.[1];
       if (!json) continue;
-      for (const [kind, s] of Object.entries(JSON.parse(json) as Record<string, { count: number; maxMs: number }>)) {
+      type Hold = { count: number; maxMs: number; totalMs: number; over50?: number };
+      for (const [kind, s] of Object.entries(JSON.parse(json) as Record<string, Hold>)) {
         const seen = holds[kind];
-        holds[kind] = { count: (seen?.count ?? 0) + s.count, maxMs: Math.max(seen?.maxMs ?? 0, s.maxMs) };
+        holds[kind] = {
+          count: (seen?.count ?? 0) + s.count,
+          maxMs: Math.max(seen?.maxMs ?? 0, s.maxMs),
+          totalMs: (seen?.totalMs ?? 0) + s.totalMs,
+          over50: (seen?.over50 ?? 0) + (s.over50 ?? 0),
+        };
       }
     }
   return holds;
@@ -685,7 +697,12 @@ export async function runLoad(
     const holdKinds = Object.keys(holds);
     if (holdKinds.length)
       console.log(
-        `  longest write-lock hold per job type (ms): ${holdKinds.map((k) => `${k} ${holds[k]!.maxMs.toFixed(1)} (${holds[k]!.count})`).join(", ")}`,
+        `  write-lock holds per job type: longest ms (holds, mean ms, holds of 50 ms or more):\n${holdKinds
+          .map((k) => {
+            const h = holds[k]!;
+            return `    ${k.padEnd(26)} ${h.maxMs.toFixed(1).padStart(7)}  (${h.count}, ${(h.totalMs / h.count).toFixed(1)}, ${h.over50})`;
+          })
+          .join("\n")}`,
       );
     else if (options.db === "sqlite") console.log("  longest write-lock hold per job type: not reported by this app");
 

@@ -3,7 +3,7 @@ import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions }
 import { runBonusEvaluation } from "../bonuses/evaluate-bonuses.server";
 import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
 import { runRollupJob, runRollupSweep } from "../dashboard/rollup.server";
-import { dispatchEvent } from "../events/dispatch-event.server";
+import { planDispatch } from "../events/dispatch-event.server";
 import { planEventDispatch } from "../events/dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../mail/outbox.server";
 import { createAffiliateCoupon } from "../marketings/affiliate-coupon.server";
@@ -88,7 +88,8 @@ export const JOBS = {
   },
   "event.dispatch": {
     payload: JOB_PAYLOADS["event.dispatch"],
-    run: (payload, tx) => dispatchEvent(tx, payload.eventId),
+    // Reads and composes (e-mails, webhook bodies) before its short write transaction.
+    plan: (payload, db) => planDispatch(db, payload.eventId),
     // Many events in one transaction (a bulk approval's thousands); what the
     // batch does not handle comes back as an `alone` job for `run`.
     batch: { canBatch: (payload) => !payload.alone, plan: planEventDispatch },

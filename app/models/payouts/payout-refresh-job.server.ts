@@ -41,8 +41,9 @@ export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string
 }
 
 /** An event subscriber (dispatch-event.server.ts): balance changes queue a refresh. */
-export async function refreshPayoutsOnBalanceChange(tx: Tx, event: DomainEventRecord) {
-  if (CHANGES_BALANCE.has(event.type)) await requestPayoutRefresh(tx, event.shopId, event.id);
+export async function refreshPayoutsOnBalanceChange(_reader: Tx, event: DomainEventRecord) {
+  if (!CHANGES_BALANCE.has(event.type)) return undefined;
+  return (tx: Tx) => requestPayoutRefresh(tx, event.shopId, event.id);
 }
 
 /** The payouts.refresh job: the shop's approved lines gathered into pending payouts. */
