@@ -16,6 +16,9 @@ const schema = z.object({
     .default(`file:${path.join(ROOT, "data/app.sqlite")}`),
   // Connections each process keeps to PostgreSQL.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  // How long a request waits for the database (SQLite's write lock, a pooled
+  // PostgreSQL connection) before it is answered 503 with Retry-After.
+  DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
   // "1": every statement to stderr (counting a page's statements, tests/bench/page-profile.ts).
   DEBUG_QUERIES: z.enum(["0", "1"]).default("0"),
   // Where the app keeps files it writes (uploads; the SQLite file by default).

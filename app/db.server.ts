@@ -13,6 +13,8 @@ export function getDb(): Db {
     const config = getConfig();
     globalForDb.__appDb = createDb(config.DATABASE_URL, {
       poolSize: config.DATABASE_POOL_SIZE,
+      waitMs: config.DATABASE_WAIT_MS,
+      strictReads: config.NODE_ENV === "test",
       logQueries: config.DEBUG_QUERIES === "1",
     });
   }

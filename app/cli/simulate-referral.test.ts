@@ -3,7 +3,7 @@ import { normalizeOrder, orderPayloadSchema } from "../models/shopify/order-payl
 import { parseShopifyJson } from "../models/shopify/safe-json";
 import { orderPayload, placeOrder, serializeBody } from "../simulator/orders";
 import { emptyState, seedShop } from "../simulator/store-state";
-import { parseSimulateArgs, referralOrderOptions, UsageError } from "./simulate-referral";
+import { orderCount, parseSimulateArgs, referralOrderOptions, UsageError } from "./simulate-referral";
 
 // `npm run simulate -- referral ...`: the command line as parsed, and the
 // friend's order the store simulator places from it, read the way the app
@@ -80,6 +80,19 @@ describe("npm run simulate -- referral: arguments", () => {
 
   it("refuses an option the simulator does not know", () => {
     expect(() => parseSimulateArgs(["referral", "--frend-code", "X1"])).toThrow(/--frend-code/);
+  });
+
+  it.each([
+    [undefined, 1],
+    ["1", 1],
+    ["100", 100],
+    ["1000", 1000],
+  ])("order --count %s places %i order(s)", (raw, n) => {
+    expect(orderCount(parseSimulateArgs(["order", ...(raw ? ["--count", raw] : [])]).values.count)).toBe(n);
+  });
+
+  it.each(["0", "1001", "2.5", "many"])("refuses order --count %s", (raw) => {
+    expect(() => orderCount(raw)).toThrow(UsageError);
   });
 });
 

@@ -34,6 +34,7 @@ export const SIMULATE_OPTIONS = {
   price: { type: "string" },
   status: { type: "string" },
   collection: { type: "string", multiple: true },
+  count: { type: "string" },
 } as const;
 
 export function parseSimulateArgs(args: string[]) {
@@ -47,6 +48,14 @@ export class UsageError extends Error {}
 
 const DEVICE = /^[A-Za-z0-9_-]{1,64}$/;
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** `order --count N`: how many orders one command places (1 to 1,000). */
+export function orderCount(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError("--count must be a whole number from 1 to 1000.");
+  return n;
+}
 
 function count(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;

@@ -10,6 +10,7 @@
 //           a checkout: lines from the catalogue (--items N: the first N products), the
 //           code applied as Shopify applies it; --amount is the ORDER's subtotal before
 //           discounts, spread over the lines. Sends orders/create and orders/paid.
+//           [--count N] places N such orders, one after the other (1 to 1,000).
 //   referral (--friend-code CODE | --invite TOKEN) [--device ID] [--customer EMAIL]
 //           [--product HANDLE]... [--items N] [--quantity Q] [--amount 80.00]
 //           a refer-a-friend friend's checkout: the advocate's friend code applied, and/or
@@ -31,7 +32,7 @@
 //   --shop demo-store.myshopify.com        (default: DEMO_SHOP)
 //   --coupon CODE is --discount-code CODE
 import { dataDirectory, loadEnvironment } from "./bootstrap";
-import { parseSimulateArgs, referralOrderOptions, UsageError } from "./simulate-referral";
+import { orderCount, parseSimulateArgs, referralOrderOptions, UsageError } from "./simulate-referral";
 import { signedProxyUrl } from "../models/shopify/app-proxy-signature";
 
 type Json = Record<string, any>;
@@ -120,19 +121,29 @@ async function main() {
     return;
   }
   if (command === "order") {
-    const result = await act("POST", "/orders", {
-      referralCode: values.code,
-      clickId: values.click,
-      discountCode: values["discount-code"] ?? values.coupon,
-      customer: values.customer ?? values.email,
-      products: values.product,
-      items: values.items ? Number(values.items) : undefined,
-      quantity: values.quantity ? Number(values.quantity) : undefined,
-      amount: values.amount,
-    });
-    printOrder(result.order as Json);
-    if (report(result.deliveries, appUrl))
-      await showSale(appUrl, `gid://shopify/Order/${result.order.id}`, secrets.values.DEMO_API_KEY);
+    const times = orderCount(values.count);
+    for (let n = 1; n <= times; n++) {
+      const result = await act("POST", "/orders", {
+        referralCode: values.code,
+        clickId: values.click,
+        discountCode: values["discount-code"] ?? values.coupon,
+        customer: values.customer ?? values.email,
+        products: values.product,
+        items: values.items ? Number(values.items) : undefined,
+        quantity: values.quantity ? Number(values.quantity) : undefined,
+        amount: values.amount,
+      });
+      // Many orders (--count): one line each, and the app's decision for the last.
+      if (times > 1 && n < times) {
+        const statuses = (result.deliveries as Json[]).map((d) => `${d.topic} ${d.status ?? "not delivered"}`);
+        console.log(`order ${result.order.name}: ${statuses.join(", ")}`);
+        if ((result.deliveries as Json[]).some((d) => d.status !== 200)) process.exitCode = 1;
+        continue;
+      }
+      printOrder(result.order as Json);
+      if (report(result.deliveries, appUrl))
+        await showSale(appUrl, `gid://shopify/Order/${result.order.id}`, secrets.values.DEMO_API_KEY);
+    }
     return;
   }
   if (command === "referral") {

@@ -46,6 +46,8 @@ async function main() {
   if (mode === "inline") {
     const { createJobWorker } = await import("../models/jobs/registry.server");
     const inline = createJobWorker();
+    const { ensureRecurringJobs } = await import("../models/jobs/recurring-jobs.server");
+    await ensureRecurringJobs().catch((error) => console.error("could not queue the recurring jobs:", error));
     inline.start();
     worker = inline;
   } else if (mode !== "external") {

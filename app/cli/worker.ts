@@ -5,9 +5,16 @@ import { watchParent } from "./supervise";
 
 async function main() {
   loadEnvironment();
+  // Nobody waits on a job's answer: its writes may wait longer for the
+  // database than a request's (a job that still cannot write is retried).
+  process.env.DATABASE_WAIT_MS ??= "30000";
   // Imported after the environment is set: they read it when first used.
   const { createJobWorker } = await import("../models/jobs/registry.server");
-  const worker = createJobWorker();
+  // The longest hold of SQLite's write lock per job type goes to the log when it stops (the load bench reads it).
+  const worker = createJobWorker({ reportHolds: true });
+  // The chains of jobs that queue their own next run (recurring-jobs.server.ts).
+  const { ensureRecurringJobs } = await import("../models/jobs/recurring-jobs.server");
+  await ensureRecurringJobs().catch((error) => console.error("job worker: could not queue the recurring jobs:", error));
   worker.start();
   console.log(`job worker ${worker.id} started`);
   const stop = () => void worker.stop().then(() => process.exit(0));

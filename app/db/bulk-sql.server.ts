@@ -2,6 +2,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { Tx } from "./transaction";
 import type { Db } from "./client.server";
 import { sqlDate, type Dialect } from "./dialect";
+import { retryWhileBusy } from "./sqlite-adapter.server";
 
 // Bulk statements for the hot path of the job worker (a batch of webhook
 // orders: their events, signals, rows and commission lines). Prisma's query
@@ -179,9 +180,15 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
   };
 }
 
-/** Bulk statements on a better-sqlite3 connection (prepared once, by SQL text). */
-export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
+/**
+ * Bulk statements on a better-sqlite3 connection (prepared once, by SQL
+ * text). Outside a transaction, a statement that finds the write lock taken
+ * is tried again on a timer for up to `busyGiveUpMs` (the connection has no
+ * busy timeout: sqlite-adapter.server.ts).
+ */
+export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): BulkSql {
   const prepared = new Map<string, BetterSqlite3.Statement>();
+  const write = <T>(run: () => T): T | Promise<T> => (db.inTransaction ? run() : retryWhileBusy(run, busyGiveUpMs));
   const statement = (sql: string) => {
     let s = prepared.get(sql);
     if (!s) prepared.set(sql, (s = db.prepare(sql)));
@@ -204,7 +211,7 @@ export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
     async updateIn(table, set, column, values) {
       if (values.length === 0) return;
       const { sql, values: args } = updateInSql("sqlite", table, set, column, values);
-      statement(sql).run(...args.map(arg));
+      await write(() => statement(sql).run(...args.map(arg)));
     },
     async insertRows(table, rows, options = {}) {
       if (rows.length === 0) return;
@@ -213,7 +220,7 @@ export function sqliteBulk(db: BetterSqlite3.Database): BulkSql {
       const insert = statement(
         `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`,
       );
-      for (const row of rows) insert.run(...columns.map((c) => arg(row[c] ?? null)));
+      for (const row of rows) await write(() => insert.run(...columns.map((c) => arg(row[c] ?? null))));
     },
   };
 }

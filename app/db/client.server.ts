@@ -1,32 +1,92 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type {
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlDriverAdapterFactory,
+  SqlQuery,
+  Transaction,
+} from "@prisma/driver-adapter-utils";
 import { PrismaClient as SqliteClient } from "./generated/sqlite";
 import { PrismaClient as PostgresClient } from "./generated/postgresql";
 import { parseDatabaseUrl } from "./database-url";
+import { queuedSqliteAdapter } from "./sqlite-adapter.server";
+import { checkWriteOnRead } from "./write-on-read";
 
 // Both generated clients expose the same API (they come from one schema); the
 // SQLite one's type stands for both.
 export type Db = SqliteClient;
 
-export function createDb(databaseUrl: string, options: { poolSize?: number; logQueries?: boolean } = {}): Db {
+export interface DbOptions {
+  /** PostgreSQL connections this process keeps (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /**
+   * How long a query waits for the database (SQLite's write lock, a pooled
+   * PostgreSQL connection) before it fails as busy; the door answers that 503
+   * with Retry-After (DATABASE_WAIT_MS).
+   */
+  waitMs?: number;
+  logQueries?: boolean;
+  /** A write during a GET request throws instead of only being logged (tests; write-on-read.ts). */
+  strictReads?: boolean;
+}
+
+export const DEFAULT_WAIT_MS = 4000;
+
+/** Every statement of a PostgreSQL adapter past the GET-write check (write-on-read.ts). */
+function observedPg(factory: SqlDriverAdapterFactory, strict: boolean): SqlDriverAdapterFactory {
+  const watch = <T extends { queryRaw(q: SqlQuery): Promise<unknown>; executeRaw(q: SqlQuery): Promise<number> }>(
+    target: T,
+  ): T => {
+    const queryRaw = target.queryRaw.bind(target);
+    const executeRaw = target.executeRaw.bind(target);
+    target.queryRaw = (q: SqlQuery) => {
+      checkWriteOnRead(q.sql, strict);
+      return queryRaw(q);
+    };
+    target.executeRaw = (q: SqlQuery) => {
+      checkWriteOnRead(q.sql, strict);
+      return executeRaw(q);
+    };
+    return target;
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    async connect(): Promise<SqlDriverAdapter> {
+      const adapter = watch(await factory.connect());
+      const start = adapter.startTransaction.bind(adapter);
+      adapter.startTransaction = async (level?: IsolationLevel): Promise<Transaction> => watch(await start(level));
+      return adapter;
+    },
+  };
+}
+
+export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const target = parseDatabaseUrl(databaseUrl);
   // logQueries: every statement to stderr (DEBUG_QUERIES=1; counting a page's
   // statements when profiling it, tests/bench/page-profile.ts).
   const log = options.logQueries ? [{ level: "query" as const, emit: "event" as const }] : [];
+  const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
+  const strict = options.strictReads ?? false;
+  // Waiting to start a transaction is bounded by the adapter (the lock, the
+  // pool); Prisma's own bound (2 s by default) would cut it short.
+  const transactionOptions = { maxWait: waitMs + 1000, timeout: 5000 };
   let client: Db;
   if (target.provider === "postgresql") {
-    const adapter = new PrismaPg({ connectionString: target.url, max: options.poolSize ?? 10 });
-    client = new PostgresClient({ adapter, log }) as unknown as Db;
+    const adapter = new PrismaPg({
+      connectionString: target.url,
+      max: options.poolSize ?? 10,
+      // A request that cannot get a connection in time fails as busy (503), not after minutes.
+      connectionTimeoutMillis: waitMs,
+    });
+    client = new PostgresClient({
+      adapter: observedPg(adapter, strict),
+      log,
+      transactionOptions,
+    }) as unknown as Db;
   } else {
-    // A writer waits up to 5 s for the lock instead of failing at once.
-    const adapter = new PrismaBetterSQLite3({ url: target.file, timeout: 5000 });
-    client = new SqliteClient({ adapter, log }) as Db;
-    // In WAL mode, synchronous=NORMAL makes a commit durable against a crash of
-    // the app (what "committed" must mean for a click or a webhook) without an
-    // fsync per transaction; only an OS crash or power cut can lose the last
-    // commits. The adapter runs every query on one connection, one at a time,
-    // so this pragma is set before anything else runs on it.
-    void client.$queryRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => {});
+    const adapter = queuedSqliteAdapter(target.file, { busyGiveUpMs: waitMs, strictReads: strict });
+    client = new SqliteClient({ adapter, log, transactionOptions }) as Db;
   }
   if (options.logQueries)
     (client.$on as (event: "query", cb: (e: { query: string }) => void) => void)("query", (e) =>
@@ -37,4 +97,21 @@ export function createDb(databaseUrl: string, options: { poolSize?: number; logQ
 
 export function databaseProvider(databaseUrl: string) {
   return parseDatabaseUrl(databaseUrl).provider;
+}
+
+/**
+ * The database could not serve in time: SQLite's write lock stayed taken
+ * (DatabaseBusyError), or no PostgreSQL connection or transaction could be
+ * had (pool timeout; Prisma's P2024, P2028 and P1008). A request answers 503
+ * with Retry-After; nothing was changed.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { name?: string; code?: string; message?: string; cause?: unknown };
+  if (e.name === "DatabaseBusyError") return true;
+  if (e.code === "P2024" || e.code === "P2028" || e.code === "P1008") {
+    return e.code !== "P2028" || /unable to start a transaction in the given time/i.test(e.message ?? "");
+  }
+  if (/timeout exceeded when trying to connect|the database stayed locked/i.test(e.message ?? "")) return true;
+  return e.cause !== undefined && e.cause !== error && isDatabaseBusy(e.cause);
 }

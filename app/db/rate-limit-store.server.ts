@@ -1,6 +1,7 @@
 import { RateLimiterPrisma } from "rate-limiter-flexible";
 import { getDb } from "../db.server";
 import type { Db } from "./client.server";
+import { writeOnRead } from "./db-context";
 import { bind, dialectOf, sqlDate, type Dialect } from "./dialect";
 
 // Rate limits kept in the database (table RateLimiterFlexible), so every app
@@ -72,9 +73,15 @@ class DatabaseRateLimiter extends RateLimiterPrisma {
     const expire = msDuration > 0 ? sqlDate(dialect, new Date(now.getTime() + msDuration)) : null;
     const reset = forceExpire || expire === null;
     const nowText = sqlDate(dialect, now);
-    const [row] = await db.$queryRawUnsafe<{ points: number | bigint; expire: Date | string | null }[]>(
-      UPSERT[dialect][reset ? "reset" : "add"],
-      ...(reset ? [key, points, expire] : [key, points, expire, nowText, nowText]),
+    // Counting a call is a write even when the call is a GET (a storefront
+    // look-up): the one kind of write a read may make besides an install.
+    const [row] = await writeOnRead(
+      "rate limit",
+      async () =>
+        await db.$queryRawUnsafe<{ points: number | bigint; expire: Date | string | null }[]>(
+          UPSERT[dialect][reset ? "reset" : "add"],
+          ...(reset ? [key, points, expire] : [key, points, expire, nowText, nowText]),
+        ),
     );
     return { points: Number(row!.points), expire: row!.expire === null ? null : new Date(row!.expire) };
   }

@@ -6,8 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { getConfig } from "../config.server";
-import { getDb } from "../db.server";
+import { dbProvider, getDb } from "../db.server";
 import { notifyJobsEnqueued } from "./job-queue.server";
+// The database stayed locked longer than a webhook may wait: answer 503, Shopify retries.
+import { DatabaseBusyError } from "./sqlite-adapter.server";
+
+export { DatabaseBusyError };
 import { parseDatabaseUrl } from "./database-url";
 
 export interface IncomingWebhook {
@@ -19,54 +23,80 @@ export interface IncomingWebhook {
 }
 
 function isUniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+  const e = error as { code?: string; meta?: { code?: string }; message?: string } | null;
+  // Prisma's P2002, or PostgreSQL's 23505 as a raw statement reports it.
+  return e?.code === "P2002" || e?.code === "23505" || e?.meta?.code === "23505" || /\b23505\b/.test(e?.message ?? "");
 }
 
+// The event and its job in ONE statement: no interactive transaction, so a
+// webhook never waits for (or times out on) a transaction slot of the pool,
+// only for a connection, which the pool hands out in turn. A webhook id seen
+// before inserts no event; a job key seen before fails the whole statement.
+const INGEST_PG = `WITH "ev" AS (
+  INSERT INTO "WebhookEvent" ("id", "shopDomain", "topic", "webhookId", "apiVersion", "payload", "receivedAt")
+  VALUES ($1, $2, $3, $4, $5, $6, $7::timestamp(3)) ON CONFLICT ("webhookId") DO NOTHING RETURNING "id"
+)
+INSERT INTO "Job" ("id", "type", "payload", "uniqueKey", "status", "runAt", "attempts", "maxAttempts", "createdAt", "updatedAt")
+SELECT $8, 'webhook', $9, $10, 'queued', $7::timestamp(3), 0, 8, $7::timestamp(3), $7::timestamp(3) FROM "ev"
+RETURNING "id"`;
+
 /**
- * Stores a verified webhook and its processing job in one transaction, so the
- * request can be answered as soon as the event is durable. The same webhook
- * id delivered again is recognised and stores nothing.
+ * Stores a verified webhook and its processing job at once, so the request
+ * can be answered as soon as the event is durable. The same webhook id
+ * delivered again is recognised and stores nothing. (PostgreSQL, or SQLite
+ * in memory; a SQLite file has its own writer below.)
  */
 export async function ingestWebhook(hook: IncomingWebhook): Promise<"stored" | "duplicate"> {
   const db = getDb();
   const eventId = randomUUID();
   try {
-    // Two inserts in one (non-interactive) transaction: the cheapest durable
-    // write. The worker fills in the shop when it processes the event.
-    await db.$transaction([
-      db.webhookEvent.create({
-        data: {
-          id: eventId,
-          shopDomain: hook.shopDomain,
-          topic: hook.topic,
-          webhookId: hook.webhookId,
-          apiVersion: hook.apiVersion,
-          payload: hook.rawBody,
-        },
-        select: { id: true },
-      }),
-      db.job.create({
-        data: {
-          type: "webhook",
-          payload: JSON.stringify({ eventId, topic: hook.topic }),
-          uniqueKey: `webhook:${hook.webhookId}`,
-        },
-        select: { id: true },
-      }),
-    ]);
+    if (dbProvider() === "postgresql") {
+      const at = new Date().toISOString();
+      const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+        INGEST_PG,
+        eventId,
+        hook.shopDomain,
+        hook.topic,
+        hook.webhookId,
+        hook.apiVersion,
+        hook.rawBody,
+        at,
+        randomUUID(),
+        JSON.stringify({ eventId, topic: hook.topic }),
+        `webhook:${hook.webhookId}`,
+      );
+      if (rows.length === 0) return "duplicate";
+    } else {
+      // Two inserts in one (non-interactive) transaction. The worker fills
+      // in the shop when it processes the event.
+      await db.$transaction([
+        db.webhookEvent.create({
+          data: {
+            id: eventId,
+            shopDomain: hook.shopDomain,
+            topic: hook.topic,
+            webhookId: hook.webhookId,
+            apiVersion: hook.apiVersion,
+            payload: hook.rawBody,
+          },
+          select: { id: true },
+        }),
+        db.job.create({
+          data: {
+            type: "webhook",
+            payload: JSON.stringify({ eventId, topic: hook.topic }),
+            uniqueKey: `webhook:${hook.webhookId}`,
+          },
+          select: { id: true },
+        }),
+      ]);
+    }
   } catch (error) {
     if (isUniqueViolation(error)) return "duplicate";
     throw error;
   }
   notifyJobsEnqueued();
   return "stored";
-}
-
-/** The database stayed locked longer than a webhook may wait: answer 503, Shopify retries. */
-export class DatabaseBusyError extends Error {
-  constructor() {
-    super("the database stayed locked; the webhook was not stored");
-  }
 }
 
 export interface WebhookStore {
@@ -170,7 +200,10 @@ function sqliteStore(file: string): WebhookStore {
     batch.forEach((b, i) => {
       const result = msg.results?.[i];
       if (result === "stored" || result === "duplicate") b.resolve(result);
-      else b.reject(msg.busy ? new DatabaseBusyError() : new Error(msg.error ?? result ?? "webhook not stored"));
+      else
+        b.reject(
+          msg.busy ? new DatabaseBusyError(BUSY_GIVE_UP_MS) : new Error(msg.error ?? result ?? "webhook not stored"),
+        );
     });
     if (msg.results?.includes("stored")) notifyJobsEnqueued();
     flush();

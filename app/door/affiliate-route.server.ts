@@ -4,7 +4,16 @@ import { shopDb, type ShopDb } from "../db/shop-db.server";
 import { shopHandle } from "../lib/portal-ways";
 import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
 import { portalPagesUrl } from "../models/portal/portal-context.server";
-import { isRead, keepingForm, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import {
+  type InputSpec,
+  isRead,
+  keepingForm,
+  mark,
+  readInput,
+  type RouteArgs,
+  runRoute,
+  withDeclaredWrites,
+} from "./door.server";
 import { requireSameOrigin } from "./same-origin.server";
 
 // The door of every /account/... loader and action: the logged-in affiliate
@@ -44,14 +53,16 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
         if (!isRead(args.request)) requireSameOrigin(args.request);
         const input = await readInput(args, spec);
         return keepingForm(input.rawBody, () =>
-          handler({
-            ...ctx,
-            request: args.request,
-            db: shopDb(getDb(), ctx.affiliate.shopId),
-            appUrl: getConfig().appUrl,
-            pagesUrl: portalPagesUrl({ shop: ctx.shop, way: ctx.way, handle: shopHandle(ctx.shop.domain) }),
-            ...input,
-          }),
+          withDeclaredWrites(spec, () =>
+            handler({
+              ...ctx,
+              request: args.request,
+              db: shopDb(getDb(), ctx.affiliate.shopId),
+              appUrl: getConfig().appUrl,
+              pagesUrl: portalPagesUrl({ shop: ctx.shop, way: ctx.way, handle: shopHandle(ctx.shop.domain) }),
+              ...input,
+            }),
+          ),
         );
       },
       { echo: true },

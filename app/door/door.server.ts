@@ -1,5 +1,7 @@
 import { json, type TypedResponse } from "@remix-run/node";
-import { keyedErrorMap } from "../i18n/messages";
+import { isDatabaseBusy } from "../db/client.server";
+import { writeOnRead } from "../db/db-context";
+import { keyedErrorMap, msg } from "../i18n/messages";
 import { keyedErrorBody } from "../i18n/messages.server";
 import { AppError, errorBody, fieldErrorsFromZod } from "../lib/errors";
 import { echoValues, rawBody, readParams, readQuery, type BodyType, type Schema } from "./input.server";
@@ -33,6 +35,13 @@ export interface InputSpec<Q, B, P> {
    * contract). Default "keys": translatable keys (app/i18n/messages.ts).
    */
   defaultMessages?: "keys" | "zod";
+  /**
+   * Why this route's GET writes, where someone else decided it is a GET
+   * (Shopify Billing's return, a login handed over from the app proxy, a
+   * storefront visit). Any other write during a GET is refused in tests and
+   * logged elsewhere (app/db/write-on-read.ts).
+   */
+  writeOnRead?: string;
 }
 
 export interface Input<Q, B, P> {
@@ -101,6 +110,14 @@ export async function keepingForm<R>(raw: unknown, work: () => Promise<R>): Prom
   }
 }
 
+/** Seconds a client is asked to wait after a 503 for a busy database. */
+const BUSY_RETRY_AFTER_S = "2";
+
+/** Runs a route's handler, with its declared write-on-read if it has one. */
+export function withDeclaredWrites<T>(spec: { writeOnRead?: string }, work: () => Promise<T>): Promise<T> {
+  return spec.writeOnRead ? writeOnRead(spec.writeOnRead, work) : work();
+}
+
 /** A handler's result as a Response: data becomes JSON, a Response passes. */
 type Answer<R> = R extends Response ? R : TypedResponse<R>;
 
@@ -126,6 +143,15 @@ export interface ErrorOptions {
  */
 export function errorResponse(error: unknown, request: Request, options: ErrorOptions = {}): Response {
   if (error instanceof Response) return error;
+  if (isDatabaseBusy(error)) {
+    // Not a bug: the database could not serve in time (SQLite's write lock
+    // stayed taken, no PostgreSQL connection came). Nothing was changed;
+    // the client may simply ask again.
+    console.warn(`[route] database busy on ${request.method} ${JSON.stringify(new URL(request.url).pathname)}: 503`);
+    error = new AppError("unavailable", msg("Global:genericMessage"), {
+      headers: { "Retry-After": BUSY_RETRY_AFTER_S },
+    });
+  }
   if (!(error instanceof AppError)) logUnexpected(request, error);
   const answer = errorBody(error);
   const { status, headers } = answer;

@@ -2,7 +2,7 @@ import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
 import type { Area } from "../lib/areas";
 import { requireApiMerchant, requireMerchant, type MerchantContext } from "../models/auth/require-merchant.server";
-import { isRead, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import { isRead, mark, readInput, runRoute, withDeclaredWrites, type InputSpec, type RouteArgs } from "./door.server";
 import type { Schema } from "./input.server";
 import type { PlanFeature } from "../models/plans/plans";
 import { requirePlanFeature } from "./plan-check.server";
@@ -45,7 +45,9 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
       // Embedded requests carry a session token, not a cookie: nothing to forge.
       if (ctx.mode === "standalone" && !isRead(args.request)) requireSameOrigin(args.request);
       const input = await readInput(args, spec);
-      return handler({ ...ctx, request: args.request, db: shopDb(getDb(), ctx.shop.id), ...input });
+      return withDeclaredWrites(spec, () =>
+        handler({ ...ctx, request: args.request, db: shopDb(getDb(), ctx.shop.id), ...input }),
+      );
     });
   return mark(route, { kind: "merchant", area: spec.area });
 }

@@ -1,4 +1,12 @@
-import { keepingForm, mark, readInput, runRoute, type InputSpec, type RouteArgs } from "./door.server";
+import {
+  keepingForm,
+  mark,
+  readInput,
+  runRoute,
+  withDeclaredWrites,
+  type InputSpec,
+  type RouteArgs,
+} from "./door.server";
 
 // The door of routes anyone may call: login and password pages, the portal's
 // sign-up and login forms, OAuth steps, the app proxy and pixel endpoints.
@@ -35,7 +43,9 @@ export function publicRoute<R, Q = undefined, B = undefined, P = Record<string, 
       args,
       async () => {
         const input = await readInput(args, spec);
-        return keepingForm(input.rawBody, () => handler({ request: args.request, context: args.context, ...input }));
+        return keepingForm(input.rawBody, () =>
+          withDeclaredWrites(spec, () => handler({ request: args.request, context: args.context, ...input })),
+        );
       },
       { echo: true, headers: spec.headers },
     );

@@ -37,7 +37,6 @@ import { areaCheck, showWelcome, visiblePending } from "~/lib/dashboard-access";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
-import { requestRollupRefresh } from "~/models/dashboard/rollup.server";
 import { useShell } from "./$role";
 
 export const handle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"] };
@@ -58,10 +57,9 @@ const querySchema = z.object({
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "any", query: querySchema },
   async ({ db, shop, user, query }) => {
+    // Exact whether or not the rollup is fresh (the rest is counted live);
+    // the worker's sweep keeps it so (ADR 011).
     const data = await getDashboardData(shop, query.preset, new Date(), db);
-    // A stale rollup is still exact (the rest is counted live); the worker
-    // brings it up to date so the live part stays small.
-    await requestRollupRefresh(shop.id, data.watermark);
     const config = getConfig();
     return {
       preset: query.preset,

@@ -30,20 +30,19 @@ import { useFormat } from "~/i18n/format";
 import { useTranslatedError, type KeyedError } from "~/i18n/messages";
 import { displayZone } from "~/lib/shop-day";
 import { totalsByCurrency } from "~/models/payouts/payable-balance";
-import { availableMethods, payPayouts, refreshShopPayouts } from "~/models/payouts/payout-admin.server";
+import { availableMethods, payPayouts } from "~/models/payouts/payout-admin.server";
 import { payBatchSchema, payoutListParamsSchema, PAYOUT_TABS } from "~/models/payouts/payout-list-query";
 import { listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
 
-// /{role}/payouts: the shop's payouts by state. Opening the list gathers the
-// newly approved lines into pending payouts first, so what it shows is what
-// is owed now; "Pay" turns the selected pending payouts into one batch.
+// /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
+// by a job whenever a balance changes (payout-refresh-job.server.ts), so the
+// list only reads; "Pay" turns the selected pending payouts into one batch.
 export const handle = { i18n: ["Payouts"] };
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "payouts", query: payoutListParamsSchema },
   async ({ db, shop, query, user }) => {
-    if ((query.status ?? "pending") === "pending" && !query.after && !query.before) await refreshShopPayouts(db);
     const [page, methods] = await Promise.all([listPayoutsPage(db, shop.timezone, query), availableMethods(db)]);
     return { ...page, methods, isAdmin: user.role === "admin" };
   },

@@ -29,7 +29,7 @@ const planQuery = z.object({
 // changes the plan is the return from Shopify's confirmation page, and it only
 // records what Shopify says is already approved.
 export const loader = /* @__PURE__ */ merchantRoute(
-  { area: "plans", query: planQuery },
+  { area: "plans", query: planQuery, writeOnRead: "Shopify Billing's return" },
   async ({ db, shop, role, query, request }) => {
     const plan = findPlan(query.plan_id);
     if (!plan) throw new AppError("not_found", "This plan does not exist.");

@@ -15,15 +15,18 @@ function disposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export const loader = /* @__PURE__ */ affiliateRoute({ params }, async ({ db, affiliate, params }) => {
-  const file = await downloadCreative(db, affiliate, params.id);
-  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": file.type,
-      "Content-Length": String(file.size),
-      "Content-Disposition": disposition(file.name),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-});
+export const loader = /* @__PURE__ */ affiliateRoute(
+  { params, writeOnRead: "download count" },
+  async ({ db, affiliate, params }) => {
+    const file = await downloadCreative(db, affiliate, params.id);
+    return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
+      headers: {
+        "Content-Type": file.type,
+        "Content-Length": String(file.size),
+        "Content-Disposition": disposition(file.name),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  },
+);

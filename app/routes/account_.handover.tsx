@@ -9,7 +9,7 @@ import { spendHandoverToken } from "~/models/affiliate-account/password-reset.se
 // single-use, two-minute token, and the session starts on this domain.
 const query = z.object({ token: z.string().catch("") });
 
-export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ query, writeOnRead: "login handover" }, async ({ query }) => {
   const spent = await spendHandoverToken(query.token);
   if (!spent)
     throw new Response("This login link is invalid or has expired. Log in again.", {

@@ -13,14 +13,17 @@ import { shopify } from "~/shopify.server";
 // never anything the visitor chose.
 const HEADERS = { "Cache-Control": "private, no-store" };
 
-export const loader = /* @__PURE__ */ publicRoute({ query: proxyClickQuery }, async ({ request, query }) => {
-  await shopify().authenticate.public.appProxy(request);
-  const clickId = await recordProxyClick(query, {
-    // The request comes from Shopify's proxy: the visitor's address, when
-    // Shopify passes it on, is the first X-Forwarded-For entry. It is only
-    // ever stored as a keyed hash.
-    ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
-    userAgent: request.headers.get("user-agent"),
-  });
-  return json({ click_id: clickId }, { headers: HEADERS });
-});
+export const loader = /* @__PURE__ */ publicRoute(
+  { query: proxyClickQuery, writeOnRead: "click" },
+  async ({ request, query }) => {
+    await shopify().authenticate.public.appProxy(request);
+    const clickId = await recordProxyClick(query, {
+      // The request comes from Shopify's proxy: the visitor's address, when
+      // Shopify passes it on, is the first X-Forwarded-For entry. It is only
+      // ever stored as a keyed hash.
+      ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
+      userAgent: request.headers.get("user-agent"),
+    });
+    return json({ click_id: clickId }, { headers: HEADERS });
+  },
+);

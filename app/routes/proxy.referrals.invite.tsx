@@ -9,7 +9,8 @@ import { inviteQuery, openInvite, referralProxyContext } from "~/models/referral
 const HEADERS = { "Cache-Control": "private, no-store" };
 
 export const loader = /* @__PURE__ */ publicRoute(
-  { query: inviteQuery, headers: HEADERS },
+  // The storefront script asks by GET (app proxy); the visit and the device's code are recorded.
+  { query: inviteQuery, headers: HEADERS, writeOnRead: "storefront visit" },
   async ({ request, query }) =>
     json(await openInvite(await referralProxyContext(request, query), query), { headers: HEADERS }),
 );

@@ -5,6 +5,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type express from "express";
+import { inRequest } from "../db/db-context";
 import { limitedBody, refuseTooLarge } from "./body-limits";
 import { cspNonce } from "./security-headers";
 
@@ -90,7 +91,8 @@ export function remixHandler(build: ServerBuild, mode: string): express.RequestH
     try {
       let request: Request;
       ({ request, refused } = remixRequest(req, res));
-      const response = await handle(request, { cspNonce: cspNonce(res) });
+      // The statements the route runs know its method and path (a GET must not write: db/write-on-read.ts).
+      const response = await inRequest(req.method, req.path, () => handle(request, { cspNonce: cspNonce(res) }));
       // The body passed its limit while the route read it: the 413 is the answer.
       if (refused() || res.headersSent) {
         await response.body?.cancel().catch(() => {});

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getConfig } from "../config.server";
 import { errorForLog } from "../lib/log-text";
 import { WEBHOOK_TOPICS } from "../models/webhooks/process-webhook.server";
+import { isDatabaseBusy } from "../db/client.server";
 import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../db/webhook-store.server";
 import { checkWebhookShop, dbShopLookups, type ShopLookups } from "../models/webhooks/webhook-shop-check.server";
 import { bodyLimitFor, refuseTooLarge } from "./body-limits";
@@ -89,7 +90,8 @@ export function createWebhookHandler() {
         return true;
       }
       serve(req, res).catch((error) => {
-        if (error instanceof DatabaseBusyError) {
+        // The database could not take it in time (SQLite's lock, PostgreSQL's pool): not stored.
+        if (error instanceof DatabaseBusyError || isDatabaseBusy(error)) {
           // Not stored, so not acknowledged: Shopify delivers it again.
           console.warn("[webhooks] database busy; answered 503 for a redelivery");
           if (!res.headersSent) res.setHeader("retry-after", "5");

@@ -4,6 +4,7 @@
 import { adminSsrBench } from "./admin-ssr-bench";
 import { bonusTierBench } from "./bonus-tier-bench";
 import { clickBench } from "./click-bench";
+import { loadBench } from "./load-bench";
 import { dashboardBench } from "./dashboard-bench";
 import { notificationsBench } from "./notifications-bench";
 import { ordersBench } from "./orders-bench";
@@ -32,6 +33,10 @@ const all: Bench[] = [
   { name: "outgoing webhooks: events delivered, signed, to a loopback receiver", run: webhooksBench },
   { name: "bonuses and auto-tier: 10,000 affiliates over 1M orders", run: bonusTierBench },
   { name: "PayPal: build and send one 5,000-item batch to the fake PayPal", run: paypalBatchBench },
+  {
+    name: "load: 200 connections of clicks, webhooks, admin pages and payouts on SQLite and PostgreSQL",
+    run: loadBench,
+  },
   // Needs the large seed (npm run seed:large, minutes and GBs): opt in.
   ...(process.env.BENCH_DASHBOARD === "1"
     ? [{ name: "dashboard: every date preset on 1M orders / 10M clicks", run: dashboardBench }]

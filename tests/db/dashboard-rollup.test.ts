@@ -6,7 +6,7 @@ import { pick, randomInt, seededRandom } from "~/lib/prng";
 import type { Db } from "~/db/client.server";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
 import { COUNT_CAP, getDashboardData } from "~/models/dashboard/dashboard-totals.server";
-import { LAG_MS, refreshRollup, requestRollupRefresh } from "~/models/dashboard/rollup.server";
+import { LAG_MS, refreshRollup, ROLLUP_SWEEP_JOB, runRollupSweep, STALE_MS } from "~/models/dashboard/rollup.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { PAYABLE } from "~/models/payouts/payable-balance";
@@ -300,7 +300,7 @@ describe("dashboard rollup", () => {
     await expectExact(moved, now, ["all", "last30", "yesterday"]);
   });
 
-  it("is refreshed by the dashboard.rollup job a stale dashboard asks for, once per slot", async () => {
+  it("is refreshed by the dashboard.rollup job the sweep queues for shops with activity, once per slot", async () => {
     const db = getDb();
     const now = new Date();
     const shop = await shopWithData(5, "Europe/Paris", now, {
@@ -308,15 +308,19 @@ describe("dashboard rollup", () => {
       orders: 10,
       stampedBefore: new Date(now.getTime() - 3_600_000),
     });
-    expect(await requestRollupRefresh(shop.id, null, now)).toBe(true);
-    expect(await requestRollupRefresh(shop.id, null, now)).toBe(true);
+    const slot = Math.floor(now.getTime() / STALE_MS);
+    // Two workers' sweeps of one slot queue the shop's refresh once, and the next sweep.
+    expect(await db.$transaction((tx) => runRollupSweep({ slot }, tx, now))).toBe(1);
+    expect(await db.$transaction((tx) => runRollupSweep({ slot }, tx, now))).toBe(1);
     expect(await db.job.count({ where: { type: "dashboard.rollup" } })).toBe(1);
+    const next = await db.job.findMany({ where: { type: ROLLUP_SWEEP_JOB }, select: { runAt: true } });
+    expect(next.map((j) => j.runAt.getTime())).toEqual([(slot + 1) * STALE_MS]);
     await drainJobs();
     const state = await db.dashboardRollupState.findUniqueOrThrow({ where: { shopId: shop.id } });
     expect(state.watermark.getTime()).toBeGreaterThan(now.getTime() - 2 * LAG_MS);
     expect(state.dayZone).toBe("Europe/Paris");
-    // A fresh rollup asks for nothing.
-    expect(await requestRollupRefresh(shop.id, state.watermark, new Date())).toBe(false);
+    // A fresh rollup is left alone.
+    expect(await db.$transaction((tx) => runRollupSweep({ slot: slot + 1 }, tx, new Date()))).toBe(0);
     await expectExact(shop, new Date(), ["all", "today"]);
   });
 

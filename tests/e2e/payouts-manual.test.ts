@@ -6,7 +6,7 @@ import { hashPassword } from "~/models/auth/password.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { SCOPES } from "~/shopify.server";
 import { expectPage, logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
-import { buildCommission, buildOrder } from "../support/api-builders";
+import { buildCommission, buildOrder, gatherPendingPayouts } from "../support/api-builders";
 import { buildCampaign, buildUser } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { useStoreSimulator } from "../support/store-simulator";
@@ -74,10 +74,11 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("paying by store credit and b
         },
       });
     let n = 0;
-    // An approved sale: the payouts list gathers it into a pending payout.
+    // An approved sale, gathered into a pending payout as the payouts.refresh job does.
     const approvedSale = async (affiliateId: string, amount: number) => {
       const order = await buildOrder(shop.id, { affiliateId });
       await buildCommission(shop.id, order.id, affiliateId, { amount, status: "approved", sourceRef: `s${n++}` });
+      await gatherPendingPayouts(shop.id);
     };
     return { shop, affiliate, approvedSale };
   }

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { drainJobs } from "~/models/jobs/registry.server";
 import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
@@ -62,7 +63,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("payouts in Chromium", () => 
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByText("2 sales approved.").waitFor();
 
-    // 2. The pending payout appears, with the total per currency.
+    // 2. The job worker gathers the approved lines (the events of the
+    // approval queue it); the pending payout appears, with the total per currency.
+    await drainJobs();
     await page.goto("/admin/payouts");
     await waitForHydration(page);
     await heading(page, "Payouts").waitFor();

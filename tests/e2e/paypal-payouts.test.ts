@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
-import { buildCommission, buildOrder } from "../support/api-builders";
+import { buildCommission, buildOrder, gatherPendingPayouts } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { FAKE_CLIENT_ID, FAKE_SECRET, FAKE_WEBHOOK_ID, usePaypal } from "../support/paypal";
@@ -54,6 +54,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("PayPal payouts in Chromium",
       const order = await buildOrder(shop.id, { name, affiliateId: ana.id, placedAt: new Date(Date.now() - 60_000) });
       await buildCommission(shop.id, order.id, ana.id, { amount, status: "approved", explanation: `10% of ${name}` });
     }
+    await gatherPendingPayouts(shop.id);
     const { page, errors } = await browser.newSession(server.url(""));
     await logIn(page, "admin", EMAIL, TEST_PASSWORD);
     await page.waitForURL((url) => url.pathname === "/admin/dashboard");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "~/db.server";
 import { hashApiKey } from "~/models/api-keys/api-key.server";
+import { runPayoutRefresh } from "~/models/payouts/payout-refresh-job.server";
 
 // Builders and an HTTP client for the REST API /api/v1 tests.
 let counter = 0;
@@ -63,6 +64,15 @@ export async function buildOrder(shopId: string, overrides: Partial<OrderOverrid
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     },
   });
+}
+
+/**
+ * What the payouts.refresh job does once a balance changed: the approved lines
+ * gathered into pending payouts. Lines written by buildCommission come with no
+ * event, so nothing queued that job for them.
+ */
+export function gatherPendingPayouts(shopId: string) {
+  return getDb().$transaction((tx) => runPayoutRefresh({ shopId }, tx));
 }
 
 export async function buildCommission(

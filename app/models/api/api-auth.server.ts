@@ -2,6 +2,8 @@ import { getDb } from "../../db.server";
 import type { Shop } from "../../db/generated/sqlite";
 import { AppError } from "../../lib/errors";
 import { hashApiKey } from "../api-keys/api-key.server";
+import { isDatabaseBusy } from "../../db/client.server";
+import { writeOnRead } from "../../db/db-context";
 
 // REST API authentication: "Authorization: Bearer <key>". Only the SHA-256 of
 // a key is stored; a revoked key, or a key of an uninstalled shop, is refused
@@ -33,8 +35,16 @@ async function touchApiKey(id: string, lastUsedAt: Date | null) {
   const now = new Date();
   const cutoff = new Date(now.getTime() - TOUCH_INTERVAL_MS);
   if (lastUsedAt && lastUsedAt > cutoff) return;
-  await getDb().apiKey.updateMany({
-    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: cutoff } }] },
-    data: { lastUsedAt: now },
+  // A GET of the API records it too (a bounded write, declared as such); the
+  // request does not fail when the database is too busy to take it.
+  await writeOnRead(
+    "api key use",
+    async () =>
+      await getDb().apiKey.updateMany({
+        where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: cutoff } }] },
+        data: { lastUsedAt: now },
+      }),
+  ).catch((error: unknown) => {
+    if (!isDatabaseBusy(error)) throw error;
   });
 }

@@ -4,6 +4,7 @@ import type { Shop } from "../../db/generated/sqlite";
 import { shopify } from "../../shopify.server";
 import { canUseArea, isRole, parsePermissions, type Area, type Role, type StaffArea } from "../../lib/areas";
 import { roleLoginPath } from "../../lib/shop-loading";
+import { writeOnRead } from "../../db/db-context";
 import { findOrInstallShop } from "../shop/install-shop.server";
 import { memoForRequest } from "../../lib/request-memo.server";
 import { getMerchantSession, merchantSessionUser } from "./user-session.server";
@@ -71,9 +72,11 @@ export async function requireMerchant(
   const role: Role = roleParam;
 
   if (isEmbeddedRequest(request)) {
-    const { session } = await shopify().authenticate.admin(request);
+    // Shopify's session token exchange stores the session, and a first
+    // launch installs the shop: writes that come with a GET by Shopify's design.
+    const { session } = await writeOnRead("shopify install", () => shopify().authenticate.admin(request));
     if (role !== "admin") throw redirect(url.pathname.replace(/^\/staff/, "/admin") + url.search);
-    const shop = await findOrInstallShop(session.shop);
+    const shop = await writeOnRead("shopify install", () => findOrInstallShop(session.shop));
     return {
       role,
       mode: "embedded",

@@ -6,6 +6,7 @@ import { enqueueJob } from "../jobs/enqueue.server";
 import { currentPeriod, type PeriodKind } from "./bonus-periods";
 import type { BonusRuleData } from "./bonus-form";
 import { scheduleBonusEvaluation } from "./evaluate-bonuses.server";
+import { requestPayoutRefresh } from "../payouts/payout-refresh-job.server";
 
 // The merchant's bonus rules: list, read, save, delete, and review of the
 // bonus lines a rule earned (pending lines are approved or denied here; an
@@ -122,6 +123,9 @@ export async function reviewBonusLines(db: Client, ruleId: string, ids: string[]
       data: { status },
     });
     if (!moved.count) throw new AppError("conflict", "None of these bonus lines is waiting for review.");
+    // Approved lines are owed: the pending payouts follow (payout-refresh-job.server.ts).
+    const rule = await tx.bonusRule.findUnique({ where: { id: ruleId }, select: { shopId: true } });
+    if (status === "approved" && rule) await requestPayoutRefresh(tx, rule.shopId, `bonus:${ruleId}:${Date.now()}`);
     return { changed: moved.count, status };
   });
 }

@@ -1,5 +1,7 @@
 import { getDb } from "../../db.server";
-import { enqueueJob, notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { prismaBulk } from "../../db/bulk-sql.server";
+import { bind, dialectOf, sqlDate } from "../../db/dialect";
+import { enqueueJob, jobRow } from "../jobs/enqueue.server";
 import type { Tx } from "../../db/transaction";
 import { firstActivity } from "./dashboard-analytics.server";
 import { firstHourOfDay, localDayOfHour, offsetSegments, safeZone, wholeHourOffsets } from "../../lib/date-presets";
@@ -16,9 +18,10 @@ import { HOUR_MS, changedOrderHours, hourRuns, recomputeDays, recomputeHours, ty
 // still open when the refresh read cannot commit a row stamped before it.
 
 export const LAG_MS = 60_000;
-/** A dashboard view older than this asks the worker for a refresh. */
+/** A rollup older than this is refreshed by the next sweep (runRollupSweep). */
 export const STALE_MS = 5 * 60_000;
 export const ROLLUP_JOB = "dashboard.rollup" as const;
+export const ROLLUP_SWEEP_JOB = "dashboard.rollup-sweep" as const;
 
 /** Brings one shop's rollup up to `now - LAG_MS`. Returns the hours recomputed. */
 export async function refreshRollup(client: Client, shopId: string, now = new Date()): Promise<number> {
@@ -129,23 +132,50 @@ export async function rebuildRollup(shopId: string, now = new Date()) {
 }
 
 /**
- * Asks the job worker to refresh a shop's rollup when it is older than
- * STALE_MS. The figures are right either way (what the rollup lacks is
- * counted live); a fresh rollup keeps the live part small.
+ * The "dashboard.rollup-sweep" job, every STALE_MS: each installed shop
+ * whose rollup is older than that and has had clicks or order changes since
+ * gets a dashboard.rollup job (one per shop and slot), then the next sweep is
+ * queued. The dashboard only reads: it used to ask for the refresh itself, a
+ * write on every stale view (ADR 011, ADR 035).
  */
-export async function requestRollupRefresh(shopId: string, watermark: Date | null, now = new Date()) {
-  if (watermark && now.getTime() - watermark.getTime() < STALE_MS + LAG_MS) return false;
-  const slot = Math.floor(now.getTime() / STALE_MS);
-  // The job's unique key makes asking twice harmless; remembering the slot
-  // spares every dashboard view of a stale shop a write while it waits.
-  if (requestedSlots.get(shopId) === slot) return true;
-  await enqueueJob(getDb(), ROLLUP_JOB, { shopId }, { uniqueKey: `${ROLLUP_JOB}:${shopId}:${slot}`, maxAttempts: 3 });
-  if (requestedSlots.size >= 10_000) requestedSlots.clear();
-  requestedSlots.set(shopId, slot);
-  notifyJobsEnqueued();
-  return true;
+export async function runRollupSweep(payload: { slot: number }, tx: Tx, now = new Date()) {
+  const dialect = dialectOf(tx);
+  const staleBefore = sqlDate(dialect, new Date(now.getTime() - STALE_MS - LAG_MS));
+  const epoch = sqlDate(dialect, new Date(0));
+  const shops = await tx.$queryRawUnsafe<{ id: string }[]>(
+    bind(
+      dialect,
+      `SELECT s."id" FROM "Shop" s LEFT JOIN "DashboardRollupState" r ON r."shopId" = s."id"
+       WHERE s."uninstalledAt" IS NULL AND (r."shopId" IS NULL OR r."watermark" < ?)
+         AND (EXISTS (SELECT 1 FROM "Order" o WHERE o."shopId" = s."id" AND o."updatedAt" > COALESCE(r."watermark", ?))
+           OR EXISTS (SELECT 1 FROM "Click" c WHERE c."shopId" = s."id" AND c."createdAt" > COALESCE(r."watermark", ?)))`,
+    ),
+    staleBefore,
+    epoch,
+    epoch,
+  );
+  const slot = Math.max(payload.slot, Math.floor(now.getTime() / STALE_MS));
+  const jobs = shops.map((shop) =>
+    jobRow(ROLLUP_JOB, { shopId: shop.id }, { now, uniqueKey: `${ROLLUP_JOB}:${shop.id}:${slot}`, maxAttempts: 3 }),
+  );
+  await prismaBulk(tx, dialect).insertRows("Job", jobs, { onConflict: "ignore" });
+  await scheduleRollupSweep(tx, now, slot + 1);
+  return shops.length;
 }
-const requestedSlots = new Map<string, number>();
+
+/** Queues the sweep of `slot` (default: the next one) unless it is queued already. */
+export async function scheduleRollupSweep(
+  client: Client,
+  now = new Date(),
+  slot = Math.floor(now.getTime() / STALE_MS) + 1,
+) {
+  await enqueueJob(
+    client,
+    ROLLUP_SWEEP_JOB,
+    { slot },
+    { runAt: new Date(slot * STALE_MS), uniqueKey: `${ROLLUP_SWEEP_JOB}:${slot}` },
+  );
+}
 
 /** The "dashboard.rollup" job: a shop's rollup brought up to date (a shop erased meanwhile is skipped). */
 export async function runRollupJob(payload: { shopId: string }, tx: Tx) {

@@ -18,6 +18,8 @@ export const JOB_PAYLOADS = {
   "email.send": z.object({ id: id() }),
   /** Brings a shop's dashboard rollup up to date. */
   "dashboard.rollup": z.object({ shopId: id() }),
+  /** Every five minutes: queues dashboard.rollup for the shops with activity since their rollup, then the next sweep. */
+  "dashboard.rollup-sweep": z.object({ slot: z.number().int().min(0) }),
   /** One slice of a shop's catalogue sync from the Admin API, resuming at a cursor. */
   "catalogue.sync": z.object({
     shopDomain: z.string().min(1).max(255),
@@ -34,6 +36,8 @@ export const JOB_PAYLOADS = {
   "payouts.send-batch": z.object({ batchId: id() }),
   /** Reads a sent PayPal batch back and applies each item's state; check number `round` (the wait doubles). */
   "paypal.follow-batch": z.object({ batchId: id(), round: z.number().int().min(0).max(1000) }),
+  /** Gathers a shop's approved lines into pending payouts after a balance changed (payout-refresh-job.server.ts). */
+  "payouts.refresh": z.object({ shopId: id() }),
   /** A shop's scheduled auto-pay run (Settings › Payment), at the time the settings name. */
   "payouts.auto-pay": z.object({ shopId: id(), runAt: z.string().datetime() }),
   /** Refer-a-friend: ties a stored orders/create|paid webhook (WebhookEvent id) to an advocate, if it is a referral. */

@@ -2,13 +2,14 @@ import * as referralJobs from "../referrals/jobs.server";
 import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../../db/job-queue.server";
 import { runBonusEvaluation } from "../bonuses/evaluate-bonuses.server";
 import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
-import { runRollupJob } from "../dashboard/rollup.server";
-import { dispatchEvent } from "../events/dispatch-event.server";
+import { runRollupJob, runRollupSweep } from "../dashboard/rollup.server";
+import { planDispatch } from "../events/dispatch-event.server";
 import { planEventDispatch } from "../events/dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../mail/outbox.server";
 import { createAffiliateCoupon } from "../marketings/affiliate-coupon.server";
 import { runCatalogueSync } from "../portal/catalogue-sync.server";
 import { runAutoPay } from "../payouts/auto-pay.server";
+import { runPayoutRefresh } from "../payouts/payout-refresh-job.server";
 import { sendPayoutBatch } from "../payouts/send-payout-batch.server";
 import { approveIfStillPending } from "../orders/adjust-order.server";
 import { eraseShop } from "../privacy/compliance.server";
@@ -66,6 +67,10 @@ export const JOBS = {
     payload: JOB_PAYLOADS["dashboard.rollup"],
     run: (payload, tx) => runRollupJob(payload, tx),
   },
+  "dashboard.rollup-sweep": {
+    payload: JOB_PAYLOADS["dashboard.rollup-sweep"],
+    run: (payload, tx) => runRollupSweep(payload, tx),
+  },
   // An effect job: it waits on Shopify, so no transaction is held meanwhile;
   // its upserts are idempotent, so running a slice twice does no harm.
   "catalogue.sync": {
@@ -83,7 +88,8 @@ export const JOBS = {
   },
   "event.dispatch": {
     payload: JOB_PAYLOADS["event.dispatch"],
-    run: (payload, tx) => dispatchEvent(tx, payload.eventId),
+    // Reads and composes (e-mails, webhook bodies) before its short write transaction.
+    plan: (payload, db) => planDispatch(db, payload.eventId),
     // Many events in one transaction (a bulk approval's thousands); what the
     // batch does not handle comes back as an `alone` job for `run`.
     batch: { canBatch: (payload) => !payload.alone, plan: planEventDispatch },
@@ -111,6 +117,10 @@ export const JOBS = {
   "payouts.auto-pay": {
     payload: JOB_PAYLOADS["payouts.auto-pay"],
     run: (payload, tx) => runAutoPay(tx, payload),
+  },
+  "payouts.refresh": {
+    payload: JOB_PAYLOADS["payouts.refresh"],
+    run: (payload, tx) => runPayoutRefresh(payload, tx),
   },
   "bonus.evaluate": {
     payload: JOB_PAYLOADS["bonus.evaluate"],

@@ -14,13 +14,13 @@ import { couponCode, discountInput } from "./coupon-template";
  * affiliate is approved from the start (an auto-approving campaign, the
  * admin's form, an import).
  */
-export async function queueAffiliateCoupon(tx: Tx, event: DomainEventRecord) {
+export async function queueAffiliateCoupon(_reader: Tx, event: DomainEventRecord) {
   const approved =
     event.type === "affiliate.approved" ||
     (event.type === "affiliate.created" && (event.data as { status: string }).status === "approved");
-  if (!approved) return;
+  if (!approved) return undefined;
   const { affiliateId } = event.data as { affiliateId: string };
-  await enqueueJob(tx, "coupons.create", { affiliateId });
+  return (tx: Tx) => enqueueJob(tx, "coupons.create", { affiliateId });
 }
 
 /**

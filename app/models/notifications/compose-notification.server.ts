@@ -134,19 +134,33 @@ export interface NotificationRequest {
   template?: { subject: string; body: string };
 }
 
-/** Queues one notification e-mail unless it is off, opted out of, or already queued for this event. */
-export async function queueNotification(tx: Tx, request: NotificationRequest): Promise<string | null> {
+/** A notification composed and ready to store: what `writeNotification` inserts, in the write step. */
+export interface PreparedNotification {
+  dedupeKey: string | null;
+  email: Parameters<typeof queueEmail>[1];
+}
+
+/**
+ * Reads what a notification needs and composes it (the Liquid render), or
+ * null when it is off or opted out of. Reads only: event dispatch runs it
+ * before its write transaction, so SQLite's write lock is not held while a
+ * template renders (ADR 035).
+ */
+export async function prepareNotification(
+  reader: Tx,
+  request: NotificationRequest,
+): Promise<PreparedNotification | null> {
   const { shop, key, to } = request;
   const address = to.toLowerCase();
   const dedupeKey = request.dedupeBy ? `${request.dedupeBy}:${address}` : null;
-  if (dedupeKey && (await tx.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) return null;
+  if (dedupeKey && (await reader.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) return null;
   const def = notificationDef(key);
-  const inForce = await templateInForce(tx, shop.id, key, request.language);
+  const inForce = await templateInForce(reader, shop.id, key, request.language);
   const template = request.template ? { ...inForce, ...request.template } : inForce;
   if (!request.isTest) {
     if (!template.enabled) return null;
     if (!def.transactional) {
-      const optedOut = await tx.mailOptOut.findUnique({
+      const optedOut = await reader.mailOptOut.findUnique({
         where: { shopId_address_kind: { shopId: shop.id, address, kind: key } },
       });
       if (optedOut) return null;
@@ -157,15 +171,31 @@ export async function queueNotification(tx: Tx, request: NotificationRequest): P
     ? null
     : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
   const mail = await composeEmail(key, template, request.values, request.language, brandingOf(shop), unsubscribeUrl);
-  return queueEmail(tx, {
-    shopId: shop.id,
-    to: address,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    kind: key,
+  return {
     dedupeKey,
-    unsubscribeUrl,
-    isTest: request.isTest ?? false,
-  });
+    email: {
+      shopId: shop.id,
+      to: address,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      kind: key,
+      dedupeKey,
+      unsubscribeUrl,
+      isTest: request.isTest ?? false,
+    },
+  };
+}
+
+/** Stores a prepared notification and its send job, unless one with its key was queued meanwhile. */
+export async function writeNotification(tx: Tx, prepared: PreparedNotification): Promise<string | null> {
+  const { dedupeKey } = prepared;
+  if (dedupeKey && (await tx.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) return null;
+  return queueEmail(tx, prepared.email);
+}
+
+/** Queues one notification e-mail unless it is off, opted out of, or already queued for this event. */
+export async function queueNotification(tx: Tx, request: NotificationRequest): Promise<string | null> {
+  const prepared = await prepareNotification(tx, request);
+  return prepared ? writeNotification(tx, prepared) : null;
 }

@@ -13,8 +13,7 @@ import {
 } from "./compose-notification.server";
 import { shopSettingsObject, withShopSetting } from "../shop/shop-settings";
 import { digestModeOf, type DigestMode } from "./mail-schedule";
-import { ensureDailyMail, scheduleDailyMail } from "./scheduled-mail.server";
-import { getDb } from "../../db.server";
+import { scheduleDailyMail } from "./scheduled-mail.server";
 import { checkTemplate } from "./liquid-template";
 import { nestValues } from "./catalogue";
 import type { MailSettingsInput, TemplateInput } from "./notification-schemas";
@@ -41,8 +40,6 @@ async function shopOf(db: ShopDb) {
 
 export async function listNotifications(db: ShopDb) {
   const shop = await shopOf(db);
-  // A shop installed before the daily e-mails existed starts its chain here.
-  await ensureDailyMail(getDb(), shop.id, shop.timezone);
   const language = shopLanguage(shop.language);
   const rows = await db.notificationTemplate.findMany({ where: { shopId: shop.id }, take: 100 });
   const byKey = new Map(rows.map((r) => [r.key, r]));

@@ -7,13 +7,21 @@ import { newToken } from "../auth/single-use-token";
 import type { DomainEventRecord } from "../events/event-types";
 import { accountOriginFor } from "../portal/portal-context.server";
 import type { NotificationKey } from "./catalogue";
-import { queueNotification, shopLanguage } from "./compose-notification.server";
+import {
+  prepareNotification,
+  queueNotification,
+  shopLanguage,
+  writeNotification,
+  type PreparedNotification,
+} from "./compose-notification.server";
 import { merchantRecipients } from "./merchant-recipients.server";
 
 // The e-mail subscriber of domain events (dispatch-event.server.ts): which
-// notifications an event causes, to whom, with which values. Runs in the
-// dispatch job's transaction; every e-mail is keyed by event id and
-// recipient, so a replayed event queues nothing new.
+// notifications an event causes, to whom, with which values. It reads and
+// composes before the dispatch job's transaction and returns the writes
+// that transaction makes (no template renders under SQLite's write lock);
+// every e-mail is keyed by event id and recipient, checked again as it is
+// written, so a replayed event queues nothing new.
 
 /** How long the link of an affiliate's invite works. */
 export const AFFILIATE_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -89,9 +97,12 @@ export function languageOf(affiliate: AffiliateRow, shop: ShopRow): LanguageInfo
 }
 
 interface Context {
+  /** Reads, before the write transaction. */
   tx: Tx;
   event: DomainEventRecord;
   shop: ShopRow;
+  /** The e-mails to store, each with a write that goes with it (an invite's token). */
+  mails: { mail: PreparedNotification; with?: (tx: Tx) => Promise<unknown> }[];
 }
 
 async function toAffiliate(
@@ -99,8 +110,9 @@ async function toAffiliate(
   key: NotificationKey,
   affiliate: AffiliateRow,
   values: Record<string, string>,
+  withMail?: (tx: Tx) => Promise<unknown>,
 ) {
-  await queueNotification(ctx.tx, {
+  const mail = await prepareNotification(ctx.tx, {
     shop: ctx.shop,
     key,
     to: affiliate.email,
@@ -108,12 +120,13 @@ async function toAffiliate(
     values: { ...affiliateValues(ctx.shop, affiliate), ...values },
     dedupeBy: `${ctx.event.id}:${key}`,
   });
+  if (mail) ctx.mails.push({ mail, with: withMail });
 }
 
 /** The shop's admin address and every user who opted in to this kind (merchantRecipients). */
 async function toMerchant(ctx: Context, key: NotificationKey, values: Record<string, string>) {
   for (const to of await merchantRecipients(ctx.tx, ctx.shop, key)) {
-    await queueNotification(ctx.tx, {
+    const mail = await prepareNotification(ctx.tx, {
       shop: ctx.shop,
       key,
       to,
@@ -121,6 +134,7 @@ async function toMerchant(ctx: Context, key: NotificationKey, values: Record<str
       values: { ...shopValues(ctx.shop), ...values },
       dedupeBy: `${ctx.event.id}:${key}`,
     });
+    if (mail) ctx.mails.push({ mail });
   }
 }
 
@@ -145,12 +159,16 @@ async function onAffiliateCreated(ctx: Context, affiliate: AffiliateRow, source:
     }
   } else if (source === "admin") {
     // Added by hand: an invite with a link to set a password (a long-lived reset token).
-    const dedupeKey = `${ctx.event.id}:affiliate.invite:${affiliate.email.toLowerCase()}`;
-    if (!(await tx.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) {
-      const { token, tokenHash, expiresAt } = newToken(AFFILIATE_INVITE_TTL_MS);
-      await tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } });
-      await toAffiliate(ctx, "affiliate.invite", affiliate, { invite_url: `${portalUrl(shop)}/reset?token=${token}` });
-    }
+    // The token is stored with the e-mail, and only if the e-mail is.
+    const { token, tokenHash, expiresAt } = newToken(AFFILIATE_INVITE_TTL_MS);
+    await toAffiliate(
+      ctx,
+      "affiliate.invite",
+      affiliate,
+      { invite_url: `${portalUrl(shop)}/reset?token=${token}` },
+      (writer) =>
+        writer.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } }),
+    );
   }
   if (affiliate.parentId) {
     const parent = await loadAffiliate(tx, shop.id, affiliate.parentId);
@@ -166,10 +184,25 @@ export function approvedValues(shop: ShopRow, affiliate: AffiliateRow) {
   return { referral_link: `${url}/?${shop.referralParam}=${encodeURIComponent(affiliate.referralCode)}` };
 }
 
-export async function notifyByEmail(tx: Tx, event: DomainEventRecord): Promise<void> {
-  const shop = await tx.shop.findUnique({ where: { id: event.shopId }, select: notificationShopSelect });
-  if (!shop) return;
-  const ctx: Context = { tx, event, shop };
+/**
+ * Event subscriber: reads with `reader` and composes the e-mails the event
+ * causes, and returns the write that stores them (dispatch-event.server.ts).
+ */
+export async function notifyByEmail(reader: Tx, event: DomainEventRecord) {
+  const shop = await reader.shop.findUnique({ where: { id: event.shopId }, select: notificationShopSelect });
+  if (!shop) return undefined;
+  const ctx: Context = { tx: reader, event, shop, mails: [] };
+  await composeFor(ctx);
+  if (ctx.mails.length === 0) return undefined;
+  return async (tx: Tx) => {
+    for (const { mail, with: alsoWrite } of ctx.mails) {
+      if ((await writeNotification(tx, mail)) && alsoWrite) await alsoWrite(tx);
+    }
+  };
+}
+
+async function composeFor(ctx: Context): Promise<void> {
+  const { tx, event, shop } = ctx;
   const data = event.data as Record<string, unknown>;
   const affiliate = typeof data.affiliateId === "string" ? await loadAffiliate(tx, shop.id, data.affiliateId) : null;
   if (!affiliate) return;

@@ -59,21 +59,6 @@ export async function scheduleDailyMail(client: Db | Tx, shopId: string, timezon
   return runAt;
 }
 
-const ensured = new Map<string, number>();
-
-/**
- * For a shop installed before the daily e-mails existed: the Notifications
- * screen makes sure its chain runs (once per process and day, so a page
- * view does not write each time).
- */
-export async function ensureDailyMail(client: Db, shopId: string, timezone: string, now = new Date()) {
-  const day = Math.floor(now.getTime() / DAY_MS);
-  if (ensured.get(shopId) === day) return;
-  await scheduleDailyMail(client, shopId, timezone, now);
-  if (ensured.size >= 10_000) ensured.clear();
-  ensured.set(shopId, day);
-}
-
 /** The job: today's e-mails, then the next run. */
 export async function runDailyMail(tx: Tx, payload: { shopId: string; runAt: string }, now = new Date()) {
   const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: shopSelect });

@@ -9,6 +9,7 @@ import {
   type PaymentSettings,
   type PaymentSettingsForm,
 } from "./payment-settings";
+import { requestPayoutRefresh } from "./payout-refresh-job.server";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
 import { shopMethodRefusal } from "./shop-methods.server";
 
@@ -46,6 +47,8 @@ export async function savePaymentSettings(db: ShopDb, form: PaymentSettingsForm,
     const current = paymentSettingsOf(shop.settings);
     const next = await schedule(tx, db.$shopId, { ...current, ...form }, timezone, new Date());
     await tx.shop.update({ where: { id: db.$shopId }, data: { settings: withPaymentSettings(shop.settings, next) } });
+    // A new minimum opens or closes pending payouts (payout-refresh-job.server.ts).
+    await requestPayoutRefresh(tx, db.$shopId, `settings:${Date.now()}`);
     return next;
   });
 }

@@ -45,11 +45,6 @@ export async function requireMethodAllowed(db: ShopDb, caller: Caller, method: P
   if (found.adminOnly && caller.role !== "admin") throw new AppError("forbidden", msg("Payouts:errors.adminOnly"));
 }
 
-/** Gathers the shop's new approved lines into pending payouts (the list shows them at once). */
-export function refreshShopPayouts(db: ShopDb, affiliateIds?: string[]) {
-  return db.$transaction((tx) => refreshPendingPayouts(tx, db.$shopId, { affiliateIds }));
-}
-
 /** The list's Pay: one batch of the selected pending payouts. */
 export async function payPayouts(db: ShopDb, caller: Caller, input: { ids: string[]; method: PayoutMethod }) {
   await requireMethodAllowed(db, caller, input.method);
@@ -121,14 +116,17 @@ async function changedOrConflict(result: Promise<{ changed: boolean }>) {
   if (!(await result).changed) throw new AppError("conflict", msg("Payouts:errors.alreadyDone"));
 }
 
-/** payouts/pending/{id}: the id of a payout, or of an affiliate whose pending payout is wanted. */
+/**
+ * payouts/pending/{id}: the id of a payout, or of an affiliate whose pending
+ * payout is wanted (as the payouts.refresh job last gathered it: a GET does
+ * not write).
+ */
 export async function pendingPayoutId(db: ShopDb, id: string): Promise<string | null> {
   const shopId = db.$shopId;
   const payout = await db.payout.findFirst({ where: { id, shopId }, select: { id: true } });
   if (payout) return payout.id;
   const affiliate = await db.affiliate.findFirst({ where: { id, shopId }, select: { id: true } });
   if (!affiliate) throw new AppError("not_found", msg("Payouts:errors.notFound"));
-  await refreshShopPayouts(db, [affiliate.id]);
   const pending = await db.payout.findFirst({
     where: { shopId, affiliateId: affiliate.id, status: "pending" },
     orderBy: { amount: "desc" },

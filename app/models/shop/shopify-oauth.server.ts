@@ -1,4 +1,5 @@
 import { STATE_COOKIE_NAME } from "@shopify/shopify-api";
+import { writeOnRead } from "../../db/db-context";
 import { AppError } from "../../lib/errors";
 import { shopify, shopifyLib } from "../../shopify.server";
 import { fromAccessToken, fromRemixAdmin, type AdminClient } from "../shopify/admin-client.server";
@@ -43,7 +44,12 @@ function stateCookiesOnExchangePath(source: Headers): Headers {
 }
 
 /** Exchanges the code of an OAuth callback, stores the session and the shop. */
-export async function completeOAuth(request: Request): Promise<{ shop: ShopRecord; headers: Headers }> {
+export function completeOAuth(request: Request): Promise<{ shop: ShopRecord; headers: Headers }> {
+  // Shopify's OAuth callback is a GET that installs the shop (db-context.ts).
+  return writeOnRead("shopify install", () => completeOAuthInstall(request));
+}
+
+async function completeOAuthInstall(request: Request): Promise<{ shop: ShopRecord; headers: Headers }> {
   let result;
   try {
     result = await shopifyLib().auth.callback<Headers>({ rawRequest: request });
@@ -61,7 +67,12 @@ export async function completeOAuth(request: Request): Promise<{ shop: ShopRecor
 }
 
 /** Embedded launch: the session token identifies the shop (spec: store the shop record). */
-export async function embeddedShop(request: Request): Promise<ShopRecord> {
+export function embeddedShop(request: Request): Promise<ShopRecord> {
+  // A first launch installs the shop and stores its details (db-context.ts).
+  return writeOnRead("shopify install", () => embeddedShopInstall(request));
+}
+
+async function embeddedShopInstall(request: Request): Promise<ShopRecord> {
   const { session, admin } = await shopify().authenticate.admin(request);
   const shop = await findOrInstallShop(session.shop);
   if (shop.adminEmail) return toShopRecord(shop);

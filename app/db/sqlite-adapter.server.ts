@@ -1,0 +1,263 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
+import type {
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlDriverAdapterFactory,
+  SqlQuery,
+  SqlResultSet,
+  Transaction,
+} from "@prisma/driver-adapter-utils";
+import { currentDbContext, isWriteStatement } from "./db-context";
+import { recordWriteLockHold } from "./write-lock-stats";
+import { checkWriteOnRead } from "./write-on-read";
+
+// Prisma's SQLite adapter, with SQLite's one write lock taken the way a web
+// process can live with (docs/decisions/035):
+//
+// - Nothing waits for the lock inside SQLite. better-sqlite3 is synchronous,
+//   so its busy timeout sleeps on the event loop: one request waiting for
+//   the job worker's transaction stalled every other request of the process.
+//   Here the busy timeout is 0 and a statement or BEGIN that finds the lock
+//   taken is tried again on a timer (retryWhileBusy), which is always safe:
+//   a statement refused with SQLITE_BUSY changed nothing.
+// - Transactions begin IMMEDIATE. Prisma's adapter says BEGIN (deferred): a
+//   transaction that read first and then wrote failed at once with
+//   SQLITE_BUSY ("database is locked") whenever another connection had
+//   committed since its read, and no busy timeout helps there.
+// - Transactions get a connection of their own, one at a time per process;
+//   statements outside a transaction use a second connection. The adapter ran
+//   both on one connection and only transactions waited for each other, so a
+//   concurrent request's statement ran inside another request's transaction
+//   (and was rolled back with it).
+// - Every write transaction's hold of the lock is timed per job type
+//   (write-lock-stats.ts), and a write during a GET is reported
+//   (write-on-read.ts).
+
+const isBusy = (error: unknown) => {
+  const e = error as { code?: unknown; cause?: { originalCode?: unknown }; originalCode?: unknown } | null;
+  const code = String(e?.code ?? e?.originalCode ?? e?.cause?.originalCode ?? "");
+  return /^SQLITE_(BUSY|LOCKED)/.test(code);
+};
+
+/** The lock stayed taken past the wait a caller allows: the request answers 503 (door), a job retries. */
+export class DatabaseBusyError extends Error {
+  constructor(waitedMs: number) {
+    super(`the database stayed locked for ${waitedMs} ms`);
+    this.name = "DatabaseBusyError";
+  }
+}
+
+/**
+ * Runs `attempt` until it does not fail with SQLITE_BUSY, waiting on a timer
+ * between tries (1 ms at first, up to 5 ms), for up to `giveUpMs`; then
+ * throws DatabaseBusyError. The event loop is never blocked.
+ */
+export async function retryWhileBusy<T>(attempt: () => T | Promise<T>, giveUpMs: number): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      const waited = Date.now() - start;
+      if (waited >= giveUpMs) throw new DatabaseBusyError(waited);
+      await sleep(Math.min(5, 1 + Math.floor(waited / 100)));
+    }
+  }
+}
+
+/** BEGIN IMMEDIATE on a connection of our own (the job worker's bulk writes), waiting as above. */
+export function beginImmediate(db: BetterSqlite3.Database, giveUpMs: number) {
+  return retryWhileBusy(() => db.exec("BEGIN IMMEDIATE"), giveUpMs);
+}
+
+// SQLite's lock is not fair: whoever asks at the moment it is free gets it.
+// A worker that begins its next transaction right after a commit takes it
+// again before the web process's writers (which ask on a timer) see it
+// free, round after round: in the load bench clicks and admin writes waited
+// seconds behind a worker whose every hold was short. So a job's write
+// transaction waits until the previous one's hold has passed again (at
+// least MIN_GAP_MS) since its end: the worker holds the lock at most half of
+// the time, and a waiting request gets in within one hold. Requests do not
+// wait: they are the ones the gaps are for.
+const MIN_GAP_MS = 2;
+const pacing = ((globalThis as unknown as { __sqliteJobPacing?: { readyAt: number } }).__sqliteJobPacing ??= {
+  readyAt: 0,
+});
+
+/** Before a job's write transaction: waits for its turn (see above). No wait outside jobs. */
+export async function jobWriteTurn() {
+  if (!currentDbContext()?.job) return;
+  const wait = pacing.readyAt - performance.now();
+  if (wait > 0) await sleep(Math.ceil(wait));
+}
+
+/** After a job's write transaction: the next one waits as long as this one held the lock. */
+export function jobWriteDone(holdMs: number) {
+  if (!currentDbContext()?.job) return;
+  pacing.readyAt = performance.now() + Math.max(MIN_GAP_MS, holdMs);
+}
+
+type InnerAdapter = SqlDriverAdapter & { client: BetterSqlite3.Database };
+
+const now = () => performance.now();
+
+function holdKind() {
+  return currentDbContext()?.job ?? "request";
+}
+
+/** A queue of one: the transaction connection serves one transaction at a time. */
+class Gate {
+  private tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return ready;
+  }
+}
+
+class SqliteTransaction implements Transaction {
+  readonly provider = "sqlite" as const;
+  readonly adapterName: string;
+  readonly options = { usePhantomQuery: false };
+  private done = false;
+
+  constructor(
+    private readonly inner: InnerAdapter,
+    private readonly finish: () => void,
+    private readonly strictReads: boolean,
+  ) {
+    this.adapterName = inner.adapterName;
+  }
+
+  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    checkWriteOnRead(query.sql, this.strictReads);
+    return this.inner.queryRaw(query);
+  }
+
+  executeRaw(query: SqlQuery): Promise<number> {
+    checkWriteOnRead(query.sql, this.strictReads);
+    return this.inner.executeRaw(query);
+  }
+
+  private close() {
+    if (this.done) return;
+    this.done = true;
+    this.finish();
+  }
+
+  commit() {
+    this.close();
+    return Promise.resolve();
+  }
+
+  rollback() {
+    // Prisma sends ROLLBACK first; a transaction it gave up on mid-way is
+    // rolled back here too, so the connection is never left inside one.
+    if (this.inner.client.inTransaction) this.inner.client.exec("ROLLBACK");
+    this.close();
+    return Promise.resolve();
+  }
+}
+
+class QueuedSqliteAdapter implements SqlDriverAdapter {
+  readonly provider = "sqlite" as const;
+  readonly adapterName: string;
+  private readonly gate = new Gate();
+
+  constructor(
+    private readonly auto: InnerAdapter,
+    private readonly tx: InnerAdapter,
+    private readonly giveUpMs: number,
+    private readonly strictReads: boolean,
+  ) {
+    this.adapterName = auto.adapterName;
+  }
+
+  private async run<T>(sql: string, call: () => Promise<T>): Promise<T> {
+    checkWriteOnRead(sql, this.strictReads);
+    if (!isWriteStatement(sql)) return retryWhileBusy(call, this.giveUpMs);
+    return retryWhileBusy(async () => {
+      const start = now();
+      const result = await call();
+      recordWriteLockHold(holdKind(), now() - start);
+      return result;
+    }, this.giveUpMs);
+  }
+
+  queryRaw(query: SqlQuery) {
+    return this.run(query.sql, () => this.auto.queryRaw(query));
+  }
+
+  executeRaw(query: SqlQuery) {
+    return this.run(query.sql, () => this.auto.executeRaw(query));
+  }
+
+  executeScript(script: string) {
+    return retryWhileBusy(() => this.auto.executeScript(script), this.giveUpMs);
+  }
+
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    if (isolationLevel && isolationLevel !== "SERIALIZABLE") {
+      // What Prisma's adapter answers: SQLite's transactions are serializable.
+      return this.tx.startTransaction(isolationLevel);
+    }
+    const release = await this.gate.acquire();
+    try {
+      await jobWriteTurn();
+      await retryWhileBusy(() => this.tx.client.exec("BEGIN IMMEDIATE"), this.giveUpMs);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const started = now();
+    const kind = holdKind();
+    return new SqliteTransaction(
+      this.tx,
+      () => {
+        const held = now() - started;
+        recordWriteLockHold(kind, held);
+        jobWriteDone(held);
+        release();
+      },
+      this.strictReads,
+    );
+  }
+
+  async dispose() {
+    await this.auto.dispose();
+    await this.tx.dispose();
+  }
+}
+
+export interface SqliteAdapterOptions {
+  /** How long a statement or transaction waits for the write lock before DatabaseBusyError. */
+  busyGiveUpMs: number;
+  /** A write during a GET throws (tests) instead of only being logged (write-on-read.ts). */
+  strictReads: boolean;
+}
+
+/** The driver adapter factory for a SQLite file (see the top of this file). */
+export function queuedSqliteAdapter(file: string, options: SqliteAdapterOptions): SqlDriverAdapterFactory {
+  const factory = new PrismaBetterSQLite3({ url: file, timeout: 0 });
+  const open = async () => {
+    const inner = (await factory.connect()) as InnerAdapter;
+    // In WAL mode, synchronous=NORMAL makes a commit durable against a crash
+    // of the app (what "committed" must mean for a click or a webhook)
+    // without an fsync per transaction; only an OS crash or power cut can
+    // lose the last commits (docs/decisions/007).
+    inner.client.pragma("synchronous = NORMAL");
+    return inner;
+  };
+  return {
+    provider: "sqlite",
+    adapterName: factory.adapterName,
+    async connect() {
+      return new QueuedSqliteAdapter(await open(), await open(), options.busyGiveUpMs, options.strictReads);
+    },
+  };
+}

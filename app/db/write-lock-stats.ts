@@ -1,0 +1,51 @@
+// How long this process held SQLite's write lock, per job type (or "request"
+// outside any job): the longest hold and how many there were. A hold is a
+// write transaction from BEGIN IMMEDIATE to its COMMIT or ROLLBACK, or one
+// writing statement outside a transaction. Every other writer of the file
+// (the web process's requests, clicks, incoming webhooks) waits that long at
+// most, so the load bench prints the table and holds it to a bound.
+
+export interface HoldStats {
+  count: number;
+  maxMs: number;
+  totalMs: number;
+  /** Holds of 50 ms or more (the bench's bound). */
+  over50: number;
+}
+
+const holder = globalThis as unknown as { __writeLockStats?: Map<string, HoldStats> };
+const stats = (holder.__writeLockStats ??= new Map<string, HoldStats>());
+
+export function recordWriteLockHold(kind: string, ms: number) {
+  const entry = stats.get(kind);
+  const over = ms >= 50 ? 1 : 0;
+  if (!entry) stats.set(kind, { count: 1, maxMs: ms, totalMs: ms, over50: over });
+  else {
+    entry.count++;
+    entry.totalMs += ms;
+    entry.over50 += over;
+    if (ms > entry.maxMs) entry.maxMs = ms;
+  }
+}
+
+export function writeLockHolds(): Record<string, HoldStats> {
+  return Object.fromEntries([...stats.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export function resetWriteLockHolds() {
+  stats.clear();
+}
+
+/**
+ * One log line: `[db] write lock held (longest, ms): webhook 3.1 (412), ...`.
+ * The load bench reads it from the worker's output; the JSON after the
+ * marker is what it parses.
+ */
+export function writeLockSummaryLine(): string | null {
+  if (stats.size === 0) return null;
+  const holds = writeLockHolds();
+  const text = Object.entries(holds)
+    .map(([kind, s]) => `${kind} ${s.maxMs.toFixed(1)} (${s.count}, mean ${(s.totalMs / s.count).toFixed(1)})`)
+    .join(", ");
+  return `[db] write lock held, longest in ms (holds, mean ms): ${text} WRITE_LOCK_HOLDS=${JSON.stringify(holds)}`;
+}

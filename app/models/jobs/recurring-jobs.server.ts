@@ -1,0 +1,22 @@
+import { getDb, type Db } from "../../db.server";
+import { scheduleRollupSweep } from "../dashboard/rollup.server";
+import { scheduleDailyMail } from "../notifications/scheduled-mail.server";
+
+// Jobs that queue their own next run (the dashboard's rollup sweep, each
+// shop's daily e-mails) are made sure of when a worker starts, not by the
+// pages that show their results: a GET never writes (ADR 035). Install and
+// the settings queue a shop's daily e-mails themselves; this catches shops
+// from before a chain existed (and the demo), and a chain whose job gave up.
+
+const DAILY = "notifications.daily";
+
+export async function ensureRecurringJobs(db: Db = getDb(), now = new Date()) {
+  await scheduleRollupSweep(db, now);
+  const shops = await db.$queryRawUnsafe<{ id: string; timezone: string }[]>(
+    `SELECT s."id", s."timezone" FROM "Shop" s WHERE s."uninstalledAt" IS NULL AND NOT EXISTS (
+       SELECT 1 FROM "Job" j WHERE j."type" = '${DAILY}' AND j."status" IN ('queued', 'running')
+         AND j."uniqueKey" LIKE '${DAILY}:' || s."id" || ':%')`,
+  );
+  for (const shop of shops) await scheduleDailyMail(db, shop.id, shop.timezone, now);
+  return { dailyMail: shops.length };
+}

@@ -1,0 +1,53 @@
+import type { Tx } from "../../db/transaction";
+import { bind, dialectOf } from "../../db/dialect";
+import type { DomainEventRecord } from "../events/event-types";
+import { enqueueJob } from "../jobs/enqueue.server";
+import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
+
+// Pending payouts follow the balances by a job (payouts.refresh), queued by
+// the changes that move a balance: a commission line created, approved,
+// denied, refunded or voided (the commission.* events), a payout that failed
+// (its lines are owed again), bonus lines approved, the minimum changed in
+// Settings › Payment. The payouts list only reads: it used to gather the
+// lines itself on every view, a write that failed while the job worker held
+// SQLite's write lock.
+
+export const PAYOUT_REFRESH_JOB = "payouts.refresh" as const;
+
+const CHANGES_BALANCE = new Set(["commission.created", "commission.updated", "payout.failed"]);
+
+/**
+ * Queues a refresh of the shop's pending payouts, in the caller's
+ * transaction, unless one is already waiting to start: that one runs after
+ * this commit and sees the change. `cause` (an event id, a form's
+ * submission) keys the job, so a retried caller queues it once.
+ */
+export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string) {
+  const dialect = dialectOf(tx);
+  // The waiting job's row is locked on PostgreSQL until this commits, so no
+  // worker can start it (the claim skips locked rows) before this change is
+  // visible to it. On SQLite this runs under the write lock: the same holds.
+  const waiting = await tx.$queryRawUnsafe<{ id: string }[]>(
+    bind(
+      dialect,
+      `SELECT "id" FROM "Job" WHERE "type" = ? AND "status" = 'queued' AND "uniqueKey" LIKE ? LIMIT 1${dialect === "postgresql" ? " FOR UPDATE" : ""}`,
+    ),
+    PAYOUT_REFRESH_JOB,
+    `${PAYOUT_REFRESH_JOB}:${shopId}:%`,
+  );
+  if (waiting.length > 0) return false;
+  await enqueueJob(tx, PAYOUT_REFRESH_JOB, { shopId }, { uniqueKey: `${PAYOUT_REFRESH_JOB}:${shopId}:${cause}` });
+  return true;
+}
+
+/** An event subscriber (dispatch-event.server.ts): balance changes queue a refresh. */
+export async function refreshPayoutsOnBalanceChange(_reader: Tx, event: DomainEventRecord) {
+  if (!CHANGES_BALANCE.has(event.type)) return undefined;
+  return (tx: Tx) => requestPayoutRefresh(tx, event.shopId, event.id);
+}
+
+/** The payouts.refresh job: the shop's approved lines gathered into pending payouts. */
+export async function runPayoutRefresh(payload: { shopId: string }, tx: Tx) {
+  const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: { uninstalledAt: true } });
+  if (shop && !shop.uninstalledAt) await refreshPendingPayouts(tx, payload.shopId);
+}

@@ -1,0 +1,164 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { parseDatabaseUrl } from "~/db/database-url";
+import { isDatabaseBusy } from "~/db/client.server";
+import { inRequest } from "~/db/db-context";
+import { buildShop } from "../support/builders";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+
+// SQLite's one write lock, as the web process meets it (ADR 035): the job
+// worker (another connection, here a plain better-sqlite3 one) holds it for a
+// while, and the app's own writes must neither fail nor stall the event loop.
+// Each of these failed on the old client: Prisma's adapter began transactions
+// deferred (a read, another writer's commit, then a write failed at once with
+// "database is locked"), waited for the lock inside SQLite (the busy timeout
+// sleeps on the event loop), and ran a concurrent statement inside another
+// request's open transaction.
+applyTestEnv({ DATABASE_WAIT_MS: "1500" });
+const database = useTestDatabase();
+const onPostgres = parseDatabaseUrl(process.env.TEST_DATABASE_URL ?? "file:x").provider === "postgresql";
+
+function otherWriter() {
+  const target = parseDatabaseUrl(database.current().url);
+  if (target.provider !== "sqlite") throw new Error("SQLite only");
+  return new Database(target.file, { timeout: 5000 });
+}
+
+/** Runs a write on another connection as soon as the lock is free, without blocking this event loop. */
+async function writeWhenFree(sql: string) {
+  const target = parseDatabaseUrl(database.current().url);
+  if (target.provider !== "sqlite") throw new Error("SQLite only");
+  const other = new Database(target.file, { timeout: 0 });
+  try {
+    for (;;) {
+      try {
+        other.exec(sql);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    }
+  } finally {
+    other.close();
+  }
+}
+
+/** Holds the write lock from another connection for `ms`, as a worker's transaction would. */
+function holdLock(ms: number) {
+  const other = otherWriter();
+  other.exec("BEGIN IMMEDIATE");
+  return new Promise<void>((resolve) =>
+    setTimeout(() => {
+      other.exec("COMMIT");
+      other.close();
+      resolve();
+    }, ms),
+  );
+}
+
+/** The longest gap between ticks of a 5 ms timer while `work` runs: how long the event loop was blocked. */
+async function longestStall(work: () => Promise<unknown>) {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}
+
+describe.skipIf(onPostgres)("SQLite's write lock in the web process", () => {
+  it("lets a transaction that read first write, whatever another connection commits meanwhile", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    let worker: Promise<void> | undefined;
+    await db.$transaction(async (tx) => {
+      await tx.shop.findUniqueOrThrow({ where: { id: shop.id } });
+      // The job worker writes between this transaction's read and its write
+      // (trying on a timer, as it would from its own process).
+      worker = writeWhenFree(`UPDATE "Shop" SET "name" = 'by the worker' WHERE "id" = '${shop.id}'`);
+      await new Promise((r) => setTimeout(r, 30));
+      await tx.shop.update({ where: { id: shop.id }, data: { adminEmail: "after@shop.example" } });
+    });
+    await worker;
+    const row = await db.shop.findUniqueOrThrow({ where: { id: shop.id } });
+    expect([row.name, row.adminEmail]).toEqual(["by the worker", "after@shop.example"]);
+  });
+
+  it("waits for the lock without blocking the event loop, then writes", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    const held = holdLock(400);
+    const stall = await longestStall(async () => {
+      await db.shop.update({ where: { id: shop.id }, data: { name: "written after the wait" } });
+      await db.$transaction((tx) =>
+        tx.shop.update({ where: { id: shop.id }, data: { adminEmail: "tx@shop.example" } }),
+      );
+    });
+    await held;
+    expect(stall).toBeLessThan(150);
+    expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).toBe("written after the wait");
+  });
+
+  it("keeps a concurrent request's write out of another request's transaction", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    const failing = db
+      .$transaction(async (tx) => {
+        await tx.shop.update({ where: { id: shop.id }, data: { name: "rolled back" } });
+        await paused;
+        throw new Error("the first request fails");
+      })
+      .catch((error: Error) => error.message);
+    // Give the transaction time to start and write.
+    await new Promise((r) => setTimeout(r, 50));
+    const other = db.shop.update({ where: { id: shop.id }, data: { adminEmail: "kept@shop.example" } });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    expect(await failing).toBe("the first request fails");
+    await other;
+    const row = await db.shop.findUniqueOrThrow({ where: { id: shop.id } });
+    expect(row.adminEmail).toBe("kept@shop.example");
+    expect(row.name).not.toBe("rolled back");
+  });
+
+  it("gives up after DATABASE_WAIT_MS with an error the door answers 503", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    const held = holdLock(2500);
+    const error = await db.shop.update({ where: { id: shop.id }, data: { name: "never" } }).catch((e: unknown) => e);
+    await held;
+    expect(isDatabaseBusy(error)).toBe(true);
+    expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).not.toBe("never");
+  });
+
+  it("refuses a write during a GET request in tests (a GET never writes)", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    await expect(
+      // Awaited inside the request, as a loader does (Prisma's queries start when awaited).
+      inRequest(
+        "GET",
+        "/admin/somewhere",
+        async () => await db.shop.update({ where: { id: shop.id }, data: { name: "x" } }),
+      ),
+    ).rejects.toThrow(/GET request wrote/);
+    await inRequest(
+      "POST",
+      "/admin/somewhere",
+      async () => await db.shop.update({ where: { id: shop.id }, data: { name: "y" } }),
+    );
+    expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).toBe("y");
+  });
+});
