@@ -23,7 +23,8 @@ describe("the job registry", () => {
     expect(Object.keys(JOBS).sort()).toEqual(Object.keys(JOB_PAYLOADS).sort());
     for (const name of Object.keys(JOB_PAYLOADS) as JobName[]) {
       expect(JOBS[name].payload, name).toBe(JOB_PAYLOADS[name]);
-      const handlers = ["run", "effect"].filter(
+      // run: in a transaction; effect: no transaction held; plan: reads first, then a short write.
+      const handlers = ["run", "effect", "plan"].filter(
         (k) => typeof (JOBS[name] as Record<string, unknown>)[k] === "function",
       );
       expect(handlers, name).toHaveLength(1);
