@@ -1,6 +1,6 @@
 // `npm run worker`: a job worker process on its own (production runs several
 // app processes with WORKERS=external and one or more of these).
-import { loadEnvironment } from "./bootstrap";
+import { exitOnStartupError, loadEnvironment } from "./bootstrap";
 import { watchParent } from "./supervise";
 
 async function main() {
@@ -23,7 +23,4 @@ async function main() {
   });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

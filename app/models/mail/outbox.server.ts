@@ -356,10 +356,10 @@ function safeJson(text: string): unknown {
 }
 
 async function isDemoShop(db: ReturnType<typeof getDb>, shopId: string | null): Promise<boolean> {
-  const { DEMO_SHOP, SEED_DEMO } = getConfig();
-  if (!shopId || SEED_DEMO === "0") return false;
+  const { demoShop } = getConfig();
+  if (!shopId || !demoShop) return false;
   const shop = await db.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
-  return shop?.domain === DEMO_SHOP;
+  return shop?.domain === demoShop;
 }
 
 /** The newest e-mail to an address (demo and tests read reset links from here). */

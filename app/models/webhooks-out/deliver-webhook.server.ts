@@ -1,8 +1,7 @@
 import { Webhook } from "standardwebhooks";
-import { getConfig } from "../../config.server";
 import type { Db } from "../../db.server";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { deliveryJobKey } from "./endpoints.server";
+import { deliveryJobKey, privateTargetsAllowed } from "./endpoints.server";
 import { postWebhook, type PostResult } from "./post-webhook.server";
 import { nextRetryDelaySeconds, shouldDisableEndpoint } from "./retry-schedule";
 
@@ -47,7 +46,7 @@ export async function deliverWebhook(payload: { deliveryId: string; attempt: num
   }
   const headers = signedHeaders(endpoint.secret, webhookMessageId(delivery.id), delivery.payload, now);
   const result: PostResult = await postWebhook(endpoint.url, headers, delivery.payload, {
-    allowPrivate: getConfig().WEBHOOKS_ALLOW_PRIVATE,
+    allowPrivate: await privateTargetsAllowed(db, delivery.shopId),
   });
   const finishedAt = new Date();
   const delay = result.ok ? null : nextRetryDelaySeconds(payload.attempt - delivery.runStart);
