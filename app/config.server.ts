@@ -118,6 +118,18 @@ const schema = z.object({
     .url()
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  // One JSON line per request on stdout (app/server/request-log.ts). Unset:
+  // on in production, off in the demo and in tests.
+  REQUEST_LOG: z.enum(["0", "1"], { message: "REQUEST_LOG must be 0 or 1" }).optional(),
+  // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: 404.
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  // A job worker on its own (`npm run worker`) serves /metrics and /healthz on
+  // this port (the web process serves the metrics of the worker it starts).
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // Days after which done jobs, processed webhook events, the bodies of sent
+  // e-mails and finished outgoing webhook deliveries are deleted by the daily
+  // retention job; 0 keeps everything.
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   // How long one PayPal call may take before it counts as a timeout.
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   // Seconds before the first status check of a sent PayPal batch; each later
@@ -132,6 +144,8 @@ export type AppConfig = z.infer<typeof schema> & {
   mode: AppMode;
   /** The seeded demo shop's domain in the demo; null in production or without the seed. */
   demoShop: string | null;
+  /** Whether each request gets a JSON log line (REQUEST_LOG, else on in production only). */
+  requestLog: boolean;
 };
 
 let cached: AppConfig | undefined;
@@ -152,7 +166,10 @@ export function getConfig(): AppConfig {
     .filter(Boolean);
   const mode = resolveAppMode(process.env);
   const demoShop = mode === "demo" && parsed.data.SEED_DEMO !== "0" ? parsed.data.DEMO_SHOP : null;
-  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://"), dnsServers, mode, demoShop };
+  const requestLog = parsed.data.REQUEST_LOG
+    ? parsed.data.REQUEST_LOG === "1"
+    : mode === "production" && parsed.data.NODE_ENV !== "test";
+  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://"), dnsServers, mode, demoShop, requestLog };
   return cached;
 }
 

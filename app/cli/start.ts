@@ -27,6 +27,7 @@ async function main() {
 
   const demo = environment.mode === "demo" ? await seedDemo(environment, config) : null;
 
+  const { addMetricsSource } = await import("../server/ops-handler");
   const { createApp, listen } = await import("../server/app-server");
   const server = await listen(createApp(), config.PORT, config.HOST);
 
@@ -37,13 +38,17 @@ async function main() {
   const workers = process.env.WORKERS ?? "process";
   let worker: { stop(): Promise<void> } | null = null;
   if (workers === "inline") {
-    const { createJobWorker } = await import("../models/jobs/registry.server");
-    const inline = createJobWorker();
-    inline.start();
-    worker = inline;
+    const { runJobWorker } = await import("./worker-runtime");
+    worker = await runJobWorker({ ownProcess: false });
   } else if (workers !== "external") {
     // Restarted when it dies; ends itself when this process dies (supervise.ts).
-    worker = superviseChild({ name: "job worker", args: [...process.execArgv, path.join(__dirname, "worker.ts")] });
+    const child = superviseChild({
+      name: "job worker",
+      args: [...process.execArgv, path.join(__dirname, "worker.ts")],
+    });
+    const { METRICS_REQUEST } = await import("./worker-runtime");
+    addMetricsSource(() => child.ask(METRICS_REQUEST, "metrics"));
+    worker = child;
   }
   const database = config.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : "SQLite";
   console.log(modeLine(environment.mode, { database, smtp: Boolean(config.SMTP_URL), workers }));

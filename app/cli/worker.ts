@@ -6,9 +6,8 @@ import { watchParent } from "./supervise";
 async function main() {
   loadEnvironment();
   // Imported after the environment is set: they read it when first used.
-  const { createJobWorker } = await import("../models/jobs/registry.server");
-  const worker = createJobWorker();
-  worker.start();
+  const { runJobWorker } = await import("./worker-runtime");
+  const worker = await runJobWorker({ ownProcess: true });
   console.log(`job worker ${worker.id} started`);
   const stop = () => void worker.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);

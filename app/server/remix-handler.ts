@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import type express from "express";
 import { limitedBody, refuseTooLarge } from "./body-limits";
+import { requestNotes } from "./request-log";
 import { cspNonce } from "./security-headers";
 
 // Headers the door sets on every document (security-headers.ts); a route or
@@ -90,7 +91,8 @@ export function remixHandler(build: ServerBuild, mode: string): express.RequestH
     try {
       let request: Request;
       ({ request, refused } = remixRequest(req, res));
-      const response = await handle(request, { cspNonce: cspNonce(res) });
+      // requestNotes: where the door and the routes tell the request log about the request.
+      const response = await handle(request, { cspNonce: cspNonce(res), requestNotes: requestNotes(req) });
       // The body passed its limit while the route read it: the 413 is the answer.
       if (refused() || res.headersSent) {
         await response.body?.cancel().catch(() => {});

@@ -126,12 +126,34 @@ describe("production mode", () => {
     expect(withSwitches.output()).not.toMatch(/\n\s+at /);
   });
 
-  it("serves with no demo shop, no store simulator and no secrets file, says so once, and refuses a loopback webhook target", async () => {
+  it("is ready with no demo shop, no store simulator and no secrets file, says so once, and refuses a loopback webhook target", async () => {
     const dataDir = tempDir();
     const port = await freePort();
     const simulatorPort = await freePort();
-    const app = startApp({ ...productionEnv(port, dataDir), STORE_SIMULATOR_PORT: String(simulatorPort) });
+    const token = "production-metrics-token-0123";
+    const app = startApp({
+      ...productionEnv(port, dataDir),
+      STORE_SIMULATOR_PORT: String(simulatorPort),
+      METRICS_TOKEN: token,
+    });
     await waitFor("the app to serve", () => /is running at/.test(app.output()), app.output);
+    // Ready once its job worker (a process of its own) has beaten.
+    let readiness: { status: number; body: unknown } = { status: 0, body: null };
+    await waitFor(
+      "/readyz to answer 200",
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+        readiness = { status: res.status, body: await res.json() };
+        return res.status === 200;
+      },
+      () => `${JSON.stringify(readiness)}\n${app.output()}`,
+    );
+    expect(readiness.body).toMatchObject({ status: "ready", checks: { migrations: { pending: [] } } });
+    // The supervised worker's metrics come with the web process's.
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await metrics.text();
+    expect(text).toMatch(/^process_cpu_user_seconds_total\{process="worker"\} /m);
+    expect(text).toMatch(/^process_cpu_user_seconds_total\{process="web"\} /m);
 
     const modeLines = app
       .output()

@@ -2,6 +2,7 @@ import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db.server";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { deliveryJobKey, privateTargetsAllowed } from "./endpoints.server";
+import { observeWebhookDelivery } from "../ops/metrics.server";
 import { postWebhook, type PostResult } from "./post-webhook.server";
 import { nextRetryDelaySeconds, shouldDisableEndpoint } from "./retry-schedule";
 
@@ -48,6 +49,7 @@ export async function deliverWebhook(payload: { deliveryId: string; attempt: num
   const result: PostResult = await postWebhook(endpoint.url, headers, delivery.payload, {
     allowPrivate: await privateTargetsAllowed(db, delivery.shopId),
   });
+  observeWebhookDelivery(result.ok);
   const finishedAt = new Date();
   const delay = result.ok ? null : nextRetryDelaySeconds(payload.attempt - delivery.runStart);
   const retryAt = delay === null ? null : new Date(finishedAt.getTime() + delay * 1000);
