@@ -88,6 +88,8 @@ export function createOpsHandler(options: OpsOptions = {}): OpsHandler {
   return {
     handle(req, res) {
       const url = req.url ?? "";
+      // Every request passes here first: a prefix check before anything else.
+      if (!url.startsWith("/healthz") && !url.startsWith("/readyz") && !url.startsWith("/metrics")) return false;
       const path = url.split("?", 1)[0];
       if (path !== "/healthz" && path !== "/metrics" && (path !== "/readyz" || options.readiness === false))
         return false;

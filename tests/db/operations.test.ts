@@ -37,7 +37,7 @@ async function requestLines(run: () => Promise<unknown>): Promise<Record<string,
   });
   try {
     await run();
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 60)); // past the log's batching
   } finally {
     spy.mockRestore();
   }
@@ -172,7 +172,7 @@ describe("GET /metrics", () => {
     expect(value('jobs_due{type="tier.evaluate",process="web"}')).toBe(1);
     expect(value('jobs_oldest_due_seconds{type="tier.evaluate",process="web"}')).toBeGreaterThanOrEqual(89);
     expect(value('jobs_failed{type="bonus.evaluate",process="web"}')).toBe(1);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.005",process="web",kind="api"\} \d+$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.005",kind="api",process="web"\} \d+$/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes\{process="web"\} \d+/m);
   });
 });
@@ -188,7 +188,7 @@ describe("the request log", () => {
       await fetch(server.url("/healthz"));
       await fetch(server.url("/readyz"));
       const forged = await fetch(server.url("/login"), { headers: { "x-request-id": "not a plain token" } });
-      expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(forged.headers.get("x-request-id")).toBeNull();
       await fetch(server.url("/api/v1/sales"));
     });
     expect(echoed).toBe("lb-1234");
@@ -206,7 +206,7 @@ describe("the request log", () => {
       shop: shop.domain,
     });
     expect(lines[1]).toMatchObject({ kind: "auth", route: "routes/login", status: 200, shop: null });
-    expect(lines[1]!.id).not.toBe("not a plain token");
+    expect(lines[1]!.id).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
     expect(lines[2]).toMatchObject({ kind: "api", route: "routes/api.v1.sales._index", status: 401, shop: null });
   });
 
