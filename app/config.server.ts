@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { productionProblems, resolveAppMode, type AppMode } from "./lib/app-mode";
 
 // Every setting comes from the environment. The start script (app/cli/start.ts)
 // fills in generated secrets before anything reads this, so the app itself
@@ -58,11 +59,16 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("Affiliate program <no-reply@example.com>"),
   APP_NAME: z.string().default("Affiliate & Referral"),
+  // "1": the demo even with SHOPIFY_API_KEY set; "0": production even without
+  // (which then refuses to start). Unset: the demo exactly when no API key is
+  // set (app/lib/app-mode.ts).
+  DEMO: z.enum(["0", "1"], { message: "DEMO must be 0 or 1" }).optional(),
   DEMO_SHOP: z.string().default("demo-store.myshopify.com"),
   DEMO_ADMIN_EMAIL: z.string().email().default("admin@demo-store.example"),
   DEMO_STAFF_EMAIL: z.string().email().default("staff@demo-store.example"),
-  // "0": no demo shop. With it, e-mails of the demo shop are printed to the
-  // log when SMTP_URL is unset (their links are live): nobody else's are.
+  // The demo only. "0": no demo shop. With it, e-mails of the demo shop are
+  // printed to the log when SMTP_URL is unset (their links are live): nobody
+  // else's are.
   SEED_DEMO: z.string().default("1"),
   // Set by `npm start` when it runs the store simulator beside the demo.
   STORE_SIMULATOR_URL: z.string().url().optional(),
@@ -82,8 +88,9 @@ const schema = z.object({
   // checks: on in tests, elsewhere only with PSEUDO_LOCALE=1.
   PSEUDO_LOCALE: z.enum(["0", "1"]).default("0"),
   // Outgoing webhooks to private, loopback, link-local or metadata addresses
-  // are refused unless this is 1 (tests and the demo, whose receivers run on
-  // this machine). Never set it on a server others can register URLs on.
+  // are refused unless this is 1 (tests, a developer's machine), or the shop
+  // is the demo's (its receivers run on this machine). Production refuses to
+  // start with it.
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(["0", "1"], { message: "WEBHOOKS_ALLOW_PRIVATE must be 0 or 1" })
     .default("0")
@@ -114,6 +121,18 @@ const schema = z.object({
     .url()
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  // One JSON line per request on stdout (app/server/request-log.ts). Unset:
+  // on in production, off in the demo and in tests.
+  REQUEST_LOG: z.enum(["0", "1"], { message: "REQUEST_LOG must be 0 or 1" }).optional(),
+  // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: 404.
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  // A job worker on its own (`npm run worker`) serves /metrics and /healthz on
+  // this port (the web process serves the metrics of the worker it starts).
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // Days after which done jobs, processed webhook events, the bodies of sent
+  // e-mails and finished outgoing webhook deliveries are deleted by the daily
+  // retention job; 0 keeps everything.
+  RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   // How long one PayPal call may take before it counts as a timeout.
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   // Seconds before the first status check of a sent PayPal batch; each later
@@ -121,12 +140,23 @@ const schema = z.object({
   PAYPAL_FOLLOW_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
 });
 
-export type AppConfig = z.infer<typeof schema> & { appUrl: string; isHttps: boolean; dnsServers: string[] };
+export type AppConfig = z.infer<typeof schema> & {
+  appUrl: string;
+  isHttps: boolean;
+  dnsServers: string[];
+  mode: AppMode;
+  /** The seeded demo shop's domain in the demo; null in production or without the seed. */
+  demoShop: string | null;
+  /** Whether each request gets a JSON log line (REQUEST_LOG, else on in production only). */
+  requestLog: boolean;
+};
 
 let cached: AppConfig | undefined;
 
 export function getConfig(): AppConfig {
   if (cached) return cached;
+  const problems = productionProblems(process.env);
+  if (problems.length) throw new Error(`Invalid configuration for production: ${problems.join("; ")}`);
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -137,8 +167,25 @@ export function getConfig(): AppConfig {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://"), dnsServers };
+  const mode = resolveAppMode(process.env);
+  const demoShop = mode === "demo" && parsed.data.SEED_DEMO !== "0" ? parsed.data.DEMO_SHOP : null;
+  const requestLog = parsed.data.REQUEST_LOG
+    ? parsed.data.REQUEST_LOG === "1"
+    : mode === "production" && parsed.data.NODE_ENV !== "test";
+  cached = { ...parsed.data, appUrl, isHttps: appUrl.startsWith("https://"), dnsServers, mode, demoShop, requestLog };
   return cached;
+}
+
+/**
+ * Whether a shop's outgoing webhooks may go to private, loopback, link-local
+ * or metadata addresses: with WEBHOOKS_ALLOW_PRIVATE=1 (never in production),
+ * or for the demo shop, whose receivers run on this machine. Any other shop
+ * of a demo could otherwise read this machine's services through its
+ * delivery log.
+ */
+export function allowsPrivateWebhookTargets(shopDomain: string | null | undefined) {
+  const config = getConfig();
+  return config.WEBHOOKS_ALLOW_PRIVATE || (config.demoShop !== null && shopDomain === config.demoShop);
 }
 
 // Tests change the environment between suites.

@@ -31,14 +31,17 @@
 //   --url http://localhost:3000            the app (default: PORT of this machine)
 //   --shop demo-store.myshopify.com        (default: DEMO_SHOP)
 //   --coupon CODE is --discount-code CODE
-import { dataDirectory, loadEnvironment } from "./bootstrap";
+import { dataDirectory, loadEnvironment, StartupRefused } from "./bootstrap";
 import { orderCount, parseSimulateArgs, referralOrderOptions, UsageError } from "./simulate-referral";
 import { signedProxyUrl } from "../models/shopify/app-proxy-signature";
 
 type Json = Record<string, any>;
 
 async function main() {
-  const { secrets } = loadEnvironment();
+  const environment = loadEnvironment();
+  if (environment.mode !== "demo")
+    throw new StartupRefused("The store simulator belongs to the demo: unset SHOPIFY_API_KEY or set DEMO=1.");
+  const { secrets } = environment;
   const { values, positionals } = parseSimulateArgs(process.argv.slice(2));
   const [command, sub, target] = positionals;
   const appUrl = (values.url ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");

@@ -1,17 +1,23 @@
-// `npm start`: standalone app on SQLite (or PostgreSQL via DATABASE_URL).
-// Fills in generated secrets, applies migrations, seeds the demo shop on the
-// first start, serves the app and prints the demo logins.
+// `npm start` / `npm run serve`: the app on SQLite (or PostgreSQL via
+// DATABASE_URL), in the mode the environment chooses (app/lib/app-mode.ts).
+// Both modes apply the migrations, serve the app and run the job worker; the
+// demo also fills in generated secrets, starts the store simulator, seeds
+// the demo shop on the first start and prints its logins.
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadEnvironment } from "./bootstrap";
+import { modeLine } from "../lib/app-mode";
+import { exitOnStartupError, loadEnvironment, StartupRefused, type Environment } from "./bootstrap";
 import { superviseChild } from "./supervise";
 
 async function main() {
-  const { secrets, dataDir } = loadEnvironment();
-  await (await import("../simulator/demo-store")).startDemoStore(dataDir);
+  const environment = loadEnvironment();
+  // `npm run serve` serves what `npm run build` made and builds nothing itself.
+  if (!existsSync(path.join(environment.root, "build/index.js")))
+    throw new StartupRefused(
+      "There is no build to serve: run `npm run build` first (`npm start` builds, then serves).",
+    );
+  if (environment.mode === "demo") await (await import("../simulator/demo-store")).startDemoStore(environment.dataDir);
 
-  // The demo's webhook receivers run on this machine (docs/decisions/024);
-  // a real deployment sets SEED_DEMO=0 and keeps private addresses refused.
-  if (process.env.SEED_DEMO !== "0") process.env.WEBHOOKS_ALLOW_PRIVATE ??= "1";
   const { getConfig } = await import("../config.server");
   const config = getConfig();
   const { migrate } = await import("../db/migrate.server");
@@ -19,7 +25,53 @@ async function main() {
   if (result.applied.length)
     console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
 
-  const { seedDemoShop, syncDemoCredentials } = await import("../models/demo/seed-demo.server");
+  const demo = environment.mode === "demo" ? await seedDemo(environment, config) : null;
+
+  const { addMetricsSource } = await import("../server/ops-handler");
+  const { createApp, listen } = await import("../server/app-server");
+  const server = await listen(createApp(), config.PORT, config.HOST);
+
+  // Background jobs (webhook processing, scheduled approvals, erasure) run in
+  // a worker process of their own, so they use the machine's other core and
+  // never hold up requests. WORKERS=inline runs them in this process instead;
+  // WORKERS=external runs none here (separate `npm run worker` processes do).
+  const workers = process.env.WORKERS ?? "process";
+  let worker: { stop(): Promise<void> } | null = null;
+  if (workers === "inline") {
+    const { runJobWorker } = await import("./worker-runtime");
+    worker = await runJobWorker({ ownProcess: false });
+  } else if (workers !== "external") {
+    // Restarted when it dies; ends itself when this process dies (supervise.ts).
+    const child = superviseChild({
+      name: "job worker",
+      args: [...process.execArgv, path.join(__dirname, "worker.ts")],
+    });
+    const { METRICS_REQUEST } = await import("./worker-runtime");
+    addMetricsSource(() => child.ask(METRICS_REQUEST, "metrics"));
+    worker = child;
+  }
+  const database = config.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : "SQLite";
+  console.log(modeLine(environment.mode, { database, smtp: Boolean(config.SMTP_URL), workers }));
+  if (environment.mode === "production")
+    console.log(`Affiliate & Referral is running at ${config.appUrl} (port ${config.PORT})`);
+  else printDemoLogins(environment, config.PORT, database, demo!);
+
+  const stop = () => {
+    void worker?.stop();
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+type DemoLogins = Awaited<ReturnType<typeof seedDemo>>;
+
+async function seedDemo(
+  environment: Extract<Environment, { mode: "demo" }>,
+  config: { DEMO_SHOP: string; DEMO_ADMIN_EMAIL: string; DEMO_STAFF_EMAIL: string; SEED_DEMO: string },
+) {
+  const { secrets } = environment;
   const demo = {
     shopDomain: config.DEMO_SHOP,
     adminEmail: config.DEMO_ADMIN_EMAIL,
@@ -28,36 +80,26 @@ async function main() {
     staffPassword: secrets.values.DEMO_STAFF_PASSWORD,
     apiKey: secrets.values.DEMO_API_KEY,
   };
-  if (process.env.SEED_DEMO !== "0") {
+  if (config.SEED_DEMO !== "0") {
+    const { seedDemoShop, syncDemoCredentials } = await import("../models/demo/seed-demo.server");
     const seeded = await seedDemoShop(demo);
     if (seeded) console.log(`demo: seeded ${config.DEMO_SHOP} with campaigns, affiliates, clicks and orders`);
     else await syncDemoCredentials(demo);
   }
+  return demo;
+}
 
-  const { createApp, listen } = await import("../server/app-server");
-  const server = await listen(createApp(), config.PORT, config.HOST);
-
-  // Background jobs (webhook processing, scheduled approvals, erasure) run in
-  // a worker process of their own, so they use the machine's other core and
-  // never hold up requests. WORKERS=inline runs them in this process instead;
-  // WORKERS=external runs none here (separate `npm run worker` processes do).
-  const mode = process.env.WORKERS ?? "process";
-  let worker: { stop(): Promise<void> } | null = null;
-  if (mode === "inline") {
-    const { createJobWorker } = await import("../models/jobs/registry.server");
-    const inline = createJobWorker();
-    const { ensureRecurringJobs } = await import("../models/jobs/recurring-jobs.server");
-    await ensureRecurringJobs().catch((error) => console.error("could not queue the recurring jobs:", error));
-    inline.start();
-    worker = inline;
-  } else if (mode !== "external") {
-    // Restarted when it dies; ends itself when this process dies (supervise.ts).
-    worker = superviseChild({ name: "job worker", args: [...process.execArgv, path.join(__dirname, "worker.ts")] });
-  }
-  const url = `http://localhost:${config.PORT}`;
+function printDemoLogins(
+  environment: Extract<Environment, { mode: "demo" }>,
+  port: number,
+  database: string,
+  demo: DemoLogins,
+) {
+  const { secrets } = environment;
+  const url = `http://localhost:${port}`;
   const lines = [
     "",
-    `Affiliate & Referral is running at ${url} (standalone, ${config.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : "SQLite"})`,
+    `Affiliate & Referral is running at ${url} (standalone, ${database})`,
     "",
     `  Admin login   ${url}/login`,
     `                e-mail    ${demo.adminEmail}`,
@@ -73,17 +115,6 @@ async function main() {
     "",
   ];
   console.log(lines.join("\n"));
-
-  const stop = () => {
-    void worker?.stop();
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

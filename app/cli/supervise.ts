@@ -15,6 +15,12 @@ export interface SupervisedChild {
   stop(): Promise<void>;
   /** The running child's pid (undefined between a death and its restart). */
   pid(): number | undefined;
+  /**
+   * Sends `{type, id}` over the IPC channel and resolves with the `answer`
+   * field of the child's `{id, ...}` reply; null when no child runs or none
+   * answers within the time limit.
+   */
+  ask<T>(type: string, answer: string, timeoutMs?: number): Promise<T | null>;
 }
 
 export interface SuperviseOptions {
@@ -59,8 +65,27 @@ export function superviseChild(options: SuperviseOptions): SupervisedChild {
   };
   start();
 
+  let asked = 0;
   return {
     pid: () => child?.pid,
+    ask<T>(type: string, answer: string, timeoutMs = 2000) {
+      const current = child;
+      if (!current?.connected) return Promise.resolve(null);
+      const id = ++asked;
+      return new Promise<T | null>((resolve) => {
+        const done = (value: T | null) => {
+          clearTimeout(timer);
+          current.off("message", listen);
+          resolve(value);
+        };
+        const listen = (message: Record<string, unknown>) => {
+          if (message?.id === id) done((message[answer] as T) ?? null);
+        };
+        const timer = setTimeout(() => done(null), timeoutMs);
+        current.on("message", listen);
+        current.send({ type, id }, (error) => error && done(null));
+      });
+    },
     async stop() {
       stopping = true;
       if (restartTimer) clearTimeout(restartTimer);

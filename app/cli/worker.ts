@@ -1,6 +1,6 @@
 // `npm run worker`: a job worker process on its own (production runs several
 // app processes with WORKERS=external and one or more of these).
-import { loadEnvironment } from "./bootstrap";
+import { exitOnStartupError, loadEnvironment } from "./bootstrap";
 import { watchParent } from "./supervise";
 
 async function main() {
@@ -9,13 +9,8 @@ async function main() {
   // database than a request's (a job that still cannot write is retried).
   process.env.DATABASE_WAIT_MS ??= "30000";
   // Imported after the environment is set: they read it when first used.
-  const { createJobWorker } = await import("../models/jobs/registry.server");
-  // The longest hold of SQLite's write lock per job type goes to the log when it stops (the load bench reads it).
-  const worker = createJobWorker({ reportHolds: true });
-  // The chains of jobs that queue their own next run (recurring-jobs.server.ts).
-  const { ensureRecurringJobs } = await import("../models/jobs/recurring-jobs.server");
-  await ensureRecurringJobs().catch((error) => console.error("job worker: could not queue the recurring jobs:", error));
-  worker.start();
+  const { runJobWorker } = await import("./worker-runtime");
+  const worker = await runJobWorker({ ownProcess: true });
   console.log(`job worker ${worker.id} started`);
   const stop = () => void worker.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
@@ -30,7 +25,4 @@ async function main() {
   });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

@@ -2,6 +2,7 @@ import { getConfig } from "../config.server";
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
 import { shopHandle } from "../lib/portal-ways";
+import { noteShop } from "../lib/request-notes";
 import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
 import { portalPagesUrl } from "../models/portal/portal-context.server";
 import {
@@ -50,6 +51,7 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
       args,
       async () => {
         const ctx = await requireAffiliate(args.request, args.context);
+        noteShop(args.context, ctx.shop.domain);
         if (!isRead(args.request)) requireSameOrigin(args.request);
         const input = await readInput(args, spec);
         return keepingForm(input.rawBody, () =>

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
+import { noteShop } from "../lib/request-notes";
 import { authenticateApiKey, type ApiContext } from "../models/api/api-auth.server";
 import { errorResponse, mark, readInput, type InputSpec, type RouteArgs } from "./door.server";
 import type { Schema } from "./input.server";
@@ -33,6 +34,7 @@ export function endpoint<R, Q = undefined, B = undefined, P = Record<string, str
   return {
     run: async (args, needsKey) => {
       const api = needsKey ? await authenticateApiKey(args.request) : null;
+      if (api) noteShop(args.context, api.shop.domain);
       if (api && !planAllows(api.shop.pricingPlan, "integrations")) return apiUpgradeRequired(api.shop.pricingPlan);
       // API clients get zod's own English for rules without a message, as always.
       const input = await readInput(args, { ...spec, bodyType: "json", defaultMessages: "zod" });

@@ -1,6 +1,7 @@
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
 import type { Area } from "../lib/areas";
+import { noteShop } from "../lib/request-notes";
 import { requireApiMerchant, requireMerchant, type MerchantContext } from "../models/auth/require-merchant.server";
 import { isRead, mark, readInput, runRoute, withDeclaredWrites, type InputSpec, type RouteArgs } from "./door.server";
 import type { Schema } from "./input.server";
@@ -41,6 +42,7 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
         spec.auth === "api"
           ? await requireApiMerchant(args.request, area)
           : await requireMerchant(args.request, args.params.role, { area, context: args.context });
+      noteShop(args.context, ctx.shop.domain);
       requirePlanFeature(ctx.shop.pricingPlan, ctx.role, spec.feature);
       // Embedded requests carry a session token, not a cookie: nothing to forge.
       if (ctx.mode === "standalone" && !isRead(args.request)) requireSameOrigin(args.request);

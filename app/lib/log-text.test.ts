@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorForLog, logText } from "./log-text";
+import { errorForLog, jsonLogLine, logText } from "./log-text";
 
 describe("logText", () => {
   it.each([
@@ -28,5 +28,19 @@ describe("errorForLog", () => {
 
   it("escapes what is not an Error", () => {
     expect(errorForLog("x\ny")).toBe("x\\ny");
+  });
+});
+
+describe("jsonLogLine", () => {
+  it.each([
+    ["a\nb\r\n[error] forged"],
+    ["line\u2028separator\u2029"],
+    ["del\u007f c1\u0085 nul\u0000"],
+    ['quote " backslash \\'],
+    ["ünïcödé ✓"],
+  ])("keeps %j on one line of JSON that reads back the same", (value) => {
+    const line = jsonLogLine({ shop: value, status: 200 });
+    expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(JSON.parse(line)).toEqual({ shop: value, status: 200 });
   });
 });

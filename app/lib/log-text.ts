@@ -27,3 +27,16 @@ export function errorForLog(error: unknown): string {
   const cause = error.cause === undefined ? "" : `\n  [cause] ${errorForLog(error.cause).split("\n")[0]}`;
   return frames ? `${head}\n${frames}${cause}` : `${head}${cause}`;
 }
+
+// JSON.stringify escapes C0 controls and quotes but leaves DEL, the C1
+// controls and the two Unicode line separators as they are.
+const JSON_UNESCAPED = /[\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * A structured log line: the record as one line of JSON, with every control
+ * and line-separator character escaped as logText escapes it, so a value
+ * from outside can neither break the line nor the JSON.
+ */
+export function jsonLogLine(record: Record<string, unknown>): string {
+  return JSON.stringify(record).replace(JSON_UNESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

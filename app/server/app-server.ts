@@ -14,6 +14,10 @@ import { hasExtension } from "./public-files";
 import { remixHandler } from "./remix-handler";
 import { commonSecurityHeaders, documentSecurityHeaders } from "./security-headers";
 import { createWebhookHandler } from "./webhook-handler";
+import { createOpsHandler } from "./ops-handler";
+import { createRequestObserver } from "./request-log";
+import { withRouteNotes } from "./route-notes";
+import { startProcessMetrics } from "../models/ops/metrics.server";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 export const BUILD_PATH = path.join(PROJECT_ROOT, "build/index.js");
@@ -59,7 +63,7 @@ export function createApp(build: ServerBuild = loadBuild()) {
   app.use(portalWays());
   app.use(crossSiteForms(build));
   app.use(documentSecurityHeaders());
-  app.all("*", remixHandler(build, getConfig().NODE_ENV));
+  app.all("*", remixHandler(withRouteNotes(build), getConfig().NODE_ENV));
   // Malformed requests that never reach Remix (a bad URI, a locale file that
   // does not exist) get a plain 4xx, never a stack trace.
   app.use(
@@ -88,7 +92,13 @@ export function listen(app: express.Express, port: number, host: string): Promis
     // before Express: the hottest request needs none of the middleware.
     const clicks = createClickHandler();
     const webhooks = createWebhookHandler();
+    // Health, readiness and metrics first: they must answer whatever else is wrong.
+    const ops = createOpsHandler();
+    startProcessMetrics("web");
+    const observe = createRequestObserver({ log: getConfig().requestLog });
     const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      observe(req, res);
+      if (ops.handle(req, res)) return;
       if (guardRequestBody(req, res)) return;
       if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
     };

@@ -7,6 +7,7 @@ import {
 import type express from "express";
 import { inRequest } from "../db/db-context";
 import { limitedBody, refuseTooLarge } from "./body-limits";
+import { requestNotes } from "./request-log";
 import { cspNonce } from "./security-headers";
 
 // Headers the door sets on every document (security-headers.ts); a route or
@@ -91,8 +92,11 @@ export function remixHandler(build: ServerBuild, mode: string): express.RequestH
     try {
       let request: Request;
       ({ request, refused } = remixRequest(req, res));
-      // The statements the route runs know its method and path (a GET must not write: db/write-on-read.ts).
-      const response = await inRequest(req.method, req.path, () => handle(request, { cspNonce: cspNonce(res) }));
+      // The statements the route runs know its method and path (a GET must not write: db/write-on-read.ts);
+      // requestNotes: where the door and the routes tell the request log about the request.
+      const response = await inRequest(req.method, req.path, () =>
+        handle(request, { cspNonce: cspNonce(res), requestNotes: requestNotes(req) }),
+      );
       // The body passed its limit while the route read it: the 413 is the answer.
       if (refused() || res.headersSent) {
         await response.body?.cancel().catch(() => {});

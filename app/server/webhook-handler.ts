@@ -7,6 +7,8 @@ import { createWebhookStore, DatabaseBusyError, type WebhookStore } from "../db/
 import { checkWebhookShop, dbShopLookups, type ShopLookups } from "../models/webhooks/webhook-shop-check.server";
 import { bodyLimitFor, refuseTooLarge } from "./body-limits";
 import { verifyWebhook } from "./verify-webhook";
+import { observeWebhook } from "../models/ops/metrics.server";
+import { requestNotes } from "./request-log";
 
 // POST /webhooks, served in front of Express and Remix: a store's webhook
 // stream is the app's busiest input. The HMAC and the required headers are
@@ -69,15 +71,20 @@ export function createWebhookHandler() {
       return fail(res, 400, "bad_request", `Topic ${topic} is not handled by this app.`);
     if (webhookId.length > 200) return fail(res, 400, "bad_request", "X-Shopify-Webhook-Id is too long.");
     const shopDomain = check.domain.toLowerCase();
+    requestNotes(req).shop = shopDomain;
     const text = rawBody.toString("utf8");
     lookups ??= dbShopLookups();
     const verdict = await checkWebhookShop(lookups, topic, shopDomain, text);
     if (!verdict.accept) {
-      if (verdict.status === 200) return reply(res, 200, { ok: true, ignored: verdict.ignored });
+      if (verdict.status === 200) {
+        observeWebhook(topic, "ignored");
+        return reply(res, 200, { ok: true, ignored: verdict.ignored });
+      }
       return fail(res, 400, "bad_request", verdict.message);
     }
     store ??= createWebhookStore();
     const result = await store.store({ shopDomain, topic, webhookId, apiVersion: check.apiVersion, rawBody: text });
+    observeWebhook(topic, result === "duplicate" ? "duplicate" : "stored");
     reply(res, 200, { ok: true, duplicate: result === "duplicate" });
   }
 

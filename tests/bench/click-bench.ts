@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { seedClickLink } from "../support/click-link";
 import type { BenchResult } from "./run";
 import { benchAppEnv } from "./bench-demo";
+import { processCpuMs } from "./process-cpu";
 
 // autocannon ships no types; this is the part we use.
 interface CannonResult {
@@ -152,10 +153,16 @@ export async function clickBench(): Promise<BenchResult> {
     const bareRuns: CannonResult[] = [];
     const appRuns: CannonResult[] = [];
     let committed = 0;
+    // CPU the app process spent per answered click: steadier than requests/s
+    // when other work shares the machine.
+    let appCpuMs = 0;
     for (let round = 1; round <= ROUNDS; round++) {
       const b = await load(bare.url, roundSeconds);
       const before = clicks();
+      const cpuBefore = processCpuMs(app.child.pid);
       const a = await load(app.url + CLICK_PATH, roundSeconds);
+      const cpuAfter = processCpuMs(app.child.pid);
+      if (cpuBefore !== null && cpuAfter !== null) appCpuMs += cpuAfter - cpuBefore;
       // Requests cut off when a run stops may have committed without their
       // 302 being counted; give them a moment to land.
       await new Promise((r) => setTimeout(r, 300));
@@ -194,6 +201,10 @@ export async function clickBench(): Promise<BenchResult> {
     });
     const verifyRows = clicks() - beforeVerify;
 
+    if (appCpuMs > 0)
+      console.log(
+        `  app CPU per click          ${((appCpuMs * 1000) / appRun.total).toFixed(1)} µs (web process, user + system)`,
+      );
     const ratio = appRun.rps / bareRun.rps;
     const appOk = appRun.ok;
     const appBad = appRun.bad;

@@ -150,6 +150,8 @@ export async function notificationsBench(): Promise<BenchResult> {
     SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-session-secret-0123456789",
     SHOPIFY_API_KEY: process.env.SHOPIFY_API_KEY ?? "bench",
     SHOPIFY_API_SECRET: process.env.SHOPIFY_API_SECRET ?? "bench",
+    SHOPIFY_APP_URL: "http://127.0.0.1:3000",
+    PAYPAL_SECRET_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   };
   Object.assign(process.env, env);
   const children: ChildProcess[] = [];

@@ -60,6 +60,7 @@ function startApp(dataDir: string, file: string, port: number): Promise<ChildPro
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${file}`,
+      DEMO: "1",
       SEED_DEMO: "0",
       SHOPIFY_API_SECRET: SECRET,
     },

@@ -41,6 +41,7 @@ describe("GET /r/{code} under kill -9", () => {
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         HOST: "127.0.0.1",
+        DEMO: "1",
         SEED_DEMO: "0",
         WORKERS: "external",
         NODE_ENV: "production",

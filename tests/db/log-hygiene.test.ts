@@ -1,6 +1,6 @@
 import { format } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getConfig } from "~/config.server";
+import { getConfig, resetConfigForTests } from "~/config.server";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/models/jobs/registry.server";
 import { queueEmail } from "~/models/mail/outbox.server";
@@ -114,9 +114,27 @@ describe("e-mails without SMTP_URL", () => {
     expect(row.status).toBe("unsent");
   });
 
-  it("are printed in full for the demo shop, marked as the demo's", async () => {
+  // The mode is read with the configuration: set for one test, then put back.
+  function inMode(demo: "0" | "1") {
+    process.env.DEMO = demo;
+    resetConfigForTests();
+  }
+  afterEach(() => {
+    delete process.env.DEMO;
+    resetConfigForTests();
+  });
+
+  it("are printed in full for the demo shop in the demo, marked as the demo's", async () => {
+    inMode("1");
     const lines = await sendOne(getConfig().DEMO_SHOP);
     expect(lines.join("\n")).toContain("live-secret-token");
     expect(lines.join("\n")).toMatch(/demo/i);
+  });
+
+  it("are never printed in production, not even for a shop named as the demo's", async () => {
+    inMode("0");
+    const lines = await sendOne(getConfig().DEMO_SHOP);
+    expect(lines.join("\n")).not.toContain("live-secret-token");
+    expect(lines.join("\n")).toMatch(/not sent.*SMTP_URL/);
   });
 });

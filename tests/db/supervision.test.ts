@@ -61,6 +61,7 @@ async function startApp(): Promise<App> {
       DATABASE_URL: `file:${path.join(dataDir, "app.sqlite")}`,
       PORT: String(port),
       HOST: "127.0.0.1",
+      DEMO: "1",
       SEED_DEMO: "0",
       WORKERS: "process",
       NODE_ENV: "production",

@@ -88,7 +88,9 @@ function start(name: string, script: string, env: Record<string, string>): Proc 
       SESSION_SECRET: "scale-out-session-secret-0123456789",
       SHOPIFY_API_KEY: API_KEY,
       SHOPIFY_API_SECRET: API_SECRET_KEY,
-      SEED_DEMO: "0",
+      // Production mode, as a deployment runs it: every secret given.
+      SHOPIFY_APP_URL: "https://scale-out.example.com",
+      PAYPAL_SECRET_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
       WORKERS: "external",
       HOST: "127.0.0.1",
       ...env,

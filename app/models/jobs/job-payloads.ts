@@ -58,6 +58,8 @@ export const JOB_PAYLOADS = {
   "coupons.create": z.object({ affiliateId: id() }),
   /** A shop's daily e-mails at 08:00 its time: payout-method reminders and the merchant digest, then the next run. */
   "notifications.daily": z.object({ shopId: id(), runAt: z.string().datetime() }),
+  /** The daily retention run (app/models/ops/retention.server.ts) of the UTC day of `runAt`. */
+  "retention.prune": z.object({ runAt: z.string().datetime() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -17,6 +17,8 @@ import { deliverWebhook } from "../webhooks-out/deliver-webhook.server";
 import { isBatchableWebhook, planOrderEvents, processEvent } from "../webhooks/process-webhook.server";
 import { followPaypalBatch } from "../paypal/send-paypal-batch.server";
 import { runDailyMail } from "../notifications/scheduled-mail.server";
+import { runRetention } from "../ops/retention.server";
+import { getConfig } from "../../config.server";
 import { JOB_PAYLOADS, type JobName } from "./job-payloads";
 
 // Every job type the workers run: its payload schema and its handler. The
@@ -156,6 +158,14 @@ export const JOBS = {
   "notifications.daily": {
     payload: JOB_PAYLOADS["notifications.daily"],
     run: (payload, tx) => runDailyMail(tx, payload),
+  },
+  // An effect job: it deletes in small chunks, each committed alone, so no
+  // long transaction (or SQLite write lock) is held; a repeat deletes nothing more.
+  "retention.prune": {
+    payload: JOB_PAYLOADS["retention.prune"],
+    effect: async (payload, db) => {
+      await runRetention(db, payload, getConfig().RETENTION_DAYS);
+    },
   },
 } satisfies Registry;
 

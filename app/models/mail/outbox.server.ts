@@ -11,6 +11,7 @@ import { getDb, type Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import { logText } from "../../lib/log-text";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { observeEmails } from "../ops/metrics.server";
 
 // E-mails are written to the outbox inside the transaction that calls for
 // them, with a job that delivers each one after the commit (a rolled-back
@@ -134,10 +135,12 @@ async function deliver(url: string, row: OutboxRow, sender: Sender) {
         }
       : {}),
   });
+  observeEmails("sent");
 }
 
 /** The delivery log's record of a failed send, and whether to retry (5xx: the server's final word). */
 function failure(error: unknown, attempts: number) {
+  observeEmails("failed");
   const answer = smtpAnswer(error);
   const permanent = /^5\d\d/.test(answer);
   const final = permanent || attempts >= DEFAULT_MAX_ATTEMPTS;
@@ -182,6 +185,7 @@ export async function sendOutboxEmail(payload: { id: string }, db: Db, job: { at
         `    to ${logText(row.toAddress)}: ${logText(row.subject)}\n${body}`,
     );
     await db.outboxEmail.update({ where: { id: row.id }, data: { status: "logged", sentAt: new Date() } });
+    observeEmails("logged");
     return;
   }
   console.warn(
@@ -189,6 +193,7 @@ export async function sendOutboxEmail(payload: { id: string }, db: Db, job: { at
       `the message is kept in the OutboxEmail table.`,
   );
   await db.outboxEmail.update({ where: { id: row.id }, data: { status: "unsent" } });
+  observeEmails("unsent");
 }
 
 /**
@@ -356,10 +361,10 @@ function safeJson(text: string): unknown {
 }
 
 async function isDemoShop(db: ReturnType<typeof getDb>, shopId: string | null): Promise<boolean> {
-  const { DEMO_SHOP, SEED_DEMO } = getConfig();
-  if (!shopId || SEED_DEMO === "0") return false;
+  const { demoShop } = getConfig();
+  if (!shopId || !demoShop) return false;
   const shop = await db.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
-  return shop?.domain === DEMO_SHOP;
+  return shop?.domain === demoShop;
 }
 
 /** The newest e-mail to an address (demo and tests read reset links from here). */

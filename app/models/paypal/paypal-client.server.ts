@@ -1,5 +1,6 @@
 import { getConfig } from "../../config.server";
 import type { components, operations } from "./payouts-api.generated";
+import { meteredPaypal } from "../ops/metrics.server";
 
 // The PayPal REST calls the app makes. Request and response bodies of the
 // Payouts API are typed from PayPal's own OpenAPI file
@@ -79,7 +80,7 @@ async function call<T>(url: string, init: RequestInit & { timeoutMs?: number }):
   const timeoutMs = init.timeoutMs ?? getConfig().PAYPAL_TIMEOUT_MS;
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    response = await meteredPaypal(url, init, () => fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }));
   } catch (error) {
     const what = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not be reached";
     throw new PaypalError(`PayPal ${what} (${new URL(url).pathname})`, null, null, true);

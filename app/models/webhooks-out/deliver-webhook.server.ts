@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
-import { getConfig } from "../../config.server";
 import type { Db } from "../../db.server";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { deliveryJobKey } from "./endpoints.server";
+import { deliveryJobKey, privateTargetsAllowed } from "./endpoints.server";
+import { observeWebhookDelivery } from "../ops/metrics.server";
 import { postWebhook, type PostResult } from "./post-webhook.server";
 import { nextRetryDelaySeconds, shouldDisableEndpoint } from "./retry-schedule";
 
@@ -47,8 +47,9 @@ export async function deliverWebhook(payload: { deliveryId: string; attempt: num
   }
   const headers = signedHeaders(endpoint.secret, webhookMessageId(delivery.id), delivery.payload, now);
   const result: PostResult = await postWebhook(endpoint.url, headers, delivery.payload, {
-    allowPrivate: getConfig().WEBHOOKS_ALLOW_PRIVATE,
+    allowPrivate: await privateTargetsAllowed(db, delivery.shopId),
   });
+  observeWebhookDelivery(result.ok);
   const finishedAt = new Date();
   const delay = result.ok ? null : nextRetryDelaySeconds(payload.attempt - delivery.runStart);
   const retryAt = delay === null ? null : new Date(finishedAt.getTime() + delay * 1000);

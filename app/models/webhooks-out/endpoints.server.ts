@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getConfig } from "../../config.server";
+import { allowsPrivateWebhookTargets, getConfig } from "../../config.server";
 import type { Db } from "../../db.server";
 import { AppError } from "../../lib/errors";
 import { msg } from "../../i18n/messages";
@@ -30,9 +30,22 @@ export function parseEventTypes(json: string): WebhookEventType[] {
   }
 }
 
+/**
+ * Whether the shop may post to private addresses: only the demo shop (or
+ * everyone under WEBHOOKS_ALLOW_PRIVATE=1, which production refuses). The
+ * shop's row is read only in the demo, where the answer can depend on it.
+ */
+export async function privateTargetsAllowed(db: Db, shopId: string) {
+  const config = getConfig();
+  if (config.WEBHOOKS_ALLOW_PRIVATE) return true;
+  if (!config.demoShop) return false;
+  const shop = await db.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
+  return allowsPrivateWebhookTargets(shop?.domain);
+}
+
 /** Refuses a URL the app may not post to (422 with the reason in the url field). */
-export async function assertDeliverableUrl(url: string) {
-  const reason = await checkHostAddresses(new URL(url), getConfig().WEBHOOKS_ALLOW_PRIVATE);
+export async function assertDeliverableUrl(url: string, allowPrivate: boolean) {
+  const reason = await checkHostAddresses(new URL(url), allowPrivate);
   if (reason)
     throw new AppError("validation_failed", msg("Settings.Integrations:validation.refused", { reason }), {
       fields: { url: msg("Settings.Integrations:validation.refused", { reason }) },
@@ -42,7 +55,7 @@ export async function assertDeliverableUrl(url: string) {
 export const MAX_ENDPOINTS_PER_SHOP = 20;
 
 export async function createWebhookEndpoint(db: Db, shopId: string, input: WebhookEndpointInput) {
-  await assertDeliverableUrl(input.url);
+  await assertDeliverableUrl(input.url, await privateTargetsAllowed(db, shopId));
   if ((await db.webhookEndpoint.count({ where: { shopId } })) >= MAX_ENDPOINTS_PER_SHOP)
     throw new AppError("conflict", msg("Settings.Integrations:validation.tooMany", { max: MAX_ENDPOINTS_PER_SHOP }));
   const secret = newWebhookSecret();
