@@ -115,3 +115,18 @@ export function isDatabaseBusy(error: unknown): boolean {
   if (/timeout exceeded when trying to connect|the database stayed locked/i.test(e.message ?? "")) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseBusy(e.cause);
 }
+
+/**
+ * PostgreSQL ended this transaction to let a concurrent one go on: a
+ * deadlock (40P01) or a serialization failure (40001), which Prisma reports
+ * as P2034 or as the driver's error. The transaction was rolled back: it
+ * changed nothing and lost a race, so a request answers 409 and may try again.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: string; message?: string; cause?: unknown; meta?: { code?: string } };
+  if (e.code === "P2034" || e.code === "40P01" || e.code === "40001") return true;
+  if (e.meta?.code === "40P01" || e.meta?.code === "40001") return true;
+  if (/deadlock detected|could not serialize access/i.test(e.message ?? "")) return true;
+  return e.cause !== undefined && e.cause !== error && isWriteConflict(e.cause);
+}

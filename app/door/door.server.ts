@@ -1,5 +1,5 @@
 import { json, type TypedResponse } from "@remix-run/node";
-import { isDatabaseBusy } from "../db/client.server";
+import { isDatabaseBusy, isWriteConflict } from "../db/client.server";
 import { writeOnRead } from "../db/db-context";
 import { keyedErrorMap, msg } from "../i18n/messages";
 import { keyedErrorBody } from "../i18n/messages.server";
@@ -151,6 +151,13 @@ export function errorResponse(error: unknown, request: Request, options: ErrorOp
     error = new AppError("unavailable", msg("Global:genericMessage"), {
       headers: { "Retry-After": BUSY_RETRY_AFTER_S },
     });
+  }
+  if (isWriteConflict(error)) {
+    // Not a bug either: PostgreSQL ended this transaction (a deadlock, a
+    // serialization failure) so a concurrent one could finish. It was rolled
+    // back: the client lost a race and may ask again.
+    console.warn(`[route] write conflict on ${request.method} ${JSON.stringify(new URL(request.url).pathname)}: 409`);
+    error = new AppError("conflict", msg("Global:genericMessage"));
   }
   if (!(error instanceof AppError)) logUnexpected(request, error);
   const answer = errorBody(error);

@@ -181,6 +181,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
+/** Jobs running, or queued and due (the recurring jobs a worker queues wait for their time). */
+function dueJobs(client: Db) {
+  return client.job.count({ where: { OR: [{ status: "running" }, { status: "queued", runAt: { lte: new Date() } }] } });
+}
+
 async function seedShop(client: Db) {
   const shop = await client.shop.create({
     data: { domain: SHOP, name: "Scale out", url: `https://${SHOP}`, adminEmail: "o@x.example", pricingPlan: "growth" },
@@ -261,10 +266,10 @@ describe.skipIf(!available)("two app instances and two workers on one PostgreSQL
     // Each webhook was stored by one instance; the other recognised it.
     expect(answers.filter((a) => JSON.parse(a.body).duplicate === false)).toHaveLength(ORDERS * 2);
 
-    // The workers share the queue until it is empty.
+    // The workers share the queue until nothing is due (recurring jobs wait for their time).
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const open = await db.job.count({ where: { status: { in: ["queued", "running"] } } });
+      const open = await dueJobs(db);
       if (open === 0) break;
       if (Date.now() > deadline)
         throw new Error(`${open} jobs still open:\n${workers.map((w) => w.output.join("")).join("\n")}`);
@@ -331,6 +336,19 @@ describe.skipIf(!available)("payout state changes raced across two instances", (
     const apis = apps.map((base) => new ApiClient(urlOf(base), key));
 
     const ROUNDS = 8;
+    // What the instances logged about unexpected errors (a 500 names its cause there).
+    const appErrors = () =>
+      procs
+        .filter((p) => p.name.startsWith("app"))
+        .map((p) =>
+          p.output
+            .join("")
+            .split("\n")
+            .filter((l) => /rror|500/.test(l))
+            .slice(-20)
+            .join("\n"),
+        )
+        .join("\n");
     const pendingPayout = async (n: number) => {
       const affiliate = await db!.affiliate.create({
         data: {
@@ -375,7 +393,7 @@ describe.skipIf(!available)("payout state changes raced across two instances", (
         apis[0]!.post(`/api/v1/payouts/${p.id}/mark-paid`, { reference: `C${round}` }),
         apis[1]!.post(`/api/v1/payouts/${p.id}/mark-paid`, { reference: `D${round}` }),
       ]);
-      expect(settle.filter(won), String(settle)).toHaveLength(1);
+      expect(settle.filter(won), `${String(settle)}\n${appErrors()}`).toHaveLength(1);
       expect(
         settle.filter((s) => !won(s)).every((s) => s === 409),
         String(settle),
@@ -390,7 +408,7 @@ describe.skipIf(!available)("payout state changes raced across two instances", (
       ]);
       expect(
         pay.every((s) => won(s) || s === 409),
-        String(pay),
+        `${String(pay)}\n${appErrors()}`,
       ).toBe(true);
       for (const x of [a!, b!]) {
         const after = await db.payout.findUniqueOrThrow({ where: { id: x.id } });
@@ -401,7 +419,7 @@ describe.skipIf(!available)("payout state changes raced across two instances", (
 
     // The workers send what the changes caused; then the books are checked.
     const deadline = Date.now() + 90_000;
-    while ((await db.job.count({ where: { status: { in: ["queued", "running"] } } })) > 0) {
+    while ((await dueJobs(db)) > 0) {
       if (Date.now() > deadline) throw new Error("jobs still open");
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { totalsByCurrency } from "./payable-balance";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
-import { execute } from "./payout-sql.server";
+import { execute, lockPayouts } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
@@ -74,6 +74,12 @@ async function makeBatch(
       // Pending when it was chosen, taken (or settled) since: a lost race.
       if (p.status !== "pending") throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
     }
+  }
+  // Lock the payouts in one order (by id, as the refresh does) before moving
+  // them: two batches taking overlapping payouts wait for each other instead
+  // of deadlocking on PostgreSQL.
+  for (const part of chunks(ids, IN_CHUNK)) {
+    await lockPayouts(tx, shopId, `"id" IN (${part.map(() => "?").join(", ")})`, ...part);
   }
   const now = new Date();
   const batch = await tx.payoutBatch.create({
