@@ -104,7 +104,7 @@ export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
     }
 );
 
-/** Every job type a worker runs, by name (app/models/jobs/registry.server.ts). */
+/** Every job type a worker runs, by name (app/worker/job-registry.server.ts). */
 export type JobRegistry = Record<string, JobDefinition<z.ZodTypeAny>>;
 
 type ClaimedJob = {

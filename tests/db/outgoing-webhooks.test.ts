@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "~/db.server";
-import { dispatchEvent } from "~/models/events/dispatch-event.server";
+import { dispatchEvent } from "~/worker/dispatch-event.server";
 import { emitEvent } from "~/models/events/emit-event.server";
 import type { EventData, EventType } from "~/models/events/event-types";
 import { enqueueJob } from "~/models/jobs/enqueue.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { RETRY_DELAYS_SECONDS } from "~/models/webhooks-out/retry-schedule";
 import { postWebhook } from "~/models/webhooks-out/post-webhook.server";
 import { createServer } from "node:http";

@@ -58,7 +58,7 @@ export async function queueEmail(tx: Tx, email: OutgoingEmail) {
 
 const transports = new Map<string, Transporter>();
 
-// email.send runs several jobs at once (registry.server.ts): a pool keeps a
+// email.send runs several jobs at once (app/worker/job-registry.server.ts): a pool keeps a
 // few SMTP connections open and reuses them, instead of a TCP and SMTP
 // handshake per message (an explicit pool=false in SMTP_URL still wins).
 // On a plain connection Nagle's algorithm is turned off: SMTP is a dialogue

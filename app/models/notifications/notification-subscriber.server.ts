@@ -4,7 +4,8 @@ import { chooseAffiliateLanguage } from "../../i18n/choose-language";
 import { formatMoneyIn } from "../../i18n/format";
 import type { LanguageInfo } from "../../i18n/language-table";
 import { newToken } from "../auth/single-use-token";
-import type { DomainEventRecord } from "../events/event-types";
+import { onEveryEvent } from "../events/event-subscriber";
+import type { DomainEvent } from "../events/event-types";
 import { accountOriginFor } from "../portal/portal-context.server";
 import type { NotificationKey } from "./catalogue";
 import {
@@ -16,7 +17,7 @@ import {
 } from "./compose-notification.server";
 import { merchantRecipients } from "./merchant-recipients.server";
 
-// The e-mail subscriber of domain events (dispatch-event.server.ts): which
+// The e-mail subscriber of domain events (app/worker/dispatch-event.server.ts): which
 // notifications an event causes, to whom, with which values. It reads and
 // composes before the dispatch job's transaction and returns the writes
 // that transaction makes (no template renders under SQLite's write lock);
@@ -99,7 +100,7 @@ export function languageOf(affiliate: AffiliateRow, shop: ShopRow): LanguageInfo
 interface Context {
   /** Reads, before the write transaction. */
   tx: Tx;
-  event: DomainEventRecord;
+  event: DomainEvent;
   shop: ShopRow;
   /** The e-mails to store, each with a write that goes with it (an invite's token). */
   mails: { mail: PreparedNotification; with?: (tx: Tx) => Promise<unknown> }[];
@@ -186,9 +187,9 @@ export function approvedValues(shop: ShopRow, affiliate: AffiliateRow) {
 
 /**
  * Event subscriber: reads with `reader` and composes the e-mails the event
- * causes, and returns the write that stores them (dispatch-event.server.ts).
+ * causes, and returns the write that stores them (app/worker/dispatch-event.server.ts).
  */
-export async function notifyByEmail(reader: Tx, event: DomainEventRecord) {
+async function notifyByEmail(reader: Tx, event: DomainEvent) {
   const shop = await reader.shop.findUnique({ where: { id: event.shopId }, select: notificationShopSelect });
   if (!shop) return undefined;
   const ctx: Context = { tx: reader, event, shop, mails: [] };
@@ -203,20 +204,20 @@ export async function notifyByEmail(reader: Tx, event: DomainEventRecord) {
 
 async function composeFor(ctx: Context): Promise<void> {
   const { tx, event, shop } = ctx;
-  const data = event.data as Record<string, unknown>;
-  const affiliate = typeof data.affiliateId === "string" ? await loadAffiliate(tx, shop.id, data.affiliateId) : null;
+  if (event.type === "referral.created") return;
+  const affiliate = await loadAffiliate(tx, shop.id, event.data.affiliateId);
   if (!affiliate) return;
   const language = languageOf(affiliate, shop);
   switch (event.type) {
     case "affiliate.created":
-      return onAffiliateCreated(ctx, affiliate, (data as { source?: string }).source);
+      return onAffiliateCreated(ctx, affiliate, event.data.source);
     case "affiliate.approved":
       return toAffiliate(ctx, "affiliate.approved", affiliate, approvedValues(shop, affiliate));
     case "affiliate.denied":
       return toAffiliate(ctx, "affiliate.denied", affiliate, {});
     case "sale.credited": {
       const order = await tx.order.findFirst({
-        where: { id: String(data.orderId), shopId: shop.id },
+        where: { id: event.data.orderId, shopId: shop.id },
         select: { name: true, subtotal: true, currency: true },
       });
       if (!order) return;
@@ -230,10 +231,10 @@ async function composeFor(ctx: Context): Promise<void> {
     }
     case "commission.created":
     case "commission.updated": {
-      const c = event.data as { orderId: string; kind: string; amount: number; currency: string; status?: string };
+      const c = event.data;
       const order = await tx.order.findFirst({ where: { id: c.orderId, shopId: shop.id }, select: { name: true } });
       const orderName = order?.name ?? "";
-      if (event.type === "commission.updated" && c.status === "void") {
+      if (event.type === "commission.updated" && event.data.status === "void") {
         // The order was cancelled: the whole line is gone.
         return toAffiliate(ctx, "affiliate.commission_reversed", affiliate, {
           "commission.order": orderName,
@@ -243,7 +244,7 @@ async function composeFor(ctx: Context): Promise<void> {
         });
       }
       if (event.type === "commission.updated") {
-        if (c.status !== "approved") return;
+        if (event.data.status !== "approved") return;
         return toAffiliate(ctx, "affiliate.commission_approved", affiliate, {
           "commission.amount": money(language, c.amount, c.currency),
           "commission.order": orderName,
@@ -271,41 +272,34 @@ async function composeFor(ctx: Context): Promise<void> {
     }
     case "payout.paid":
     case "payout.failed": {
-      const p = event.data as {
-        payoutId: string;
-        amount: number;
-        currency: string;
-        method: string;
-        reason?: string;
-        previousStatus?: string;
-        overpaid?: number;
-      };
+      const p = event.data;
       const values = { "payout.amount": money(language, p.amount, p.currency), "payout.method": methodName(p.method) };
       if (event.type === "payout.paid") {
         await toAffiliate(ctx, "affiliate.payout_sent", affiliate, values);
-        if (!p.previousStatus) return;
+        if (!event.data.previousStatus) return;
         // PayPal paid a payout counted failed or cancelled: the merchant must know.
         const merchantLanguage = shopLanguage(shop.language);
         return toMerchant(ctx, "merchant.payout_reconciled", {
           ...affiliateValues(shop, affiliate),
           "payout.amount": money(merchantLanguage, p.amount, p.currency),
           "payout.method": methodName(p.method),
-          "payout.overpaid": money(merchantLanguage, p.overpaid ?? 0, p.currency),
+          "payout.overpaid": money(merchantLanguage, event.data.overpaid ?? 0, p.currency),
           admin_url: `${getConfig().appUrl}/admin/payouts/${p.payoutId}`,
         });
       }
-      await toAffiliate(ctx, "affiliate.payout_failed", affiliate, { ...values, "payout.reason": p.reason ?? "" });
+      const reason = event.data.reason;
+      await toAffiliate(ctx, "affiliate.payout_failed", affiliate, { ...values, "payout.reason": reason });
       const merchantLanguage = shopLanguage(shop.language);
       return toMerchant(ctx, "merchant.payout_failed", {
         ...affiliateValues(shop, affiliate),
         "payout.amount": money(merchantLanguage, p.amount, p.currency),
         "payout.method": methodName(p.method),
-        "payout.reason": p.reason ?? "",
+        "payout.reason": reason,
         admin_url: `${getConfig().appUrl}/admin/payouts`,
       });
     }
     case "affiliate.tier_changed": {
-      const move = event.data as { fromCampaignId: string; toCampaignId: string };
+      const move = event.data;
       const campaigns = await tx.campaign.findMany({
         where: { shopId: shop.id, id: { in: [move.fromCampaignId, move.toCampaignId] } },
         select: { id: true, name: true },
@@ -332,6 +326,9 @@ const METHOD_NAMES: Record<string, string> = {
 function methodName(method: string) {
   return METHOD_NAMES[method] ?? method;
 }
+
+/** Event subscriber (app/worker/dispatch-event.server.ts): the e-mails every event causes. */
+export const emailSubscriber = onEveryEvent(notifyByEmail);
 
 /** "coupon code assigned": queued by the coupons.create job in the transaction that records the code. */
 export async function notifyCouponAssigned(tx: Tx, couponId: string, affiliateId: string, code: string) {

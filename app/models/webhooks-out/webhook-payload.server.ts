@@ -1,7 +1,7 @@
 import type { Tx } from "../../db/transaction";
 import { referralInclude, serializeReferral } from "../api/referrals.server";
 import type { z } from "zod";
-import type { DomainEventRecord } from "../events/event-types";
+import type { DomainEvent } from "../events/event-types";
 import type {
   webhookAffiliateSchema,
   webhookCommissionSchema,
@@ -95,15 +95,17 @@ async function referralObject(tx: Tx, id: string) {
   return row ? serializeReferral(row) : null;
 }
 
-export async function buildWebhookBody(tx: Tx, event: DomainEventRecord) {
+type NamedObjects = {
+  affiliateId?: string;
+  orderId?: string;
+  commissionId?: string;
+  payoutId?: string;
+  referralId?: string;
+};
+
+export async function buildWebhookBody(tx: Tx, event: DomainEvent) {
   const data: Record<string, unknown> = { ...event.data };
-  const ids = event.data as Record<string, unknown>;
-  const str = (key: string) => (typeof ids[key] === "string" ? (ids[key] as string) : null);
-  const affiliateId = str("affiliateId");
-  const orderId = str("orderId");
-  const commissionId = str("commissionId");
-  const payoutId = str("payoutId");
-  const referralId = str("referralId");
+  const { affiliateId, orderId, commissionId, payoutId, referralId }: NamedObjects = event.data;
   if (affiliateId) data.affiliate = await affiliateObject(tx, affiliateId);
   if (orderId) data.sale = await saleObject(tx, orderId);
   if (commissionId) data.commission = await commissionObject(tx, commissionId);

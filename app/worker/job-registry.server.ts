@@ -1,25 +1,25 @@
-import * as referralJobs from "../referrals/jobs.server";
-import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../../db/job-queue.server";
-import { runBonusEvaluation } from "../bonuses/evaluate-bonuses.server";
-import { runTierEvaluation } from "../tiers/evaluate-tiers.server";
-import { runRollupJob, runRollupSweep } from "../dashboard/rollup.server";
-import { planDispatch } from "../events/dispatch-event.server";
-import { planEventDispatch } from "../events/dispatch-events-batch.server";
-import { sendOutboxEmail, sendOutboxEmails } from "../mail/outbox.server";
-import { createAffiliateCoupon } from "../marketings/affiliate-coupon.server";
-import { runCatalogueSync } from "../portal/catalogue-sync.server";
-import { runAutoPay } from "../payouts/auto-pay.server";
-import { runPayoutRefresh } from "../payouts/payout-refresh-job.server";
-import { sendPayoutBatch } from "../payouts/send-payout-batch.server";
-import { approveIfStillPending } from "../orders/adjust-order.server";
-import { eraseShop } from "../privacy/compliance.server";
-import { deliverWebhook } from "../webhooks-out/deliver-webhook.server";
-import { isBatchableWebhook, planOrderEvents, processEvent } from "../webhooks/process-webhook.server";
-import { followPaypalBatch } from "../paypal/send-paypal-batch.server";
-import { runDailyMail } from "../notifications/scheduled-mail.server";
-import { runRetention } from "../ops/retention.server";
-import { getConfig } from "../../config.server";
-import { JOB_PAYLOADS, type JobName } from "./job-payloads";
+import * as referralJobs from "../models/referrals/jobs.server";
+import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../db/job-queue.server";
+import { runBonusEvaluation } from "../models/bonuses/evaluate-bonuses.server";
+import { runTierEvaluation } from "../models/tiers/evaluate-tiers.server";
+import { runRollupJob, runRollupSweep } from "../models/dashboard/rollup.server";
+import { planDispatch } from "./dispatch-event.server";
+import { planEventDispatch } from "./dispatch-events-batch.server";
+import { sendOutboxEmail, sendOutboxEmails } from "../models/mail/outbox.server";
+import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
+import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
+import { runAutoPay } from "../models/payouts/auto-pay.server";
+import { runPayoutRefresh } from "../models/payouts/payout-refresh-job.server";
+import { sendPayoutBatch } from "../models/payouts/send-payout-batch.server";
+import { approveIfStillPending } from "../models/orders/adjust-order.server";
+import { eraseShop } from "../models/privacy/compliance.server";
+import { deliverWebhook } from "../models/webhooks-out/deliver-webhook.server";
+import { isBatchableWebhook, planOrderEvents, processEvent } from "../models/webhooks/process-webhook.server";
+import { followPaypalBatch } from "../models/paypal/send-paypal-batch.server";
+import { runDailyMail } from "../models/notifications/scheduled-mail.server";
+import { runRetention } from "../models/ops/retention.server";
+import { getConfig } from "../config.server";
+import { JOB_PAYLOADS, type JobName } from "../models/jobs/job-payloads";
 
 // Every job type the workers run: its payload schema and its handler. The
 // type below makes this list complete (a job name without a handler, or a

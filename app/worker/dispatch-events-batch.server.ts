@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { getConfig } from "../../config.server";
-import { bool, type BulkSql } from "../../db/bulk-sql.server";
-import type { BatchWrite } from "../../db/job-queue.server";
-import { jobRow } from "../jobs/enqueue.server";
-import { notificationDef, type NotificationKey } from "../notifications/catalogue";
-import { brandingOf, composeEmail, defaultTemplate } from "../notifications/compose-notification.server";
-import { preferencesUrl } from "../notifications/mail-preferences";
+import { getConfig } from "../config.server";
+import { bool, type BulkSql } from "../db/bulk-sql.server";
+import type { BatchWrite } from "../db/job-queue.server";
+import { jobRow } from "../models/jobs/enqueue.server";
+import { notificationDef, type NotificationKey } from "../models/notifications/catalogue";
+import { brandingOf, composeEmail, defaultTemplate } from "../models/notifications/compose-notification.server";
+import { preferencesUrl } from "../models/notifications/mail-preferences";
 import {
   affiliateValues,
   approvedValues,
   languageOf,
   type AffiliateRow,
   type ShopRow,
-} from "../notifications/notification-subscriber.server";
-import { parseEventTypes } from "../webhooks-out/endpoints.server";
-import { EVENT_TYPES, isEventType } from "./event-types";
+} from "../models/notifications/notification-subscriber.server";
+import { parseEventTypes } from "../models/webhooks-out/endpoints.server";
+import { EVENT_TYPES, isEventType } from "../models/events/event-types";
 
 // The batch handler of "event.dispatch" (job-queue.server.ts runs it for up
 // to a claim's worth of events at once): a bulk approval queues thousands of
