@@ -3,18 +3,18 @@ import { getConfig } from "../config.server";
 import { bool, type BulkSql } from "../db/bulk-sql.server";
 import type { BatchWrite } from "../db/job-queue.server";
 import { jobRow } from "../models/jobs/enqueue.server";
-import { notificationDef, type NotificationKey } from "../models/notifications/catalogue";
+import { NOTIFICATION_KINDS, notificationDef } from "../models/notifications/catalogue";
 import { brandingOf, composeEmail, defaultTemplate } from "../models/notifications/compose-notification.server";
 import { preferencesUrl } from "../models/notifications/mail-preferences";
+import type { AffiliateEventType, NotificationKind, PlainContext } from "../models/notifications/kind";
 import {
   affiliateValues,
-  approvedValues,
   languageOf,
   type AffiliateRow,
   type ShopRow,
-} from "../models/notifications/notification-subscriber.server";
+} from "../models/notifications/notification-values.server";
 import { parseEventTypes } from "../models/webhooks-out/endpoints.server";
-import { EVENT_TYPES, isEventType } from "../models/events/event-types";
+import { readEvent, type DomainEvent, type DomainEventRecord } from "../models/events/event-types";
 
 // The batch handler of "event.dispatch" (job-queue.server.ts runs it for up
 // to a claim's worth of events at once): a bulk approval queues thousands of
@@ -24,17 +24,39 @@ import { EVENT_TYPES, isEventType } from "../models/events/event-types";
 // their email.send jobs written in one transaction with the events' "done"
 // mark. Only the common, simple case is done here: affiliate.approved and
 // affiliate.denied of a shop with no webhook endpoint wanting them (and, for
-// an approval, the affiliate's coupon job, as queueAffiliateCoupon queues it). Every
-// other event gets a new dispatch job marked `alone`, which the one-by-one
-// path (dispatch-event.server.ts) runs with every subscriber, as before.
+// an approval, the affiliate's coupon job, as couponSubscriber queues it),
+// and only while every e-mail kind sent on them is a `bulk` one (its values
+// read nothing; the same function the one-by-one path calls). Every other
+// event gets a new dispatch job marked `alone`, which the one-by-one path
+// (dispatch-event.server.ts) runs with every subscriber, as before.
 // Exactly once holds as there: the dedupe key is the same
 // ("{event}:{key}:{address}"), existing keys are skipped, and the insert
 // ignores a key a concurrent writer took meanwhile (its job then finds no
 // row and does nothing).
 
-const BULK_TYPES = new Set<string>(["affiliate.approved", "affiliate.denied"]);
+// The types whose other subscribers this file stands in for (webhooks: the
+// `hooked` check; the coupon job of an approval).
+type BulkType = "affiliate.approved" | "affiliate.denied";
+type BulkEvent = DomainEventRecord<BulkType>;
+const BULK_TYPES: readonly BulkType[] = ["affiliate.approved", "affiliate.denied"];
 
-type EventRow = { id: string; shopId: string; type: string; data: string };
+type Kind = NotificationKind<(typeof NOTIFICATION_KINDS)[number]["key"]>;
+/** The kinds a bulk type sends; null when one of them reads (then the events go alone). */
+function bulkKinds(type: BulkType): Kind[] | null {
+  const kinds: Kind[] = NOTIFICATION_KINDS.filter((kind) => kind.on?.[type] || kind.bulk?.[type]);
+  return kinds.every((kind) => !kind.on?.[type] && kind.audience === "affiliate") ? kinds : null;
+}
+const KINDS_BY_TYPE = new Map<string, Kind[] | null>(BULK_TYPES.map((type) => [type, bulkKinds(type)]));
+
+function isBulk(event: DomainEvent): event is BulkEvent {
+  return KINDS_BY_TYPE.get(event.type) != null;
+}
+
+function bulkValues<T extends AffiliateEventType>(kind: Kind, ctx: PlainContext<T>) {
+  return kind.bulk?.[ctx.event.type]?.(ctx) ?? null;
+}
+
+type EventRow = { id: string; shopId: string; type: string; data: string; createdAt: Date };
 type TemplateRow = { shopId: string; key: string; enabled: unknown; subject: string | null; body: string | null };
 
 const SHOP_COLUMNS = [
@@ -67,7 +89,7 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   const now = new Date();
   const events = await bulk.findIn<EventRow>(
     "DomainEvent",
-    ["id", "shopId", "type", "data"],
+    ["id", "shopId", "type", "data", "createdAt"],
     {},
     "id",
     uniq(payloads.map((p) => p.eventId)),
@@ -89,24 +111,21 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
     );
 
   const alone: string[] = [];
-  const mine: { id: string; shopId: string; key: NotificationKey; affiliateId: string }[] = [];
-  for (const event of events) {
-    if (!isEventType(event.type)) continue;
-    if (!BULK_TYPES.has(event.type) || !shops.has(event.shopId) || hooked(event.shopId, event.type)) {
+  const mine: BulkEvent[] = [];
+  for (const row of events) {
+    let event: DomainEvent | null;
+    try {
+      event = readEvent(row);
+    } catch {
+      alone.push(row.id);
+      continue;
+    }
+    if (!event) continue;
+    if (!isBulk(event) || !shops.has(event.shopId) || hooked(event.shopId, event.type)) {
       alone.push(event.id);
       continue;
     }
-    const data = EVENT_TYPES[event.type].safeParse(JSON.parse(event.data));
-    if (!data.success || !("affiliateId" in data.data)) {
-      alone.push(event.id);
-      continue;
-    }
-    mine.push({
-      id: event.id,
-      shopId: event.shopId,
-      key: event.type as NotificationKey,
-      affiliateId: String(data.data.affiliateId),
-    });
+    mine.push(event);
   }
 
   const affiliates = new Map(
@@ -116,7 +135,7 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
         [...AFFILIATE_COLUMNS],
         {},
         "id",
-        uniq(mine.map((e) => e.affiliateId)),
+        uniq(mine.map((e) => e.data.affiliateId)),
       )
     ).map((a) => [a.id, a] as const),
   );
@@ -144,10 +163,16 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
     uniq(mine.map((e) => e.shopId)),
   );
   const wanted = mine.flatMap((event) => {
-    const affiliate = affiliates.get(event.affiliateId);
+    const affiliate = affiliates.get(event.data.affiliateId);
     if (!affiliate || affiliate.shopId !== event.shopId) return [];
     const address = affiliate.email.toLowerCase();
-    return [{ event, affiliate, address, dedupeKey: `${event.id}:${event.key}:${address}` }];
+    return KINDS_BY_TYPE.get(event.type)!.map((kind) => ({
+      event,
+      kind,
+      affiliate,
+      address,
+      dedupeKey: `${event.id}:${kind.key}:${address}`,
+    }));
   });
   const taken = new Set(
     (
@@ -174,25 +199,25 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
 
   const config = getConfig();
   const outbox: Record<string, string | boolean | number | Date | null>[] = [];
-  for (const { event, affiliate, address, dedupeKey } of wanted) {
+  for (const { event, kind, affiliate, address, dedupeKey } of wanted) {
     if (taken.has(dedupeKey)) continue;
     taken.add(dedupeKey);
     const shop = shops.get(event.shopId)!;
-    const def = notificationDef(event.key);
+    const { key } = kind;
+    const def = notificationDef(key);
     const language = languageOf(affiliate, shop);
-    const row = templates.find((t) => t.shopId === shop.id && t.key === event.key);
+    const own = bulkValues(kind, { event, shop, affiliate, language });
+    if (!own) continue;
+    const row = templates.find((t) => t.shopId === shop.id && t.key === key);
     if (row && !bool(row.enabled)) continue;
-    if (!def.transactional && optOuts.has(`${shop.id}\n${address}\n${event.key}`)) continue;
-    const fallback = row?.subject && row?.body ? null : defaultTemplate(event.key, language);
+    if (!def.transactional && optOuts.has(`${shop.id}\n${address}\n${key}`)) continue;
+    const fallback = row?.subject && row?.body ? null : defaultTemplate(key, language);
     const template = { subject: row?.subject ?? fallback!.subject, body: row?.body ?? fallback!.body };
     const unsubscribeUrl = def.transactional
       ? null
-      : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, event.key);
-    const values = {
-      ...affiliateValues(shop, affiliate),
-      ...(event.key === "affiliate.approved" ? approvedValues(shop, affiliate) : {}),
-    };
-    const mail = await composeEmail(event.key, template, values, language, brandingOf(shop), unsubscribeUrl);
+      : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
+    const values = { ...affiliateValues(shop, affiliate), ...own };
+    const mail = await composeEmail(key, template, values, language, brandingOf(shop), unsubscribeUrl);
     outbox.push({
       id: randomUUID(),
       shopId: shop.id,
@@ -200,7 +225,7 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      kind: event.key,
+      kind: key,
       dedupeKey,
       unsubscribeUrl,
       isTest: false,
@@ -211,14 +236,14 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   }
   const jobs = [
     ...outbox.map((row) => jobRow("email.send", { id: String(row.id) }, { now })),
-    // What queueAffiliateCoupon does for an approval on the one-by-one path
+    // What couponSubscriber does for an approval on the one-by-one path
     // (the job itself checks the campaign's coupon settings again).
     ...mine
       .filter((e) => {
-        const affiliate = affiliates.get(e.affiliateId);
-        return e.key === "affiliate.approved" && affiliate && couponCampaigns.has(affiliate.campaignId);
+        const affiliate = affiliates.get(e.data.affiliateId);
+        return e.type === "affiliate.approved" && affiliate && couponCampaigns.has(affiliate.campaignId);
       })
-      .map((e) => jobRow("coupons.create", { affiliateId: e.affiliateId }, { now })),
+      .map((e) => jobRow("coupons.create", { affiliateId: e.data.affiliateId }, { now })),
     ...alone.map((eventId) => jobRow("event.dispatch", { eventId, alone: true }, { now })),
   ];
   return async (writer) => {

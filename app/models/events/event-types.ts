@@ -42,6 +42,8 @@ export const EVENT_TYPES = {
     .merge(money),
   "payout.failed": z.object({ payoutId: id, affiliateId: id, method: z.string(), reason: z.string() }).merge(money),
   "referral.created": z.object({ referralId: id }),
+  /** The merchant approved a bonus line a bonus rule earned (a Commission of kind "bonus", no order). */
+  "bonus.approved": z.object({ commissionId: id, affiliateId: id, bonusRuleId: id }).merge(money),
   /** The auto-tier job moved an affiliate to another campaign (docs/decisions/027). */
   "affiliate.tier_changed": z.object({
     affiliateId: id,

@@ -11,7 +11,7 @@ import { startOfShopDay } from "../../lib/shop-day";
 import { queueNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";
 import { merchantRecipients } from "./merchant-recipients.server";
-import { affiliateValues, languageOf, type ShopRow } from "./notification-subscriber.server";
+import { affiliateValues, languageOf, type ShopRow } from "./notification-values.server";
 
 // The "notifications.daily" job of a shop (mail-schedule.ts says when): the
 // affiliates' "payout method missing" reminders and the merchant's digest,
