@@ -68,6 +68,13 @@ const identifier = (name: string) => {
 /** A boolean column's value from either database (SQLite stores 0/1). */
 export const bool = (value: unknown) => value === true || value === 1 || value === "1";
 
+/** A number column's value from either database (PostgreSQL sums and counts come back as bigint or text). */
+export function num(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === "bigint") return Number(value);
+  return Number(String(value));
+}
+
 function jsonValue(provider: Provider, value: SqlValue) {
   if (value instanceof Date) return sqlDate(provider, value);
   if (typeof value === "boolean" && provider === "sqlite") return value ? 1 : 0;

@@ -1,5 +1,5 @@
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
-import { ADMIN_PAGE_SIZE } from "~/models/affiliates/admin-schemas";
+import { ADMIN_PAGE_SIZE } from "~/models/pagination/keyset.server";
 import { NumericCell } from "~/components/NumericCell";
 import {
   Badge,

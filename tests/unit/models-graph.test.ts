@@ -51,14 +51,6 @@ const LAYERS: string[][] = [
 // Mutual pairs still to untangle ("a<->b", a < b). May only shrink.
 const ALLOWED_MUTUAL = new Set<string>([
   "affiliate-account<->portal",
-  "affiliates<->api",
-  "affiliates<->csv",
-  "affiliates<->payouts",
-  "api<->campaigns",
-  "api<->payouts",
-  "api<->sales",
-  "api<->webhooks-out",
-  "dashboard<->payouts",
   "notifications<->shop",
   "payouts<->paypal",
   "portal<->settings",

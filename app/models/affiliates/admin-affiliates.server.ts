@@ -4,8 +4,8 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import type { Prisma } from "../../db/generated/sqlite";
 import type { Tx } from "../../db/transaction";
+import { ADMIN_PAGE_SIZE } from "../pagination/keyset.server";
 import {
-  ADMIN_PAGE_SIZE,
   formFieldErrors,
   type AffiliateForm,
   type AffiliateListQuery,

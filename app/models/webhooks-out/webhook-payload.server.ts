@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/transaction";
-import { referralInclude, serializeReferral } from "../api/referrals.server";
+import { referralInclude, serializeReferral } from "../referrals/referral-out.server";
 import type { z } from "zod";
 import type { DomainEvent } from "../events/event-types";
 import type {

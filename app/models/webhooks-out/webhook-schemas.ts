@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { referralSchema } from "../api/referral-schemas";
+import { referralSchema } from "../referrals/referral-schema";
 import { EVENT_TYPES } from "../events/event-types";
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "./webhook-endpoint-form";
 
