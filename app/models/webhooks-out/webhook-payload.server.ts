@@ -1,4 +1,5 @@
 import type { Tx } from "../../db/transaction";
+import { toWireCase } from "../../lib/wire-case";
 import { referralInclude, serializeReferral } from "../referrals/referral-out.server";
 import type { z } from "zod";
 import type { DomainEvent } from "../events/event-types";
@@ -12,9 +13,10 @@ import type {
 // The body of a webhook, Standard Webhooks' convention: {type, timestamp,
 // data}. `data` is the event's own payload (ids and the values of the moment)
 // plus the objects it names, as they were when the event was dispatched, so a
-// receiver can act without calling back. Field names are the event payload's
-// (camelCase); the objects below are part of the public API (add, never
-// rename: docs/decisions/024).
+// receiver can act without calling back. Built in the domain's camelCase and
+// put on the wire in the public API's one case, snake_case (toWireCase,
+// docs/decisions/036); the objects below are part of the public API (add,
+// never rename: docs/decisions/024).
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -111,5 +113,5 @@ export async function buildWebhookBody(tx: Tx, event: DomainEvent) {
   if (commissionId) data.commission = await commissionObject(tx, commissionId);
   if (payoutId) data.payout = await payoutObject(tx, payoutId);
   if (referralId) data.referral = await referralObject(tx, referralId);
-  return { type: event.type, timestamp: event.createdAt.toISOString(), data };
+  return { type: event.type, timestamp: event.createdAt.toISOString(), data: toWireCase(data) };
 }
