@@ -9,6 +9,7 @@ import {
   RULE_KINDS,
   RULE_TARGETS,
 } from "./campaign-options";
+import { couponPrefixSchema, couponValueIssue } from "./coupon-rules";
 
 // A campaign's vocabulary: its fields and their rules (REST API bodies and
 // the admin's campaign form validate with these), and the campaign as the
@@ -108,11 +109,7 @@ export const couponSettingsSchema = z
     discount_value: int(0, MAX_FLAT)
       .default(1000)
       .describe("Basis points for percentage, minor units for fixed_amount"),
-    prefix: z
-      .string()
-      .trim()
-      .max(20, msg("Global:validation.textMax", { max: 20 }))
-      .regex(/^[A-Za-z0-9_-]*$/, msg("Campaigns:validation.prefix"))
+    prefix: couponPrefixSchema()
       .toUpperCase()
       .default("")
       .describe("Prefix of the affiliates' codes, e.g. SUMMER- gives SUMMER-ANNA"),
@@ -120,10 +117,12 @@ export const couponSettingsSchema = z
   })
   .strict()
   .superRefine((coupon, ctx) => {
-    if (coupon.discount_type === "percentage" && coupon.discount_value > MAX_BPS)
-      ctx.addIssue({ code: "custom", path: ["discount_value"], message: "A percentage discount is at most 100 %" });
-    if (coupon.enabled && coupon.discount_value === 0)
-      ctx.addIssue({ code: "custom", path: ["discount_value"], message: msg("Campaigns:validation.discount") });
+    const issue = couponValueIssue({
+      enabled: coupon.enabled,
+      discountType: coupon.discount_type,
+      stored: coupon.discount_value,
+    });
+    if (issue) ctx.addIssue({ code: "custom", path: ["discount_value"], message: issue });
   });
 
 export type CouponSettings = z.infer<typeof couponSettingsSchema>;
