@@ -17,6 +17,11 @@ const DOMAIN_PATTERNS = [
     message: "Domain modules may not import app/worker (the composition root); export a handler for it instead.",
   },
 ];
+// models/api is the REST adapter above the domains: they own their vocabulary and never import it.
+const API_PATTERN = {
+  regex: "(^~/models/api/|(^|/)models/api/|^(\\.\\./)+api/)",
+  message: "models/api is the REST adapter: a domain keeps its own schemas and never imports it.",
+};
 
 module.exports = tseslint.config(
   {
@@ -105,6 +110,10 @@ module.exports = tseslint.config(
   {
     // Domain modules serve routes, servers and the worker; they never reach up into them.
     files: ["app/models/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...DOMAIN_PATTERNS, API_PATTERN] }] },
+  },
+  {
+    files: ["app/models/api/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: DOMAIN_PATTERNS }] },
   },
   {
@@ -118,6 +127,7 @@ module.exports = tseslint.config(
         {
           patterns: [
             ...DOMAIN_PATTERNS,
+            API_PATTERN,
             {
               regex: "(^\\.\\./(?!\\.\\./|jobs/|events/)|^~/models/(?!jobs/|events/))",
               message:

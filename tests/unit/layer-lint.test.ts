@@ -23,6 +23,8 @@ describe("layer import rules", { timeout: 60_000 }, () => {
     ],
     ['import { x } from "../payouts/payable-balance";\nexport const y = x;', "app/models/jobs/sample.server.ts"],
     ['import { x } from "~/models/notifications/catalogue";\nexport const y = x;', "app/models/events/sample.ts"],
+    ['import { x } from "../api/schemas";\nexport const y = x;', "app/models/campaigns/sample.ts"],
+    ['import { x } from "~/models/api/serializers";\nexport const y = x;', "app/models/payouts/sample.server.ts"],
   ])("refuses %s in %s", async (source, file) => {
     expect(await problems(source, file)).toHaveLength(1);
   });
@@ -45,6 +47,9 @@ describe("layer import rules", { timeout: 60_000 }, () => {
         'import { enqueueJob } from "../jobs/enqueue.server";\nexport const x = enqueueJob;',
         "app/models/payouts/sample.server.ts",
       ),
+    ).toEqual([]);
+    expect(
+      await problems('import { x } from "./schemas";\nexport const y = x;', "app/models/api/sample.server.ts"),
     ).toEqual([]);
   });
 });
