@@ -13,7 +13,7 @@ import type { ReferralOut } from "./referral-schema";
 export const referralInclude = { advocate: { select: { id: true, email: true } } } as const;
 type Row = Prisma.ReferralGetPayload<{ include: typeof referralInclude }>;
 
-// The reason is stored as a translation key with its values (slice ENGINE);
+// The reason is stored as a translation key with its values (checks.ts);
 // the REST API answers in English (ADR 020).
 export const englishReferralTexts = () => fixedT(DEFAULT_LANGUAGE_INFO, ["Referrals"]);
 

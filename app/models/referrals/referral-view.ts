@@ -24,7 +24,7 @@ export function rewardAmount(r: { rewardKind: string; rewardValue: number; rewar
   return { type: "money", amount: r.rewardValue, currency: r.rewardCurrency };
 }
 
-// The checks column (slice ENGINE writes it; app/models/referrals/checks.ts).
+// The checks column (the referral engine writes it: app/models/referrals/checks.ts).
 // Read leniently: a row that does not parse is left out, never a 500.
 const checkSchema = z.object({
   rule: z.string().max(64),
