@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
+import { useAppBridgeNavigation } from "./lib/app-bridge-navigation";
 import { useNonce } from "./lib/nonce";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
@@ -144,6 +145,7 @@ function Document({
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
+  useAppBridgeNavigation();
   // The shop's language changed (Settings > General): load the new one. The
   // next full page load also brings Polaris's own strings in it.
   useEffect(() => {
