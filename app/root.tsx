@@ -15,6 +15,7 @@ import { AppProvider } from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
@@ -169,9 +170,7 @@ export default function App() {
   useAppBridgeNavigation();
   // The shop's language changed (Settings > General): load the new one. The
   // next full page load also brings Polaris's own strings in it.
-  useEffect(() => {
-    if (i18n.language !== data.locale.tag) void i18n.changeLanguage(data.locale.tag);
-  }, [data.locale.tag, i18n]);
+  useChangeLanguage(data.locale.tag);
   // The shop's own texts changed (Settings > Translations): apply them here too.
   const overrides = JSON.stringify(data.locale.overrides);
   useEffect(() => updateOverrides(i18n, JSON.parse(overrides)), [overrides, i18n]);
