@@ -100,7 +100,12 @@ describe("document titles", () => {
         // Merchants and affiliates see different brands after the screen's
         // name ("Sales · Affiliate & Referral", "Sales · Acme"): distinct per side.
         const side = handle.portal ? "affiliate" : "merchant";
-        if (SAME_SCREEN[route.id]) continue;
+        const sameAs = SAME_SCREEN[route.id];
+        if (sameAs) {
+          const target = screenTitle([{ handle: build.routes[sameAs]?.module.handle, params: {}, data: undefined }]);
+          if (target?.key !== title.key) problems.push(`${where}: not titled as ${sameAs}`);
+          continue;
+        }
         const other = seen.get(`${side}\n${text}`);
         if (other) problems.push(`${where}: "${text}" is the title of ${other} too`);
         seen.set(`${side}\n${text}`, where);
