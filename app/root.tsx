@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -15,9 +15,11 @@ import { AppProvider } from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
+import { useAppBridgeNavigation } from "./lib/app-bridge-navigation";
 import { useNonce } from "./lib/nonce";
 import { NotFoundScreen } from "./components/StatusScreens";
 import { getConfig } from "./config.server";
@@ -25,6 +27,7 @@ import { publicRoute } from "./door/public-route.server";
 import { pageLocale, type PageLocale } from "./i18n/locale.server";
 import { updateOverrides } from "./i18n/live-overrides";
 import { I18nDataScript } from "./i18n/payload";
+import { documentTitle, screenTitle, titleBrand, titleNamespace, type TitleKey } from "./i18n/page-title";
 import { requestWay } from "./models/portal/portal-context.server";
 import appStyles from "./styles/app.css";
 
@@ -40,8 +43,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   ...FAVICON_LINKS,
 ];
-
-export const meta: MetaFunction = () => [{ title: "Affiliate & Referral" }];
 
 export const handle = { i18n: ["Global"] };
 
@@ -76,6 +77,22 @@ function useServerOnly(): boolean {
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+const DEFAULT_PRODUCT_NAME = "Affiliate & Referral";
+
+/**
+ * The document's <title>: the screen the deepest route names in handle.title
+ * (or the error screen's), translated, then the app's or the shop's name.
+ * Until a screen's namespace has loaded in the browser, the name alone.
+ */
+function DocumentTitle({ productName, screen }: { productName: string; screen?: TitleKey }) {
+  const matches = useMatches();
+  const title = screen === undefined ? screenTitle(matches) : typeof screen === "string" ? { key: screen } : screen;
+  const { t, ready } = useTranslation(title ? titleNamespace(title.key) : "Global");
+  const text = title && ready ? t(title.key, title.values ?? {}) : null;
+  const brand = title?.brand === false ? null : titleBrand(matches, productName);
+  return <title>{documentTitle(text, brand)}</title>;
+}
+
 const ENGLISH: PageLocale = { code: "en", tag: "en", dir: "ltr", overrides: {} };
 
 /** Polaris's own strings in the page's language (loaded with the page's namespaces), over English. */
@@ -91,12 +108,17 @@ function Document({
   embedded,
   apiKey,
   assetOrigin = "",
+  productName,
+  screen,
 }: {
   children: ReactNode;
   locale: PageLocale;
   embedded: boolean;
   apiKey: string | null;
   assetOrigin?: string;
+  productName: string;
+  /** The error screen's title, instead of the route's. */
+  screen?: TitleKey;
 }) {
   const serverOnly = useServerOnly();
   const polaris = usePolarisTranslations();
@@ -112,6 +134,7 @@ function Document({
             <script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" nonce={nonce} />
           </>
         ) : null}
+        <DocumentTitle productName={productName} screen={screen} />
         <Meta />
         {serverOnly ? (
           <>
@@ -144,16 +167,21 @@ function Document({
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
+  useAppBridgeNavigation();
   // The shop's language changed (Settings > General): load the new one. The
   // next full page load also brings Polaris's own strings in it.
-  useEffect(() => {
-    if (i18n.language !== data.locale.tag) void i18n.changeLanguage(data.locale.tag);
-  }, [data.locale.tag, i18n]);
+  useChangeLanguage(data.locale.tag);
   // The shop's own texts changed (Settings > Translations): apply them here too.
   const overrides = JSON.stringify(data.locale.overrides);
   useEffect(() => updateOverrides(i18n, JSON.parse(overrides)), [overrides, i18n]);
   return (
-    <Document locale={data.locale} embedded={data.embedded} apiKey={data.apiKey} assetOrigin={data.assetOrigin}>
+    <Document
+      locale={data.locale}
+      embedded={data.embedded}
+      apiKey={data.apiKey}
+      assetOrigin={data.assetOrigin}
+      productName={data.productName}
+    >
       <Outlet />
     </Document>
   );
@@ -164,19 +192,26 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? ENGLISH;
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const productName = data?.productName ?? DEFAULT_PRODUCT_NAME;
   return (
-    <Document locale={locale} embedded={false} apiKey={null}>
-      {isRouteErrorResponse(error) && error.status === 404 ? (
-        <NotFoundScreen dashboardUrl="/admin/dashboard" />
-      ) : (
-        <GenericErrorScreen
-          context={{
-            role: "admin",
-            supportEmail: data?.supportEmail ?? "support@example.com",
-            productName: data?.productName ?? "Affiliate & Referral",
-          }}
-        />
-      )}
+    <Document
+      locale={locale}
+      embedded={false}
+      apiKey={null}
+      productName={productName}
+      screen={notFound ? "Global:notFound.title" : "Global:error.title"}
+    >
+      {/* No shell (and its <main>) around a page that failed this early. */}
+      <main>
+        {notFound ? (
+          <NotFoundScreen dashboardUrl="/admin/dashboard" />
+        ) : (
+          <GenericErrorScreen
+            context={{ role: "admin", supportEmail: data?.supportEmail ?? "support@example.com", productName }}
+          />
+        )}
+      </main>
     </Document>
   );
 }

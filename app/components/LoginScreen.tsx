@@ -15,7 +15,7 @@ export function LoginScreen({ title, footer }: { title: string; footer?: React.R
   const [password, setPassword] = useState("");
   const fields = error?.fields ?? {};
   return (
-    <div className="app-login">
+    <main className="app-login">
       <Card>
         <Form method="post">
           <BlockStack gap="400">
@@ -55,6 +55,6 @@ export function LoginScreen({ title, footer }: { title: string; footer?: React.R
           </BlockStack>
         </Form>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE_INFO, languageInfo, PSEUDO_LANGUAGE, type LanguageInfo
 import type { PageLocale } from "./locale.server";
 import type { RouteHandle } from "./route-handle";
 import type { Overrides } from "./overrides";
+import { matchedRouteNamespaces } from "./remix-i18next.server";
 import { pageResources } from "./resources.server";
 
 /** The matched routes' handles, with their route ids. */
@@ -18,18 +19,17 @@ function handles(context: EntryContext): { routeId: string; handle: RouteHandle 
 }
 
 /**
- * The namespaces the matched routes name in handle.i18n, those their
- * handle.i18nShown asks for what this document shows, and Global.
+ * The namespaces the matched routes name in handle.i18n (read by
+ * remix-i18next), those their handle.i18nShown asks for what this document
+ * shows, and Global.
  */
 function routeNamespaces(context: EntryContext, matched: ReturnType<typeof handles>): string[] {
   const { loaderData, errors } = context.staticHandlerContext;
   const shownErrors = Object.values(errors ?? {});
-  const names = matched.flatMap(({ routeId, handle: h }) => {
-    const always = typeof h.i18n === "string" ? [h.i18n] : (h.i18n ?? []);
-    const shown = h.i18nShown?.({ data: loaderData?.[routeId], errors: shownErrors }) ?? [];
-    return [...always, ...shown];
-  });
-  return [...new Set(["Global", ...names])];
+  const shown = matched.flatMap(
+    ({ routeId, handle: h }) => h.i18nShown?.({ data: loaderData?.[routeId], errors: shownErrors }) ?? [],
+  );
+  return [...new Set(["Global", ...matchedRouteNamespaces(context), ...shown])];
 }
 
 /**

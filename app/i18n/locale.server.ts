@@ -7,11 +7,13 @@ import { sessionUserWithShop } from "../models/auth/require-merchant.server";
 import { requestWay } from "../models/portal/portal-context.server";
 import { pageOverrides } from "../models/translations/overrides.server";
 import { chooseAdminLanguage, chooseAffiliateLanguage } from "./choose-language";
-import { DEFAULT_LANGUAGE_INFO, type LanguageInfo } from "./language-table";
+import { DEFAULT_LANGUAGE_INFO, languageByTag, type LanguageInfo } from "./language-table";
+import { pageLanguageDetector } from "./remix-i18next.server";
 import { pseudoLocaleEnabled } from "./resources.server";
 import type { Overrides } from "./overrides";
 
-// The language of a document request, decided once in the root loader:
+// The language of a document request, decided once in the root loader
+// (through remix-i18next's detector, remix-i18next.server.ts):
 // - the admin (/{role}/..., login pages): the shop's language (spec section
 //   1), from the merchant's session or, for an embedded document, the shop
 //   parameter; only the full set; default en;
@@ -97,9 +99,18 @@ function toPageLocale(language: LanguageInfo, overrides: Overrides): PageLocale 
 export async function pageLocale(request: Request, params: Params, context?: unknown): Promise<PageLocale> {
   try {
     const url = new URL(request.url);
-    const { language, shop } = isAffiliateSide(url.pathname)
-      ? await affiliateSideLanguage(request, url, params, context)
-      : await adminLanguage(request, url, context);
+    // The shop the rules read, for its overrides below.
+    const seen: { shop: ShopLanguage | null } = { shop: null };
+    const detector = pageLanguageDetector(async () => {
+      const found = isAffiliateSide(url.pathname)
+        ? await affiliateSideLanguage(request, url, params, context)
+        : await adminLanguage(request, url, context);
+      seen.shop = found.shop;
+      return found.language.tag;
+    });
+    const tag = await detector.getLocale(request);
+    const language = languageByTag(tag) ?? DEFAULT_LANGUAGE_INFO;
+    const { shop } = seen;
     const overrides = shop ? await pageOverrides(shopDb(getDb(), shop.id), shop, language.code) : {};
     return toPageLocale(language, overrides);
   } catch (error) {

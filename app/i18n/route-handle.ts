@@ -1,6 +1,8 @@
 // What a route's `handle` says about its translations (read by the server's
 // render, app/i18n/i18next.server.ts). Shared so routes can type their handle.
 
+import type { RouteTitle } from "./page-title";
+
 /** What one document shows: a route's loader data and the render's errors. */
 export interface ShownOnPage {
   /** This route's loader data (undefined when its loader threw). */
@@ -19,6 +21,8 @@ export interface RouteHandle {
    * needs after the first document.
    */
   i18nShown?: (shown: ShownOnPage) => string[];
+  /** The screen's name in the document's <title> (a key of one of its namespaces; page-title.ts). */
+  title?: RouteTitle;
   /** Affiliate pages, rendered on the server only (root.tsx). */
   portal?: boolean;
 }

@@ -23,3 +23,19 @@ export function withParam(search: string, key: string, value: string): string {
   params.set(key, value);
   return `?${params.toString()}`;
 }
+
+/**
+ * Where a click in the Shopify admin's app menu (App Bridge's NavMenu) leads,
+ * for Remix's client router: the link's path and query with the current
+ * page's embedded parameters kept (the root loader and a later reload still
+ * know they are inside the admin); null for a link that leaves the app.
+ */
+export function navMenuTarget(href: string, current: URL): string | null {
+  const target = new URL(href, current);
+  if (target.origin !== current.origin) return null;
+  for (const key of KEPT) {
+    const value = current.searchParams.get(key);
+    if (value && !target.searchParams.has(key)) target.searchParams.set(key, value);
+  }
+  return target.pathname + target.search + target.hash;
+}

@@ -14,8 +14,12 @@ import { referralLinks } from "~/models/api/serializers";
 import { listTierMoves } from "~/models/tiers/autotier-settings.server";
 import { networkLevel, uplinesOf } from "~/models/networks/network.server";
 import { readOnlyRows, requireEditable } from "~/models/plans/plan-usage.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Affiliates", "Global", "Settings", "Plans"] };
+export const handle: RouteHandle = {
+  i18n: ["Affiliates", "Global", "Settings", "Plans"],
+  title: "Affiliates:detailTitle",
+};
 
 const params = idParams("affiliate");
 

@@ -24,6 +24,7 @@ export const handle: RouteHandle = {
   i18n: ["Affiliates", "Global"],
   // The plan's banner and read-only badges show only over the limit.
   i18nShown: ({ data }) => (listShowsPlanLimit(data) ? ["Plans"] : []),
+  title: "Affiliates:title",
 };
 
 export const loader = /* @__PURE__ */ merchantRoute(

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { redirect } from "@remix-run/node";
 import { NumericCell } from "~/components/NumericCell";
 import { useFetcher, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
@@ -53,7 +54,10 @@ import { useShell } from "./$role";
 
 // /{role}/bonuses/new and /{role}/bonuses/{id}: the rule, and the bonus lines
 // it earned, reviewed here (pending → approved or denied).
-export const handle = { i18n: ["Bonuses", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Bonuses", "Global"],
+  title: ({ params }) => (params.id === "new" ? "Bonuses:newTitle" : "Bonuses:detailTitle"),
+};
 
 const NEW = "new";
 const params = z.object({

@@ -7,9 +7,10 @@ import { useFormat } from "~/i18n/format";
 import { displayZone } from "~/lib/shop-day";
 import { listBonusRules } from "~/models/bonuses/bonus-admin.server";
 import { useShell } from "./$role";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // /{role}/bonuses: the shop's bonus rules with what each has paid so far.
-export const handle = { i18n: ["Bonuses", "Global"] };
+export const handle: RouteHandle = { i18n: ["Bonuses", "Global"], title: "Bonuses:title" };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "bonuses" }, async ({ db }) => ({
   rules: await listBonusRules(db),

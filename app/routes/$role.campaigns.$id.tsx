@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, ContextualSaveBar, Modal, Page, Text, Toast } from "@shopify/polaris";
@@ -27,7 +28,10 @@ import { ReadOnlyBanner } from "~/components/PlanLimitBanner";
 import { useShell } from "./$role";
 
 // /{role}/campaigns/new and /{role}/campaigns/{id}: create, edit, duplicate, delete.
-export const handle = { i18n: ["Campaigns", "Plans"] };
+export const handle: RouteHandle = {
+  i18n: ["Campaigns", "Plans"],
+  title: ({ params }) => (params.id === "new" ? "Campaigns:newTitle" : "Campaigns:detailTitle"),
+};
 
 const NEW = "new";
 const params = z.object({

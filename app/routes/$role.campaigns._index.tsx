@@ -38,6 +38,7 @@ export const handle: RouteHandle = {
   i18n: ["Campaigns"],
   // The plan's banner and read-only badges show only over the limit.
   i18nShown: ({ data }) => (listShowsPlanLimit(data) ? ["Plans"] : []),
+  title: "Campaigns:title",
 };
 
 const TABS = ["all", "active", "draft", "private"] as const;

@@ -4,9 +4,10 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { openSupportChat, supportMailto } from "~/lib/support";
 import { areaPage } from "~/door/merchant-route.server";
 import { useShell } from "./$role";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 export const loader = /* @__PURE__ */ areaPage("any");
-export const handle = { i18n: ["ContactUs"] };
+export const handle: RouteHandle = { i18n: ["ContactUs"], title: "ContactUs:title" };
 
 export default function ContactUs() {
   const { t } = useTranslation("ContactUs");

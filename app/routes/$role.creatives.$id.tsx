@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useParams } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
@@ -24,7 +25,15 @@ import { useShell } from "./$role";
 // One creative: its preview, how often affiliates took it, and its form.
 // /{role}/creatives/new?kind=video|text makes a video link or a text snippet
 // (images and files are made by uploading them on the list).
-export const handle = { i18n: ["Creatives", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Creatives", "Global"],
+  title: ({ params, data }) =>
+    params.id !== "new"
+      ? "Creatives:detailTitle"
+      : (data as { kind?: string } | undefined)?.kind === "video"
+        ? "Creatives:newVideo"
+        : "Creatives:newText",
+};
 
 const params = z.object({ id: z.union([z.literal("new"), recordId("creative")]) });
 const query = z.object({ kind: z.enum(["video", "text"]).catch("text") });

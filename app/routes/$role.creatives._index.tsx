@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useLoaderData, useNavigate, useParams, useSearchParams } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import {
@@ -26,7 +27,7 @@ import { useShell } from "./$role";
 
 // The merchant's media library: drop files to add images and files, add
 // video links and text snippets, see how often affiliates took each one.
-export const handle = { i18n: ["Creatives", "Global"] };
+export const handle: RouteHandle = { i18n: ["Creatives", "Global"], title: "Creatives:title" };
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "creatives", query: creativeListQuerySchema },

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
@@ -39,7 +40,7 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
 import { useShell } from "./$role";
 
-export const handle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"] };
+export const handle: RouteHandle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"], title: "Dashboard:title" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 

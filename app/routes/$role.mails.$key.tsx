@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { TemplateEditor } from "~/components/mails/TemplateEditor";
@@ -15,7 +16,10 @@ import { templateSchema } from "~/models/notifications/notification-schemas";
 
 // One notification's editor: subject and body in Liquid with the variables
 // it offers, live preview, "send a test to me", reset, and its own log.
-export const handle = { i18n: ["Mails", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Mails", "Global"],
+  title: ({ params, data }) => (data ? `Mails:names.${(params.key ?? "").replace(".", "_")}` : null),
+};
 
 const params = z.object({ key: z.string({ required_error: "No notification with this name." }).max(100) });
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { NotificationsView } from "~/components/mails/NotificationsView";
@@ -19,7 +20,7 @@ import { MERCHANT_KINDS, myMailKinds, saveMyMailKinds } from "~/models/notificat
 // delivery log (also the in-app outbox when SMTP_URL is unset), the sender
 // name / reply-to, and "Digest and my e-mails": the shop's digest
 // (daily/weekly/off) and which merchant e-mails the signed-in user gets.
-export const handle = { i18n: ["Mails", "Global"] };
+export const handle: RouteHandle = { i18n: ["Mails", "Global"], title: "Mails:title" };
 
 const query = z.object({
   tab: z.enum(["emails", "log", "sender", "mine"]).catch("emails"),

@@ -4,9 +4,10 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { outboxEmail } from "~/models/notifications/notification-admin.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // One e-mail of the outbox as sent (or kept, without SMTP_URL): the in-app viewer.
-export const handle = { i18n: ["Mails", "Global"] };
+export const handle: RouteHandle = { i18n: ["Mails", "Global"], title: "Mails:log.detailTitle" };
 
 const params = idParams("e-mail");
 

@@ -2,9 +2,10 @@ import { useParams } from "@remix-run/react";
 import { NotFoundScreen } from "~/components/StatusScreens";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { areaPage } from "~/door/merchant-route.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 export const loader = /* @__PURE__ */ areaPage("any");
-export const handle = { i18n: ["Global"] };
+export const handle: RouteHandle = { i18n: ["Global"], title: "Global:notFound.title" };
 
 export default function NotFound() {
   const { role } = useParams();

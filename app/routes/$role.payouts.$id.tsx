@@ -7,9 +7,10 @@ import { idParams } from "~/door/params";
 import { applyPayoutAction } from "~/models/payouts/payout-admin.server";
 import { payoutActionSchema } from "~/models/payouts/payout-list-query";
 import { loadPayoutDetail } from "~/models/payouts/payouts-list.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // /{role}/payouts/{id}: one payout, its lines, history and actions.
-export const handle = { i18n: ["Payouts"] };
+export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:detailTitle" };
 const params = idParams("payout");
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "payouts", params }, async ({ db, params }) => ({

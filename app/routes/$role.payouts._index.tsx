@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import {
@@ -38,7 +39,7 @@ import { useShell } from "./$role";
 // /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
 // by a job whenever a balance changes (payout-refresh-job.server.ts), so the
 // list only reads; "Pay" turns the selected pending payouts into one batch.
-export const handle = { i18n: ["Payouts"] };
+export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:title" };
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "payouts", query: payoutListParamsSchema },

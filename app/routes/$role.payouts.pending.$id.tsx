@@ -7,12 +7,13 @@ import { idParams } from "~/door/params";
 import { applyPayoutAction, pendingPayoutId } from "~/models/payouts/payout-admin.server";
 import { payoutActionSchema } from "~/models/payouts/payout-list-query";
 import { loadPayoutDetail } from "~/models/payouts/payouts-list.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // /{role}/payouts/pending/{id}: an affiliate's pending payout, every line it
 // holds; once it leaves pending, the payout's own page shows it. {id} is
 // the pending payout's id, or the affiliate's (their pending payout, if the
 // balance has reached the minimum; else the list filtered to them).
-export const handle = { i18n: ["Payouts"] };
+export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:pendingTitle" };
 const params = idParams("payout");
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "payouts", params }, async ({ db, role, params }) => {

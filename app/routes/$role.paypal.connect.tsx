@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PaypalConnectView } from "~/components/paypal/PaypalConnectView";
@@ -13,7 +14,10 @@ import {
 
 // /{role}/paypal/connect: the shop's PayPal REST app (admin only: the "paypal"
 // area is closed to staff whatever their permissions).
-export const handle = { i18n: ["Settings.Payment", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Settings.Payment", "Global"],
+  title: "Settings.Payment:paypalConnectTitle",
+};
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "paypal", feature: "paypalPayouts" },

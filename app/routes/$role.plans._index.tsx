@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import {
   Badge,
@@ -24,7 +25,7 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { forbidden } from "~/models/auth/require-merchant.server";
 import { PLAN_FEATURES, PLANS, priceOf, type Plan } from "~/models/plans/plans";
 
-export const handle = { i18n: ["Plans"] };
+export const handle: RouteHandle = { i18n: ["Plans"], title: "Plans:title" };
 
 const plansQuery = z.object({
   interval: z.enum(["monthly", "yearly"]).optional(),

@@ -11,8 +11,9 @@ import { useFormat } from "~/i18n/format";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { activatePlan, confirmSubscription } from "~/models/plans/activate-plan.server";
 import { findPlan, priceOf } from "~/models/plans/plans";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Plans"] };
+export const handle: RouteHandle = { i18n: ["Plans"], title: "Plans:activateTitle" };
 
 const interval = z.enum(["monthly", "yearly"]).default("monthly");
 const planQuery = z.object({

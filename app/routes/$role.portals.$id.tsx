@@ -11,10 +11,14 @@ import { PORTAL_PAGE_KINDS, type PortalPageContent } from "~/lib/portal-content"
 import { merchantRoute } from "~/door/merchant-route.server";
 import { knownAssetPaths, MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
 import { pageForEditing, savePortalPage } from "~/models/portal/portal-pages.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // A portal page in the editor: content items on the left, a live preview on
 // the right; "Save draft" keeps it for later, "Publish" shows it to affiliates.
-export const handle = { i18n: ["Portals", "Portal.schema.label", "Portal.TopBar", "Account.Common"] };
+export const handle: RouteHandle = {
+  i18n: ["Portals", "Portal.schema.label", "Portal.TopBar", "Account.Common"],
+  title: ({ params }) => `Portals:pages.${params.id ?? ""}`,
+};
 
 const params = z.object({
   id: z.enum(PORTAL_PAGE_KINDS, { errorMap: () => ({ message: "Page not found" }) }),

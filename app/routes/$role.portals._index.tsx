@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useLoaderData, useParams } from "@remix-run/react";
 import {
   Badge,
@@ -21,7 +22,7 @@ import { portalDomainAction, portalDomainFormSchema } from "~/models/portal/port
 // Portals: the affiliate landing, sign-up and login pages the merchant edits,
 // the three ways affiliates reach them; the custom domain is set under
 // Settings > Marketings (its action stays here for forms posted before the move).
-export const handle = { i18n: ["Portals"] };
+export const handle: RouteHandle = { i18n: ["Portals"], title: "Portals:title" };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "portals" }, async ({ shop }) => portalOverview(shop));
 

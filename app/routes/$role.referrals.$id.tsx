@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
 import {
   Badge,
@@ -34,7 +35,10 @@ import { useShell } from "./$role";
 // counts, the fraud checks and what each found, the reward and its hold, the
 // merchant's override — with approve (a blocked one) or block (a pending
 // one), each with a note.
-export const handle = { i18n: ["Referrals", "Referrals.ReferralHistory", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Referrals", "Referrals.ReferralHistory", "Global"],
+  title: "Referrals:detailTitle",
+};
 
 const params = idParams("referral");
 

@@ -4,11 +4,15 @@ import { ReferralProgramForm } from "~/components/referrals/ReferralProgramForm"
 import { merchantRoute } from "~/door/merchant-route.server";
 import { referralProgramFormSchema } from "~/models/referrals/program-form";
 import { getReferralProgramForm, saveReferralProgramForm } from "~/models/referrals/save-referral-program.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // Referrals: the refer-a-friend program (rewards, fraud checks, the storefront
 // widget with a live preview). Amounts arrive as typed in the shop currency;
 // saveReferralProgramForm converts and checks them (field errors are 422).
-export const handle = { i18n: ["Referrals", "Account.Common", "Campaigns", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Referrals", "Account.Common", "Campaigns", "Global"],
+  title: "Referrals:title",
+};
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "referrals", feature: "referAFriend" }, async ({ db }) =>
   getReferralProgramForm(db),

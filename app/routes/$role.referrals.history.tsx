@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useLoaderData, useLocation, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import {
   Card,
@@ -29,7 +30,10 @@ import { useShell } from "./$role";
 
 // /{role}/referrals/history: every referral of the shop, filtered, sorted and
 // paged on the server (25 a page), with a CSV export of the same filters.
-export const handle = { i18n: ["Referrals.ReferralHistory", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Referrals.ReferralHistory", "Global"],
+  title: "Referrals.ReferralHistory:title",
+};
 
 const TABS = ["all", ...REFERRAL_STATUSES] as const;
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
 import {
   Banner,
@@ -30,7 +31,7 @@ import { useShell } from "./$role";
 
 // /{role}/sales/{id}: one order, why it was (or was not) credited, its
 // commission lines per level, refunds, and approve / deny while pending.
-export const handle = { i18n: ["Sales"] };
+export const handle: RouteHandle = { i18n: ["Sales"], title: "Sales:detailTitle" };
 
 const params = idParams("sale");
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import {
@@ -32,7 +33,7 @@ import { useShell } from "./$role";
 
 // /{role}/sales: every order of the shop, credited or not, newest first,
 // filtered on the server, with approve / deny for the selected sales.
-export const handle = { i18n: ["Sales"] };
+export const handle: RouteHandle = { i18n: ["Sales"], title: "Sales:title" };
 
 const TABS = ["all", "pending", "approved", "denied", "paid", "void"] as const;
 

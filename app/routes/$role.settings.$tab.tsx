@@ -14,8 +14,15 @@ import { requirePlanFeature } from "~/door/plan-check.server";
 import { AppError } from "~/lib/errors";
 import { autotierSaveSchema, loadAutotier, saveAutotier } from "~/models/tiers/autotier-settings.server";
 import { useShell } from "./$role";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: SETTINGS_NAMESPACES };
+export const handle: RouteHandle = {
+  i18n: SETTINGS_NAMESPACES,
+  title: ({ params }) => {
+    const tab = findSettingsTab(params.tab);
+    return tab ? `${tab.ns}:${tab.titleKey}` : null;
+  },
+};
 
 // Networks: ?parent= loads one level of the tree (lazily, from the browser),
 // ?after= the next page of a level, ?q= searches members.

@@ -5,12 +5,13 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SETTINGS_NAMESPACES, SETTINGS_TABS } from "~/lib/settings-tabs";
 import { areaPage } from "~/door/merchant-route.server";
 import { useShell } from "./$role";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // Staff management is a settings page for admins only (staff never manage staff).
 const STAFF_ITEM = { tab: "staff", ns: "Settings", titleKey: "tabs.staff" } as const;
 
 export const loader = /* @__PURE__ */ areaPage("settings");
-export const handle = { i18n: SETTINGS_NAMESPACES };
+export const handle: RouteHandle = { i18n: SETTINGS_NAMESPACES, title: "Settings:title" };
 
 export default function SettingsIndex() {
   const { t } = useTranslation(SETTINGS_NAMESPACES);

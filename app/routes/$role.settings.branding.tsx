@@ -6,10 +6,14 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
 import { brandingSchema } from "~/models/settings/branding";
 import { getBranding, saveBranding } from "~/models/settings/branding.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // Settings > Branding: logo, colours, font and favicon of the affiliate
 // portal. Images go through the portal images' storage and upload checks.
-export const handle = { i18n: ["Settings.Branding", "Settings", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Settings.Branding", "Settings", "Global"],
+  title: "Settings.Branding:title",
+};
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => ({
   branding: await getBranding(db),

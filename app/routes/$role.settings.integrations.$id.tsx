@@ -7,10 +7,14 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { endpointDetail, runIntegrationsAction } from "~/models/webhooks-out/integrations-screen.server";
 import { integrationsActionSchema } from "~/models/webhooks-out/webhook-endpoint-form";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // One webhook endpoint: its settings, secret rotation, test event and the
 // delivery log with manual redelivery.
-export const handle = { i18n: ["Settings.Integrations", "Settings", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Settings.Integrations", "Settings", "Global"],
+  title: "Settings.Integrations:detail.title",
+};
 
 const params = idParams("webhook endpoint");
 const query = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1) });

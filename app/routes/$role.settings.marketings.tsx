@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { Banner, Layout, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -22,7 +23,10 @@ import { portalDomainAction } from "~/models/portal/portal-domain.server";
 // Settings > Marketings: each campaign's coupon settings (the automatic codes
 // created in the store when an affiliate is approved), the texts and images
 // affiliates share, and the portal's custom domain (moved here from Portals).
-export const handle = { i18n: ["Settings.Marketings", "Campaigns", "Portals", "Settings", "Global", "Plans"] };
+export const handle: RouteHandle = {
+  i18n: ["Settings.Marketings", "Campaigns", "Portals", "Settings", "Global", "Plans"],
+  title: "Settings.Marketings:title",
+};
 
 const query = z.object({ campaign: z.string().max(200).optional() });
 

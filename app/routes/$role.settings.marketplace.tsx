@@ -6,11 +6,15 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { checkListing, listingFields } from "~/models/marketplace/listing-form";
 import { marketplaceSettings, saveMarketplaceListing } from "~/models/marketplace/listing.server";
 import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // Settings > Marketplace: the shop's offer on the public marketplace
 // (/marketplace). The logo is uploaded at once through the portal images'
 // storage (as Branding's logo) and takes effect when the offer is saved.
-export const handle = { i18n: ["Settings.Marketplace", "Account.Common", "Settings", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Settings.Marketplace", "Account.Common", "Settings", "Global"],
+  title: "Settings.Marketplace:title",
+};
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => marketplaceSettings(db));
 

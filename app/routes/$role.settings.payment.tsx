@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
 import {
   Banner,
@@ -34,7 +35,10 @@ import {
 // Settings › Payment: what affiliates may choose, the minimum payout, how
 // currencies are paid, and auto-pay (off, monthly on day N, every N days)
 // with the method its batches use. A static route beside settings.$tab.
-export const handle = { i18n: ["Settings.Payment", "Payouts", "Settings"] };
+export const handle: RouteHandle = {
+  i18n: ["Settings.Payment", "Payouts", "Settings"],
+  title: "Settings.Payment:title",
+};
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => {
   const [settings, methods] = await Promise.all([loadPaymentSettings(db), availableMethods(db)]);

@@ -5,10 +5,11 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { promoteLinkSchema } from "~/models/settings/promote-link";
 import { getPromoteLink, savePromoteLink } from "~/models/settings/promote-link.server";
 import { shopHost } from "~/models/tracking/redirect-url";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // Settings > Promote link: the links affiliates hand out (parameter, landing
 // page, link format, UTM parameters).
-export const handle = { i18n: ["Settings", "Global"] };
+export const handle: RouteHandle = { i18n: ["Settings", "Global"], title: "Settings:tabs.promoteLink" };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db, shop }) => ({
   settings: await getPromoteLink(db),

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/i18n/route-handle";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { StaffView } from "~/components/staff/StaffView";
@@ -15,7 +16,7 @@ import {
 
 // Settings > Staff (admin only: the "staff" area is closed to staff users,
 // so staff can never invite, promote or disable anyone).
-export const handle = { i18n: ["Settings", "Global"] };
+export const handle: RouteHandle = { i18n: ["Settings", "Global"], title: "Settings:tabs.staff" };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "staff" }, async ({ db }) => ({
   staff: await listStaff(db),

@@ -4,10 +4,14 @@ import { TranslationSettingsView } from "~/components/settings/TranslationSettin
 import { merchantRoute } from "~/door/merchant-route.server";
 import { changeTranslation, translationSettings } from "~/models/translations/overrides.server";
 import { translationFormSchema, translationListSchema } from "~/models/translations/translation-form";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // Settings > Translations: the merchant's own wording of what affiliates
 // read (portal and e-mails), per language; a page of the key list at a time.
-export const handle = { i18n: ["Settings.Translations", "Settings", "Global"] };
+export const handle: RouteHandle = {
+  i18n: ["Settings.Translations", "Settings", "Global"],
+  title: "Settings.Translations:title",
+};
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "settings", query: translationListSchema },

@@ -91,9 +91,18 @@ export default function RoleLayout() {
   );
 }
 
-// The shop could not be loaded (or the role may not be here). 403/404 get
+// The shop could not be loaded (or the role may not be here): no shell (so
+// no Frame and its <main>) around these screens. 403/404 get
 // their own screens; anything else is surfaced as the generic error screen.
 export function ErrorBoundary() {
+  return (
+    <main>
+      <RoleError />
+    </main>
+  );
+}
+
+function RoleError() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();

@@ -8,8 +8,13 @@ import { affiliateRoute } from "~/door/affiliate-route.server";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
 import { accountBonusProgress, type BonusProgress } from "~/models/bonuses/account-bonuses.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Dashboard", "Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Dashboard", "Account.Common"],
+  portal: true,
+  title: "Account.Common:nav.dashboard",
+};
 
 // An unknown range shows the default one, as the range picker offers nothing else.
 const query = z.object({ range: z.enum(DATE_PRESETS).catch(DEFAULT_PRESET) });

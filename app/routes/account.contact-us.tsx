@@ -3,9 +3,10 @@ import { BlockStack, Button, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // /account/contact-us (spec section 2): the affiliate writes to the store.
-export const handle = { i18n: ["Account.Common"], portal: true };
+export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:nav.contact" };
 
 export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ shop, affiliate }) => {
   const subject = `[${shop.name}] Affiliate ${affiliate.referralCode}`;

@@ -5,8 +5,9 @@ import { AccountPage } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { listCoupons } from "~/models/affiliate-account/account-data.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Common"], portal: true };
+export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:nav.coupons" };
 
 export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ db, affiliate }) => ({
   coupons: await listCoupons(db, affiliate.id),

@@ -7,8 +7,13 @@ import { formatFileSizeIn, useFormat } from "~/i18n/format";
 import { galleryFor, recordCreativeUse } from "~/models/creatives/affiliate-creatives.server";
 import { creativeUseSchema, galleryQuerySchema } from "~/models/creatives/creative-schemas";
 import { CREATIVE_KINDS } from "~/models/creatives/file-types";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Creatives", "Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Creatives", "Account.Common"],
+  portal: true,
+  title: "Account.Common:nav.creatives",
+};
 
 // The affiliate's creatives: what the merchant offers their campaign, with
 // the affiliate's own link already inside the embed codes and captions. The

@@ -2,8 +2,9 @@ import { BlockStack, Card, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Guide"], portal: true };
+export const handle: RouteHandle = { i18n: ["Account.Guide"], portal: true, title: "Account.Common:nav.guide" };
 
 // Nothing to load, but only a logged-in affiliate may see the page.
 export const loader = /* @__PURE__ */ affiliateRoute({}, async () => null);

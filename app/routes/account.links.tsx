@@ -11,8 +11,13 @@ import { getPromoteLink } from "~/models/settings/promote-link.server";
 import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
 import { getShareSettings } from "~/models/marketings/marketings-settings.server";
 import { shareIntents, SHARE_NETWORKS } from "~/models/marketings/share-settings";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Products", "Account.Common", "Account.Creatives"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Products", "Account.Common", "Account.Creatives"],
+  portal: true,
+  title: "Account.Common:nav.links",
+};
 
 // The link builder's page address; one that is not on the shop's store is
 // answered on the page (see `invalid`), not as an error.

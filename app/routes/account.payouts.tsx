@@ -13,8 +13,13 @@ import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/a
 import { payoutMethodSchema, savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { loadPaymentSettings } from "~/models/payouts/auto-pay.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Payouts", "Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Payouts", "Account.Common"],
+  portal: true,
+  title: "Account.Common:nav.payouts",
+};
 
 const query = z.object({ saved: z.literal("1").optional().catch(undefined) });
 

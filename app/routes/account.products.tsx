@@ -7,8 +7,13 @@ import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { affiliateLink } from "~/lib/affiliate-links";
 import { listProducts } from "~/models/affiliate-account/account-data.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Products", "Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Products", "Account.Common"],
+  portal: true,
+  title: "Account.Common:nav.products",
+};
 
 // A search longer than any title is cut, not refused.
 const query = z.object({

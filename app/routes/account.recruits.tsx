@@ -6,8 +6,9 @@ import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/porta
 import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { listRecruits } from "~/models/affiliate-account/account-data.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Common"], portal: true };
+export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:nav.recruits" };
 
 export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ db, affiliate, pagesUrl }) => {
   const recruits = await listRecruits(db, affiliate.id);

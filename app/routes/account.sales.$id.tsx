@@ -3,13 +3,21 @@ import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from "@shopify/
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
-import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
+import { AccountPageErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { idParams } from "~/door/params";
 import { AppError } from "~/lib/errors";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Sales", "Account.Common"],
+  portal: true,
+  title: ({ data }) => {
+    const name = (data as { sale?: { name?: string } } | undefined)?.sale?.name;
+    return name ? { key: "Account.Sales:detailTitle", values: { name } } : "Account.Common:nav.sales";
+  },
+};
 
 const params = idParams("sale");
 
@@ -64,4 +72,4 @@ export default function AccountSale() {
   );
 }
 
-export const ErrorBoundary = PortalErrorBoundary;
+export const ErrorBoundary = AccountPageErrorBoundary;

@@ -6,8 +6,13 @@ import { z } from "zod";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Sales", "Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Sales", "Account.Common"],
+  portal: true,
+  title: "Account.Common:nav.sales",
+};
 
 // A page number that is not one shows the first page (links only ever name real ones).
 const query = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });

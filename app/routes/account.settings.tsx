@@ -12,8 +12,13 @@ import type { FormActionData } from "~/lib/errors";
 import { accountSettingsSchema, changePassword, saveProfile } from "~/models/affiliate-account/account-settings.server";
 import { startAffiliateSession } from "~/models/affiliate-account/affiliate-session.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Settings", "Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Settings", "Account.Common"],
+  portal: true,
+  title: "Account.Common:nav.settings",
+};
 
 const query = z.object({ saved: z.enum(["profile", "password"]).optional().catch(undefined) });
 

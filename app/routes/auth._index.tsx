@@ -7,8 +7,9 @@ import { getConfig } from "~/config.server";
 import { publicRoute } from "~/door/public-route.server";
 import { apiGet, cacheShop, refetchShop } from "~/lib/api-client";
 import { decideAuthStep } from "~/lib/auth-steps";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Global"] };
+export const handle: RouteHandle = { i18n: ["Global"], title: "Global:auth.authorizing" };
 
 // The launch parameters are read in the browser (app/lib/auth-steps.ts).
 export const loader = /* @__PURE__ */ publicRoute({}, async () => {
@@ -53,17 +54,19 @@ export default function Authorizing() {
   if (failed) {
     const params = new URLSearchParams(typeof window === "undefined" ? "" : window.location.search);
     return (
-      <GenericErrorScreen
-        context={{ role: "admin", host: params.get("host"), shopUrl: params.get("shop"), supportEmail, productName }}
-      />
+      <main>
+        <GenericErrorScreen
+          context={{ role: "admin", host: params.get("host"), shopUrl: params.get("shop"), supportEmail, productName }}
+        />
+      </main>
     );
   }
   return (
-    <div className="app-auth-screen" data-testid="authorizing">
+    <main className="app-auth-screen" data-testid="authorizing">
       <Spinner size="large" accessibilityLabel={t("auth.authorizing")} />
       <Text as="p" variant="headingMd">
         {t("auth.authorizing")}
       </Text>
-    </div>
+    </main>
   );
 }

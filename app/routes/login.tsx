@@ -1,13 +1,13 @@
-import { redirect, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { redirect, type HeadersFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LoginScreen } from "~/components/LoginScreen";
 import { publicRoute } from "~/door/public-route.server";
 import { logInMerchant } from "~/models/auth/login-action.server";
 import { loginSchema } from "~/models/auth/login.server";
 import { loggedInHome } from "~/models/auth/require-merchant.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const meta: MetaFunction = () => [{ title: "Log in" }];
-export const handle = { i18n: ["Global"] };
+export const handle: RouteHandle = { i18n: ["Global"], title: "Global:login.adminTitle" };
 
 // Pass the action's headers (Retry-After when rate-limited) to the document.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;

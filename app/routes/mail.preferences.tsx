@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { publicRoute } from "~/door/public-route.server";
 import { preferencesState, savePreferences, unsubscribe } from "~/models/notifications/mail-opt-out.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
 // The unsubscribe link of a notification e-mail (List-Unsubscribe) and the
 // recipient's preference page. A mail client's RFC 8058 one-click POST
 // ("List-Unsubscribe=One-Click") and the page's quick button opt the address
 // out of the e-mail's kind; the form below chooses every kind at once
 // (transactional ones are listed as always sent).
-export const handle = { i18n: ["Account.Common", "Mails"] };
+export const handle: RouteHandle = { i18n: ["Account.Common", "Mails"], title: "Account.Common:prefs.title" };
 
 const query = z.object({
   s: z.string().min(1).max(200),
@@ -45,7 +46,7 @@ export default function MailPreferences() {
       : t(`Mails:names.${key.replace(".", "_")}`);
   const linkKind = state.kinds.find((k) => k.key === state.kind);
   return (
-    <div className="app-login">
+    <main className="app-login">
       <Card>
         <BlockStack gap="400">
           <Text as="h1" variant="headingLg">
@@ -109,6 +110,6 @@ export default function MailPreferences() {
           </Form>
         </BlockStack>
       </Card>
-    </div>
+    </main>
   );
 }

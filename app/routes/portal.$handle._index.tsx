@@ -1,4 +1,4 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -6,13 +6,16 @@ import { PortalContentView, PortalLayout } from "~/components/portal/PortalLayou
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { publicRoute } from "~/door/public-route.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import type { RouteHandle } from "~/i18n/route-handle";
+import { portalShopTitle } from "~/i18n/page-title";
 
 // The affiliate landing page of a shop: /portal/{handle}/, the custom
 // domain's root, or /apps/affiliate on the shop's domain.
-export const handle = { i18n: ["Account.Common"], portal: true };
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.chrome.shopName ?? "Affiliate program" },
-];
+export const handle: RouteHandle = {
+  i18n: ["Account.Common"],
+  portal: true,
+  title: portalShopTitle("Account.Common:portal.programName"),
+};
 
 export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "landing");

@@ -1,4 +1,4 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -12,11 +12,10 @@ import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/p
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalActionHeaders } from "~/models/portal/portal-headers.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const handle = { i18n: ["Account.Common"], portal: true };
+export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:forgot.title" };
 export const headers = portalActionHeaders;
-export const meta: MetaFunction = () => [{ title: "Reset your password" }];
-
 export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
   const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
   return json({ chrome }, { headers: await portalHeaders(ctx) });

@@ -1,4 +1,4 @@
-import { json, redirect, type HeadersFunction, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type HeadersFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -15,9 +15,14 @@ import { affiliateLoginSchema, loginAffiliate } from "~/models/affiliate-account
 import { issueHandoverToken } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import type { RouteHandle } from "~/i18n/route-handle";
+import { portalShopTitle } from "~/i18n/page-title";
 
-export const handle = { i18n: ["Account.Common"], portal: true };
-export const meta: MetaFunction = () => [{ title: "Log in" }];
+export const handle: RouteHandle = {
+  i18n: ["Account.Common"],
+  portal: true,
+  title: portalShopTitle("Account.Common:login.title"),
+};
 // Retry-After of a throttled login reaches the browser.
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;

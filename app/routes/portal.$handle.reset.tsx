@@ -1,4 +1,5 @@
-import { json, redirect, type MetaFunction } from "@remix-run/node";
+import type { RouteHandle } from "~/i18n/route-handle";
+import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -16,9 +17,7 @@ import {
 } from "~/models/affiliate-account/password-reset.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
 
-export const handle = { i18n: ["Account.Common"], portal: true };
-export const meta: MetaFunction = () => [{ title: "Choose a new password" }];
-
+export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:reset.title" };
 // A missing or malformed token is not an error of the request: the page says
 // the link is invalid and offers a new one.
 const query = z.object({ token: z.string().catch("") });

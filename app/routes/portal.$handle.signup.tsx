@@ -1,4 +1,4 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, Checkbox, FormLayout, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -15,11 +15,15 @@ import { signupSchema, signUpAffiliate } from "~/models/affiliate-account/signup
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalActionHeaders } from "~/models/portal/portal-headers.server";
 import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import type { RouteHandle } from "~/i18n/route-handle";
+import { portalShopTitle } from "~/i18n/page-title";
 
-export const handle = { i18n: ["Account.Common"], portal: true };
+export const handle: RouteHandle = {
+  i18n: ["Account.Common"],
+  portal: true,
+  title: portalShopTitle("Account.Common:signup.title"),
+};
 export const headers = portalActionHeaders;
-export const meta: MetaFunction = () => [{ title: "Sign up" }];
-
 // The recruit link's code (?ref=CODE), carried in the form.
 const query = z.object({
   ref: z

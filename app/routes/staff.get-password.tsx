@@ -1,4 +1,4 @@
-import { redirect, type MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
@@ -8,9 +8,9 @@ import { publicRoute } from "~/door/public-route.server";
 import type { ErrorBody } from "~/lib/errors";
 import { findUserForToken, setPasswordSchema, setPasswordWithToken } from "~/models/auth/password-token.server";
 import { startMerchantSession } from "~/models/auth/user-session.server";
+import type { RouteHandle } from "~/i18n/route-handle";
 
-export const meta: MetaFunction = () => [{ title: "Set your password" }];
-export const handle = { i18n: ["Global"] };
+export const handle: RouteHandle = { i18n: ["Global"], title: "Global:getPassword.title" };
 
 // A staff invite (or reset) link: /staff/get-password?token=... A token that
 // cannot be one is not an error: the page says the link is not valid.
@@ -35,7 +35,7 @@ export default function GetPassword() {
   const [confirm, setConfirm] = useState("");
   const fields = data?.error?.fields ?? {};
   return (
-    <div className="app-login">
+    <main className="app-login">
       <Card>
         <BlockStack gap="400">
           <Text as="h1" variant="headingLg">
@@ -84,6 +84,6 @@ export default function GetPassword() {
           )}
         </BlockStack>
       </Card>
-    </div>
+    </main>
   );
 }

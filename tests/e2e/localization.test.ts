@@ -66,8 +66,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("localization in Chromium", (
     await page.getByLabel("App language").selectOption("de");
     await page.getByRole("button", { name: "Save", exact: true }).first().click();
     await expect.poll(async () => (await getDb().shop.findFirstOrThrow()).language).toBe("de");
-    // The open page switches at once (the root loader's data brings the new language) ...
+    // The open page switches at once (the root loader's data brings the new
+    // language; remix-i18next's useChangeLanguage loads it), its title too ...
     await heading(page, "Allgemein").waitFor();
+    await page.waitForFunction(() => document.title === "Allgemein · Affiliate & Referral");
 
     // ... and a reload renders it in German on the server.
     await page.reload();

@@ -115,9 +115,33 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
     return { shop, campaign, affiliate, order, payout, endpoint, creative };
   }
 
-  async function sweep(page: Page, paths: [string, string][], hydrate: boolean) {
+  // Screens of the sweep by their document title: every screen has its own
+  // (a third entry names the screen a path shows again, with another filter
+  // or tab), and every page exactly one <main> landmark.
+  const titles = new Map<string, string>();
+
+  async function landmarkAndTitleProblems(page: Page, path: string, name: string, sameScreenAs?: string) {
     const problems: string[] = [];
-    for (const [name, path] of paths) {
+    const { title, mains } = await page.evaluate(() => ({
+      title: document.title,
+      mains: document.querySelectorAll("main, [role=main]").length,
+    }));
+    if (mains !== 1) problems.push(`${path}: ${mains} <main> landmarks`);
+    // The screen's own part is translated (bracketed in the pseudo-locale).
+    if (!/^\[[^\]]+\]/.test(title)) problems.push(`${path}: title "${title}" is not translated`);
+    if (sameScreenAs) {
+      if (title !== titles.get(sameScreenAs)) problems.push(`${path}: title "${title}" differs from ${sameScreenAs}'s`);
+    } else {
+      const other = [...titles].find(([, seen]) => seen === title)?.[0];
+      if (other) problems.push(`${path}: title "${title}" is ${other}'s too`);
+      titles.set(name, title);
+    }
+    return problems;
+  }
+
+  async function sweep(page: Page, paths: ([string, string] | [string, string, string])[], hydrate: boolean) {
+    const problems: string[] = [];
+    for (const [name, path, sameScreenAs] of paths) {
       const response = await page.goto(path);
       // An invalid reset link answers 400 with its own screen, which is checked too.
       expect(response?.status(), path).toBe(path.includes("token=nope") ? 400 : 200);
@@ -127,6 +151,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
       const { scrollsSideways, clipped } = await layoutProblems(page);
       if (scrollsSideways) problems.push(`${path}: the page scrolls sideways`);
       for (const c of clipped) problems.push(`${path}: <${c.tag} class="${c.className}"> clips "${c.text}"`);
+      problems.push(...(await landmarkAndTitleProblems(page, path, name, sameScreenAs)));
     }
     return problems;
   }
@@ -149,7 +174,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-sale", `/admin/sales/${order.id}`],
         ["admin-payouts", "/admin/payouts"],
         ["admin-payout", `/admin/payouts/${payout.id}`],
-        ["admin-payouts-pending", `/admin/payouts/pending/${affiliate.id}`],
+        // Nothing pending for this affiliate: the list of their payouts.
+        ["admin-payouts-pending", `/admin/payouts/pending/${affiliate.id}`, "admin-payouts"],
         ["admin-portals", "/admin/portals"],
         ["admin-portal-landing", "/admin/portals/landing"],
         ["admin-portal-signup", "/admin/portals/signup"],
@@ -161,14 +187,14 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the pseudo-locale on every s
         ["admin-creative", `/admin/creatives/${creative.id}`],
         ["admin-creative-new", "/admin/creatives/new?kind=video"],
         ["admin-mails", "/admin/mails"],
-        ["admin-mails-log", "/admin/mails?tab=log"],
+        ["admin-mails-log", "/admin/mails?tab=log", "admin-mails"],
         ["admin-mails-editor", "/admin/mails/affiliate.commission_reversed"],
         ["admin-settings", "/admin/settings"],
         ["admin-settings-general", "/admin/settings/general"],
         ["admin-settings-translations", "/admin/settings/translations"],
         ["admin-settings-staff", "/admin/settings/staff"],
         ["admin-settings-payment", "/admin/settings/payment"],
-        ["admin-payouts-paid", "/admin/payouts?status=paid"],
+        ["admin-payouts-paid", "/admin/payouts?status=paid", "admin-payouts"],
         ["admin-settings-branding", "/admin/settings/branding"],
         ["admin-settings-promote-link", "/admin/settings/promote-link"],
         ["admin-settings-marketplace", "/admin/settings/marketplace"],

@@ -88,7 +88,8 @@ export function PortalLayout({
             </ul>
           </aside>
         ) : null}
-        <main className="portal-main">{children}</main>
+        {/* The admin's preview sits inside the admin's own <main>. */}
+        {preview ? <div className="portal-main">{children}</div> : <main className="portal-main">{children}</main>}
       </div>
     </div>
   );
@@ -244,19 +245,25 @@ export function PortalFormPage({
 }
 
 /** A plain message in the portal's frame (errors, "please log in"). */
-export function PortalMessage({ title, text }: { title: string; text: string }) {
+/**
+ * A message instead of a page; `inLayout` when the account layout around it
+ * already has the page's <main>.
+ */
+export function PortalMessage({ title, text, inLayout = false }: { title: string; text: string; inLayout?: boolean }) {
+  const card = (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h1" variant="headingLg">
+          {title}
+        </Text>
+        <Text as="p">{text}</Text>
+      </BlockStack>
+    </Card>
+  );
+  if (inLayout) return card;
   return (
     <div className="portal-body">
-      <main className="portal-main portal-narrow">
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h1" variant="headingLg">
-              {title}
-            </Text>
-            <Text as="p">{text}</Text>
-          </BlockStack>
-        </Card>
-      </main>
+      <main className="portal-main portal-narrow">{card}</main>
     </div>
   );
 }
