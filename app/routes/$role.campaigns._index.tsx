@@ -22,7 +22,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { displayZone } from "~/lib/shop-day";
-import type { CampaignOut } from "~/models/api/schemas";
+import type { CampaignOut } from "~/models/campaigns/campaign-schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
 import { planUsage, readOnlyRows, requireEditable } from "~/models/plans/plan-usage.server";

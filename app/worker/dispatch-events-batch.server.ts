@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../config.server";
-import { bool, type BulkSql } from "../db/bulk-sql.server";
+import { ANY_SHOP, bool, date, type BulkSql } from "../db/bulk-sql.server";
 import type { BatchWrite } from "../db/job-queue.server";
 import { jobRow } from "../models/jobs/enqueue.server";
 import { NOTIFICATION_KINDS, notificationDef } from "../models/notifications/catalogue";
@@ -56,7 +56,7 @@ function bulkValues<T extends AffiliateEventType>(kind: Kind, ctx: PlainContext<
   return kind.bulk?.[ctx.event.type]?.(ctx) ?? null;
 }
 
-type EventRow = { id: string; shopId: string; type: string; data: string; createdAt: Date };
+type EventRow = { id: string; shopId: string; type: string; data: string; createdAt: unknown };
 type TemplateRow = { shopId: string; key: string; enabled: unknown; subject: string | null; body: string | null };
 
 const SHOP_COLUMNS = [
@@ -87,24 +87,26 @@ const uniq = (values: string[]) => [...new Set(values)];
 
 export async function planEventDispatch(payloads: { eventId: string }[], bulk: BulkSql): Promise<BatchWrite> {
   const now = new Date();
-  const events = await bulk.findIn<EventRow>(
-    "DomainEvent",
-    ["id", "shopId", "type", "data", "createdAt"],
-    {},
-    "id",
-    uniq(payloads.map((p) => p.eventId)),
-  );
+  const events = await bulk
+    .from("DomainEvent")
+    .findIn<EventRow>(
+      ["id", "shopId", "type", "data", "createdAt"],
+      { shopId: ANY_SHOP },
+      "id",
+      uniq(payloads.map((p) => p.eventId)),
+    );
   const shopIds = uniq(events.map((e) => e.shopId));
   const shops = new Map(
-    (await bulk.findIn<ShopRow>("Shop", [...SHOP_COLUMNS], {}, "id", shopIds)).map((s) => [s.id, s] as const),
+    (await bulk.from("Shop").findIn<ShopRow>([...SHOP_COLUMNS], {}, "id", shopIds)).map((s) => [s.id, s] as const),
   );
-  const endpoints = await bulk.findIn<{ shopId: string; eventTypes: string; enabled: unknown }>(
-    "WebhookEndpoint",
-    ["shopId", "eventTypes", "enabled"],
-    {},
-    "shopId",
-    shopIds,
-  );
+  const endpoints = await bulk
+    .from("WebhookEndpoint")
+    .findIn<{ shopId: string; eventTypes: string; enabled: unknown }>(
+      ["shopId", "eventTypes", "enabled"],
+      { shopId: shopIds },
+      "shopId",
+      shopIds,
+    );
   const hooked = (shopId: string, type: string) =>
     endpoints.some(
       (e) => e.shopId === shopId && bool(e.enabled) && (parseEventTypes(e.eventTypes) as string[]).includes(type),
@@ -115,7 +117,7 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   for (const row of events) {
     let event: DomainEvent | null;
     try {
-      event = readEvent(row);
+      event = readEvent({ ...row, createdAt: date(row.createdAt) });
     } catch {
       alone.push(row.id);
       continue;
@@ -130,13 +132,14 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
 
   const affiliates = new Map(
     (
-      await bulk.findIn<AffiliateRow & { shopId: string; campaignId: string }>(
-        "Affiliate",
-        [...AFFILIATE_COLUMNS],
-        {},
-        "id",
-        uniq(mine.map((e) => e.data.affiliateId)),
-      )
+      await bulk
+        .from("Affiliate")
+        .findIn<AffiliateRow & { shopId: string; campaignId: string }>(
+          [...AFFILIATE_COLUMNS],
+          { shopId: shopIds },
+          "id",
+          uniq(mine.map((e) => e.data.affiliateId)),
+        )
     ).map((a) => [a.id, a] as const),
   );
   // Only campaigns that hand out coupons get a coupons.create job: a bulk
@@ -144,24 +147,26 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   // that each read the affiliate and its campaign to do nothing.
   const couponCampaigns = new Set(
     (
-      await bulk.findIn<{ id: string; couponEnabled: unknown }>(
-        "Campaign",
-        ["id", "couponEnabled"],
-        {},
-        "id",
-        uniq([...affiliates.values()].map((a) => a.campaignId)),
-      )
+      await bulk
+        .from("Campaign")
+        .findIn<{ id: string; couponEnabled: unknown }>(
+          ["id", "couponEnabled"],
+          { shopId: shopIds },
+          "id",
+          uniq([...affiliates.values()].map((a) => a.campaignId)),
+        )
     )
       .filter((c) => bool(c.couponEnabled))
       .map((c) => c.id),
   );
-  const templates = await bulk.findIn<TemplateRow>(
-    "NotificationTemplate",
-    ["shopId", "key", "enabled", "subject", "body"],
-    {},
-    "shopId",
-    uniq(mine.map((e) => e.shopId)),
-  );
+  const templates = await bulk
+    .from("NotificationTemplate")
+    .findIn<TemplateRow>(
+      ["shopId", "key", "enabled", "subject", "body"],
+      { shopId: shopIds },
+      "shopId",
+      uniq(mine.map((e) => e.shopId)),
+    );
   const wanted = mine.flatMap((event) => {
     const affiliate = affiliates.get(event.data.affiliateId);
     if (!affiliate || affiliate.shopId !== event.shopId) return [];
@@ -176,24 +181,26 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   });
   const taken = new Set(
     (
-      await bulk.findIn<{ dedupeKey: string }>(
-        "OutboxEmail",
-        ["dedupeKey"],
-        {},
-        "dedupeKey",
-        uniq(wanted.map((w) => w.dedupeKey)),
-      )
+      await bulk
+        .from("OutboxEmail")
+        .findIn<{ dedupeKey: string }>(
+          ["dedupeKey"],
+          { shopId: shopIds },
+          "dedupeKey",
+          uniq(wanted.map((w) => w.dedupeKey)),
+        )
     ).map((r) => r.dedupeKey),
   );
   const optOuts = new Set(
     (
-      await bulk.findIn<{ shopId: string; address: string; kind: string }>(
-        "MailOptOut",
-        ["shopId", "address", "kind"],
-        {},
-        "address",
-        uniq(wanted.map((w) => w.address)),
-      )
+      await bulk
+        .from("MailOptOut")
+        .findIn<{ shopId: string; address: string; kind: string }>(
+          ["shopId", "address", "kind"],
+          { shopId: shopIds },
+          "address",
+          uniq(wanted.map((w) => w.address)),
+        )
     ).map((o) => `${o.shopId}\n${o.address}\n${o.kind}`),
   );
 
