@@ -6,10 +6,10 @@ import {
   Link,
   Page,
   Text,
-  Toast,
   useSetIndexFiltersMode,
   type IndexFiltersProps,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "~/components/affiliates/download-file";
@@ -187,7 +187,7 @@ export default function ReferralHistory() {
           ))}
         </IndexTable>
       </Card>
-      {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
+      {exportFailed ? <AppToast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
     </Page>
   );
 }

@@ -1,17 +1,6 @@
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Card,
-  DataTable,
-  InlineStack,
-  Layout,
-  Link,
-  Modal,
-  Page,
-  Text,
-  Toast,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Card, DataTable, InlineStack, Layout, Link, Modal, Page, Text } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
@@ -225,7 +214,7 @@ export default function SaleScreen() {
           <Text as="p">{t("denyConfirm.body")}</Text>
         </Modal.Section>
       </Modal>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }
