@@ -146,6 +146,20 @@ describe("the web pixel", () => {
     expect(await getDb().shop.findUniqueOrThrow({ where: { domain: SHOP } })).toMatchObject({ webPixelId: null });
   });
 
+  it("is created as soon as the merchant grants the pixel's scopes (app/scopes_update)", async () => {
+    const withoutPixels = SCOPES.filter((s) => s !== "write_pixels");
+    sim.store.shop(SHOP).scopes = withoutPixels;
+    await connect();
+    await findOrInstallShop(SHOP);
+    await drainJobs();
+    expect(pixelOnShopify()).toBeNull();
+
+    expect((await sim.store.changeScopes(SHOP, SCOPES)).status).toBe(200);
+    await drainJobs();
+    expect(settingsOf(pixelOnShopify())).toEqual({ app_url: APP_URL });
+    expect(await getDb().shop.findUniqueOrThrow({ where: { domain: SHOP } })).toMatchObject({ webPixelUrl: APP_URL });
+  });
+
   it("is not attempted for a shop without an offline session (standalone)", async () => {
     const shop = await findOrInstallShop("standalone-pixel.myshopify.com");
     expect(await syncWebPixel({ shopId: shop.id }, APP_URL)).toBe("no access");

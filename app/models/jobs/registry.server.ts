@@ -180,7 +180,7 @@ export const JOBS = {
   "scopes.refresh": {
     payload: JOB_PAYLOADS["scopes.refresh"],
     effect: async (payload, db) => {
-      await refreshGrantedScopes(payload, db);
+      await refreshGrantedScopes(payload, getConfig().appUrl, db);
     },
   },
 } satisfies Registry;
