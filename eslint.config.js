@@ -6,7 +6,16 @@ const importX = require("eslint-plugin-import-x");
 
 module.exports = tseslint.config(
   {
-    ignores: ["node_modules/", "build/", "public/build/", "app/db/generated/", "tests/.artifacts/", "data/"],
+    ignores: [
+      "node_modules/",
+      "build/",
+      "public/build/",
+      "app/db/generated/",
+      "tests/.artifacts/",
+      "data/",
+      "extensions/*/dist/",
+      "extensions/*/shopify.d.ts",
+    ],
   },
   ...tseslint.configs.recommended,
   {
