@@ -242,6 +242,31 @@ describe("friends", () => {
   });
 });
 
+describe("rate limits behind Shopify's proxy", () => {
+  it("count by the address Shopify's proxy appended: rotating the first X-Forwarded-For entry passes no cap", async () => {
+    const s = await shop({ codeMode: "unique" });
+    const { token } = await (await askLink(s.domain, { email: "rotor@example.com" })).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      // A new device and a new made-up first entry each time; the last entry
+      // (what Shopify appends) is the visitor's real address.
+      const device = `rotating_device_${String(i).padStart(4, "0")}`;
+      const headers = { "x-forwarded-for": `10.${i}.0.1, 192.0.2.${i}, 198.51.100.77` };
+      statuses.push((await invite(s.domain, { token, device }, headers)).status);
+    }
+    expect(statuses.slice(0, 30).every((x) => x === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect(await getDb().referralFriendCode.count()).toBe(30);
+    // Another visitor (another appended address) is not held up.
+    const other = await invite(
+      s.domain,
+      { token, device: "another_device_0000" },
+      { "x-forwarded-for": "10.0.0.1, 198.51.100.78" },
+    );
+    expect(other.status).toBe(200);
+  });
+});
+
 describe("withdrawal", () => {
   it("deletes the codes of a withdrawn program in Shopify, and the links stop working", async () => {
     const s = await shop();

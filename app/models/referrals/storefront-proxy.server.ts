@@ -7,6 +7,7 @@ import { fixedT } from "../../i18n/i18next.server";
 import { DEFAULT_LANGUAGE_INFO, type LanguageInfo } from "../../i18n/language-table";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
+import { proxyVisitorAddress } from "../../lib/visitor-address.server";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { planAllows } from "../plans/plans";
 import { shopify } from "../../shopify.server";
@@ -89,8 +90,8 @@ export async function referralProxyContext(request: Request, query: ReferralProx
     matchAcceptLanguage(query.locale) ??
     matchAcceptLanguage(request.headers.get("accept-language")) ??
     DEFAULT_LANGUAGE_INFO;
-  // Behind Shopify's proxy the visitor's address is the first X-Forwarded-For entry.
-  const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  // The address Shopify's proxy appended; the visitor writes the entries before it.
+  const ip = proxyVisitorAddress(request);
   const customerId = /^\d{1,20}$/.test(query.logged_in_customer_id) ? query.logged_in_customer_id : null;
   return {
     shop: {
