@@ -1,3 +1,4 @@
+import { decodeHTML } from "entities";
 import { Liquid } from "liquidjs";
 
 // Notification templates are Liquid (what Shopify merchants already write),
@@ -56,19 +57,22 @@ export async function checkTemplate(source: string, sample: TemplateValues): Pro
   }
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
-
 /** The text part: links keep their address, tags go, entities are decoded. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
-      label.trim() === href ? href : `${label} (${href})`,
-    )
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return (
+    html
+      .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
+        label.trim() === href ? href : `${label} (${href})`,
+      )
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<[^>]+>/g, "")
+      // Every entity, named or numeric: liquidjs escapes a quote as &#34;, and
+      // merchants type &nbsp; or &eacute; into bodies. Decoded last, so a
+      // decoded "<" is text, never taken for a tag.
+      .replace(/&[#A-Za-z0-9]+;?/g, (entity) => decodeHTML(entity))
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
 }
 
 const URL_IN_TEXT = /(^|[\s(])(https?:\/\/[^\s<>"')]+)/g;
