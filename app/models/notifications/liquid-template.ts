@@ -14,23 +14,21 @@ import { Liquid } from "liquidjs";
 
 const LIMITS = { parseLimit: 100_000, renderLimit: 2_000, memoryLimit: 10_000_000 };
 
-const htmlEngine = new Liquid({
-  outputEscape: "escape",
-  strictFilters: true,
-  templates: {},
-  ownPropertyOnly: true,
-  ...LIMITS,
-});
-const textEngine = new Liquid({ strictFilters: true, templates: {}, ownPropertyOnly: true, ...LIMITS });
-// Saving checks the template against sample data with this one, so a typo in
-// a variable name is caught before the first real e-mail goes out.
-const strictEngine = new Liquid({
-  strictFilters: true,
-  strictVariables: true,
-  templates: {},
-  ownPropertyOnly: true,
-  ...LIMITS,
-});
+/**
+ * The three engines' options (plain data: template-threads.server.ts hands
+ * them to its worker threads, which build the same engines).
+ */
+export const ENGINE_OPTIONS = {
+  html: { outputEscape: "escape", strictFilters: true, templates: {}, ownPropertyOnly: true, ...LIMITS },
+  text: { strictFilters: true, templates: {}, ownPropertyOnly: true, ...LIMITS },
+  // Saving checks the template against sample data with this one, so a typo
+  // in a variable name is caught before the first real e-mail goes out.
+  strict: { strictFilters: true, strictVariables: true, templates: {}, ownPropertyOnly: true, ...LIMITS },
+} as const;
+
+const htmlEngine = new Liquid(ENGINE_OPTIONS.html);
+const textEngine = new Liquid(ENGINE_OPTIONS.text);
+const strictEngine = new Liquid(ENGINE_OPTIONS.strict);
 
 export type TemplateValues = Record<string, unknown>;
 
@@ -39,7 +37,7 @@ export interface TemplateProblem {
   line: number | null;
 }
 
-function problemOf(error: unknown): TemplateProblem {
+export function problemOf(error: unknown): TemplateProblem {
   const err = error as { message?: string; token?: { getPosition?: () => [number, number] } };
   const position = err.token?.getPosition?.();
   const message = String(err.message ?? error).replace(/, line:\d+, col:\d+$/, "");
@@ -118,6 +116,11 @@ export async function renderTemplate(subject: string, body: string, values: Temp
     textEngine.render(parsed(textEngine, "text", subject), values),
     htmlEngine.render(parsed(htmlEngine, "html", body), values),
   ]);
+  return finishParts(subjectText, html);
+}
+
+/** The parts of an e-mail from the rendered subject and (escaped) body. */
+export function finishParts(subjectText: string, html: string): RenderedParts {
   return {
     // A subject is one line of plain text, whatever a template holds.
     subject: subjectText.replace(/\s+/g, " ").trim(),
