@@ -27,11 +27,6 @@ export function queueImageWork<T>(work: () => Promise<T>): Promise<T> {
   return oneAtATime(work);
 }
 
-/** Images waiting for (or in) the queue: for tests and metrics. */
-export function imageWorkWaiting(): number {
-  return oneAtATime.pendingCount + oneAtATime.activeCount;
-}
-
 export const unreadableImage = () => new AppError("bad_request", msg("Creatives:errors.unreadable"));
 
 export interface ImageSize {
