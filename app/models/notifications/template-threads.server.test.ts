@@ -68,6 +68,20 @@ describe("template threads", () => {
     await expect(checkTemplateInThread(big, {})).rejects.toMatchObject({ limit: "output" });
   });
 
+  it("tell the editor to come back when many checks wait, but let e-mails wait their turn", async () => {
+    const checks = Array.from({ length: 80 }, () =>
+      checkTemplateInThread("Hi {{ n }}", { n: 1 }).then(
+        () => "checked",
+        (error: unknown) => (error instanceof TemplateLimitError ? error.limit : "other"),
+      ),
+    );
+    const renders = Array.from({ length: 80 }, (_, i) => renderTemplateInThread("S", `B{{ n }}`, { n: i }));
+    const outcomes = await Promise.all(checks);
+    expect(outcomes).toContain("busy");
+    expect(outcomes.filter((o) => o !== "busy" && o !== "checked")).toEqual([]);
+    expect((await Promise.all(renders)).map((r) => r.text)).toEqual(Array.from({ length: 80 }, (_, i) => `B${i}`));
+  });
+
   it("keep renders of several callers apart, and report a template's own error", async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => renderTemplateInThread(`S{{ n }}`, `B{{ n }}`, { n: i })),

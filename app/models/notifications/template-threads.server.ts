@@ -21,7 +21,9 @@ export const TEMPLATE_TIME_LIMIT_MS = 150;
 export const TEMPLATE_OUTPUT_LIMIT = 256_000;
 // A thread's heap: far below the process's, ample for any e-mail.
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, stackSizeMb: 2 };
-// Renders waiting for a thread; past this the caller is told to come back.
+// Tasks waiting for a thread past which the editor's checks (the first step
+// of its save, preview and test) are told to come back; real e-mails (the
+// job worker's renders) always wait their turn.
 const MAX_WAITING = 64;
 
 export type TemplateLimit = "time" | "output" | "memory" | "busy";
@@ -197,7 +199,7 @@ function dispatch() {
 }
 
 function run(job: Job): Promise<Reply> {
-  if (waiting.length >= MAX_WAITING) return Promise.reject(new TemplateLimitError("busy"));
+  if (job.op === "check" && waiting.length >= MAX_WAITING) return Promise.reject(new TemplateLimitError("busy"));
   return new Promise((resolve, reject) => {
     waiting.push({ job, resolve, reject });
     dispatch();
