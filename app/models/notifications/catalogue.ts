@@ -136,6 +136,20 @@ const defs = {
       "reward.code": "REF-7K3M9QXW2HRT",
     },
   },
+  // Refer-a-friend: an advocate's share link, sent to the address typed into
+  // the widget when the visitor is not the signed-in customer it belongs to
+  // (referrals/storefront-proxy.server.ts). Not transactional: whoever typed
+  // the address, its owner can unsubscribe.
+  "advocate.share_link": {
+    audience: "advocate",
+    transactional: false,
+    variables: {
+      ...SHOP,
+      "advocate.first_name": "Jane",
+      "advocate.email": "jane@example.com",
+      share_url: "https://aurora-candles.example/?invite=k7m3q9xw2h",
+    },
+  },
   "staff.invite": {
     audience: "staff",
     transactional: true,
@@ -211,11 +225,16 @@ export function notificationDef(key: NotificationKey): NotificationDef {
  * Where a notification's default subject and body are: affiliate e-mails in
  * Account.Common `notify.{name}`, merchant and staff e-mails in Mails
  * `notify.{name}`; a refer-a-friend advocate's (a shopper's) e-mail sits with
- * the other texts a shopper reads, Account.Common `referFriend.email`.
+ * the other texts a shopper reads, Account.Common `referFriend.email` (the
+ * reward) and `referFriend.linkEmail` (the share link).
  */
 export function defaultTexts(key: NotificationKey): { namespace: string; path: string } {
   const { audience } = defs[key];
-  if (audience === "advocate") return { namespace: "Account.Common", path: "referFriend.email" };
+  if (audience === "advocate")
+    return {
+      namespace: "Account.Common",
+      path: key === "advocate.share_link" ? "referFriend.linkEmail" : "referFriend.email",
+    };
   return { namespace: audience === "affiliate" ? "Account.Common" : "Mails", path: `notify.${textName(key)}` };
 }
 
