@@ -25,7 +25,16 @@ const API_PATTERN = {
 
 module.exports = tseslint.config(
   {
-    ignores: ["node_modules/", "build/", "public/build/", "app/db/generated/", "tests/.artifacts/", "data/"],
+    ignores: [
+      "node_modules/",
+      "build/",
+      "public/build/",
+      "app/db/generated/",
+      "tests/.artifacts/",
+      "data/",
+      "extensions/*/dist/",
+      "extensions/*/shopify.d.ts",
+    ],
   },
   ...tseslint.configs.recommended,
   {

@@ -7,8 +7,9 @@ import { getConfig } from "./config.server";
 import { getDb } from "./db.server";
 import { logText } from "./lib/log-text";
 
-// OAuth scopes of spec section 7 (also declared in shopify.app.toml), and of
-// issue 11's store credit payouts (the last three).
+// OAuth scopes as shopify.app.toml declares them (a unit test holds the two
+// equal): spec section 7's, issue 11's store credit payouts, then the app
+// proxy's and the web pixel's (issue 27).
 export const SCOPES = [
   "read_discounts",
   "write_discounts",
@@ -21,6 +22,9 @@ export const SCOPES = [
   "read_customers",
   "read_store_credit_accounts",
   "write_store_credit_account_transactions",
+  "write_app_proxy",
+  "write_pixels",
+  "read_customer_events",
 ];
 
 // The libraries put values from requests (the `shop` parameter, above all)

@@ -49,8 +49,14 @@ function fetchSchema() {
   }
 }
 
+// A production install (`npm ci --omit=dev`, the container's) runs neither
+// the store simulator nor the tests: nothing to fetch.
+const productionInstall = (process.env.npm_config_omit ?? "").split(/[\s,]+/).includes("dev");
+
 const mode = process.argv[2] ?? "fetch";
-if (mode === "--check") {
+if (mode === "fetch" && productionInstall) {
+  console.log("Shopify Admin schema: not fetched (a production install; only the simulator and the tests use it)");
+} else if (mode === "--check") {
   if (!present()) {
     const reason = existsSync(ADMIN_SCHEMA_FILE) ? "does not match its recorded hash" : "is missing";
     console.error(new AdminSchemaMissingError(reason).message);

@@ -1,5 +1,6 @@
 import { useFetcher, useParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text, TextField, Toast } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text, TextField } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_CODES, LANGUAGE_LABELS } from "../i18n/languages";
@@ -108,7 +109,7 @@ export function GeneralSettingsForm() {
           </Button>
         </div>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
     </Page>
   );
 }

@@ -28,7 +28,12 @@ export interface ClickRow {
 
 /** Storage used by the /r/ fast path. */
 export interface ClickStore {
-  /** Approved affiliates with this (normalized) code in installed shops; only in `shopDomain` when given. */
+  /**
+   * Approved affiliates with this (normalized) code in installed shops; only
+   * in `shopDomain` when given, else only in the shop a LegacyLinkCode names
+   * for the code (links of the old form handed out before another shop made
+   * the same code).
+   */
   findTargets(code: string, shopDomain: string | null): ClickTargetRow[] | Promise<ClickTargetRow[]>;
   /** An installed shop's domain and storefront URL, or null. */
   findShop(shopDomain: string): ClickShopRow | null | Promise<ClickShopRow | null>;
@@ -169,6 +174,8 @@ export function createSqliteClickStore(file: string): ClickStore {
     `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param
      FROM "Affiliate" a JOIN "Shop" s ON s."id" = a."shopId"
      WHERE a."referralCode" = ? AND a."status" = 'approved' AND s."uninstalledAt" IS NULL
+       AND a."shopId" = COALESCE(
+         (SELECT l."shopId" FROM "LegacyLinkCode" l WHERE l."code" = a."referralCode"), a."shopId")
      LIMIT 2`,
   );
   const targetsInShop = db.prepare<[string, string], ClickTargetRow>(
@@ -343,9 +350,13 @@ export function createPrismaClickStore(
   } as const;
   return {
     async findTargets(code, shopDomain) {
+      const legacy = shopDomain
+        ? null
+        : await getDb().legacyLinkCode.findUnique({ where: { code }, select: { shopId: true } });
       const rows = await getDb().affiliate.findMany({
         where: {
           referralCode: code,
+          ...(legacy ? { shopId: legacy.shopId } : {}),
           status: "approved",
           shop: { uninstalledAt: null, ...(shopDomain ? { domain: shopDomain } : {}) },
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideAuthStep, safeRedirectPath } from "./auth-steps";
+import { decideAuthStep, loginPathWithReturn, safeRedirectPath } from "./auth-steps";
 
 describe("decideAuthStep (spec section 2, in order)", () => {
   it.each([
@@ -83,7 +83,21 @@ describe("safeRedirectPath", () => {
     ["/\\evil.example", null],
     ["admin", null],
     [null, null],
+    [`/admin/sales?q=${"a".repeat(2030)}`, `/admin/sales?q=${"a".repeat(2030)}`],
+    [`/admin/sales?q=${"a".repeat(2040)}`, null],
   ])("%s -> %s", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
+  });
+});
+
+describe("loginPathWithReturn", () => {
+  it.each([
+    ["/admin/sales", "/login?redirectTo=%2Fadmin%2Fsales"],
+    [`/admin/sales?q=${"a".repeat(2000)}`, `/login?redirectTo=%2Fadmin%2Fsales%3Fq%3D${"a".repeat(2000)}`],
+    // Encoded it is over 2 KB: no way back rather than a 16 KB Location.
+    [`/admin/sales?q=${"%".repeat(700)}`, "/login"],
+    [`/admin/sales?q=${"a".repeat(16_000)}`, "/login"],
+  ])("%s", (back, expected) => {
+    expect(loginPathWithReturn("/login", back)).toBe(expected);
   });
 });

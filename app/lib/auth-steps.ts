@@ -29,9 +29,20 @@ function shopAndHost(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
-/** redirectPath must stay inside the app: a relative path, never another origin. */
+// A way back longer than this is dropped: a URL that long is no page a
+// person bookmarked, and carried in Location and a hidden field it made
+// 16 KB headers (proxies refuse those; it is also a cheap amplifier).
+export const MAX_REDIRECT_LENGTH = 2048;
+
+/** The login page with the way back to `back` (dropped when over MAX_REDIRECT_LENGTH encoded). */
+export function loginPathWithReturn(loginPath: string, back: string): string {
+  const encoded = encodeURIComponent(back);
+  return encoded.length > MAX_REDIRECT_LENGTH ? loginPath : `${loginPath}?redirectTo=${encoded}`;
+}
+
+/** redirectPath must stay inside the app: a relative path, never another origin, at most 2 KB. */
 export function safeRedirectPath(value: string | null): string | null {
-  if (!value) return null;
+  if (!value || value.length > MAX_REDIRECT_LENGTH) return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   try {
     const url = new URL(value, "http://app.invalid");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The public API's one wire case: snake_case field names, for the REST API
-// and for the `data` of outgoing webhooks alike (docs/decisions/036). The
+// and for the `data` of outgoing webhooks alike (docs/decisions/037). The
 // domain writes camelCase; this is the one place that maps names to the wire,
 // for values (toWireCase) and for the zod schemas that document them
 // (wireSchema), so a body and its OpenAPI schema cannot disagree.

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation, useParams } from "@remix-run/react";
-import { Card, Page, SkeletonBodyText, SkeletonPage, Toast } from "@shopify/polaris";
+import { Card, Page, SkeletonBodyText, SkeletonPage } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddAffiliateModal } from "~/components/affiliates/AddAffiliateModal";
@@ -126,7 +127,7 @@ export default function AffiliatesIndex() {
         readOnly={data.readOnly}
         plansUrl={role === "admin" ? "/admin/plans" : null}
       />
-      {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
+      {exportFailed ? <AppToast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
       <AffiliatesTable
         data={data}
         timeZone={shop.timezone}

@@ -15,8 +15,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -375,7 +375,7 @@ export default function BonusDetail() {
           </Card>
         ) : null}
       </BlockStack>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -1,7 +1,8 @@
 import type { RouteHandle } from "~/i18n/route-handle";
 import { redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, ContextualSaveBar, Modal, Page, Text, Toast } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, ContextualSaveBar, Modal, Page, Text } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -237,7 +238,7 @@ export default function CampaignDetail() {
           <Text as="p">{affiliateCount > 0 ? t("delete.blocked", { count: affiliateCount }) : t("delete.body")}</Text>
         </Modal.Section>
       </Modal>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -11,10 +11,10 @@ import {
   Link,
   Page,
   Text,
-  Toast,
   useIndexResourceState,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
@@ -214,7 +214,7 @@ export default function Campaigns() {
           </>
         )}
       </Card>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -14,10 +14,10 @@ import {
   Page,
   Select,
   Text,
-  Toast,
   useIndexResourceState,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateRangeFilter } from "~/components/dateRangeFilter";
@@ -253,7 +253,7 @@ export default function Payouts() {
           </BlockStack>
         </Modal.Section>
       </Modal>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -13,8 +13,8 @@ import {
   Page,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckOutcomeBadge, ReferralStatusBadge, useRewardText } from "~/components/referrals/ReferralBadges";
@@ -328,7 +328,7 @@ export default function ReferralScreen() {
           </BlockStack>
         </Modal.Section>
       </Modal>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -7,10 +7,10 @@ import {
   Link,
   Page,
   Text,
-  Toast,
   useSetIndexFiltersMode,
   type IndexFiltersProps,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFile } from "~/components/affiliates/download-file";
@@ -191,7 +191,7 @@ export default function ReferralHistory() {
           ))}
         </IndexTable>
       </Card>
-      {exportFailed ? <Toast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
+      {exportFailed ? <AppToast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
     </Page>
   );
 }

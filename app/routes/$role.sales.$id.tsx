@@ -1,18 +1,7 @@
 import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Card,
-  DataTable,
-  InlineStack,
-  Layout,
-  Link,
-  Modal,
-  Page,
-  Text,
-  Toast,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Card, DataTable, InlineStack, Layout, Link, Modal, Page, Text } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
@@ -226,7 +215,7 @@ export default function SaleScreen() {
           <Text as="p">{t("denyConfirm.body")}</Text>
         </Modal.Section>
       </Modal>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -11,10 +11,10 @@ import {
   Link,
   Page,
   Text,
-  Toast,
   useIndexResourceState,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateRangeFilter } from "~/components/dateRangeFilter";
@@ -228,7 +228,7 @@ export default function Sales() {
           ))}
         </IndexTable>
       </Card>
-      {toast ? <Toast content={toast.text} error={toast.error} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast.text} error={toast.error} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

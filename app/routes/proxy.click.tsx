@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { publicRoute } from "~/door/public-route.server";
+import { proxyVisitorAddress } from "~/lib/visitor-address.server";
 import { proxyClickQuery, recordProxyClick } from "~/models/tracking/proxy-click.server";
 import { shopify } from "~/shopify.server";
 
@@ -18,10 +19,10 @@ export const loader = /* @__PURE__ */ publicRoute(
   async ({ request, query }) => {
     await shopify().authenticate.public.appProxy(request);
     const clickId = await recordProxyClick(query, {
-      // The request comes from Shopify's proxy: the visitor's address, when
-      // Shopify passes it on, is the first X-Forwarded-For entry. It is only
-      // ever stored as a keyed hash.
-      ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
+      // The request comes from Shopify's proxy: the visitor's address is the
+      // entry it appended to X-Forwarded-For. It is only ever stored as a
+      // keyed hash.
+      ip: proxyVisitorAddress(request),
       userAgent: request.headers.get("user-agent"),
     });
     return json({ click_id: clickId }, { headers: HEADERS });

@@ -9,8 +9,9 @@ import {
 
 // POST /proxy/referrals/advocate {email?, firstName?} through Shopify's app
 // proxy: the advocate's share link (made on the first call, the same on every
-// later one). A signed-in customer may leave the e-mail out: the one their
-// orders carry is used. Rate-limited per visitor address.
+// later one), answered to the signed-in customer whose orders carry that
+// e-mail (who may leave it out); anyone else is sent the link by e-mail and
+// answered {sent: true}. Rate-limited per visitor address.
 const HEADERS = { "Cache-Control": "private, no-store" };
 
 export const action = /* @__PURE__ */ publicRoute(
@@ -18,6 +19,7 @@ export const action = /* @__PURE__ */ publicRoute(
   async ({ request, query, body }) => {
     const ctx = await referralProxyContext(request, query);
     const link = await requestAdvocateLink(ctx, body, "widget");
+    if (link.kind === "sent") return json({ sent: true }, { headers: HEADERS });
     return json(
       {
         shareUrl: link.shareUrl,

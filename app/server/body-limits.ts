@@ -6,9 +6,13 @@ import { sendRefusal } from "../lib/refusal.server";
 // (docs/decisions/016). Every handler buffers what it reads (formData, text,
 // a webhook's raw body), so an unbounded body is unbounded memory.
 //
-// - A Content-Length over the limit is answered 413 at once and the
-//   connection closed after the answer: the body is never read. A client that
-//   sends `Expect: 100-continue` is refused before it sends anything.
+// - A Content-Length over the limit is answered 413 at once with
+//   `Connection: close`, and the body is read and dropped (up to a bound)
+//   before the connection closes: a browser sends its whole upload before
+//   it reads the answer, and a server that closes with the body unread
+//   resets the connection, which throws the 413 away before the browser
+//   reads it (it showed "connection reset"). A client that sends
+//   `Expect: 100-continue` is refused before it sends anything.
 // - A chunked body reaches its handler through limitedBody(), which counts
 //   it; past the limit the handler's read fails (never a truncated body) and
 //   the 413 goes out.
@@ -74,6 +78,12 @@ export class BodyTooLargeError extends Error {
 // bytes, for at most this long; past either, the connection is closed.
 const DRAIN_MAX_BYTES = 16 * MB;
 const DRAIN_TIMEOUT_MS = 10_000;
+// A body refused by its declared length is read to its end when it is at
+// most this large, for at most this long (what nginx calls lingering close);
+// a larger one is closed on at once, as a client sending more has been told
+// by the limit it would be.
+const LINGER_MAX_BYTES = 64 * MB;
+const LINGER_TIMEOUT_MS = 15_000;
 
 export function pathOf(req: IncomingMessage): string {
   const url = req.url ?? "/";
@@ -124,6 +134,40 @@ function drainAfterAnswer(req: IncomingMessage) {
 }
 
 /**
+ * Keeps reading (and dropping) a refused body after its 413 went out with
+ * `Connection: close`, then closes: the answer is sent and the write side
+ * ended (FIN) as usual, but the socket is destroyed only once the body has
+ * arrived, the client closed, or a bound passed.
+ */
+function lingerAfterRefusal(req: IncomingMessage, res: ServerResponse, length: number) {
+  if (length > LINGER_MAX_BYTES || req.headers.expect !== undefined) return;
+  const socket = req.socket;
+  // Node's server destroys a connection it answered "close" on as soon as
+  // the answer is written; ending only the write side keeps the read side.
+  socket.destroySoon = function endWritesOnly(this: typeof socket) {
+    this.end();
+  };
+  const close = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_TIMEOUT_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  res.once("finish", () => {
+    if (req.complete) return close();
+    let dropped = 0;
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > length) close();
+    });
+    req.once("end", close);
+    req.once("aborted", close);
+    req.resume();
+  });
+}
+
+/**
  * Applies the body limit of the request's route kind to its declared length.
  * Answers 413 and returns true when the request is refused; otherwise
  * returns false, and the request goes on to its handler.
@@ -133,6 +177,7 @@ export function guardRequestBody(req: IncomingMessage, res: ServerResponse): boo
   const limit = bodyLimitFor(pathOf(req));
   const length = declaredLength(req);
   if (length !== null && length > limit.maxBytes) {
+    lingerAfterRefusal(req, res, length);
     refuseTooLarge(req, res, limit, true);
     return true;
   }

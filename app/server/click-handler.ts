@@ -10,8 +10,10 @@
 // Rules:
 // - The code is matched upper-cased against approved affiliates of installed
 //   shops. Codes are unique per shop only: a link naming no shop (the old
-//   form, without `?shop=`) credits nobody when the same code is approved in
-//   several shops; so every link the app hands out names its shop.
+//   form, without `?shop=`) goes to the shop a LegacyLinkCode names for its
+//   code (the shop that had the code when such links were handed out), and
+//   otherwise credits nobody when the same code is approved in several
+//   shops; every link the app hands out now names its shop.
 // - `to` must be a path on the shop's own storefront (see safeLandingPath);
 //   anything else lands on "/".
 // - Unknown, disabled (not approved) and ambiguous codes record nothing and

@@ -595,7 +595,7 @@ export function subscriptionEvent(ctx: { shop: ShopState; now: Date }, s: Subscr
   };
 }
 
-function shopGid(shop: ShopState): string {
+export function shopGid(shop: ShopState): string {
   // The same id the shop query answers.
   return String(shopView({ shop } as ResolverContext).id);
 }

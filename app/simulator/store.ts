@@ -3,7 +3,7 @@ import { ADMIN_SCHEMA_SOURCE, adminSchema } from "./admin-schema";
 import { simulatorAccessToken } from "./access-token";
 import type { AppIdentity, ResolverContext, SimEvent } from "./admin-common";
 import { runAdminRequest, type AdminOutcome, type AdminRequestBody } from "./admin-executor";
-import { subscriptionEvent } from "./admin-mutations";
+import { shopGid, subscriptionEvent } from "./admin-mutations";
 import { CheckoutError, orderPayload, placeOrder, refundOrder, serializeBody, type PlaceOrderOptions } from "./orders";
 import {
   createProduct,
@@ -152,6 +152,22 @@ export class StoreSimulator {
       iana_timezone: shop.details.ianaTimezone,
     });
     return this.deliver(domain, "app/uninstalled", body);
+  }
+
+  /** The merchant grants or revokes scopes: they apply at once and app/scopes_update is sent. */
+  async changeScopes(domain: string, scopes: string[]) {
+    const shop = this.shop(domain);
+    const previous = shop.scopes;
+    shop.scopes = [...scopes];
+    this.save();
+    const body = serializeBody({
+      id: 1,
+      shop_id: shopGid(shop),
+      previous,
+      current: shop.scopes,
+      updated_at: new Date().toISOString(),
+    });
+    return this.deliver(domain, "app/scopes_update", body);
   }
 
   bucket(domain: string): CostBucket {

@@ -18,6 +18,8 @@ import { isBatchableWebhook, planOrderEvents, processEvent } from "../models/web
 import { followPaypalBatch } from "../models/paypal/send-paypal-batch.server";
 import { runDailyMail } from "../models/notifications/scheduled-mail.server";
 import { runRetention } from "../models/ops/retention.server";
+import { refreshGrantedScopes } from "../models/shop/granted-scopes.server";
+import { syncWebPixel } from "../models/shop/web-pixel.server";
 import { getConfig } from "../config.server";
 import { JOB_PAYLOADS, type JobName } from "../models/jobs/job-payloads";
 
@@ -165,6 +167,20 @@ export const JOBS = {
     payload: JOB_PAYLOADS["retention.prune"],
     effect: async (payload, db) => {
       await runRetention(db, payload, getConfig().RETENTION_DAYS);
+    },
+  },
+  // Effect jobs: each waits on Shopify with no transaction held, and ends in
+  // the same state however often it runs.
+  "pixel.sync": {
+    payload: JOB_PAYLOADS["pixel.sync"],
+    effect: async (payload, db) => {
+      await syncWebPixel(payload, getConfig().appUrl, db);
+    },
+  },
+  "scopes.refresh": {
+    payload: JOB_PAYLOADS["scopes.refresh"],
+    effect: async (payload, db) => {
+      await refreshGrantedScopes(payload, getConfig().appUrl, db);
     },
   },
 } satisfies Registry;

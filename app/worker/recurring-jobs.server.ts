@@ -1,12 +1,16 @@
 import { getDb, type Db } from "../db.server";
 import { scheduleRollupSweep } from "../models/dashboard/rollup.server";
 import { scheduleDailyMail } from "../models/notifications/scheduled-mail.server";
+import { queueWebPixelSyncs } from "../models/shop/web-pixel.server";
+import { getConfig } from "../config.server";
 
 // Jobs that queue their own next run (the dashboard's rollup sweep, each
 // shop's daily e-mails) are made sure of when a worker starts, not by the
 // pages that show their results: a GET never writes (ADR 035). Install and
 // the settings queue a shop's daily e-mails themselves; this catches shops
 // from before a chain existed (and the demo), and a chain whose job gave up.
+// Also made sure of here: every installed shop's web pixel points at this
+// deployment's app URL (a new SHOPIFY_APP_URL updates them all).
 
 const DAILY = "notifications.daily";
 
@@ -18,5 +22,6 @@ export async function ensureRecurringJobs(db: Db = getDb(), now = new Date()) {
          AND j."uniqueKey" LIKE '${DAILY}:' || s."id" || ':%')`,
   );
   for (const shop of shops) await scheduleDailyMail(db, shop.id, shop.timezone, now);
-  return { dailyMail: shops.length };
+  const webPixels = await queueWebPixelSyncs(db, getConfig().appUrl, now);
+  return { dailyMail: shops.length, webPixels };
 }

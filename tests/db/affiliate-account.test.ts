@@ -181,6 +181,7 @@ describe("login and logout", () => {
     expect(location(out)).toBe(`/portal/${handle}/login`);
     expect(await getDb().affiliateSession.count()).toBe(0);
     expect(location(await c.get("/account"))).toBe(`/portal/${handle}/login?redirectTo=%2Faccount`);
+    expect(location(await c.get(`/account/sales?q=${"x".repeat(16_000)}`))).toBe(`/portal/${handle}/login`);
   });
 
   it("ends at the door when the session row expired, the affiliate was denied, or the row names another shop", async () => {

@@ -121,6 +121,12 @@ describe("standalone admin login", () => {
     expect(location(await client.get("/admin/sales"))).toBe("/login?redirectTo=%2Fadmin%2Fsales");
     expect(location(await client.get("/staff/sales"))).toBe("/staff/login?redirectTo=%2Fstaff%2Fsales");
     expect(location(await client.get("/admin/login"))).toBe("/login");
+    // A way back over 2 KB is dropped, not carried in a 16 KB Location.
+    const long = await client.get(`/admin/sales?q=${"x".repeat(16_000)}`);
+    expect(location(long)).toBe("/login");
+    expect(location(await client.get(`/admin/sales?q=${"x".repeat(1_000)}`))).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/admin/sales?q=${"x".repeat(1_000)}`)}`,
+    );
   });
 
   it("returns to the page asked for after login, but never off the app", async () => {

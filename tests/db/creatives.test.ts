@@ -10,6 +10,7 @@ import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { pngHeaderOnly } from "../support/png";
 
 // Creatives over real HTTP: the streamed upload and its checks (size, type
 // by content), thumbnails made by sharp, the files behind the storage
@@ -164,6 +165,10 @@ describe("uploading", () => {
     ["an executable", "tool.exe", Buffer.from("MZ\x90\x00"), 400],
     ["an empty file", "empty.png", Buffer.alloc(0), 400],
     ["a PNG header with nothing behind it", "broken.png", Buffer.from("89504e470d0a1a0a0000", "hex"), 400],
+    // More pixels than a creative needs (4096 × 4096): refused from the header.
+    ["a 50000 × 50000 PNG of a few bytes", "bomb.png", pngHeaderOnly(50_000, 50_000), 400],
+    ["a 5000 × 5000 PNG", "large.png", pngHeaderOnly(5000, 5000), 400],
+    ["a PNG whose pixels are cut off", "cut.png", pngHeaderOnly(400, 400), 400],
   ])("refuses %s and stores nothing", async (_label, name, bytes, status) => {
     const res = await upload(admin, name, new Uint8Array(bytes));
     expect(res.status).toBe(status);

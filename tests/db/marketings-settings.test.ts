@@ -5,6 +5,7 @@ import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { pngHeaderOnly } from "../support/png";
 
 // Settings › Marketings over real HTTP: each campaign's coupon settings and
 // the share texts and images (bad input is a 422 naming the field and changes
@@ -145,6 +146,7 @@ describe("Settings › Marketings over HTTP", () => {
     expect(JSON.parse((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).settings).share.x).toBe(
       share.x,
     );
+    expect((await upload(admin, pngHeaderOnly(50_000, 50_000))).status).toBe(400);
     const notImage = await upload(admin, Buffer.from("<svg/>"));
     expect(notImage.status).toBe(400);
   });

@@ -5,6 +5,7 @@ import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { pngHeaderOnly } from "../support/png";
 
 // Settings > Marketplace and the public marketplace over real HTTP: the
 // merchant's offer is checked and saved, only listed shops with an active
@@ -107,6 +108,7 @@ describe("settings > marketplace logo", () => {
 
     const notImage = await upload(admin, Buffer.from("<svg/>"), "logo.svg");
     expect(notImage.status).toBe(400);
+    expect((await upload(admin, pngHeaderOnly(50_000, 50_000))).status).toBe(400);
     const ours = ((await (await upload(admin, PNG)).json()) as { uploaded: string }).uploaded;
     expect(ours).toMatch(new RegExp(`^/portal-assets/${shop.id}/[0-9a-f]{8}-logo\\.png$`));
     const theirs = ((await (await upload(other, PNG)).json()) as { uploaded: string }).uploaded;

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";
+import { pngHeaderOnly, solidPng } from "../support/png";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -34,10 +35,8 @@ beforeEach(async () => {
   );
 });
 
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
+// A whole 1 × 1 PNG (uploads are decoded before they are stored).
+const PNG = solidPng(1, 1, [255, 255, 255]);
 
 function upload(c: HttpClient, kind: string, name: string, bytes: Buffer, type = "image/png") {
   const form = new FormData();
@@ -182,6 +181,14 @@ describe("editing a page", () => {
     expect((await upload(admin, "landing", "evil.png", Buffer.from("<svg onload=alert(1)>"))).status).toBe(400);
     expect((await upload(admin, "landing", "page.html", PNG, "text/html")).status).toBe(400);
     expect((await upload(admin, "landing", "empty.png", Buffer.alloc(0))).status).toBe(400);
+    // Decoded before it is stored: a 50000 × 50000 canvas in a few bytes, and a cut-off file.
+    const bomb = await upload(admin, "landing", "bomb.png", pngHeaderOnly(50_000, 50_000));
+    expect(bomb.status).toBe(400);
+    expect(((await bomb.json()) as { error: { message: string } }).error.message).toBe(
+      "This image has too many pixels (50000 × 50000). Resize it to at most 16 megapixels and upload it again.",
+    );
+    expect((await upload(admin, "landing", "cut.png", pngHeaderOnly(300, 300))).status).toBe(400);
+    expect(readdirSync(dataDir, { recursive: true }).filter((f) => /-(bomb|cut)\.png$/.test(String(f)))).toEqual([]);
     expect((await fetch(server.url(`/portal-assets/${shop.id}/..%2F..%2Fsecrets.json`))).status).toBe(404);
   });
 

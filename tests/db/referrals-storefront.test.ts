@@ -21,12 +21,52 @@ const server = useTestServer();
 const proxy = (domain: string, path: string, query: Record<string, string> = {}, customerId?: string) =>
   signedProxyUrl(server.url(""), domain, path, query, { customerId });
 
-const askLink = (domain: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(proxy(domain, "referrals/advocate"), {
+const askLinkAs = (
+  domain: string,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+  customerId?: string,
+) =>
+  fetch(signedProxyUrl(server.url(""), domain, "referrals/advocate", {}, { customerId }), {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
+
+/** A visitor who is not signed in (the link goes by e-mail). */
+const askLinkAnonymously = (domain: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  askLinkAs(domain, body, headers);
+
+// A signed-in customer whose recorded order carries the e-mail: the one
+// visitor the link is answered to.
+let customerNumber = 0;
+async function customerOf(domain: string, email: string): Promise<string> {
+  const shop = await getDb().shop.findFirstOrThrow({ where: { domain } });
+  const key = email.toLowerCase();
+  const existing = await getDb().order.findFirst({
+    where: { shopId: shop.id, customerEmail: key, customerGid: { not: null } },
+    select: { customerGid: true },
+  });
+  if (existing) return existing.customerGid!.split("/").pop()!;
+  const id = String(7_000_000 + ++customerNumber);
+  await getDb().order.create({
+    data: {
+      shopId: shop.id,
+      shopifyGid: `gid://shopify/Order/${id}`,
+      name: `#${id}`,
+      customerEmail: key,
+      customerGid: `gid://shopify/Customer/${id}`,
+      currency: "USD",
+      subtotal: 1000,
+      total: 1000,
+      placedAt: new Date(),
+    },
+  });
+  return id;
+}
+
+const askLink = async (domain: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  askLinkAs(domain, body, headers, body.email ? await customerOf(domain, body.email) : undefined);
 
 const invite = (domain: string, query: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(proxy(domain, "referrals/invite", query), { headers });
@@ -96,7 +136,10 @@ describe("advocates (shared code)", () => {
       "ANNA@example.com",
       "anna@example.com",
     ];
-    const answers = await Promise.all(emails.map((email) => askLink(s.domain, { email, firstName: "Anna" })));
+    const anna = await customerOf(s.domain, "anna@example.com");
+    const answers = await Promise.all(
+      emails.map((email) => askLinkAs(s.domain, { email, firstName: "Anna" }, {}, anna)),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const bodies = await Promise.all(answers.map((r) => r.json()));
     expect(new Set(bodies.map((b) => b.shareUrl)).size).toBe(1);
@@ -108,6 +151,7 @@ describe("advocates (shared code)", () => {
 
     await drainJobs();
     const advocate = await getDb().referralAdvocate.findFirstOrThrow();
+    expect(advocate.customerGid).toBe(`gid://shopify/Customer/${anna}`);
     expect(advocate.friendCode).toMatch(/^FRIEND-[A-Z2-9]{8}$/);
     const codes = discountsOf(s.domain).flatMap((d) => d.codes.map((c) => c.code));
     expect(codes).toEqual([advocate.friendCode]);
@@ -147,8 +191,8 @@ describe("advocates (shared code)", () => {
 
   it("refuses a bad e-mail (422), and people who never ordered when only customers may refer (403)", async () => {
     const s = await shop({ whoCanRefer: "customers" });
-    expect((await askLink(s.domain, { email: "not-an-email" })).status).toBe(422);
-    const refused = await askLink(s.domain, { email: "new@example.com" });
+    expect((await askLinkAnonymously(s.domain, { email: "not-an-email" })).status).toBe(422);
+    const refused = await askLinkAnonymously(s.domain, { email: "new@example.com" });
     expect(refused.status).toBe(403);
     expect((await refused.json()).error.message).toBe("Referral links are for customers who have ordered before.");
     await getDb().order.create({
@@ -163,7 +207,7 @@ describe("advocates (shared code)", () => {
         placedAt: new Date(),
       },
     });
-    expect((await askLink(s.domain, { email: "Old@Example.com" })).status).toBe(200);
+    expect((await askLinkAnonymously(s.domain, { email: "Old@Example.com" })).status).toBe(200);
     expect(await getDb().referralAdvocate.count()).toBe(1);
   });
 
@@ -172,12 +216,69 @@ describe("advocates (shared code)", () => {
     const headers = { "x-forwarded-for": "198.51.100.7" };
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)
-      statuses.push((await askLink(s.domain, { email: `p${i}@example.com` }, headers)).status);
+      statuses.push((await askLinkAnonymously(s.domain, { email: `p${i}@example.com` }, headers)).status);
     expect(statuses.slice(0, 20).every((x) => x === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     expect(
-      (await askLink(s.domain, { email: "other@example.com" }, { "x-forwarded-for": "198.51.100.8" })).status,
+      (await askLinkAnonymously(s.domain, { email: "other@example.com" }, { "x-forwarded-for": "198.51.100.8" }))
+        .status,
     ).toBe(200);
+  });
+});
+
+describe("who is told the link", () => {
+  it("sends it by e-mail to an anonymous visitor with an advocate's address, and answers nothing of theirs", async () => {
+    const s = await shop();
+    const own = await (await askLink(s.domain, { email: "kim@example.com", firstName: "Kim" })).json();
+    await drainJobs();
+    const advocate = await getDb().referralAdvocate.findFirstOrThrow();
+    expect(own).toMatchObject({
+      token: advocate.token,
+      firstName: "Kim",
+      shareUrl: expect.stringContaining("?invite="),
+    });
+    expect(advocate.friendCode).toBeTruthy();
+
+    const stranger = await askLinkAnonymously(s.domain, { email: "Kim@Example.com" });
+    expect(stranger.status).toBe(200);
+    const text = await stranger.text();
+    expect(JSON.parse(text)).toEqual({ sent: true });
+    for (const secret of [advocate.token, "Kim", advocate.friendCode!]) expect(text).not.toContain(secret);
+    // The owner of the address gets the link by e-mail, once an hour whoever asks.
+    await askLinkAnonymously(s.domain, { email: "kim@example.com" });
+    const mails = await getDb().outboxEmail.findMany({ where: { kind: "advocate.share_link" } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.toAddress).toBe("kim@example.com");
+    expect(mails[0]!.subject).toBe(`Your share link for ${s.name}`);
+    expect(mails[0]!.text).toContain(`?invite=${advocate.token}`);
+
+    // A signed-in customer typing someone else's address is no different.
+    const other = await customerOf(s.domain, "lou@example.com");
+    const typed = await askLinkAs(s.domain, { email: "kim@example.com" }, {}, other);
+    expect(await typed.json()).toEqual({ sent: true });
+    // A new address: an advocate is made and told by e-mail.
+    expect(await (await askLinkAnonymously(s.domain, { email: "new@example.com" })).json()).toEqual({ sent: true });
+    expect(await getDb().outboxEmail.count({ where: { toAddress: "new@example.com" } })).toBe(1);
+  });
+
+  it("does not make a withdrawn advocate active again from an anonymous call; the signed-in customer can", async () => {
+    const s = await shop();
+    await askLink(s.domain, { email: "mia@example.com" });
+    const mia = await getDb().referralAdvocate.findFirstOrThrow();
+    await getDb().$transaction((tx) => queueReferralWithdrawal(tx, s.id, mia.id));
+    await drainJobs();
+    expect((await getDb().referralAdvocate.findUniqueOrThrow({ where: { id: mia.id } })).disabledAt).not.toBeNull();
+
+    const anonymous = await askLinkAnonymously(s.domain, { email: "mia@example.com" });
+    expect(await anonymous.json()).toEqual({ sent: true });
+    const still = await getDb().referralAdvocate.findUniqueOrThrow({ where: { id: mia.id } });
+    expect(still.disabledAt).not.toBeNull();
+    expect(await getDb().outboxEmail.count({ where: { kind: "advocate.share_link" } })).toBe(0);
+    expect((await invite(s.domain, { token: mia.token })).status).toBe(404);
+
+    const signedIn = await (await askLink(s.domain, { email: "mia@example.com" })).json();
+    expect(signedIn).toMatchObject({ token: mia.token });
+    expect((await getDb().referralAdvocate.findUniqueOrThrow({ where: { id: mia.id } })).disabledAt).toBeNull();
   });
 });
 
@@ -239,6 +340,31 @@ describe("friends", () => {
     expect(discounts.map((d) => d.codes[0]!.code).sort()).toEqual([codeA, codeB].sort());
     expect(discounts.every((d) => d.usageLimit === 1)).toBe(true);
     expect(codeCreates()).toBe(2);
+  });
+});
+
+describe("rate limits behind Shopify's proxy", () => {
+  it("count by the address Shopify's proxy appended: rotating the first X-Forwarded-For entry passes no cap", async () => {
+    const s = await shop({ codeMode: "unique" });
+    const { token } = await (await askLink(s.domain, { email: "rotor@example.com" })).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      // A new device and a new made-up first entry each time; the last entry
+      // (what Shopify appends) is the visitor's real address.
+      const device = `rotating_device_${String(i).padStart(4, "0")}`;
+      const headers = { "x-forwarded-for": `10.${i}.0.1, 192.0.2.${i}, 198.51.100.77` };
+      statuses.push((await invite(s.domain, { token, device }, headers)).status);
+    }
+    expect(statuses.slice(0, 30).every((x) => x === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect(await getDb().referralFriendCode.count()).toBe(30);
+    // Another visitor (another appended address) is not held up.
+    const other = await invite(
+      s.domain,
+      { token, device: "another_device_0000" },
+      { "x-forwarded-for": "10.0.0.1, 198.51.100.78" },
+    );
+    expect(other.status).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -237,6 +238,73 @@ describe("request body limits (finding 4)", () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.sentWhenAnswered).toBe(0);
+  });
+});
+
+describe("a refused upload the client keeps sending (issue 26)", () => {
+  // A browser posts the whole body before it reads the answer. A server that
+  // closes with the body unread resets the connection, and the reset throws
+  // away the 413 before the browser reads it: the visitor sees "connection
+  // reset". So the client here writes all 30 MB before it reads a byte.
+  function postWholeBody(path: string, bytes: number) {
+    const url = new URL(server.url(path));
+    return new Promise<{ written: number; writeError: string | null; answer: string; readError: string | null }>(
+      (resolve, reject) => {
+        const socket = net.connect(Number(url.port), url.hostname);
+        const timer = setTimeout(() => {
+          socket.destroy();
+          reject(new Error("no end within 20 s"));
+        }, 20_000);
+        let written = 0;
+        let writeError: string | null = null;
+        let readError: string | null = null;
+        const parts: Buffer[] = [];
+        socket.pause();
+        socket.on("data", (c: Buffer) => parts.push(c));
+        socket.on("error", (e: NodeJS.ErrnoException) => {
+          if (written < bytes) writeError = e.code ?? e.message;
+          else readError = e.code ?? e.message;
+        });
+        socket.on("close", () => {
+          clearTimeout(timer);
+          resolve({ written, writeError, answer: Buffer.concat(parts).toString("latin1"), readError });
+        });
+        socket.once("connect", async () => {
+          socket.write(
+            `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: ${BROWSER_UA}\r\n` +
+              `Accept: text/html\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bytes}\r\n\r\n`,
+          );
+          const chunk = filled(256 * 1024);
+          while (written < bytes && !socket.destroyed) {
+            const piece = chunk.subarray(0, Math.min(chunk.length, bytes - written));
+            const ok = socket.write(piece);
+            written += piece.length;
+            if (!ok) await new Promise((r) => socket.once("drain", r).once("close", r));
+          }
+          // Only now does the client read its answer.
+          socket.resume();
+        });
+      },
+    );
+  }
+
+  it("answers a 30 MB form to a 1 MB route 413 with Connection: close, and reads the body before closing", async () => {
+    const started = Date.now();
+    const result = await postWholeBody("/login", 30 * MB);
+    expect(result.writeError).toBeNull();
+    expect(result.readError).toBeNull();
+    expect(result.written).toBe(30 * MB);
+    expect(result.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(result.answer.toLowerCase()).toContain("\r\nconnection: close\r\n");
+    expect(result.answer).toContain("too large");
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it("still answers other requests while it drains", async () => {
+    const draining = postWholeBody("/login", 30 * MB);
+    const other = await send("/login");
+    expect(other.status).toBe(200);
+    expect((await draining).answer).toMatch(/^HTTP\/1\.1 413 /);
   });
 });
 

@@ -5,6 +5,7 @@ import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { pngHeaderOnly } from "../support/png";
 
 // Settings > Promote link and Settings > Branding over real HTTP: bad input is
 // a 422 naming the field and changes nothing; staff without the settings area
@@ -78,6 +79,10 @@ describe("settings tabs over HTTP", () => {
 
     const notImage = await upload(admin, "logo.png", new TextEncoder().encode("<svg/>"));
     expect(notImage.status).toBe(400);
+    // Decoded before it is stored: a 50000 × 50000 canvas in a few bytes is refused.
+    const bomb = await upload(admin, "logo.png", pngHeaderOnly(50_000, 50_000));
+    expect(bomb.status).toBe(400);
+    expect(((await bomb.json()) as { error: { message: string } }).error.message).toMatch(/too many pixels/);
     const theirs = (await (await upload(otherAdmin, "theirs.png", PNG)).json()) as { uploaded: string };
     const ours = (await (await upload(admin, "ours.png", PNG)).json()) as { uploaded: string };
     expect(ours.uploaded).toMatch(new RegExp(`^/portal-assets/${shop.id}/`));

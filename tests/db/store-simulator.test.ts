@@ -24,6 +24,9 @@ import {
   STORE_CREDIT_DEBIT,
   STORE_CREDIT_RECENT_CREDITS,
   WEB_PIXEL_CREATE,
+  WEB_PIXEL_UPDATE,
+  APP_WEB_PIXEL,
+  GRANTED_SCOPES,
   type AdminOperation,
 } from "~/models/shopify/admin-operations";
 import { shopifyLib } from "~/shopify.server";
@@ -213,6 +216,18 @@ describe("every Admin operation the app lists", () => {
     expect(cancelled.appSubscriptionCancel.appSubscription?.status).toBe("CANCELLED");
     const pixel = await run(WEB_PIXEL_CREATE, { settings: JSON.stringify({ app_url: server.url("") }) });
     expect(pixel.webPixelCreate.userErrors).toEqual([]);
+    const pixelId = pixel.webPixelCreate.webPixel!.id;
+    const moved = await run(WEB_PIXEL_UPDATE, {
+      id: pixelId,
+      settings: JSON.stringify({ app_url: "https://b.example" }),
+    });
+    expect(moved.webPixelUpdate.userErrors).toEqual([]);
+    expect((await run(APP_WEB_PIXEL, {})).webPixel).toEqual({
+      id: pixelId,
+      settings: JSON.stringify({ app_url: "https://b.example" }),
+    });
+    const granted = (await run(GRANTED_SCOPES, {})).currentAppInstallation.accessScopes.map((s) => s.handle);
+    expect(granted.sort()).toEqual([...sim.store.shop(SHOP).scopes].sort());
     expect((await run(DISCOUNT_CODE_DELETE, { id: discountId })).discountCodeDelete.deletedCodeDiscountId).toBe(
       discountId,
     );

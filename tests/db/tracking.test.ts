@@ -6,6 +6,8 @@ import { useTestDatabase } from "../support/test-db";
 import { useTestServer } from "../support/test-server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import Database from "better-sqlite3";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { getDb } from "~/db.server";
 import { parseDatabaseUrl } from "~/db/database-url";
 
@@ -174,6 +176,43 @@ describe("GET /r/{code}", () => {
     const click = await getDb().click.findUniqueOrThrow({ where: { clickId } });
     expect(click.shopId).toBe(b.shop.id);
     expect(click.shopId).not.toBe(a.shop.id);
+  });
+
+  it("keeps a legacy /r/{CODE} link with its shop when another shop later makes the same code", async () => {
+    const code = newCode("LEGACY");
+    const first = await shopWithAffiliate({ code });
+    const unique = newCode("ALONE");
+    const alone = await shopWithAffiliate({ code: unique });
+    // What the migration does with the codes there were when links began
+    // to name their shop (the statement is the migration's own).
+    const migration = readFileSync(
+      path.join(
+        process.cwd(),
+        database.current().provider === "postgresql" ? "prisma/postgresql/migrations" : "prisma/migrations",
+        "20261128085725_legacy_link_codes/migration.sql",
+      ),
+      "utf8",
+    );
+    const backfill = migration.slice(migration.indexOf('INSERT INTO "LegacyLinkCode"'));
+    await getDb().$executeRawUnsafe(backfill.replace(/;\s*$/, ""));
+    expect(await getDb().legacyLinkCode.findUnique({ where: { code } })).toMatchObject({ shopId: first.shop.id });
+
+    // Later another shop makes the same code: the old link stays with the first.
+    const later = await shopWithAffiliate({ code, url: "https://later-store.example" });
+    const res = await get(`/r/${code}?to=/products/x`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^https:\/\/store\.example\/products\/x\?ref=/);
+    const click = await getDb().click.findUniqueOrThrow({
+      where: { clickId: clickIdOf(res.headers.get("location")!) },
+    });
+    expect(click).toMatchObject({ shopId: first.shop.id, affiliateId: first.affiliate.id });
+    // The later shop's own links name their shop and are its.
+    const own = await get(`/r/${later.shop.domain.replace(".myshopify.com", "")}/${code}`);
+    expect(own.status).toBe(302);
+    expect(own.headers.get("location")).toMatch(/^https:\/\/later-store\.example\//);
+    // A code one shop has still resolves without a record.
+    expect((await get(`/r/${unique}`)).headers.get("location")).toMatch(/^https:\/\/store\.example\//);
+    expect(await getDb().click.count({ where: { shopId: alone.shop.id } })).toBe(1);
   });
 
   it("ignores uninstalled shops", async () => {

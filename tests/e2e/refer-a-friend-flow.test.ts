@@ -48,13 +48,32 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("refer a friend from link to 
     const shop = await buildReferralShop({ domain: SHOP, url: storefront.url, store: sim });
     await buildUser(shop.id, { email: MERCHANT });
 
-    // The advocate gets a link; the friend code is made in the store.
+    // The advocate, a signed-in customer, gets a link; the friend code is made in the store.
+    // A customer of the store (the reward code is made for them in Shopify).
+    const stored = sim.store.shop(SHOP).customers[0]!;
+    stored.email = "anna@example.com";
+    const anna = { id: stored.id, email: stored.email, firstName: "Anna" };
+    await getDb().order.create({
+      data: {
+        shopId: shop.id,
+        shopifyGid: "gid://shopify/Order/8001",
+        name: "#8001",
+        customerEmail: anna.email,
+        customerGid: `gid://shopify/Customer/${anna.id}`,
+        currency: "USD",
+        subtotal: 5000,
+        total: 5000,
+        placedAt: new Date(Date.now() - 86_400_000),
+      },
+    });
+    storefront.signIn(anna);
     const advocate = await browser.newSession(storefront.url);
     await advocate.page.goto("/");
-    const shareUrl = await getShareLink(advocate.page, "anna@example.com");
+    const shareUrl = await getShareLink(advocate.page);
     await drainJobs();
     const code = await advocateCode(advocate.page);
     expect(advocate.errors.unexpected()).toEqual([]);
+    storefront.signIn(null);
 
     // The friend opens it, sees the code and applies it.
     const friend = await browser.newSession(storefront.url);

@@ -3,7 +3,7 @@ import { getDb } from "~/db.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { buildReferralShop } from "../support/referrals";
-import { advocateCode, applyInviteCode, getShareLink, openInvite } from "../support/referrals-browser";
+import { advocateCode, applyInviteCode, askLinkByEmail, openInvite } from "../support/referrals-browser";
 import { startStorefront, type Storefront } from "../support/storefront";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
@@ -50,14 +50,17 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("refer a friend on the storef
     await advocate.page.goto("/");
     await advocate.page.getByRole("button", { name: "Refer a friend" }).waitFor();
     await advocate.page.screenshot({ path: screenshotPath("raf-storefront-button") });
-    const shareUrl = await getShareLink(advocate.page, "anna@example.com");
+    // A guest is not told anyone's link: it goes to the address typed.
+    await askLinkByEmail(advocate.page, "anna@example.com");
+    await advocate.page.screenshot({ path: screenshotPath("raf-storefront-link-sent") });
+    const mail = await getDb().outboxEmail.findFirstOrThrow({ where: { kind: "advocate.share_link" } });
+    expect(mail.toAddress).toBe("anna@example.com");
+    const shareUrl = /https?:\/\/\S+\?invite=[a-z2-9]{10}/.exec(mail.text)![0];
     expect(shareUrl).toMatch(new RegExp(`^${storefront.url}/\\?invite=[a-z2-9]{10}$`));
-    await advocate.page.screenshot({ path: screenshotPath("raf-storefront-link-pending") });
     await drainJobs(); // referrals.friend-code: the code in Shopify
-    const code = await advocateCode(advocate.page);
+    const code = (await getDb().referralAdvocate.findFirstOrThrow()).friendCode!;
     expect(code).toMatch(/^FRIEND-[A-Z2-9]{8}$/);
     expect(sim.store.shop(SHOP).discounts.filter((d) => d.codes.some((c) => c.code === code))).toHaveLength(1);
-    await advocate.page.screenshot({ path: screenshotPath("raf-storefront-link") });
     // Escape closes the panel and gives the focus back to the button.
     await advocate.page.keyboard.press("Escape");
     await expect.poll(() => advocate.page.getByRole("dialog").count()).toBe(0);
@@ -109,6 +112,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("refer a friend on the storef
     await again.page.goto("/");
     await again.page.getByRole("button", { name: "Refer a friend" }).click();
     await expect.poll(() => again.page.getByLabel("Your share link").inputValue()).toBe(shareUrl);
+    expect(await advocateCode(again.page)).toBe(code);
+    await again.page.screenshot({ path: screenshotPath("raf-storefront-link") });
     await again.page.goto("/apps/affiliate/referrals/account");
     await again.page.getByRole("heading", { name: "Refer a friend" }).waitFor();
     expect(await again.page.getByLabel("Your share link").inputValue()).toBe(shareUrl);

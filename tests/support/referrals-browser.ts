@@ -4,17 +4,28 @@ import type { Page } from "playwright-core";
 // startStorefront (tests/support/storefront.ts). Shared by the browser tests
 // that go on to the friend's order and the advocate's reward.
 
-/** An advocate opens the widget, enters their e-mail and gets their share link. */
-export async function getShareLink(page: Page, email: string): Promise<string> {
+/**
+ * A signed-in customer opens the widget: recognized (their orders carry the
+ * e-mail the theme fills in), they get their share link at once.
+ */
+export async function getShareLink(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Refer a friend" }).click();
+  const panel = page.getByRole("dialog");
+  await panel.waitFor();
+  const link = panel.getByLabel("Your share link");
+  await link.waitFor();
+  await page.waitForFunction(() => (document.getElementById("raf-link") as HTMLInputElement | null)?.value);
+  return link.inputValue();
+}
+
+/** A guest enters an e-mail address: the link goes to that address, and the panel says so. */
+export async function askLinkByEmail(page: Page, email: string): Promise<void> {
   await page.getByRole("button", { name: "Refer a friend" }).click();
   const panel = page.getByRole("dialog");
   await panel.waitFor();
   await panel.getByLabel("Your e-mail address").fill(email);
   await panel.getByRole("button", { name: "Get my link" }).click();
-  const link = panel.getByLabel("Your share link");
-  await link.waitFor();
-  await page.waitForFunction(() => (document.getElementById("raf-link") as HTMLInputElement | null)?.value);
-  return link.inputValue();
+  await panel.getByText("Check your inbox: we sent your share link to that e-mail address.").waitFor();
 }
 
 /** The friends' code as the advocate's panel shows it, once made in Shopify. */

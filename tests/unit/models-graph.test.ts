@@ -19,8 +19,8 @@ const LAYERS: string[][] = [
   // 0. The kernel: job payloads and enqueue, event types and emit, shared
   // helpers. Imports no domain (lint-enforced for jobs and events).
   ["jobs", "events", "pagination", "csv", "translations"],
-  // 1. Platform: the shop itself, outside systems, observability, sign-in.
-  ["ops", "shopify", "mail", "plans", "shop", "settings", "auth", "api-keys", "tracking"],
+  // 1. Platform: the shop itself, outside systems, observability, sign-in, image work.
+  ["ops", "shopify", "mail", "plans", "shop", "settings", "auth", "api-keys", "tracking", "images"],
   // 2. The domains.
   [
     "campaigns",

@@ -1,6 +1,7 @@
 import { useTranslatedError } from "~/i18n/messages";
 import { useFetcher, useParams } from "@remix-run/react";
-import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text, Toast } from "@shopify/polaris";
+import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
@@ -197,7 +198,7 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
           </BlockStack>
         </Layout.Section>
       </Layout>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -6,11 +6,11 @@ import {
   IndexTable,
   Link,
   Text,
-  Toast,
   useIndexResourceState,
   useSetIndexFiltersMode,
   type IndexFiltersProps,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
@@ -238,7 +238,7 @@ export function AffiliatesTable({
           </IndexTable.Row>
         ))}
       </IndexTable>
-      {toast ? <Toast content={toast.content} error={toast.error} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast.content} error={toast.error} onDismiss={() => setToast(null)} /> : null}
     </Card>
   );
 }

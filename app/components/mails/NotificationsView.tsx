@@ -14,8 +14,8 @@ import {
   Tabs,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "~/i18n/messages";
@@ -258,7 +258,7 @@ export function NotificationsView({
           </Card>
         ) : null}
       </BlockStack>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

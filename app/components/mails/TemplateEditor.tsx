@@ -12,8 +12,8 @@ import {
   Page,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "~/i18n/messages";
@@ -212,7 +212,7 @@ export function TemplateEditor({ editor, log }: { editor: Editor; log: LogPage }
           </Card>
         </Layout.Section>
       </Layout>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -13,8 +13,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { currencyExponent } from "../../lib/money";
@@ -301,7 +301,7 @@ export function ReferralProgramForm({ form, currency }: { form: Form; currency: 
           </div>
         </Layout.Section>
       </Layout>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Page>
   );
 }

@@ -11,8 +11,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "../../i18n/messages";
@@ -165,7 +165,7 @@ export function BrandingSettingsForm({ branding }: { branding: Branding }) {
           </Button>
         </div>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Page>
   );
 }

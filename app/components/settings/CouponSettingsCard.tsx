@@ -11,8 +11,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useTranslation } from "react-i18next";
 import { couponFormSchema, type CouponForm } from "../../models/marketings/coupon-form";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
@@ -128,7 +128,7 @@ export function CouponSettingsCard({ campaigns, coupon }: { campaigns: CampaignC
           </>
         )}
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Card>
   );
 }

@@ -12,8 +12,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "../../i18n/messages";
@@ -147,7 +147,7 @@ export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm
           </Button>
         </div>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Page>
   );
 }

@@ -1,16 +1,6 @@
 import { useParams } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  ChoiceList,
-  FormLayout,
-  Page,
-  Text,
-  TextField,
-  Toast,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Page, Text, TextField } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { buildRedirectUrl } from "../../models/tracking/redirect-url";
@@ -134,7 +124,7 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
           </Button>
         </div>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Page>
   );
 }

@@ -10,8 +10,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "../../i18n/messages";
@@ -171,7 +171,7 @@ export function ShareSettingsCard({
           </Button>
         </InlineStack>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
     </Card>
   );
 }

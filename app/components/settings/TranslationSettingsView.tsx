@@ -13,8 +13,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
@@ -127,7 +127,7 @@ export function TranslationSettingsView({ data }: { data: TranslationSettings })
         ) : null}
         {navigation.state === "loading" ? <Text as="p">{t("Global:loading")}</Text> : null}
       </BlockStack>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

@@ -11,8 +11,8 @@ import {
   Page,
   Pagination,
   Text,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
@@ -245,7 +245,7 @@ export function WebhookEndpointView({ data }: { data: Detail }) {
         </InlineStack>
         <TimeZoneNote zone={data.timeZone} />
       </BlockStack>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

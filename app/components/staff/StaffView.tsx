@@ -14,8 +14,8 @@ import {
   Page,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { STAFF_AREAS } from "~/lib/areas";
@@ -236,7 +236,7 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
           <Text as="p">{t("Settings:staff.removeBody")}</Text>
         </Modal.Section>
       </Modal>
-      {toast ? <Toast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
   );
 }

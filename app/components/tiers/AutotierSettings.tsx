@@ -13,8 +13,8 @@ import {
   Select,
   Text,
   TextField,
-  Toast,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
@@ -229,7 +229,7 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
           </IndexTable>
         </Card>
       </BlockStack>
-      {toast ? <Toast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
+      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { createCookie, redirect, type Session } from "@remix-run/node";
 import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
+import { loginPathWithReturn } from "../../lib/auth-steps";
 import { memoForRequest } from "../../lib/request-memo.server";
 import { createDbSessionStorage, type DbSessionStorage } from "../auth/db-session-storage.server";
 import { portalShopSelect, requestWay, type PortalShop } from "../portal/portal-context.server";
@@ -141,11 +142,11 @@ export async function requireAffiliate(request: Request, context?: unknown): Pro
   // On a custom domain only that shop's affiliates are at home.
   if (!affiliate || (customHost && affiliate.shop.portalDomain !== customHost)) {
     const url = new URL(request.url);
-    const back = encodeURIComponent(url.pathname + url.search);
-    if (customHost) throw redirect(`/login?redirectTo=${back}`);
+    const back = url.pathname + url.search;
+    if (customHost) throw redirect(loginPathWithReturn("/login", back));
     const handle = await lastPortal().parse(request.headers.get("Cookie"));
     if (typeof handle === "string" && /^[a-z0-9-]+$/.test(handle))
-      throw redirect(`/portal/${handle}/login?redirectTo=${back}`);
+      throw redirect(loginPathWithReturn(`/portal/${handle}/login`, back));
     throw redirect("/account/login-needed");
   }
   const { shop: shopWithState, ...rest } = affiliate;

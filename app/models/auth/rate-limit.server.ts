@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterPrisma } from "rate-limiter-flexible";
-import { getConfig } from "../../config.server";
 import { createRateLimiter } from "../../db/rate-limit-store.server";
 import { AppError } from "../../lib/errors";
+import { clientAddress as addressOf } from "../../lib/visitor-address.server";
 
 // Login and sign-up throttling, stored in the database so every app
 // instance shares the counts. For logins, three limits:
@@ -99,11 +99,7 @@ export async function consumeSignup(ip: string) {
   }
 }
 
-/** Client address as the app sees it; behind a proxy, set TRUST_PROXY=1. */
+/** Client address as the app sees it; behind a proxy, set TRUST_PROXY=1 (the last X-Forwarded-For entry). */
 export function clientAddress(request: Request): string {
-  if (getConfig().TRUST_PROXY) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return request.headers.get("x-app-remote-address") ?? "unknown";
+  return addressOf(request);
 }

@@ -3,6 +3,7 @@ import { getDb } from "../../db.server";
 import type { Shop } from "../../db/generated/sqlite";
 import { shopify } from "../../shopify.server";
 import { canUseArea, isRole, parsePermissions, type Area, type Role, type StaffArea } from "../../lib/areas";
+import { loginPathWithReturn } from "../../lib/auth-steps";
 import { roleLoginPath } from "../../lib/shop-loading";
 import { writeOnRead } from "../../db/db-context";
 import { findOrInstallShop } from "../shop/install-shop.server";
@@ -91,7 +92,7 @@ export async function requireMerchant(
     if (options.api)
       throw json({ error: { code: "unauthenticated", message: "Log in to continue." } }, { status: 401 });
     const back = url.pathname + url.search;
-    throw redirect(`${roleLoginPath(role)}?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(loginPathWithReturn(roleLoginPath(role), back));
   }
   const userRole = user.role as Role;
   if (userRole === "admin" && role === "staff") {

@@ -58,6 +58,10 @@ export const JOB_PAYLOADS = {
   "coupons.create": z.object({ affiliateId: id() }),
   /** A shop's daily e-mails at 08:00 its time: payout-method reminders and the merchant digest, then the next run. */
   "notifications.daily": z.object({ shopId: id(), runAt: z.string().datetime() }),
+  /** The shop's web pixel: created, or pointed at this deployment's app URL (shop/web-pixel.server.ts). */
+  "pixel.sync": z.object({ shopId: id() }),
+  /** app/scopes_update: the scopes the shop granted, read back from Shopify onto its offline session. */
+  "scopes.refresh": z.object({ shopDomain: z.string().min(1).max(255) }),
   /** The daily retention run (app/models/ops/retention.server.ts) of the UTC day of `runAt`. */
   "retention.prune": z.object({ runAt: z.string().datetime() }),
 } satisfies Record<string, z.ZodTypeAny>;

@@ -13,6 +13,7 @@ import merchantSale from "./kinds/merchant-sale";
 import merchantPayoutFailed from "./kinds/merchant-payout-failed";
 import merchantPayoutReconciled from "./kinds/merchant-payout-reconciled";
 import advocateReferralReward from "./kinds/advocate-referral-reward";
+import advocateShareLink from "./kinds/advocate-share-link";
 import staffInvite from "./kinds/staff-invite";
 import affiliatePayoutReminder from "./kinds/affiliate-payout-reminder";
 import affiliateCoupon from "./kinds/affiliate-coupon";
@@ -50,6 +51,7 @@ export const NOTIFICATION_KINDS = [
   merchantPayoutFailed,
   merchantPayoutReconciled,
   advocateReferralReward,
+  advocateShareLink,
   staffInvite,
   affiliatePayoutReminder,
   affiliateCoupon,
@@ -92,11 +94,16 @@ export function notificationDef(key: NotificationKey): NotificationDef {
  * Where a notification's default subject and body are: affiliate e-mails in
  * Account.Common `notify.{name}`, merchant and staff e-mails in Mails
  * `notify.{name}`; a refer-a-friend advocate's (a shopper's) e-mail sits with
- * the other texts a shopper reads, Account.Common `referFriend.email`.
+ * the other texts a shopper reads, Account.Common `referFriend.email` (the
+ * reward) and `referFriend.linkEmail` (the share link).
  */
 export function defaultTexts(key: NotificationKey): { namespace: string; path: string } {
   const { audience } = notificationDef(key);
-  if (audience === "advocate") return { namespace: "Account.Common", path: "referFriend.email" };
+  if (audience === "advocate")
+    return {
+      namespace: "Account.Common",
+      path: key === "advocate.share_link" ? "referFriend.linkEmail" : "referFriend.email",
+    };
   return { namespace: audience === "affiliate" ? "Account.Common" : "Mails", path: `notify.${textName(key)}` };
 }
 

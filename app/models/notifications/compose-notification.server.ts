@@ -7,7 +7,7 @@ import { queueEmail } from "../mail/outbox.server";
 import { defaultTexts, notificationDef, nestValues, type NotificationKey } from "./catalogue";
 import { DEFAULT_BRANDING, wrapInLayout, type Branding } from "./email-layout";
 import { readBranding } from "../settings/branding";
-import { renderTemplate } from "./liquid-template";
+import { renderTemplateInThread } from "./template-threads.server";
 import { preferencesUrl } from "./mail-preferences";
 
 // From a notification key, its values and a recipient to an outbox row: the
@@ -114,7 +114,7 @@ export async function composeEmail(
   branding: Branding,
   unsubscribeUrl: string | null,
 ): Promise<ComposedEmail> {
-  const parts = await renderTemplate(template.subject, template.body, nestValues(values));
+  const parts = await renderTemplateInThread(template.subject, template.body, nestValues(values));
   const texts = layoutTexts(key, language);
   const html = wrapInLayout(parts.bodyHtml, parts.subject, branding, texts, unsubscribeUrl);
   const text = unsubscribeUrl ? `${parts.text}\n\n--\n${texts.unsubscribe}: ${unsubscribeUrl}\n` : `${parts.text}\n`;

@@ -36,7 +36,20 @@ describe("htmlToText and paragraphs", () => {
     ['<a href="https://a.example">here</a>', "here (https://a.example)"],
     ['<a href="https://a.example">https://a.example</a>', "https://a.example"],
     ["a<br>b &amp; c", "a\nb & c"],
+    // Every entity, named and numeric, decimal and hex.
+    ["&#34;quoted&#34; &#39;single&#39;", "\"quoted\" 'single'"],
+    ["caf&eacute;&nbsp;&euro;5 &copy; &hellip;", "café\u00a0€5 © …"],
+    ["&#x27;hex&#X22; &#8364; &#128512;", "'hex\" € 😀"],
+    // Decoded after the tags are gone: an escaped tag is text.
+    ["&lt;b&gt;not bold&lt;/b&gt; &amp;amp;", "<b>not bold</b> &amp;"],
+    ["AT&T &unknown; & done", "AT&T &unknown; & done"],
   ])("%j → %j", (html, text) => expect(htmlToText(html)).toBe(text));
+
+  it("gives the text part of a rendered value with quotes in plain characters", async () => {
+    const parts = await renderTemplate("Hi", "Say {{ words }} & go", { words: '"hello" <3 it\'s' });
+    expect(parts.text).toBe('Say "hello" <3 it\'s & go');
+    expect(parts.bodyHtml).toContain("&#34;hello&#34; &lt;3");
+  });
 
   it("makes a paragraph of each block and a line break of each single newline", () => {
     expect(paragraphs("one\ntwo\n\nthree")).toBe("<p>one<br>\ntwo</p>\n<p>three</p>");

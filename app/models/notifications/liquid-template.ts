@@ -1,3 +1,4 @@
+import { decodeHTML } from "entities";
 import { Liquid } from "liquidjs";
 
 // Notification templates are Liquid (what Shopify merchants already write),
@@ -13,23 +14,21 @@ import { Liquid } from "liquidjs";
 
 const LIMITS = { parseLimit: 100_000, renderLimit: 2_000, memoryLimit: 10_000_000 };
 
-const htmlEngine = new Liquid({
-  outputEscape: "escape",
-  strictFilters: true,
-  templates: {},
-  ownPropertyOnly: true,
-  ...LIMITS,
-});
-const textEngine = new Liquid({ strictFilters: true, templates: {}, ownPropertyOnly: true, ...LIMITS });
-// Saving checks the template against sample data with this one, so a typo in
-// a variable name is caught before the first real e-mail goes out.
-const strictEngine = new Liquid({
-  strictFilters: true,
-  strictVariables: true,
-  templates: {},
-  ownPropertyOnly: true,
-  ...LIMITS,
-});
+/**
+ * The three engines' options (plain data: template-threads.server.ts hands
+ * them to its worker threads, which build the same engines).
+ */
+export const ENGINE_OPTIONS = {
+  html: { outputEscape: "escape", strictFilters: true, templates: {}, ownPropertyOnly: true, ...LIMITS },
+  text: { strictFilters: true, templates: {}, ownPropertyOnly: true, ...LIMITS },
+  // Saving checks the template against sample data with this one, so a typo
+  // in a variable name is caught before the first real e-mail goes out.
+  strict: { strictFilters: true, strictVariables: true, templates: {}, ownPropertyOnly: true, ...LIMITS },
+} as const;
+
+const htmlEngine = new Liquid(ENGINE_OPTIONS.html);
+const textEngine = new Liquid(ENGINE_OPTIONS.text);
+const strictEngine = new Liquid(ENGINE_OPTIONS.strict);
 
 export type TemplateValues = Record<string, unknown>;
 
@@ -38,7 +37,7 @@ export interface TemplateProblem {
   line: number | null;
 }
 
-function problemOf(error: unknown): TemplateProblem {
+export function problemOf(error: unknown): TemplateProblem {
   const err = error as { message?: string; token?: { getPosition?: () => [number, number] } };
   const position = err.token?.getPosition?.();
   const message = String(err.message ?? error).replace(/, line:\d+, col:\d+$/, "");
@@ -56,19 +55,22 @@ export async function checkTemplate(source: string, sample: TemplateValues): Pro
   }
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
-
 /** The text part: links keep their address, tags go, entities are decoded. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
-      label.trim() === href ? href : `${label} (${href})`,
-    )
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return (
+    html
+      .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) =>
+        label.trim() === href ? href : `${label} (${href})`,
+      )
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<[^>]+>/g, "")
+      // Every entity, named or numeric: liquidjs escapes a quote as &#34;, and
+      // merchants type &nbsp; or &eacute; into bodies. Decoded last, so a
+      // decoded "<" is text, never taken for a tag.
+      .replace(/&[#A-Za-z0-9]+;?/g, (entity) => decodeHTML(entity))
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
 }
 
 const URL_IN_TEXT = /(^|[\s(])(https?:\/\/[^\s<>"')]+)/g;
@@ -114,6 +116,11 @@ export async function renderTemplate(subject: string, body: string, values: Temp
     textEngine.render(parsed(textEngine, "text", subject), values),
     htmlEngine.render(parsed(htmlEngine, "html", body), values),
   ]);
+  return finishParts(subjectText, html);
+}
+
+/** The parts of an e-mail from the rendered subject and (escaped) body. */
+export function finishParts(subjectText: string, html: string): RenderedParts {
   return {
     // A subject is one line of plain text, whatever a template holds.
     subject: subjectText.replace(/\s+/g, " ").trim(),

@@ -7,14 +7,16 @@ import {
   brandingOf,
   composeEmail,
   defaultTemplate,
-  queueNotification,
+  prepareNotification,
   shopLanguage,
   templateInForce,
+  writeNotification,
 } from "./compose-notification.server";
 import { shopSettingsObject, withShopSetting } from "../shop/shop-settings";
 import { digestModeOf, type DigestMode } from "./mail-schedule";
 import { scheduleDailyMail } from "./scheduled-mail.server";
-import { checkTemplate } from "./liquid-template";
+import { consumeTemplateRenders } from "./template-rate-limit.server";
+import { checkTemplateInThread, TemplateLimitError, TEMPLATE_TIME_LIMIT_MS } from "./template-threads.server";
 import { nestValues } from "./catalogue";
 import type { MailSettingsInput, TemplateInput } from "./notification-schemas";
 
@@ -96,24 +98,54 @@ export async function notificationEditor(db: ShopDb, keyParam: string) {
   };
 }
 
-/** Both parts checked against the sample values; the first problem as a field error with its line. */
-async function assertTemplate(key: NotificationKey, input: TemplateInput) {
+/** The merchant's message for a render a limit stopped (a field error), or the refusal to throw. */
+function limitProblem(error: TemplateLimitError): string {
+  if (error.limit === "busy")
+    throw new AppError("unavailable", msg("Mails:editor.busy"), { headers: { "Retry-After": "2" } });
+  return error.limit === "time"
+    ? msg("Mails:editor.tooSlow", { ms: TEMPLATE_TIME_LIMIT_MS })
+    : msg("Mails:editor.tooLarge");
+}
+
+/**
+ * Both parts checked against the sample values (in a template thread, with
+ * its limits); the first problem as a field error with its line. Counts one
+ * render against the shop's limit first.
+ */
+async function assertTemplate(shopId: string, key: NotificationKey, input: TemplateInput) {
+  await consumeTemplateRenders("render", shopId);
   const sample = nestValues(notificationDef(key).variables);
   const fields: Record<string, string> = {};
   for (const field of ["subject", "body"] as const) {
-    const problem = await checkTemplate(input[field], sample);
-    if (problem) {
-      fields[field] = problem.line
-        ? msg("Mails:editor.problemAt", { line: problem.line, problem: problem.message })
-        : msg("Mails:editor.problem", { problem: problem.message });
+    try {
+      const problem = await checkTemplateInThread(input[field], sample);
+      if (problem) {
+        fields[field] = problem.line
+          ? msg("Mails:editor.problemAt", { line: problem.line, problem: problem.message })
+          : msg("Mails:editor.problem", { problem: problem.message });
+      }
+    } catch (error) {
+      if (!(error instanceof TemplateLimitError)) throw error;
+      fields[field] = limitProblem(error);
     }
   }
   if (Object.keys(fields).length) throw new AppError("validation_failed", msg("Mails:editor.invalid"), { fields });
 }
 
+/** composeEmail for the editor: a limit that stops it is the merchant's to fix (422), never a 500. */
+async function composeForEditor(...args: Parameters<typeof composeEmail>) {
+  try {
+    return await composeEmail(...args);
+  } catch (error) {
+    if (!(error instanceof TemplateLimitError)) throw error;
+    const problem = limitProblem(error);
+    throw new AppError("validation_failed", problem, { fields: { body: problem } });
+  }
+}
+
 export async function saveTemplate(db: ShopDb, keyParam: string, input: TemplateInput) {
   const key = requireKey(keyParam);
-  await assertTemplate(key, input);
+  await assertTemplate(db.$shopId, key, input);
   const data = { subject: input.subject, body: input.body, enabled: input.enabled };
   await db.notificationTemplate.upsert({
     where: { shopId_key: { shopId: db.$shopId, key } },
@@ -143,10 +175,10 @@ export async function setNotificationEnabled(db: ShopDb, keyParam: string, enabl
 /** The editor's current (unsaved) text rendered with the sample values, or its problems. */
 export async function previewTemplate(db: ShopDb, keyParam: string, input: Omit<TemplateInput, "enabled">) {
   const key = requireKey(keyParam);
-  await assertTemplate(key, { ...input, enabled: true });
+  await assertTemplate(db.$shopId, key, { ...input, enabled: true });
   const shop = await shopOf(db);
   const def = notificationDef(key);
-  const mail = await composeEmail(
+  const mail = await composeForEditor(
     key,
     input,
     def.variables,
@@ -160,12 +192,15 @@ export async function previewTemplate(db: ShopDb, keyParam: string, input: Omit<
 /** "Send a test to me": the editor's current text with sample values, to the signed-in user. */
 export async function sendTestEmail(db: ShopDb, keyParam: string, input: Omit<TemplateInput, "enabled">, to: string) {
   const key = requireKey(keyParam);
-  await assertTemplate(key, { ...input, enabled: true });
+  await consumeTemplateRenders("testEmail", db.$shopId);
+  await assertTemplate(db.$shopId, key, { ...input, enabled: true });
   const shop = await shopOf(db);
   const def = notificationDef(key);
-  await db.$transaction(async (tx) => {
-    // The test uses the editor's text, not the saved one: a scratch template for this one e-mail.
-    await queueNotification(tx, {
+  // Rendered before the write transaction (the write lock is not held while
+  // a template renders); the test uses the editor's text, not the saved one.
+  let prepared: Awaited<ReturnType<typeof prepareNotification>>;
+  try {
+    prepared = await prepareNotification(db, {
       shop,
       key,
       to,
@@ -175,7 +210,12 @@ export async function sendTestEmail(db: ShopDb, keyParam: string, input: Omit<Te
       isTest: true,
       template: input,
     });
-  });
+  } catch (error) {
+    if (!(error instanceof TemplateLimitError)) throw error;
+    const problem = limitProblem(error);
+    throw new AppError("validation_failed", problem, { fields: { body: problem } });
+  }
+  if (prepared) await db.$transaction((tx) => writeNotification(tx, prepared));
   notifyJobsEnqueued();
   return { key, testSentTo: to };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { getConfig } from "../../config.server";
 import { AppError } from "../../lib/errors";
+import { checkUploadedImage } from "../images/image-work.server";
 import { BUILT_IN_IMAGE_PREFIX, UPLOAD_PREFIX } from "../../lib/portal-content";
 import { checkStorageName, SAFE_NAME, SAFE_SHOP, type AssetStorage } from "./storage-names.server";
 
@@ -155,5 +156,8 @@ export async function storeUploadedImage(shopId: string, original: string, bytes
   if (!IMAGE_TYPES[ext] || !sniffed || IMAGE_TYPES[sniffed] !== IMAGE_TYPES[ext]) {
     throw new AppError("bad_request", "Upload a PNG, JPEG, GIF or WebP image.");
   }
+  // Decoded and checked before it is stored: a file that claims a huge
+  // canvas, or cannot be read, is refused here, not served to browsers.
+  await checkUploadedImage(bytes);
   return (await assetStorage()).put(shopId, storedFileName(original), bytes);
 }

@@ -12,6 +12,8 @@ export interface AdvocateLink {
   shareUrl: string;
   friendCode: string | null;
   firstName: string;
+  /** Withdrawn, and left so (the call could not make the advocate active again). */
+  withdrawn: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,8 +28,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * two calls at once make one row (on a database that does not upsert
  * natively, the loser's unique violation (P2002) is the caller's to retry:
  * see proxy-advocate.server.ts). An advocate withdrawn earlier (the program
- * was switched off) is active again when they ask while the program is on;
- * their share link stays the same and their code is made again.
+ * was switched off) is active again when they ask while the program is on
+ * and `reactivate` is not false (the caller knows it is them); their share
+ * link stays the same and their code is made again.
  */
 export async function ensureAdvocate(
   tx: Tx,
@@ -38,6 +41,7 @@ export async function ensureAdvocate(
     firstName?: string;
     hasOrdered: boolean;
     source: "widget" | "thank_you" | "account" | "admin" | "demo";
+    reactivate?: boolean;
   },
 ): Promise<AdvocateLink> {
   const program = readReferralProgram(shop.settings);
@@ -74,6 +78,17 @@ export async function ensureAdvocate(
   } = {};
   if (input.customerGid && advocate.customerGid !== input.customerGid) changes.customerGid = input.customerGid;
   if (firstName && !advocate.firstName) changes.firstName = firstName;
+  const reactivate = input.reactivate !== false;
+  if (advocate.disabledAt && !reactivate) {
+    return {
+      advocateId: advocate.id,
+      token: advocate.token,
+      shareUrl: shareUrl(shop.url, advocate.token),
+      friendCode: null,
+      firstName: advocate.firstName,
+      withdrawn: true,
+    };
+  }
   if (advocate.disabledAt) Object.assign(changes, { disabledAt: null, friendCode: null, friendDiscountGid: null });
   if (Object.keys(changes).length)
     advocate = await tx.referralAdvocate.update({ where: { id: advocate.id }, data: changes });
@@ -87,5 +102,6 @@ export async function ensureAdvocate(
     shareUrl: shareUrl(shop.url, advocate.token),
     friendCode: program.codeMode === "shared" ? advocate.friendCode : null,
     firstName: advocate.firstName,
+    withdrawn: false,
   };
 }

@@ -7,7 +7,9 @@ import { fixedT } from "../../i18n/i18next.server";
 import { DEFAULT_LANGUAGE_INFO, type LanguageInfo } from "../../i18n/language-table";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
+import { proxyVisitorAddress } from "../../lib/visitor-address.server";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { prepareNotification, writeNotification } from "../notifications/compose-notification.server";
 import { planAllows } from "../plans/plans";
 import { shopify } from "../../shopify.server";
 import { ensureAdvocate, type AdvocateLink } from "./ensure-advocate.server";
@@ -42,7 +44,7 @@ export const referralProxyQuery = z.object({
 export type ReferralProxyQuery = z.infer<typeof referralProxyQuery>;
 
 export interface ReferralProxyContext {
-  shop: { id: string; domain: string; url: string; settings: string; currency: string; timezone: string };
+  shop: { id: string; name: string; domain: string; url: string; settings: string; currency: string; timezone: string };
   program: ReferralProgram;
   customerGid: string | null;
   language: LanguageInfo;
@@ -73,6 +75,7 @@ export async function referralProxyContext(request: Request, query: ReferralProx
         where: { domain: query.shop.toLowerCase(), uninstalledAt: null },
         select: {
           id: true,
+          name: true,
           domain: true,
           url: true,
           settings: true,
@@ -89,12 +92,13 @@ export async function referralProxyContext(request: Request, query: ReferralProx
     matchAcceptLanguage(query.locale) ??
     matchAcceptLanguage(request.headers.get("accept-language")) ??
     DEFAULT_LANGUAGE_INFO;
-  // Behind Shopify's proxy the visitor's address is the first X-Forwarded-For entry.
-  const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  // The address Shopify's proxy appended; the visitor writes the entries before it.
+  const ip = proxyVisitorAddress(request);
   const customerId = /^\d{1,20}$/.test(query.logged_in_customer_id) ? query.logged_in_customer_id : null;
   return {
     shop: {
       id: shop.id,
+      name: shop.name,
       domain: shop.domain,
       url: storefrontUrl(shop),
       settings: shop.settings,
@@ -158,6 +162,7 @@ export function widgetPayload(ctx: ReferralProxyContext) {
       share: k("share"),
       close: k("close"),
       preparing: k("preparing"),
+      sent: k("sent"),
       error: k("errors.generic"),
     },
   };
@@ -218,16 +223,24 @@ async function withRetryOnRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+export type AdvocateAnswer =
+  ({ kind: "link" } & AdvocateLink & { codePending: boolean }) | { kind: "sent"; email: string };
+
 /**
  * An advocate's link for the e-mail given (or the signed-in customer's).
- * The customer id is linked only when the shop's orders tie it to that
- * e-mail: a typed address is anyone's to type, a signed customer id is not.
+ *
+ * The link (with the advocate's first name and friends' code) is answered
+ * only to the signed-in customer the shop's orders tie to that e-mail: a
+ * signed customer id is Shopify's word, a typed address is anyone's to type.
+ * Anyone else is sent the link by e-mail (at most one e-mail an hour per
+ * advocate) and told so, whoever the address belongs to; a withdrawn
+ * advocate is not made active again from such a call, and gets no e-mail.
  */
 export async function requestAdvocateLink(
   ctx: ReferralProxyContext,
   body: z.infer<typeof advocateBody>,
   source: "widget" | "account",
-): Promise<AdvocateLink & { codePending: boolean }> {
+): Promise<AdvocateAnswer> {
   await consumeReferralLimit("advocate", `${ctx.shop.id}:${ctx.ipHash ?? ctx.ip}`);
   const known = ctx.customerGid ? await customerEmails(ctx.shop.id, ctx.customerGid) : [];
   const email = body.email || known[0] || "";
@@ -242,10 +255,33 @@ export async function requestAdvocateLink(
         firstName: body.firstName,
         hasOrdered: ordered,
         source,
+        reactivate: ownEmail,
       }),
     ),
   );
-  return { ...link, codePending: ctx.program.codeMode === "shared" && !link.friendCode };
+  if (ownEmail) return { kind: "link", ...link, codePending: ctx.program.codeMode === "shared" && !link.friendCode };
+  if (!link.withdrawn) await sendLinkEmail(ctx, link, email);
+  return { kind: "sent", email };
+}
+
+async function sendLinkEmail(ctx: ReferralProxyContext, link: AdvocateLink, email: string) {
+  // Rendered before the write transaction (the write lock is not held while
+  // a template renders); one e-mail an hour per advocate, whoever asks.
+  const prepared = await prepareNotification(getDb(), {
+    shop: ctx.shop,
+    key: "advocate.share_link",
+    to: email,
+    language: ctx.language,
+    values: {
+      "shop.name": ctx.shop.name,
+      "shop.url": ctx.shop.url,
+      "advocate.first_name": link.firstName,
+      "advocate.email": email,
+      share_url: link.shareUrl,
+    },
+    dedupeBy: `advocate-link:${link.advocateId}:${Math.floor(Date.now() / 3_600_000)}`,
+  });
+  if (prepared) await getDb().$transaction((tx) => writeNotification(tx, prepared));
 }
 
 // ---- the friend --------------------------------------------------------------------

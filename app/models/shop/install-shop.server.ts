@@ -2,13 +2,15 @@ import { getDb } from "../../db.server";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
 import { scheduleDailyMail } from "../notifications/scheduled-mail.server";
 import { enqueueCatalogueSync } from "../portal/catalogue-sync.server";
+import { enqueueWebPixelSync } from "./web-pixel.server";
 
 /**
  * The shop row for a Shopify domain, created on first sight (a fresh
  * install). A new install has no pricing plan yet and must pick one, so
- * needSelectPlan starts true. A re-install clears uninstalledAt. Either
- * way the product catalogue is then read from the Admin API by a job, and
- * the shop's daily e-mails scheduled, in the same transaction.
+ * needSelectPlan starts true. A re-install clears uninstalledAt (and the
+ * pixel Shopify removed with the uninstall). Either way the product
+ * catalogue is then read from the Admin API by a job, the web pixel created
+ * by another, and the shop's daily e-mails scheduled, in the same transaction.
  */
 export async function findOrInstallShop(domain: string) {
   const db = getDb();
@@ -18,9 +20,10 @@ export async function findOrInstallShop(domain: string) {
     const reinstalled = await db.$transaction(async (tx) => {
       const shop = await tx.shop.update({
         where: { id: existing.id },
-        data: { uninstalledAt: null, installedAt: new Date() },
+        data: { uninstalledAt: null, installedAt: new Date(), webPixelId: null, webPixelUrl: null },
       });
       await enqueueCatalogueSync(tx, domain);
+      await enqueueWebPixelSync(tx, shop.id);
       await scheduleDailyMail(tx, shop.id, shop.timezone);
       return shop;
     });
@@ -39,6 +42,7 @@ export async function findOrInstallShop(domain: string) {
         },
       });
       await enqueueCatalogueSync(tx, domain);
+      await enqueueWebPixelSync(tx, shop.id);
       // The daily e-mails (payout reminders, digest) schedule themselves from here on.
       await scheduleDailyMail(tx, shop.id, shop.timezone);
       return shop;

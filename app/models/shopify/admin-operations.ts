@@ -6,7 +6,7 @@
 //
 // `usedBy` says which feature sends it. Operations marked "ready for ..."
 // are for features still to be built (payouts in store credit and codes,
-// refer-a-friend, Shopify Billing, web pixel activation): validated and
+// refer-a-friend, Shopify Billing): validated and
 // exercised against the simulator now, so those features start from a
 // document known to be right.
 
@@ -608,14 +608,14 @@ export const APP_SUBSCRIPTION_CANCEL = operation<
   }`,
 );
 
-// ---- ready for web pixel activation --------------------------------------------------
+// ---- the web pixel (extensions/affiliate-pixel) and granted scopes ------------------
 
-export const WEB_PIXEL_CREATE = operation<
-  { webPixelCreate: { webPixel: { id: string; settings: string } | null; userErrors: UserError[] } },
-  { settings: string }
->(
+type WebPixel = { id: string; settings: string };
+type WebPixelPayload = { webPixel: WebPixel | null; userErrors: UserError[] };
+
+export const WEB_PIXEL_CREATE = operation<{ webPixelCreate: WebPixelPayload }, { settings: string }>(
   "WebPixelCreate",
-  "ready for activating the affiliate web pixel on a shop (extensions/affiliate-pixel)",
+  "the shop's web pixel, created at install (shop/web-pixel.server.ts)",
   `#graphql
   mutation WebPixelCreate($settings: JSON!) {
     webPixelCreate(webPixel: { settings: $settings }) {
@@ -627,6 +627,50 @@ export const WEB_PIXEL_CREATE = operation<
         field
         message
         code
+      }
+    }
+  }`,
+);
+
+export const WEB_PIXEL_UPDATE = operation<{ webPixelUpdate: WebPixelPayload }, { id: string; settings: string }>(
+  "WebPixelUpdate",
+  "the shop's web pixel, pointed at a new app URL (shop/web-pixel.server.ts)",
+  `#graphql
+  mutation WebPixelUpdate($id: ID!, $settings: JSON!) {
+    webPixelUpdate(id: $id, webPixel: { settings: $settings }) {
+      webPixel {
+        id
+        settings
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
+export const APP_WEB_PIXEL = operation<{ webPixel: WebPixel | null }>(
+  "AppWebPixel",
+  "the app's web pixel on the shop, when creating one finds it taken (shop/web-pixel.server.ts)",
+  `#graphql
+  query AppWebPixel {
+    webPixel {
+      id
+      settings
+    }
+  }`,
+);
+
+export const GRANTED_SCOPES = operation<{ currentAppInstallation: { accessScopes: { handle: string }[] } }>(
+  "GrantedScopes",
+  "the scopes the shop has granted, read back on app/scopes_update (shop/granted-scopes.server.ts)",
+  `#graphql
+  query GrantedScopes {
+    currentAppInstallation {
+      accessScopes {
+        handle
       }
     }
   }`,
@@ -652,4 +696,7 @@ export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   ACTIVE_SUBSCRIPTIONS,
   APP_SUBSCRIPTION_CANCEL,
   WEB_PIXEL_CREATE,
+  WEB_PIXEL_UPDATE,
+  APP_WEB_PIXEL,
+  GRANTED_SCOPES,
 ] as AdminOperation<unknown, unknown>[];

@@ -15,7 +15,7 @@ import type {
 // plus the objects it names, as they were when the event was dispatched, so a
 // receiver can act without calling back. Built in the domain's camelCase and
 // put on the wire in the public API's one case, snake_case (toWireCase,
-// docs/decisions/036); the objects below are part of the public API (add,
+// docs/decisions/037); the objects below are part of the public API (add,
 // never rename: docs/decisions/024).
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

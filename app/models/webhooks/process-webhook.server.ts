@@ -34,6 +34,7 @@ export const WEBHOOK_TOPICS = [
   "orders/cancelled",
   "refunds/create",
   "app/uninstalled",
+  "app/scopes_update",
   "products/create",
   "products/update",
   "products/delete",
@@ -44,6 +45,8 @@ export const WEBHOOK_TOPICS = [
 ] as const;
 
 const productDeleteSchema = z.object({ id: z.union([z.string(), z.number()]) });
+// Only its shape is checked: what it says is read back from Shopify (shop/granted-scopes.server.ts).
+const scopesUpdateSchema = z.object({ current: z.array(z.string()), previous: z.array(z.string()).optional() });
 
 // Each topic's body, checked before anything is done with it.
 const BODY_SCHEMAS = {
@@ -55,6 +58,7 @@ const BODY_SCHEMAS = {
   "products/update": productPayloadSchema,
   "products/delete": productDeleteSchema,
   "app/uninstalled": appUninstalledSchema,
+  "app/scopes_update": scopesUpdateSchema,
   "app_subscriptions/update": appSubscriptionUpdateSchema,
   "customers/data_request": customersDataRequestSchema,
   "customers/redact": customersRedactSchema,
@@ -157,6 +161,9 @@ export async function processEvent(tx: Tx, eventId: string) {
       break;
     case "app/uninstalled":
       await markUninstalled(tx, event.shopDomain);
+      break;
+    case "app/scopes_update":
+      if (shop && !shop.uninstalledAt) await enqueueJob(tx, "scopes.refresh", { shopDomain: shop.domain });
       break;
     case "customers/data_request":
       if (shop) await exportCustomerData(tx, shop.id, body("customers/data_request"));

@@ -1,7 +1,7 @@
 // Web Pixel: on checkout_completed, tell the app which referral (code and
 // click id, from the storefront script's first-party cookie) the checkout
 // belongs to. The app stores it by checkout token and matches it to the
-// order later. Built by Shopify CLI, not by the app's build.
+// order later. Built by Shopify CLI (`shopify app build`), not by the app's build.
 import { register } from "@shopify/web-pixels-extension";
 
 // Same cookie and format as the storefront script
@@ -21,20 +21,20 @@ function decodeReferral(raw: unknown): { code: string; clickId: string | null } 
   return { code, clickId: clickId || null };
 }
 
-register(({ analytics, browser, settings, init }: any) => {
-  const endpoint = `${String(settings?.app_url ?? "").replace(/\/+$/, "")}/api/pixel/checkout-completed`;
+register(({ analytics, browser, settings, init }) => {
+  const endpoint = `${String(settings.app_url ?? "").replace(/\/+$/, "")}/api/pixel/checkout-completed`;
 
-  analytics.subscribe("checkout_completed", async (event: any) => {
-    const checkout = event?.data?.checkout;
-    const token: unknown = checkout?.token;
+  analytics.subscribe("checkout_completed", async (event) => {
+    const checkout = event.data.checkout;
+    const token: unknown = checkout.token;
     if (typeof token !== "string" || !token) return;
     const referral = decodeReferral(await browser.cookie.get(REFERRAL_COOKIE));
     // No referral remembered: nothing to attribute, nothing to send.
     if (!referral) return;
     const body = {
-      shop: init?.data?.shop?.myshopifyDomain,
+      shop: init.data.shop.myshopifyDomain,
       checkout_token: token,
-      order_id: checkout?.order?.id ?? null,
+      order_id: checkout.order?.id ?? null,
       click_id: referral.clickId,
       ref: referral.code,
     };

@@ -338,6 +338,12 @@
       })
         .then(function (answer) {
           submit.disabled = false;
+          // Not the signed-in customer of that address: the link went by e-mail.
+          if (answer.ok && answer.body && answer.body.sent) {
+            form.hidden = true;
+            panel.body.appendChild(el("p", { class: "raf-text raf-sent", role: "status", text: t.sent }));
+            return;
+          }
           if (!answer.ok || !answer.body || !answer.body.shareUrl) {
             error.textContent = (answer.body && answer.body.error && answer.body.error.message) || t.error;
             return;

@@ -1,0 +1,28 @@
+import { Toast } from "@shopify/polaris";
+import { useEffect } from "react";
+
+interface Props {
+  content: string;
+  error?: boolean;
+  onDismiss: () => void;
+}
+
+/**
+ * A short confirmation ("Saved", "Export failed"). Embedded in the Shopify
+ * admin it is the admin's own toast (App Bridge's `shopify.toast`), shown
+ * where the merchant expects one and not clipped by the app's iframe; the
+ * admin then owns it, so this one hands back at once and the next save shows
+ * again. Standalone (no App Bridge), Polaris's Toast in the app's Frame.
+ */
+export function AppToast({ content, error = false, onDismiss }: Props) {
+  const bridge = typeof window === "undefined" ? undefined : window.shopify?.toast;
+  useEffect(() => {
+    if (!bridge) return;
+    bridge.show(content, { isError: error });
+    onDismiss();
+    // Shown once per appearance of this component (the parent unmounts it in onDismiss).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (bridge) return null;
+  return <Toast content={content} error={error} onDismiss={onDismiss} />;
+}

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN     "webPixelId" TEXT,
+ADD COLUMN     "webPixelUrl" TEXT;
+
