@@ -81,8 +81,6 @@ export const clickListQuerySchema = listQuerySchema.extend({
   affiliate_id: id().optional(),
   ...dateRange,
 });
-
-export type ListQuery = z.infer<typeof listQuerySchema>;
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 export type AffiliateListQuery = z.infer<typeof affiliateListQuerySchema>;
 export type SaleListQuery = z.infer<typeof saleListQuerySchema>;

@@ -363,8 +363,3 @@ async function isDemoShop(db: ReturnType<typeof getDb>, shopId: string | null): 
   const shop = await db.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
   return shop?.domain === demoShop;
 }
-
-/** The newest e-mail to an address (demo and tests read reset links from here). */
-export function latestEmailTo(to: string) {
-  return getDb().outboxEmail.findFirst({ where: { toAddress: to }, orderBy: { createdAt: "desc" } });
-}

@@ -5,7 +5,6 @@ import { z } from "zod";
 // out of their JSON column, and where the reward stands. Pure.
 
 export const REFERRAL_STATUSES = ["pending", "rewarded", "blocked", "cancelled"] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const REFERRAL_SOURCES = ["code", "link"] as const;
 export const REWARD_KINDS = ["discount_code", "store_credit", "cash"] as const;
 export const CHECK_OUTCOMES = ["pass", "flag", "block"] as const;
