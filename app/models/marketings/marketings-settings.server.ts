@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import { currencyExponent } from "../../lib/money";
 import { creativeFileUrl } from "../creatives/merchant-creatives.server";
 import { requireEditable } from "../plans/plan-usage.server";
-import { knownAssetPaths } from "../portal/asset-storage.server";
+import { knownAssetPaths } from "../storage/asset-storage.server";
 import { portalDomainState } from "../portal/portal-domain.server";
 import { saveShopSetting } from "../shop/save-shop-setting.server";
 import { shopSettingsObject } from "../shop/shop-settings";
