@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { saveShopSetting } from "~/models/shop/save-shop-setting.server";
+import { saveShopSetting } from "~/models/settings/save-shop-setting.server";
 import { buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";

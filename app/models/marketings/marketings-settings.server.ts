@@ -6,8 +6,8 @@ import { creativeFileUrl } from "../creatives/merchant-creatives.server";
 import { requireEditable } from "../plans/plan-usage.server";
 import { knownAssetPaths } from "../storage/asset-storage.server";
 import { portalDomainState } from "../portal/portal-domain.server";
-import { saveShopSetting } from "../shop/save-shop-setting.server";
-import { shopSettingsObject } from "../shop/shop-settings";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
+import { shopSettingsObject } from "../settings/shop-settings";
 import { couponValueStored, couponValueText, type CouponForm } from "./coupon-form";
 import { readShareSettings, type ShareSettings } from "./share-settings";
 

@@ -12,8 +12,8 @@ import {
   templateInForce,
   writeNotification,
 } from "./compose-notification.server";
-import { saveShopSetting } from "../shop/save-shop-setting.server";
-import { shopSettingsObject } from "../shop/shop-settings";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
+import { shopSettingsObject } from "../settings/shop-settings";
 import { digestModeOf, type DigestMode } from "./mail-schedule";
 import { scheduleDailyMail } from "./scheduled-mail.server";
 import { consumeTemplateRenders } from "./template-rate-limit.server";

@@ -6,7 +6,7 @@ import { localDay } from "../bonuses/bonus-periods";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { paymentSettingsOf } from "../payouts/payment-settings";
 import { accountOriginFor } from "../portal/portal-context.server";
-import { shopSettingsObject } from "../shop/shop-settings";
+import { shopSettingsObject } from "../settings/shop-settings";
 import { startOfShopDay } from "../../lib/shop-day";
 import { queueNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";

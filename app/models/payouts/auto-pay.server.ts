@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import type { Tx } from "../../db/transaction";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { saveShopSetting } from "../shop/save-shop-setting.server";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { nextAutoPayAt } from "./auto-pay-schedule";
 import { createPayoutBatchOfPending } from "./create-payout-batch.server";
 import { paymentSettingsOf, type PaymentSettings, type PaymentSettingsForm } from "./payment-settings";

@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { currencyExponent } from "../../lib/money";
-import { saveShopSetting } from "../shop/save-shop-setting.server";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { programFromForm, programToForm, type ReferralProgramForm } from "./program-form";
 import { readReferralProgram, referralProgramSchema, type ReferralProgram } from "./program-settings";
 import { queueReferralWithdrawal } from "./withdraw.server";

@@ -2,7 +2,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { assetStorage } from "../storage/asset-storage.server";
-import { saveShopSetting } from "../shop/save-shop-setting.server";
+import { saveShopSetting } from "./save-shop-setting.server";
 import { readBranding, type Branding } from "./branding";
 
 export async function getBranding(db: ShopDb): Promise<Branding> {

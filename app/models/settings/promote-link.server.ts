@@ -1,5 +1,5 @@
 import type { ShopDb } from "../../db/shop-db.server";
-import { saveShopSetting } from "../shop/save-shop-setting.server";
+import { saveShopSetting } from "./save-shop-setting.server";
 import { readPromoteLink, type PromoteLink } from "./promote-link";
 
 export async function getPromoteLink(db: ShopDb): Promise<PromoteLink> {

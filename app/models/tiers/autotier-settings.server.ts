@@ -6,7 +6,7 @@ import { parseDecimalInput } from "../../lib/decimal-input";
 import { AppError, type FieldErrors } from "../../lib/errors";
 import { currencyExponent } from "../../lib/money";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { saveShopSetting } from "../shop/save-shop-setting.server";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { ladderProblem, TIER_METRICS } from "./evaluate-tiers";
 import { readAutotierSettings, scheduleTierEvaluation } from "./evaluate-tiers.server";
 
