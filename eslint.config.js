@@ -4,6 +4,25 @@ const tseslint = require("typescript-eslint");
 const reactHooks = require("eslint-plugin-react-hooks");
 const importX = require("eslint-plugin-import-x");
 
+// What a domain module (app/models, app/lib) may not import: the layers above it.
+const DOMAIN_PATTERNS = [
+  {
+    regex: "(^~/(routes|components|server)/|(^|/)(routes|components|server)/)",
+    message: "Domain modules may not import routes, components or the HTTP server.",
+  },
+  {
+    // app/worker is the composition root: it imports every domain's job
+    // handlers and event subscribers, so nothing below may import it.
+    regex: "(^~/worker/|(^|/)worker/)",
+    message: "Domain modules may not import app/worker (the composition root); export a handler for it instead.",
+  },
+];
+// models/api is the REST adapter above the domains: they own their vocabulary and never import it.
+const API_PATTERN = {
+  regex: "(^~/models/api/|(^|/)models/api/|^(\\.\\./)+api/)",
+  message: "models/api is the REST adapter: a domain keeps its own schemas and never imports it.",
+};
+
 module.exports = tseslint.config(
   {
     ignores: [
@@ -98,16 +117,30 @@ module.exports = tseslint.config(
     },
   },
   {
-    // Domain modules serve routes and servers; they never reach up into them.
+    // Domain modules serve routes, servers and the worker; they never reach up into them.
     files: ["app/models/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...DOMAIN_PATTERNS, API_PATTERN] }] },
+  },
+  {
+    files: ["app/models/api/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: DOMAIN_PATTERNS }] },
+  },
+  {
+    // The kernel every domain uses: job payloads and enqueue, event types and
+    // emit. It knows no domain, so that adding a job or an event never makes
+    // two domains depend on each other through it (app/worker wires them).
+    files: ["app/models/jobs/**/*.{ts,tsx}", "app/models/events/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            ...DOMAIN_PATTERNS,
+            API_PATTERN,
             {
-              regex: "(^~/(routes|components|server)/|(^|/)(routes|components|server)/)",
-              message: "Domain modules may not import routes, components or the HTTP server.",
+              regex: "(^\\.\\./(?!\\.\\./|jobs/|events/)|^~/models/(?!jobs/|events/))",
+              message:
+                "models/jobs and models/events import no domain: register handlers and subscribers in app/worker.",
             },
           ],
         },

@@ -92,11 +92,6 @@ export function shopifyLib() {
   return api;
 }
 
-export function resetShopifyForTests() {
-  app = undefined;
-  api = undefined;
-}
-
 // Every call to Shopify goes to https://{shop}/... . When SHOPIFY_ADMIN_BASE_URL
 // is set (tests, the store simulator), those calls go to {base}/shops/{shop}/...
 // instead, so a local fake that speaks Shopify's protocol can answer them.

@@ -17,7 +17,7 @@ export const METRICS_REQUEST = "metrics?";
 export async function runJobWorker(options: { ownProcess: boolean }): Promise<RunningWorker> {
   const { getConfig } = await import("../config.server");
   const { getDb } = await import("../db.server");
-  const { createJobWorker } = await import("../models/jobs/registry.server");
+  const { createJobWorker } = await import("../worker/job-registry.server");
   const { startHeartbeat } = await import("../models/ops/worker-heartbeat.server");
   const { scheduleRetention } = await import("../models/ops/retention.server");
   const { metricsJson, startProcessMetrics } = await import("../models/ops/metrics.server");
@@ -27,7 +27,7 @@ export async function runJobWorker(options: { ownProcess: boolean }): Promise<Ru
   // The longest hold of SQLite's write lock per job type goes to the log when a worker of its own stops (the load bench reads it).
   const worker = createJobWorker({ reportHolds: options.ownProcess });
   // The chains of jobs that queue their own next run (recurring-jobs.server.ts).
-  const { ensureRecurringJobs } = await import("../models/jobs/recurring-jobs.server");
+  const { ensureRecurringJobs } = await import("../worker/recurring-jobs.server");
   await ensureRecurringJobs().catch((error: Error) =>
     console.error(`[worker] could not queue the recurring jobs: ${error.message}`),
   );

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from "better-sqlite3";
+import type { Prisma } from "./generated/sqlite";
 import type { Tx } from "./transaction";
 import type { Db } from "./client.server";
 import { sqlDate, type Dialect } from "./dialect";
@@ -21,34 +22,66 @@ import { retryWhileBusy } from "./sqlite-adapter.server";
 // defaults are not Prisma's (SQLite's CURRENT_TIMESTAMP is not the ISO 8601
 // text Prisma writes and compares against), and @default(cuid()) and
 // @updatedAt are filled in by Prisma, not by the database. Selects are for
-// text and number columns; Dates come back as Date, booleans as booleans
-// only where the caller converts them (bool()).
+// text and number columns; booleans and dates come back in each database's
+// own form, so the caller converts them (bool(), date()).
+//
+// Table and column names are typed from the Prisma schema (a misspelt one
+// does not compile), and every statement on a table with a shop names the
+// shop(s) it may touch: raw SQL is not scoped by the shop client. ANY_SHOP
+// says so out loud where the ids come from the job queue, not a request.
 
 export type Provider = Dialect;
 export type SqlValue = string | number | boolean | Date | null;
 type Row = Record<string, SqlValue>;
 
-export interface BulkSql {
-  /** SELECT columns FROM table WHERE scope AND column IN (values), for a text column. */
-  findIn<T extends Record<string, unknown>>(
-    table: string,
-    columns: (keyof T & string)[],
-    scope: Row,
-    column: string,
+/** A table: a model of the Prisma schema. */
+export type Table = Prisma.ModelName;
+type Scalars<M extends Table> = Prisma.TypeMap["model"][M]["payload"]["scalars"];
+/** A column of a table (a scalar field of its model). */
+export type Column<M extends Table> = keyof Scalars<M> & string;
+/** Some columns of a table with the values to write. */
+export type RowOf<M extends Table> = { [C in Column<M>]?: SqlValue };
+
+/** Every shop: the ids come from the job queue (a worker's batch spans shops). */
+export const ANY_SHOP = Symbol("any shop");
+/** The shop(s) whose rows a statement may touch; a table without a shop (the job queue) has none. */
+export type ShopScope<M extends Table> =
+  "shopId" extends Column<M> ? { shopId: string | readonly string[] | typeof ANY_SHOP } : { shopId?: never };
+
+/** The row type a caller reads: only columns of the table (values as read: see `Read`). */
+export type RowShape<M extends Table, T> = { [K in keyof T]: K extends Column<M> ? unknown : never };
+
+export interface TableReads<M extends Table> {
+  /** SELECT columns FROM table WHERE shop scope (and other columns' values) AND column IN (values), for a text column. */
+  findIn<T extends RowShape<M, T>>(
+    columns: readonly (keyof T & Column<M>)[],
+    scope: ShopScope<M> & Omit<RowOf<M>, "shopId">,
+    column: Column<M>,
     values: string[],
   ): Promise<T[]>;
-  /** UPDATE table SET set WHERE column IN (values), for a text column. */
-  updateIn(table: string, set: Row, column: string, values: string[]): Promise<void>;
+}
+
+export interface BulkSql {
+  /** Reads of one table: `bulk.from("Payout").findIn<Row>(columns, { shopId }, "id", ids)`. */
+  from<M extends Table>(table: M): TableReads<M>;
+  /** UPDATE table SET set WHERE shop scope AND column IN (values), for a text column. */
+  updateIn<M extends Table>(
+    table: M,
+    set: RowOf<M>,
+    scope: ShopScope<M>,
+    column: Column<M>,
+    values: string[],
+  ): Promise<void>;
   /**
    * Inserts the rows (each with the columns of the first). onConflict: skip
    * the rows a unique key already has ("ignore"), or update those columns
    * of the row with that key ({ key, update }).
    */
-  insertRows(table: string, rows: Row[], options?: InsertOptions): Promise<void>;
+  insertRows<M extends Table>(table: M, rows: readonly RowOf<M>[], options?: InsertOptions<M>): Promise<void>;
 }
 
-export interface InsertOptions {
-  onConflict?: "ignore" | { key: string[]; update: string[] };
+export interface InsertOptions<M extends Table = Table> {
+  onConflict?: "ignore" | { key: Column<M>[]; update: Column<M>[] };
 }
 
 // The ON CONFLICT clause (the same words on SQLite and PostgreSQL).
@@ -67,6 +100,18 @@ const identifier = (name: string) => {
 
 /** A boolean column's value from either database (SQLite stores 0/1). */
 export const bool = (value: unknown) => value === true || value === 1 || value === "1";
+
+/** A DateTime column's value from either path (a Date through Prisma, ISO 8601 text from better-sqlite3). */
+export function date(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+/** A number column's value from either database (PostgreSQL sums and counts come back as bigint or text). */
+export function num(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === "bigint") return Number(value);
+  return Number(String(value));
+}
 
 function jsonValue(provider: Provider, value: SqlValue) {
   if (value instanceof Date) return sqlDate(provider, value);
@@ -94,30 +139,39 @@ function params(provider: Provider) {
   return { values, mark, set };
 }
 
+type Scope = Record<string, SqlValue | readonly string[] | typeof ANY_SHOP | undefined>;
+
+/** "column = ?" per scope entry; a list is "IN (...)"; ANY_SHOP adds nothing. */
+function scopeConditions(p: ReturnType<typeof params>, scope: Scope) {
+  return Object.entries(scope).flatMap(([c, v]) => {
+    if (v === ANY_SHOP || v === undefined) return [];
+    if (Array.isArray(v)) return [`${identifier(c)} IN ${p.set(v)}`];
+    return [`${identifier(c)} = ${p.mark(v as SqlValue)}`];
+  });
+}
+
 function selectInSql(
   provider: Provider,
   table: string,
-  columns: string[],
-  scope: Row,
+  columns: readonly string[],
+  scope: Scope,
   column: string,
   values: string[],
 ) {
   const p = params(provider);
-  const conditions = [
-    `${identifier(column)} IN ${p.set(values)}`,
-    ...Object.entries(scope).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`),
-  ];
+  const conditions = [`${identifier(column)} IN ${p.set(values)}`, ...scopeConditions(p, scope)];
   return {
     sql: `SELECT ${columns.map(identifier).join(", ")} FROM ${identifier(table)} WHERE ${conditions.join(" AND ")}`,
     values: p.values,
   };
 }
 
-function updateInSql(provider: Provider, table: string, set: Row, column: string, values: string[]) {
+function updateInSql(provider: Provider, table: string, set: Row, scope: Scope, column: string, values: string[]) {
   const p = params(provider);
   const sets = Object.entries(set).map(([c, v]) => `${identifier(c)} = ${p.mark(v)}`);
+  const conditions = [`${identifier(column)} IN ${p.set(values)}`, ...scopeConditions(p, scope)];
   return {
-    sql: `UPDATE ${identifier(table)} SET ${sets.join(", ")} WHERE ${identifier(column)} IN ${p.set(values)}`,
+    sql: `UPDATE ${identifier(table)} SET ${sets.join(", ")} WHERE ${conditions.join(" AND ")}`,
     values: p.values,
   };
 }
@@ -128,28 +182,26 @@ const ROWS_PER_STATEMENT = 2000;
 /** Bulk statements through a Prisma client or transaction. */
 export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
   return {
-    async findIn<T extends Record<string, unknown>>(
-      table: string,
-      columns: (keyof T & string)[],
-      scope: Row,
-      column: string,
-      values: string[],
-    ) {
-      if (values.length === 0) return [];
-      const { sql, values: args } = selectInSql(provider, table, columns, scope, column, values);
-      return client.$queryRawUnsafe<T[]>(sql, ...args);
-    },
-    async updateIn(table, set, column, values) {
+    from: (table) => ({
+      async findIn(columns, scope, column, values) {
+        if (values.length === 0) return [];
+        const { sql, values: args } = selectInSql(provider, table, columns, scope as Scope, column, values);
+        return client.$queryRawUnsafe(sql, ...args);
+      },
+    }),
+    async updateIn(table, set, scope, column, values) {
       if (values.length === 0) return;
-      const { sql, values: args } = updateInSql(provider, table, set, column, values);
+      const { sql, values: args } = updateInSql(provider, table, set as Row, scope as Scope, column, values);
       await client.$executeRawUnsafe(sql, ...args);
     },
-    async insertRows(table, rows, options = {}) {
+    async insertRows(table, typed, options = {}) {
+      // The names were checked against the schema at the call; here a row is columns and values.
+      const rows = typed as readonly Row[];
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0]!);
       const list = columns.map(identifier).join(", ");
       // "WHERE true" lets SQLite read ON CONFLICT after INSERT ... SELECT.
-      const conflict = options.onConflict ? ` WHERE true${conflictClause(options)}` : "";
+      const conflict = options.onConflict ? ` WHERE true${conflictClause(options as InsertOptions)}` : "";
       for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
         const part = rows.slice(i, i + ROWS_PER_STATEMENT);
         if (provider === "postgresql") {
@@ -197,26 +249,23 @@ export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): B
   // Bound values take the same text forms as the JSON batches (dates, booleans).
   const arg = (value: SqlValue) => jsonValue("sqlite", value);
   return {
-    async findIn<T extends Record<string, unknown>>(
-      table: string,
-      columns: (keyof T & string)[],
-      scope: Row,
-      column: string,
-      values: string[],
-    ) {
-      if (values.length === 0) return [];
-      const { sql, values: args } = selectInSql("sqlite", table, columns, scope, column, values);
-      return statement(sql).all(...args.map(arg)) as T[];
-    },
-    async updateIn(table, set, column, values) {
+    from: (table) => ({
+      async findIn(columns, scope, column, values) {
+        if (values.length === 0) return [];
+        const { sql, values: args } = selectInSql("sqlite", table, columns, scope as Scope, column, values);
+        return statement(sql).all(...args.map(arg)) as never[];
+      },
+    }),
+    async updateIn(table, set, scope, column, values) {
       if (values.length === 0) return;
-      const { sql, values: args } = updateInSql("sqlite", table, set, column, values);
+      const { sql, values: args } = updateInSql("sqlite", table, set as Row, scope as Scope, column, values);
       await write(() => statement(sql).run(...args.map(arg)));
     },
-    async insertRows(table, rows, options = {}) {
+    async insertRows(table, typed, options = {}) {
+      const rows = typed as readonly Row[];
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0]!);
-      const conflict = conflictClause(options);
+      const conflict = conflictClause(options as InsertOptions);
       const insert = statement(
         `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`,
       );

@@ -104,7 +104,7 @@ export type JobDefinition<S extends z.ZodTypeAny> = { payload: S } & (
     }
 );
 
-/** Every job type a worker runs, by name (app/models/jobs/registry.server.ts). */
+/** Every job type a worker runs, by name (app/worker/job-registry.server.ts). */
 export type JobRegistry = Record<string, JobDefinition<z.ZodTypeAny>>;
 
 type ClaimedJob = {
@@ -468,7 +468,7 @@ export class JobWorker {
       const doneIds = jobs.filter((j) => !failed.some((f) => f.job === j.job)).map((j) => j.job.id);
       return async (writer: BulkSql) => {
         await write(writer);
-        await writer.updateIn("Job", done, "id", doneIds);
+        await writer.updateIn("Job", done, {}, "id", doneIds);
         for (const f of failed)
           await writer.updateIn(
             "Job",
@@ -479,6 +479,7 @@ export class JobWorker {
               lastError: f.message.slice(0, 2000),
               updatedAt: new Date(),
             },
+            {},
             "id",
             [f.job.id],
           );
@@ -550,6 +551,7 @@ export class JobWorker {
     await bulk.updateIn(
       "Job",
       { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() },
+      {},
       "id",
       doneIds,
     );

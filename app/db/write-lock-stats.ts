@@ -32,10 +32,6 @@ export function writeLockHolds(): Record<string, HoldStats> {
   return Object.fromEntries([...stats.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export function resetWriteLockHolds() {
-  stats.clear();
-}
-
 /**
  * One log line: `[db] write lock held (longest, ms): webhook 3.1 (412), ...`.
  * The load bench reads it from the worker's output; the JSON after the

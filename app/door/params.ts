@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_PATTERN } from "../models/api/schemas";
+import { ID_PATTERN } from "../lib/ids";
 
 // Path parameters. An id that could not exist names nothing: it is a 404 with
 // the message below, and it never reaches the database (PostgreSQL refuses a

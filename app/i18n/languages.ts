@@ -15,8 +15,6 @@ export const LANGUAGE_LABELS: Readonly<Record<string, string>> = Object.fromEntr
   LANGUAGES.map((l) => [l.code, l.name]),
 );
 
-export const DEFAULT_LANGUAGE = "en";
-
 // Spec section 9, in order.
 export const NAMESPACES = [
   "Account.Common",

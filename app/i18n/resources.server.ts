@@ -100,9 +100,3 @@ export function pageResources(language: LanguageInfo, namespaces: readonly strin
   if (polaris) bundle.polaris = polaris as ResourceLanguage[string];
   return { [language.tag]: bundle };
 }
-
-/** Every cached namespace is dropped (tests that write translation files). */
-export function clearTranslationCache() {
-  cache.clear();
-  complete.clear();
-}

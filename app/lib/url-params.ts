@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_PATTERN } from "../models/api/schemas";
+import { ID_PATTERN } from "./ids";
 
 /** A keyset cursor parameter; anything malformed is dropped (the first page is shown). */
 export const cursorParam = () =>

@@ -1,5 +1,5 @@
 import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
-import { ADMIN_PAGE_SIZE } from "~/models/affiliates/admin-schemas";
+import { ADMIN_PAGE_SIZE } from "~/models/pagination/keyset.server";
 import { NumericCell } from "~/components/NumericCell";
 import {
   Badge,
@@ -22,7 +22,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { useListSearch } from "~/components/useListSearch";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { displayZone } from "~/lib/shop-day";
-import type { CampaignOut } from "~/models/api/schemas";
+import type { CampaignOut } from "~/models/campaigns/campaign-schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
 import { planUsage, readOnlyRows, requireEditable } from "~/models/plans/plan-usage.server";

@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
 import { PORTAL_PAGE_KINDS, type PortalPageContent } from "~/lib/portal-content";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { knownAssetPaths, MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
+import { knownAssetPaths, MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/storage/asset-storage.server";
 import { pageForEditing, savePortalPage } from "~/models/portal/portal-pages.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { BrandingSettingsForm } from "~/components/settings/BrandingSettingsForm";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
+import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/storage/asset-storage.server";
 import { brandingSchema } from "~/models/settings/branding";
 import { getBranding, saveBranding } from "~/models/settings/branding.server";
 import type { RouteHandle } from "~/i18n/route-handle";

@@ -17,7 +17,7 @@ import {
 import { shareSettingsSchema } from "~/models/marketings/share-settings";
 import { requireFeature } from "~/models/plans/plan-usage.server";
 import { planAllows } from "~/models/plans/plans";
-import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
+import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/storage/asset-storage.server";
 import { portalDomainAction } from "~/models/portal/portal-domain.server";
 
 // Settings > Marketings: each campaign's coupon settings (the automatic codes

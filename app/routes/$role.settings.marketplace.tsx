@@ -5,7 +5,7 @@ import { MarketplaceSettingsForm } from "~/components/settings/MarketplaceSettin
 import { merchantRoute } from "~/door/merchant-route.server";
 import { checkListing, listingFields } from "~/models/marketplace/listing-form";
 import { marketplaceSettings, saveMarketplaceListing } from "~/models/marketplace/listing.server";
-import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/portal/asset-storage.server";
+import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/storage/asset-storage.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 
 // Settings > Marketplace: the shop's offer on the public marketplace

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { z } from "zod";
 import { publicRoute } from "~/door/public-route.server";
 import { recordId } from "~/door/params";
-import { IMAGE_TYPES } from "~/models/portal/asset-storage.server";
+import { IMAGE_TYPES } from "~/models/storage/asset-storage.server";
 import { creativeStorage } from "~/models/creatives/creative-storage.server";
 
 // GET /creative-files/{shopId}/{file}: creative images and their thumbnails,

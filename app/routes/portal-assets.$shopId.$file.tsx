@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { publicRoute } from "~/door/public-route.server";
 import { recordId } from "~/door/params";
-import { assetStorage, IMAGE_TYPES } from "~/models/portal/asset-storage.server";
+import { assetStorage, IMAGE_TYPES } from "~/models/storage/asset-storage.server";
 
 // GET /portal-assets/{shopId}/{file}: images merchants uploaded for their
 // portal pages (public, like any image on a web page; names are random).

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PortalContentView, PortalLayout } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { publicRoute } from "~/door/public-route.server";
-import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import { loadPortalPage, portalHeaders } from "~/models/affiliate-account/portal-page-loader.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 import { portalShopTitle } from "~/i18n/page-title";
 

@@ -11,7 +11,7 @@ import type { FormActionData } from "~/lib/errors";
 import { forgotSchema, requestPasswordReset } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalActionHeaders } from "~/models/portal/portal-headers.server";
-import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import { loadPortalPage, portalHeaders } from "~/models/affiliate-account/portal-page-loader.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 
 export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:forgot.title" };

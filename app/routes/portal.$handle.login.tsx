@@ -14,7 +14,7 @@ import { rememberPortal, startAffiliateSession } from "~/models/affiliate-accoun
 import { affiliateLoginSchema, loginAffiliate } from "~/models/affiliate-account/login.server";
 import { issueHandoverToken } from "~/models/affiliate-account/password-reset.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
-import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import { loadPortalPage, portalHeaders } from "~/models/affiliate-account/portal-page-loader.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 import { portalShopTitle } from "~/i18n/page-title";
 

@@ -15,7 +15,7 @@ import {
   resetAffiliatePassword,
   resetSchema,
 } from "~/models/affiliate-account/password-reset.server";
-import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import { loadPortalPage, portalHeaders } from "~/models/affiliate-account/portal-page-loader.server";
 
 export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:reset.title" };
 // A missing or malformed token is not an error of the request: the page says

@@ -14,7 +14,7 @@ import { emptyPage } from "~/lib/portal-content";
 import { signupSchema, signUpAffiliate } from "~/models/affiliate-account/signup.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { portalActionHeaders } from "~/models/portal/portal-headers.server";
-import { loadPortalPage, portalHeaders } from "~/models/portal/portal-page-loader.server";
+import { loadPortalPage, portalHeaders } from "~/models/affiliate-account/portal-page-loader.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 import { portalShopTitle } from "~/i18n/page-title";
 

@@ -7,7 +7,7 @@
 import { migrate } from "../../app/db/migrate.server";
 import { getDb } from "../../app/db.server";
 import { emitEvent } from "../../app/models/events/emit-event.server";
-import { drainJobs } from "../../app/models/jobs/registry.server";
+import { drainJobs } from "../../app/worker/job-registry.server";
 import { signedHeaders } from "../../app/models/webhooks-out/deliver-webhook.server";
 import { newWebhookSecret } from "../../app/models/webhooks-out/endpoints.server";
 import { postWebhook } from "../../app/models/webhooks-out/post-webhook.server";

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";

@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { buildCampaign, buildShop } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { API_KEY, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { sendTestEvent } from "~/models/webhooks-out/endpoints.server";
 import { ApiClient, buildApiKey } from "../support/api-builders";
 import { buildShop } from "../support/builders";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { evaluateShopBonuses } from "~/models/bonuses/evaluate-bonuses.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { balanceOf } from "~/models/payouts/payable-balance";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { CATALOGUE_SYNC_JOB, type CatalogueSyncPayload } from "~/models/portal/catalogue-sync.server";
 import { findOrInstallShop } from "~/models/shop/install-shop.server";
 import { useStoreSimulator } from "../support/store-simulator";

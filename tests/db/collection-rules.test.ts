@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { sampleOrder } from "~/models/shopify/sample-payloads";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";

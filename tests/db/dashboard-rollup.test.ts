@@ -7,7 +7,7 @@ import type { Db } from "~/db/client.server";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
 import { COUNT_CAP, getDashboardData } from "~/models/dashboard/dashboard-totals.server";
 import { LAG_MS, refreshRollup, ROLLUP_SWEEP_JOB, runRollupSweep, STALE_MS } from "~/models/dashboard/rollup.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { PAYABLE } from "~/models/payouts/payable-balance";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";

@@ -2,7 +2,7 @@ import { format } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getConfig, resetConfigForTests } from "~/config.server";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { queueEmail } from "~/models/mail/outbox.server";
 import { buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
 import { getDb } from "~/db.server";
-import { dispatchEvent } from "~/models/events/dispatch-event.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { dispatchEvent } from "~/worker/dispatch-event.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient } from "../support/http-client";
 import { useSmtpSink } from "../support/smtp-sink";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db.server";
 import { readMigrations } from "~/db/migrate.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { queueEmail } from "~/models/mail/outbox.server";
 import { pruneOldRows, scheduleRetention } from "~/models/ops/retention.server";
 import { startHeartbeat } from "~/models/ops/worker-heartbeat.server";

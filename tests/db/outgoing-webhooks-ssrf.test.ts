@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { emitEvent } from "~/models/events/emit-event.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { newWebhookSecret } from "~/models/webhooks-out/endpoints.server";
 import { ApiClient, buildApiKey } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "~/db.server";
-import { dispatchEvent } from "~/models/events/dispatch-event.server";
+import { dispatchEvent } from "~/worker/dispatch-event.server";
 import { emitEvent } from "~/models/events/emit-event.server";
 import type { EventData, EventType } from "~/models/events/event-types";
 import { enqueueJob } from "~/models/jobs/enqueue.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { RETRY_DELAYS_SECONDS } from "~/models/webhooks-out/retry-schedule";
+import { WEBHOOK_BODY_SCHEMAS } from "~/models/webhooks-out/webhook-schemas";
 import { postWebhook } from "~/models/webhooks-out/post-webhook.server";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -92,15 +93,17 @@ describe("delivery", () => {
     const event = await getDb().domainEvent.findUniqueOrThrow({ where: { id: eventId } });
     expect(body.type).toBe("affiliate.approved");
     expect(body.timestamp).toBe(event.createdAt.toISOString());
+    // The public API's one wire case (snake_case), and exactly the published schema.
     expect(body.data).toMatchObject({
-      affiliateId: affiliate.id,
+      affiliate_id: affiliate.id,
       affiliate: {
         id: affiliate.id,
         email: "ada@example.com",
         status: "approved",
-        referralCode: affiliate.referralCode,
+        referral_code: affiliate.referralCode,
       },
     });
+    expect(WEBHOOK_BODY_SCHEMAS["affiliate.approved"].parse(body)).toEqual(body);
     const delivery = await getDb().webhookDelivery.findFirstOrThrow({ where: { eventId } });
     expect(receiver.received[0]!.headers["webhook-id"]).toBe(`msg_${delivery.id}`);
     expect(receiver.received[0]!.headers["content-type"]).toBe("application/json");
@@ -136,7 +139,7 @@ describe("delivery", () => {
     const body = verify(endpoint.secret);
     expect(body.type).toBe("referral.created");
     expect(body.data).toMatchObject({
-      referralId: referral.id,
+      referral_id: referral.id,
       referral: {
         id: referral.id,
         status: "pending",
@@ -174,7 +177,7 @@ describe("delivery", () => {
     await drainJobs();
     const body = verify(endpoint.secret);
     expect(body.data).toMatchObject({
-      commissionId: commission.id,
+      commission_id: commission.id,
       amount: commission.amount,
       commission: { id: commission.id, amount: commission.amount, currency: commission.currency },
       sale: { id: order.id, name: order.name, total: order.total },

@@ -1,6 +1,6 @@
 import { beforeEach, afterEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { runAutoPay } from "~/models/payouts/auto-pay.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { paymentSettingsSchema, withPaymentSettings } from "~/models/payouts/payment-settings";

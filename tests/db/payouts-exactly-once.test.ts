@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { runAutoPay } from "~/models/payouts/auto-pay.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { withPaymentSettings, paymentSettingsSchema } from "~/models/payouts/payment-settings";

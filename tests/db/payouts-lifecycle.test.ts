@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import type { Tx } from "~/db/transaction";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { affiliateBalance } from "~/models/payouts/balance.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { withPaymentSettings, paymentSettingsSchema } from "~/models/payouts/payment-settings";

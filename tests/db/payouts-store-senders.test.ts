@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, type Db } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { sendPayoutBatch } from "~/models/payouts/send-payout-batch.server";
 import { payoutDiscountCode, sendDiscountCodes } from "~/models/payouts/senders/discount-code.server";

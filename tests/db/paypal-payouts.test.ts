@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { openSecret } from "~/models/paypal/secret-box.server";
 import { sendPaypalBatch } from "~/models/paypal/send-paypal-batch.server";
 import { ApiClient, buildApiKey } from "../support/api-builders";

@@ -15,7 +15,7 @@ import { useStoreSimulator } from "../support/store-simulator";
 import { buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { getDb } from "~/db.server";
 import { decideAuthStep } from "~/lib/auth-steps";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { SCOPES, shopify } from "~/shopify.server";
 
 // Pricing plans through Shopify Billing, end to end against the store

@@ -4,7 +4,7 @@ import { API_KEY, API_SECRET_KEY, getJwt } from "@shopify/shopify-api/test-helpe
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseSimulateArgs, referralOrderOptions } from "~/cli/simulate-referral";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { DEFAULT_REFERRAL_PROGRAM } from "~/models/referrals/program-settings";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";

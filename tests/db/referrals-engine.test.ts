@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, type Db } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import * as referralJobs from "~/models/referrals/jobs.server";
 import { emailKey } from "~/models/referrals/email-key";
 import { issueReferralReward, referralRewardCode } from "~/models/referrals/issue-referral-reward.server";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppConfig } from "~/config.server";
-import { s3StorageFromConfig } from "~/models/portal/s3-storage.server";
+import { s3StorageFromConfig } from "~/models/storage/s3-storage.server";
 
 // The storage interface on an S3-compatible store, through the real AWS SDK
 // against a small in-process fake that speaks the S3 REST protocol (path-style

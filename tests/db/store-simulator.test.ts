@@ -2,7 +2,7 @@ import { BillingInterval, Session, shopifyApi, type ApiVersion } from "@shopify/
 import { API_KEY, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { AdminApiError, fromAccessToken, type AdminClient } from "~/models/shopify/admin-client.server";
 import {
   ACTIVE_SUBSCRIPTIONS,

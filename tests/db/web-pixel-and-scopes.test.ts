@@ -1,8 +1,8 @@
 import { APP_URL } from "@shopify/shopify-api/test-helpers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { ensureRecurringJobs } from "~/models/jobs/recurring-jobs.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { ensureRecurringJobs } from "~/worker/recurring-jobs.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { findOrInstallShop } from "~/models/shop/install-shop.server";
 import { queueWebPixelSyncs, syncWebPixel, WEB_PIXEL_JOB } from "~/models/shop/web-pixel.server";
 import { SCOPES } from "~/shopify.server";

@@ -4,7 +4,7 @@ import { parseDatabaseUrl } from "~/db/database-url";
 import { getDb } from "~/db.server";
 import { z } from "zod";
 import { insertJob, JobWorker } from "~/db/job-queue.server";
-import { createJobWorker, drainJobs } from "~/models/jobs/registry.server";
+import { createJobWorker, drainJobs } from "~/worker/job-registry.server";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { refreshRollup } from "~/models/dashboard/rollup.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser, type BrowserSession } from "../support/browser";
 import { HttpClient } from "../support/http-client";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildShop, buildUser } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
@@ -80,8 +80,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Settings > Integrations in C
       "webhook-id": String(first.headers["webhook-id"]),
       "webhook-timestamp": String(first.headers["webhook-timestamp"]),
       "webhook-signature": String(first.headers["webhook-signature"]),
-    }) as { type: string; data: { endpointId: string } };
-    expect(verified).toMatchObject({ type: "webhook.test", data: { endpointId: endpoint.id } });
+    }) as { type: string; data: { endpoint_id: string } };
+    expect(verified).toMatchObject({ type: "webhook.test", data: { endpoint_id: endpoint.id } });
 
     await page.reload();
     await waitForHydration(page);

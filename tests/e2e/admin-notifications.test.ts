@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildShop, buildUser } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";

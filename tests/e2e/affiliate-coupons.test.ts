@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { expectPage, logIn, menuLink, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildShop, buildUser } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildApiKey } from "../support/api-builders";

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { hashPassword } from "~/models/auth/password.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { SCOPES } from "~/shopify.server";
 import { expectPage, logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildCommission, buildOrder, gatherPendingPayouts } from "../support/api-builders";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildCommission, buildOrder, gatherPendingPayouts } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";

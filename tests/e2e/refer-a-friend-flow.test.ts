@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSimulateArgs, referralOrderOptions } from "~/cli/simulate-referral";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { referralRewardCode } from "~/models/referrals/issue-referral-reward.server";
 import { expectPage, logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildUser } from "../support/builders";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { drainJobs } from "~/models/jobs/registry.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { buildReferralShop } from "../support/referrals";
 import { advocateCode, applyInviteCode, askLinkByEmail, openInvite } from "../support/referrals-browser";

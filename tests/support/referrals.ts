@@ -2,7 +2,7 @@ import { API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { getDb } from "~/db.server";
 import { appProxySignature } from "~/models/shopify/app-proxy-signature";
 import { DEFAULT_REFERRAL_PROGRAM, type ReferralProgram } from "~/models/referrals/program-settings";
-import { withShopSetting } from "~/models/shop/shop-settings";
+import { withShopSetting } from "~/models/settings/shop-settings";
 import { buildShop } from "./builders";
 import type { TestStore } from "./store-simulator";
 

@@ -13,7 +13,7 @@ import {
   languageOf,
   notificationAffiliateSelect,
   notificationShopSelect,
-} from "../notifications/notification-subscriber.server";
+} from "../notifications/notification-values.server";
 import { portalPagesUrl, type PortalContext } from "../portal/portal-context.server";
 import { LOGIN_STATUSES } from "./affiliate-session.server";
 

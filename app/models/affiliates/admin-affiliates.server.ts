@@ -4,8 +4,8 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import type { Prisma } from "../../db/generated/sqlite";
 import type { Tx } from "../../db/transaction";
+import { ADMIN_PAGE_SIZE } from "../pagination/keyset.server";
 import {
-  ADMIN_PAGE_SIZE,
   formFieldErrors,
   type AffiliateForm,
   type AffiliateListQuery,
@@ -120,16 +120,18 @@ export async function setAffiliatesStatus(db: ShopDb, ids: string[], action: Sta
       // then failing with "database is locked" when the job worker wrote in
       // between. Changes no row; harmless on PostgreSQL.
       await tx.$executeRawUnsafe(`UPDATE "Affiliate" SET "status" = "status" WHERE 1 = 0`);
-      const rows = await bulk.findIn<{ id: string; status: string }>(
-        "Affiliate",
-        ["id", "status"],
-        { shopId: db.$shopId },
-        "id",
-        unique,
-      );
+      const rows = await bulk
+        .from("Affiliate")
+        .findIn<{ id: string; status: string }>(["id", "status"], { shopId: db.$shopId }, "id", unique);
       if (rows.length !== unique.length) throw new AppError("not_found", "No affiliate with this id.");
       const changing = rows.filter((row) => from.has(row.status)).map((row) => row.id);
-      await bulk.updateIn("Affiliate", { status: target, updatedAt: new Date() }, "id", changing);
+      await bulk.updateIn(
+        "Affiliate",
+        { status: target, updatedAt: new Date() },
+        { shopId: db.$shopId },
+        "id",
+        changing,
+      );
       if (changing.length && (target === "approved" || target === "denied")) {
         const type = target === "approved" ? "affiliate.approved" : "affiliate.denied";
         await emitEvents(

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { affiliateCreateSchema, ID_PATTERN } from "../api/schemas";
+import { affiliateCreateSchema } from "./affiliate-schemas";
+import { ID_PATTERN } from "../../lib/ids";
 import { AFFILIATE_STATUSES } from "./affiliate-statuses";
 
 // Schemas of the merchant admin's affiliate screens (list query, forms, bulk
@@ -15,7 +16,6 @@ export const AFFILIATE_SORTS = [
   "email desc",
 ] as const;
 export type AffiliateSort = (typeof AFFILIATE_SORTS)[number];
-export const ADMIN_PAGE_SIZE = 25;
 // Offset pages: 10k affiliates are 400 pages; a larger number is a typo or a probe.
 const MAX_PAGE = 100_000;
 

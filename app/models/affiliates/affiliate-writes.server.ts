@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { AppError, type FieldErrors } from "../../lib/errors";
-import type { AffiliateCreate, AffiliateUpdate } from "../api/schemas";
+import type { AffiliateCreate, AffiliateUpdate } from "./affiliate-schemas";
 import type { Tx } from "../../db/transaction";
 import { emitEvent } from "../events/emit-event.server";
 

@@ -7,7 +7,7 @@ import {
   mapUniqueViolation,
   patchAffiliate,
 } from "../affiliates/affiliate-writes.server";
-import { afterCursor, pageOrder, toPage } from "./pagination.server";
+import { afterCursor, pageOrder, toPage } from "../pagination/cursor.server";
 import type { AffiliateCreate, AffiliateListQuery, AffiliateUpdate } from "./schemas";
 import { serializeAffiliate, type LinkContext } from "./serializers";
 

@@ -1,5 +1,5 @@
 import type { ShopDb } from "../../db/shop-db.server";
-import { afterCursor, dateRange, pageOrder, toPage } from "./pagination.server";
+import { afterCursor, dateRange, pageOrder, toPage } from "../pagination/cursor.server";
 import type { ClickListQuery } from "./schemas";
 import { serializeClick } from "./serializers";
 

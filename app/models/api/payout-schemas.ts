@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from "../payouts/payout-states";
-import { ID_PATTERN, listQuerySchema } from "./schemas";
+import { ID_PATTERN } from "../../lib/ids";
+import { listQuerySchema } from "./schemas";
 
 // The payouts part of /api/v1 (issue 11): query, payloads and the payout as
 // the API shows it. English messages: the REST API is not translated.

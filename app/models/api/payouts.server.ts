@@ -6,7 +6,7 @@ import { requireMethodAllowed } from "../payouts/payout-admin.server";
 import type { PayoutMethod } from "../payouts/payout-states";
 import { refreshPendingPayouts } from "../payouts/refresh-pending-payouts.server";
 import { markPayoutPaid } from "../payouts/settle-payout.server";
-import { afterCursor, pageOrder, toPage } from "./pagination.server";
+import { afterCursor, pageOrder, toPage } from "../pagination/cursor.server";
 import type { PayoutListQuery } from "./payout-schemas";
 
 const IN_CHUNK = 500;

@@ -1,9 +1,13 @@
 import { z } from "zod";
-import { CHECK_OUTCOMES, REFERRAL_SOURCES, REFERRAL_STATUSES, REWARD_KINDS } from "../referrals/referral-view";
+import { REFERRAL_STATUSES } from "../referrals/referral-view";
 import { listQuerySchema } from "./schemas";
 
-// The referrals part of /api/v1 (issue 13): the list's query and a referral
-// as the API shows it. English messages: the REST API is not translated.
+// The referrals part of /api/v1 (issue 13): the list's query. A referral as
+// the API shows it is the referrals domain's (referrals/referral-out.server.ts),
+// shared with the referral.* webhooks. English messages: the REST API is not
+// translated.
+
+export { referralSchema, type ReferralOut } from "../referrals/referral-schema";
 
 const queryDate = z
   .string()
@@ -29,48 +33,3 @@ export const referralListQuerySchema = listQuerySchema.extend({
   until: queryDate.optional().describe("created_at before (exclusive; ISO 8601 date or date-time)"),
 });
 export type ReferralListQuery = z.infer<typeof referralListQuerySchema>;
-
-const isoOrNull = () => z.string().nullable().describe("ISO 8601 date-time (UTC), or null");
-
-export const referralSchema = z.object({
-  id: z.string(),
-  status: z.enum(REFERRAL_STATUSES),
-  advocate: z.object({ id: z.string(), email: z.string() }),
-  friend_email: z.string().describe('The friend\'s e-mail, masked as in the admin ("an***@example.com"); "" when none'),
-  order_gid: z.string().describe("gid://shopify/Order/…"),
-  order_name: z.string(),
-  order_total: z.number().int().describe("Minor units of currency"),
-  currency: z.string(),
-  source: z.enum(REFERRAL_SOURCES).describe("code: the friend used a code; link: the friend came through a share link"),
-  reason: z.string().describe("Why the order counts as this advocate's referral, in words"),
-  friend_code: z.string().nullable(),
-  checks: z
-    .array(
-      z.object({
-        rule: z.string(),
-        outcome: z.enum(CHECK_OUTCOMES),
-        detail: z.string().describe("Translation key of what the check found"),
-        values: z.record(z.union([z.string(), z.number()])).optional(),
-      }),
-    )
-    .describe("The fraud checks that ran and what each found"),
-  blocked_rule: z.string().nullable().describe("The first rule that blocked it"),
-  override: z
-    .object({ note: z.string(), by: z.string(), at: z.string() })
-    .nullable()
-    .describe("The merchant's last override (approve or block with a note)"),
-  reward: z.object({
-    kind: z.enum(REWARD_KINDS),
-    amount: z.number().int().nullable().describe("Minor units of currency; null for a percentage code"),
-    currency: z.string().nullable(),
-    percent_bps: z.number().int().nullable().describe("A percentage code's basis points (1000 = 10 %); else null"),
-    code: z.string().nullable(),
-    payout_id: z.string().nullable(),
-    rewarded_at: isoOrNull(),
-  }),
-  hold_until: z.string().describe("The reward is given after this instant if the order is not refunded or cancelled"),
-  cancelled_at: isoOrNull(),
-  placed_at: z.string(),
-  created_at: z.string(),
-});
-export type ReferralOut = z.infer<typeof referralSchema>;

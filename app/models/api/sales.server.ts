@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { reviewSale, type SaleDecision } from "../orders/review-sale.server";
-import { afterCursor, dateRange, pageOrder, toPage } from "./pagination.server";
+import { afterCursor, dateRange, pageOrder, toPage } from "../pagination/cursor.server";
 import type { SaleListQuery } from "./schemas";
 import { serializeSale } from "./serializers";
 

@@ -1,4 +1,4 @@
-import type { AffiliateOut, CampaignOut, ClickOut, SaleOut, ShopOut } from "./schemas";
+import type { AffiliateOut, ClickOut, SaleOut, ShopOut } from "./schemas";
 import { affiliateLink } from "../../lib/affiliate-links";
 
 // Database rows → the snake_case JSON of /api/v1. Pure functions: whatever
@@ -27,68 +27,6 @@ export function serializeShop(shop: ShopRow): ShopOut {
     timezone: shop.timezone,
     referral_param: shop.referralParam,
     attribution_model: shop.attributionModel,
-  };
-}
-
-export interface CampaignRow {
-  id: string;
-  name: string;
-  status: string;
-  isDefault: boolean;
-  commissionType: string;
-  commissionValue: number;
-  newCustomerValue: number | null;
-  cookieDays: number;
-  autoApproveAffiliates: boolean;
-  autoApproveOrders: boolean;
-  approvalHoldDays: number;
-  lifetimeCustomerLink: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  levels: { level: number; basis: string; rate: number }[];
-  rules: { targetType: string; targetGid: string; kind: string; commissionType: string; value: number }[];
-  couponEnabled: boolean;
-  couponDiscountType: string;
-  couponDiscountValue: number;
-  couponPrefix: string;
-  couponOncePerCustomer: boolean;
-}
-
-export function serializeCampaign(row: CampaignRow): CampaignOut {
-  return {
-    id: row.id,
-    name: row.name,
-    status: row.status as CampaignOut["status"],
-    is_default: row.isDefault,
-    commission_type: row.commissionType as CampaignOut["commission_type"],
-    commission_value: row.commissionValue,
-    new_customer_value: row.newCustomerValue,
-    cookie_days: row.cookieDays,
-    auto_approve_affiliates: row.autoApproveAffiliates,
-    auto_approve_orders: row.autoApproveOrders,
-    approval_hold_days: row.approvalHoldDays,
-    lifetime_customer_link: row.lifetimeCustomerLink,
-    levels: [...row.levels]
-      .sort((a, b) => a.level - b.level)
-      .map((l) => ({ level: l.level, basis: l.basis as CampaignOut["levels"][number]["basis"], rate: l.rate })),
-    rules: [...row.rules]
-      .sort((a, b) => a.targetType.localeCompare(b.targetType) || a.targetGid.localeCompare(b.targetGid))
-      .map((r) => ({
-        target_type: r.targetType as CampaignOut["rules"][number]["target_type"],
-        target_gid: r.targetGid,
-        kind: r.kind as CampaignOut["rules"][number]["kind"],
-        commission_type: r.commissionType as CampaignOut["rules"][number]["commission_type"],
-        value: r.value,
-      })),
-    coupon: {
-      enabled: row.couponEnabled,
-      discount_type: row.couponDiscountType as CampaignOut["coupon"]["discount_type"],
-      discount_value: row.couponDiscountValue,
-      prefix: row.couponPrefix,
-      once_per_customer: row.couponOncePerCustomer,
-    },
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
   };
 }
 

@@ -37,10 +37,6 @@ function getLimiters(): Limiters {
   return limiters;
 }
 
-export function resetRateLimitersForTests() {
-  limiters = undefined;
-}
-
 function accountKey(realm: string, email: string, ip: string) {
   return `${realm}:${email.toLowerCase()}:${ip}`;
 }

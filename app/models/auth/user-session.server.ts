@@ -31,10 +31,6 @@ export function merchantSessionStorage(): DbSessionStorage<MerchantSessionData> 
   return storage;
 }
 
-export function resetSessionStorageForTests() {
-  storage = undefined;
-}
-
 export async function getMerchantSession(request: Request): Promise<Session<MerchantSessionData>> {
   return merchantSessionStorage().getSession(request.headers.get("Cookie"));
 }

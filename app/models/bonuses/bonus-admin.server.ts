@@ -2,6 +2,7 @@ import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import { commissionFromStates } from "../commissions/commission-states";
 import { AppError } from "../../lib/errors";
+import { emitEvents } from "../events/emit-event.server";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { currentPeriod, type PeriodKind } from "./bonus-periods";
 import type { BonusRuleData } from "./bonus-form";
@@ -113,20 +114,47 @@ export async function listBonusLines(db: Client, ruleId: string, take = 200) {
   return lines;
 }
 
-/** Approves or denies pending bonus lines of a rule. */
+/**
+ * Approves or denies pending bonus lines of a rule. Each line moves by its
+ * own compare-and-set, so the lines this review moved (and only those) are
+ * announced: an approval emits bonus.approved per line (the affiliate's
+ * e-mail, notifications/kinds/affiliate-bonus-approved.ts).
+ */
 export async function reviewBonusLines(db: Client, ruleId: string, ids: string[], decision: "approve" | "deny") {
   const status = decision === "approve" ? "approved" : "denied";
+  const from = commissionFromStates(status);
   return db.$transaction(async (tx: Tx) => {
-    // Guarded by the state it expects: a line another review moved first is not moved again.
-    const moved = await tx.commission.updateMany({
-      where: { id: { in: ids }, bonusRuleId: ruleId, kind: "bonus", status: { in: commissionFromStates(status) } },
-      data: { status },
+    const guard = { bonusRuleId: ruleId, kind: "bonus", status: { in: from } };
+    const candidates = await tx.commission.findMany({
+      where: { id: { in: ids }, ...guard },
+      select: { id: true, affiliateId: true, amount: true, currency: true },
+      orderBy: { id: "asc" },
     });
-    if (!moved.count) throw new AppError("conflict", "None of these bonus lines is waiting for review.");
-    // Approved lines are owed: the pending payouts follow (payout-refresh-job.server.ts).
+    const moved: typeof candidates = [];
+    // Guarded by the state it expects: a line another review moved first is not moved again.
+    for (const line of candidates) {
+      const won = await tx.commission.updateMany({ where: { id: line.id, ...guard }, data: { status } });
+      if (won.count) moved.push(line);
+    }
+    if (!moved.length) throw new AppError("conflict", "None of these bonus lines is waiting for review.");
     const rule = await tx.bonusRule.findUnique({ where: { id: ruleId }, select: { shopId: true } });
-    if (status === "approved" && rule) await requestPayoutRefresh(tx, rule.shopId, `bonus:${ruleId}:${Date.now()}`);
-    return { changed: moved.count, status };
+    if (status === "approved" && rule) {
+      // Approved lines are owed: the pending payouts follow (payout-refresh-job.server.ts).
+      await requestPayoutRefresh(tx, rule.shopId, `bonus:${ruleId}:${Date.now()}`);
+      await emitEvents(
+        tx,
+        rule.shopId,
+        "bonus.approved",
+        moved.map((line) => ({
+          commissionId: line.id,
+          affiliateId: line.affiliateId,
+          bonusRuleId: ruleId,
+          amount: line.amount,
+          currency: line.currency,
+        })),
+      );
+    }
+    return { changed: moved.length, status };
   });
 }
 

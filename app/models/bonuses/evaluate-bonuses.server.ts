@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import { bind, dialectOf, type Dialect } from "../../db/dialect";
-import { num } from "../dashboard/rollup-sql.server";
+import { num } from "../../db/bulk-sql.server";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { closedPeriods, nextClose, type Period, type PeriodKind, type RuleSchedule } from "./bonus-periods";
 import {

@@ -1,9 +1,8 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
-import type { CampaignCreate, CampaignOut } from "../api/schemas";
+import { serializeCampaign, type CampaignCreate, type CampaignOut } from "./campaign-schemas";
 import type { CampaignStatus } from "./campaign-options";
-import { serializeCampaign } from "../api/serializers";
 import { keysetPage, keysetQuery, type KeysetRequest } from "../pagination/keyset.server";
 import { campaignInclude, createCampaign } from "./campaigns.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CampaignOut } from "../api/schemas";
+import type { CampaignOut } from "./campaign-schemas";
 import { englishMessage } from "../../i18n/messages.server";
 import {
   campaignToForm,

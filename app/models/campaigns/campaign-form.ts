@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatDecimalInput, parseDecimalInput } from "../../lib/decimal-input";
 import { keyedErrorMap, messageRef, msg } from "../../i18n/messages";
 import { fieldErrorsFromZod, type FieldErrors } from "../../lib/errors";
-import { MAX_BPS, MAX_FLAT, campaignCreateSchema, type CampaignCreate, type CampaignOut } from "../api/schemas";
+import { MAX_BPS, MAX_FLAT, campaignCreateSchema, type CampaignCreate, type CampaignOut } from "./campaign-schemas";
 import {
   CAMPAIGN_STATUSES,
   COMMISSION_TYPES,

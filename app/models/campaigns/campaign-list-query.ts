@@ -14,8 +14,6 @@ export const campaignListParamsSchema = z.object({
   before: cursor,
 });
 
-export type CampaignListParams = z.infer<typeof campaignListParamsSchema>;
-
 export const CAMPAIGN_BULK_LIMIT = 250;
 
 /** The list's bulk action: put the selected campaigns in one state. */

@@ -1,14 +1,14 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
-import { afterCursor, pageOrder, toPage } from "../api/pagination.server";
+import { afterCursor, pageOrder, toPage } from "../pagination/cursor.server";
+import type { CampaignStatus } from "./campaign-options";
 import {
   campaignValueIssues,
+  serializeCampaign,
   type CampaignCreate,
-  type CampaignListQuery,
   type CampaignUpdate,
   type CouponSettings,
-} from "../api/schemas";
-import { serializeCampaign } from "../api/serializers";
+} from "./campaign-schemas";
 import type { Tx } from "../../db/transaction";
 
 // Campaigns of a shop, for the REST API and the admin alike. Writes run in
@@ -71,6 +71,13 @@ async function clearOtherDefaults(tx: Tx, shopId: string, keepId?: string) {
     where: { shopId, isDefault: true, ...(keepId ? { id: { not: keepId } } : {}) },
     data: { isDefault: false },
   });
+}
+
+/** A page of the list (the REST API's query: limit, cursor, an optional status). */
+export interface CampaignListQuery {
+  limit: number;
+  cursor?: string;
+  status?: CampaignStatus;
 }
 
 export async function listCampaigns(db: ShopDb, query: CampaignListQuery) {

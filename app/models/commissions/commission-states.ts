@@ -18,7 +18,6 @@ import { stateTable } from "../../lib/state-table";
 // the next payout deducts.
 
 export const COMMISSION_STATUSES = ["pending", "approved", "denied", "paid", "void"] as const;
-export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 
 const TABLE = stateTable(COMMISSION_STATUSES, {
   pending: ["approved", "denied", "void"],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { msg } from "../../i18n/messages";
-import { ID_PATTERN } from "../api/schemas";
+import { ID_PATTERN } from "../../lib/ids";
 import { CREATIVE_KINDS } from "./file-types";
 
 // One schema per form or query of the creatives screens, used on both sides.

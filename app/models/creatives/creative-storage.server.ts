@@ -1,4 +1,4 @@
-import { storageFor, type AssetStorage } from "../portal/asset-storage.server";
+import { storageFor, type AssetStorage } from "../storage/asset-storage.server";
 
 // Creatives' files live in their own area of the uploads storage.
 export const CREATIVE_FILES_PREFIX = "/creative-files/";

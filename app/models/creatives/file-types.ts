@@ -3,7 +3,6 @@
 // renamed executable is refused as "not a PDF" whatever it is called.
 
 export const CREATIVE_KINDS = ["image", "file", "video", "text"] as const;
-export type CreativeKind = (typeof CREATIVE_KINDS)[number];
 
 export type FileType = "png" | "jpg" | "gif" | "webp" | "pdf" | "zip";
 

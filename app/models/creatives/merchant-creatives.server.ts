@@ -3,7 +3,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { storePathOf } from "../../lib/affiliate-links";
 import { AppError } from "../../lib/errors";
-import { storedFileName } from "../portal/asset-storage.server";
+import { storedFileName } from "../storage/asset-storage.server";
 import { shopHost } from "../tracking/redirect-url";
 import { CREATIVE_FILES_PREFIX, creativeStorage, parseThumbnails, thumbnailFor } from "./creative-storage.server";
 import {

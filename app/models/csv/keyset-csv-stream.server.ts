@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { safeCell } from "../affiliates/csv-cells";
+import { safeCell } from "./csv-cells";
 
 // A CSV download streamed newest first in keyset pages (createdAt, id), so
 // memory stays bounded however many rows a shop has and rows written while

@@ -1,5 +1,6 @@
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
+import { num } from "../../db/bulk-sql.server";
 import { bind, dialectOf, type Dialect } from "../../db/dialect";
 
 // The SQL of the dashboard rollup (ADR 011), for SQLite and PostgreSQL. Raw
@@ -35,12 +36,6 @@ export function addFigures(a: Figures, b: Figures, sign = 1): Figures {
     commission: a.commission + sign * b.commission,
     pendingSales: a.pendingSales + sign * b.pendingSales,
   };
-}
-
-export function num(value: unknown): number {
-  if (value === null || value === undefined) return 0;
-  if (typeof value === "bigint") return Number(value);
-  return Number(String(value));
 }
 
 function hourOf(dialect: Dialect, column: string) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // The domain events of a shop, by type, with the payload each carries. They
 // are written by emitEvent inside the transaction that made the change and
-// fan out after the commit (dispatch-event.server.ts) to e-mail
+// fan out after the commit (app/worker/dispatch-event.server.ts) to e-mail
 // notifications and outgoing webhooks. Payloads hold ids and the few values a
 // message needs at the moment of the event (amounts, statuses); a subscriber
 // that needs more reads it by id.
@@ -42,6 +42,8 @@ export const EVENT_TYPES = {
     .merge(money),
   "payout.failed": z.object({ payoutId: id, affiliateId: id, method: z.string(), reason: z.string() }).merge(money),
   "referral.created": z.object({ referralId: id }),
+  /** The merchant approved a bonus line a bonus rule earned (a Commission of kind "bonus", no order). */
+  "bonus.approved": z.object({ commissionId: id, affiliateId: id, bonusRuleId: id }).merge(money),
   /** The auto-tier job moved an affiliate to another campaign (docs/decisions/027). */
   "affiliate.tier_changed": z.object({
     affiliateId: id,
@@ -68,4 +70,22 @@ export interface DomainEventRecord<T extends EventType = EventType> {
   type: T;
   data: EventData<T>;
   createdAt: Date;
+}
+
+/** Every event, discriminated by its type: checking `type` narrows `data` to that type's payload. */
+export type DomainEvent = { [T in EventType]: DomainEventRecord<T> }[EventType];
+
+/** A stored event row read back: its payload parsed by its type's schema (null: a type this build does not know). */
+export function readEvent(row: {
+  id: string;
+  shopId: string;
+  type: string;
+  data: string;
+  createdAt: Date;
+}): DomainEvent | null {
+  if (!isEventType(row.type)) return null;
+  const data: unknown = EVENT_TYPES[row.type].parse(JSON.parse(row.data));
+  // The schema of row.type parsed data, so the pair is one member of the
+  // union; TypeScript cannot follow a value-level lookup to that member.
+  return { id: row.id, shopId: row.shopId, type: row.type, data, createdAt: row.createdAt } as DomainEvent;
 }

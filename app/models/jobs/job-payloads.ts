@@ -3,7 +3,7 @@ import { z } from "zod";
 // The payload of every job type, by name. enqueueJob accepts only a payload
 // of its job type's shape (a wrong one is a compile error), and the worker
 // parses the stored payload with the same schema before the handler runs
-// (registry.server.ts pairs each schema with its handler).
+// (app/worker/job-registry.server.ts pairs each schema with its handler).
 
 const id = () => z.string().min(1).max(200);
 
@@ -28,7 +28,7 @@ export const JOB_PAYLOADS = {
     pages: z.number().int().min(0),
   }),
   /** Hands a stored domain event (DomainEvent id) to its subscribers: e-mails, outgoing webhooks. */
-  /** `alone`: the batch handler left this event to the one-by-one path (dispatch-events-batch.server.ts). */
+  /** `alone`: the batch handler left this event to the one-by-one path (app/worker/dispatch-events-batch.server.ts). */
   "event.dispatch": z.object({ eventId: id(), alone: z.boolean().optional() }),
   /** One attempt of an outgoing webhook delivery (WebhookDelivery id); `attempt` is its 1-based number. */
   "webhooks.deliver": z.object({ deliveryId: id(), attempt: z.number().int().min(1).max(1000) }),

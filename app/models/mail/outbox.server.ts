@@ -4,7 +4,7 @@ import { parseConnectionUrl } from "nodemailer/lib/shared";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { z } from "zod";
-import type { BulkSql } from "../../db/bulk-sql.server";
+import { ANY_SHOP, type BulkSql } from "../../db/bulk-sql.server";
 import { DEFAULT_MAX_ATTEMPTS } from "../../db/job-queue.server";
 import { getConfig } from "../../config.server";
 import { getDb, type Db } from "../../db.server";
@@ -58,7 +58,7 @@ export async function queueEmail(tx: Tx, email: OutgoingEmail) {
 
 const transports = new Map<string, Transporter>();
 
-// email.send runs several jobs at once (registry.server.ts): a pool keeps a
+// email.send runs several jobs at once (app/worker/job-registry.server.ts): a pool keeps a
 // few SMTP connections open and reuses them, instead of a TCP and SMTP
 // handshake per message (an explicit pool=false in SMTP_URL still wins).
 // On a plain connection Nagle's algorithm is turned off: SMTP is a dialogue
@@ -215,6 +215,8 @@ function sentMarks(bulk: BulkSql) {
         await bulk.updateIn(
           "OutboxEmail",
           { status: "sent", sentAt: new Date(), attempts, lastError: null },
+          // The ids are this worker's claimed email.send jobs' rows, of any shop.
+          { shopId: ANY_SHOP },
           "id",
           group.map((g) => g.id),
         );
@@ -266,10 +268,9 @@ export async function sendOutboxEmails(
   }
   const rows = new Map(
     (
-      await bulk.findIn<OutboxRow>(
-        "OutboxEmail",
+      await bulk.from("OutboxEmail").findIn<OutboxRow>(
         [...OUTBOX_COLUMNS],
-        {},
+        { shopId: ANY_SHOP },
         "id",
         payloads.map((p) => p.id),
       )
@@ -278,13 +279,9 @@ export async function sendOutboxEmails(
   const shopIds = [...new Set([...rows.values()].map((r) => r.shopId).filter((id): id is string => id !== null))];
   const shops = new Map(
     (
-      await bulk.findIn<{ id: string; name: string; settings: string }>(
-        "Shop",
-        ["id", "name", "settings"],
-        {},
-        "id",
-        shopIds,
-      )
+      await bulk
+        .from("Shop")
+        .findIn<{ id: string; name: string; settings: string }>(["id", "name", "settings"], {}, "id", shopIds)
     ).map((s) => [s.id, senderFrom(s, MAIL_FROM)] as const),
   );
   const markSent = sentMarks(bulk);
@@ -300,7 +297,7 @@ export async function sendOutboxEmails(
       } catch (error) {
         const { permanent, data } = failure(error, attempts);
         try {
-          await bulk.updateIn("OutboxEmail", data, "id", [row.id]);
+          await bulk.updateIn("OutboxEmail", data, { shopId: row.shopId ?? ANY_SHOP }, "id", [row.id]);
           if (!permanent) outcomes[i] = error;
         } catch (markError) {
           outcomes[i] = markError;
@@ -365,9 +362,4 @@ async function isDemoShop(db: ReturnType<typeof getDb>, shopId: string | null): 
   if (!shopId || !demoShop) return false;
   const shop = await db.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
   return shop?.domain === demoShop;
-}
-
-/** The newest e-mail to an address (demo and tests read reset links from here). */
-export function latestEmailTo(to: string) {
-  return getDb().outboxEmail.findFirst({ where: { toAddress: to }, orderBy: { createdAt: "desc" } });
 }

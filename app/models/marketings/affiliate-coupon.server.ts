@@ -1,6 +1,6 @@
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
-import type { DomainEventRecord } from "../events/event-types";
+import type { EventSubscriber } from "../events/event-subscriber";
 import { enqueueJob, notifyJobsEnqueued } from "../jobs/enqueue.server";
 import { notifyCouponAssigned } from "../notifications/notification-subscriber.server";
 import { adminClientFor } from "../shopify/admin-client.server";
@@ -14,14 +14,14 @@ import { couponCode, discountInput } from "./coupon-template";
  * affiliate is approved from the start (an auto-approving campaign, the
  * admin's form, an import).
  */
-export async function queueAffiliateCoupon(_reader: Tx, event: DomainEventRecord) {
-  const approved =
-    event.type === "affiliate.approved" ||
-    (event.type === "affiliate.created" && (event.data as { status: string }).status === "approved");
-  if (!approved) return undefined;
-  const { affiliateId } = event.data as { affiliateId: string };
-  return (tx: Tx) => enqueueJob(tx, "coupons.create", { affiliateId });
-}
+const queueCoupon = (affiliateId: string) => async (tx: Tx) => enqueueJob(tx, "coupons.create", { affiliateId });
+
+/** Event subscriber: an affiliate approved (or created approved) gets a coupons.create job. */
+export const couponSubscriber: EventSubscriber = {
+  "affiliate.approved": async (_reader, event) => queueCoupon(event.data.affiliateId),
+  "affiliate.created": async (_reader, event) =>
+    event.data.status === "approved" ? queueCoupon(event.data.affiliateId) : undefined,
+};
 
 /**
  * The "coupons.create" job: creates the affiliate's discount code in Shopify

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { msg } from "../../i18n/messages";
 import { COUPON_DISCOUNT_TYPES } from "../campaigns/campaign-options";
+import { couponPrefixSchema, couponValueIssue } from "../campaigns/coupon-rules";
 
 // Settings › Marketings: one campaign's coupon settings (the discount its
-// affiliates' automatic codes give). One schema for the form and the action;
+// affiliates' automatic codes give), checked by the campaign's coupon rules
+// (campaigns/coupon-rules.ts, shared with the REST API). One schema for the form and the action;
 // the amount stays the text the merchant typed here and becomes basis points
 // or minor units on the server, where the shop's currency is known.
 
@@ -18,11 +20,7 @@ export const couponFields = z
       .string()
       .trim()
       .max(20, msg("Global:validation.textMax", { max: 20 })),
-    prefix: z
-      .string()
-      .trim()
-      .max(20, msg("Global:validation.textMax", { max: 20 }))
-      .regex(/^[A-Za-z0-9_-]*$/, msg("Campaigns:validation.prefix")),
+    prefix: couponPrefixSchema(),
     oncePerCustomer: z.boolean(),
   })
   .strict();
@@ -40,11 +38,11 @@ export function checkCouponValue(
     });
     return;
   }
-  const number = Number(form.value.replace(",", "."));
-  if (form.discountType === "percentage" && number > 100)
-    ctx.addIssue({ code: "custom", path: ["value"], message: msg("Campaigns:validation.percentMax") });
-  if (form.enabled && number === 0)
-    ctx.addIssue({ code: "custom", path: ["value"], message: msg("Campaigns:validation.discount") });
+  // In stored units: a percentage has two decimals; for a fixed amount only
+  // "is it zero" is checked here (the currency's decimals are the server's).
+  const stored = couponValueStored(form.discountType, form.value, 2) ?? 0;
+  const issue = couponValueIssue({ enabled: form.enabled, discountType: form.discountType, stored });
+  if (issue) ctx.addIssue({ code: "custom", path: ["value"], message: issue });
 }
 
 export const couponFormSchema = couponFields.superRefine(checkCouponValue);

@@ -4,9 +4,10 @@ import { AppError } from "../../lib/errors";
 import { currencyExponent } from "../../lib/money";
 import { creativeFileUrl } from "../creatives/merchant-creatives.server";
 import { requireEditable } from "../plans/plan-usage.server";
-import { knownAssetPaths } from "../portal/asset-storage.server";
+import { knownAssetPaths } from "../storage/asset-storage.server";
 import { portalDomainState } from "../portal/portal-domain.server";
-import { shopSettingsObject, withShopSetting } from "../shop/shop-settings";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
+import { shopSettingsObject } from "../settings/shop-settings";
 import { couponValueStored, couponValueText, type CouponForm } from "./coupon-form";
 import { readShareSettings, type ShareSettings } from "./share-settings";
 
@@ -117,8 +118,6 @@ export async function saveShareSettings(db: ShopDb, share: ShareSettings) {
     const message = msg("Settings.Marketings:share.validation.image");
     throw new AppError("validation_failed", message, { fields: { images: message } });
   }
-  const shop = await db.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
-  const settings = withShopSetting(shop.settings, "share", share);
-  await db.shop.update({ where: { id: db.$shopId }, data: { settings } });
+  await saveShopSetting(db, db.$shopId, "share", share);
   return share;
 }

@@ -5,7 +5,6 @@ import { msg } from "../../i18n/messages";
 // form (client) and the route's action (server). Messages are translation keys.
 
 export const MARKETPLACE_CATEGORIES = ["fashion", "beauty", "home", "tech", "health", "other"] as const;
-export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number];
 
 const text = (max: number) => z.string().trim().max(max, msg("Global:validation.textMax", { max }));
 

@@ -2,7 +2,7 @@ import { getConfig } from "../../config.server";
 import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
-import { knownAssetPaths } from "../portal/asset-storage.server";
+import { knownAssetPaths } from "../storage/asset-storage.server";
 import type { ListingForm } from "./listing-form";
 
 const EMPTY: ListingForm = {

@@ -11,10 +11,6 @@ function sign(secret: string, shopId: string, address: string): string {
     .digest("base64url");
 }
 
-export function preferencesToken(secret: string, shopId: string, address: string): string {
-  return sign(secret, shopId, address);
-}
-
 export function isPreferencesToken(secret: string, shopId: string, address: string, token: string): boolean {
   const expected = Buffer.from(sign(secret, shopId, address));
   const given = Buffer.from(token);

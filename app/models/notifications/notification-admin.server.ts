@@ -12,7 +12,8 @@ import {
   templateInForce,
   writeNotification,
 } from "./compose-notification.server";
-import { shopSettingsObject, withShopSetting } from "../shop/shop-settings";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
+import { shopSettingsObject } from "../settings/shop-settings";
 import { digestModeOf, type DigestMode } from "./mail-schedule";
 import { scheduleDailyMail } from "./scheduled-mail.server";
 import { consumeTemplateRenders } from "./template-rate-limit.server";
@@ -69,10 +70,7 @@ export async function saveDigestMode(db: ShopDb, mode: DigestMode) {
     select: { settings: true, timezone: true },
   });
   await db.$transaction(async (tx) => {
-    await tx.shop.update({
-      where: { id: db.$shopId },
-      data: { settings: withShopSetting(shop.settings, "mailDigest", mode) },
-    });
+    await saveShopSetting(tx, db.$shopId, "mailDigest", mode);
     await scheduleDailyMail(tx, db.$shopId, shop.timezone);
   });
   notifyJobsEnqueued();
@@ -277,6 +275,6 @@ export async function saveMailSettings(db: ShopDb, input: MailSettingsInput) {
     ...(input.fromName ? { fromName: input.fromName } : {}),
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
   };
-  await db.shop.update({ where: { id: shop.id }, data: { settings: withShopSetting(shop.settings, "mail", mail) } });
+  await saveShopSetting(db, shop.id, "mail", mail);
   return { settingsSaved: true };
 }

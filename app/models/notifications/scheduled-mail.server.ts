@@ -6,12 +6,12 @@ import { localDay } from "../bonuses/bonus-periods";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { paymentSettingsOf } from "../payouts/payment-settings";
 import { accountOriginFor } from "../portal/portal-context.server";
-import { shopSettingsObject } from "../shop/shop-settings";
+import { shopSettingsObject } from "../settings/shop-settings";
 import { startOfShopDay } from "../../lib/shop-day";
 import { queueNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";
 import { merchantRecipients } from "./merchant-recipients.server";
-import { affiliateValues, languageOf, type ShopRow } from "./notification-subscriber.server";
+import { affiliateValues, languageOf, type ShopRow } from "./notification-values.server";
 
 // The "notifications.daily" job of a shop (mail-schedule.ts says when): the
 // affiliates' "payout method missing" reminders and the merchant's digest,

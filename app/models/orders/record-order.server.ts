@@ -89,42 +89,45 @@ export async function planOrders(
   }
   // Bulk statements (app/db/bulk-sql.server.ts): the `in` lists of a batch
   // hold up to a few hundred values each.
-  const findInShop = <T extends Record<string, unknown>>(
-    table: string,
-    columns: (keyof T & string)[],
-    column: string,
-    values: string[],
-  ) => bulk.findIn<T>(table, columns, { shopId: shop.id }, column, values);
-  const existing = await findInShop<{ shopifyGid: string }>("Order", ["shopifyGid"], "shopifyGid", [...byGid.keys()]);
+  const scope = { shopId: shop.id };
+  const existing = await bulk
+    .from("Order")
+    .findIn<{ shopifyGid: string }>(["shopifyGid"], scope, "shopifyGid", [...byGid.keys()]);
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
   const plan: OrderPlan = { shopId: shop.id, orders: [], collections: [] };
   if (orders.length === 0) return plan;
 
   // Every signal of the batch, a query each.
-  const coupons = await findInShop<{ code: string; affiliateId: string }>(
-    "Coupon",
-    ["code", "affiliateId"],
-    "code",
-    unique(orders.flatMap((o) => o.discountCodes)),
-  );
-  const pixels = await findInShop<{ checkoutToken: string; clickId: string | null; referralCode: string | null }>(
-    "PixelEvent",
-    ["checkoutToken", "clickId", "referralCode"],
-    "checkoutToken",
-    unique(orders.map((o) => o.checkoutToken)),
-  );
+  const coupons = await bulk
+    .from("Coupon")
+    .findIn<{ code: string; affiliateId: string }>(
+      ["code", "affiliateId"],
+      scope,
+      "code",
+      unique(orders.flatMap((o) => o.discountCodes)),
+    );
+  const pixels = await bulk
+    .from("PixelEvent")
+    .findIn<{ checkoutToken: string; clickId: string | null; referralCode: string | null }>(
+      ["checkoutToken", "clickId", "referralCode"],
+      scope,
+      "checkoutToken",
+      unique(orders.map((o) => o.checkoutToken)),
+    );
   const clickIds = unique([
     ...orders.map((o) => o.attributes._affiliate_click?.slice(0, 64)),
     ...pixels.map((p) => p.clickId),
   ]);
   const clicks = (
-    await findInShop<{ clickId: string; createdAt: Date | string; affiliateId: string }>(
-      "Click",
-      ["clickId", "createdAt", "affiliateId"],
-      "clickId",
-      clickIds,
-    )
+    await bulk
+      .from("Click")
+      .findIn<{ clickId: string; createdAt: Date | string; affiliateId: string }>(
+        ["clickId", "createdAt", "affiliateId"],
+        scope,
+        "clickId",
+        clickIds,
+      )
   ).map((c) => ({ ...c, createdAt: new Date(c.createdAt) }));
   const refCodes = unique([
     ...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)),
@@ -132,16 +135,16 @@ export async function planOrders(
   ]);
   const customerGids = unique(orders.map((o) => o.customerGid));
   const emails = unique(orders.map((o) => o.email));
-  const links = await findInShop<{ customerKey: string; affiliateId: string }>(
-    "CustomerLink",
-    ["customerKey", "affiliateId"],
-    "customerKey",
-    [...customerGids, ...emails],
-  );
+  const links = await bulk
+    .from("CustomerLink")
+    .findIn<{ customerKey: string; affiliateId: string }>(["customerKey", "affiliateId"], scope, "customerKey", [
+      ...customerGids,
+      ...emails,
+    ]);
   type Earlier = { customerGid: string | null; customerEmail: string | null };
   const earlier = [
-    ...(await findInShop<Earlier>("Order", ["customerGid", "customerEmail"], "customerGid", customerGids)),
-    ...(await findInShop<Earlier>("Order", ["customerGid", "customerEmail"], "customerEmail", emails)),
+    ...(await bulk.from("Order").findIn<Earlier>(["customerGid", "customerEmail"], scope, "customerGid", customerGids)),
+    ...(await bulk.from("Order").findIn<Earlier>(["customerGid", "customerEmail"], scope, "customerEmail", emails)),
   ];
 
   const affiliateIds = unique([
@@ -161,8 +164,8 @@ export async function planOrders(
     "parentId",
   ];
   const affiliateRows: AffiliateRow[] = [
-    ...(await findInShop<AffiliateRow>("Affiliate", columns, "id", affiliateIds)),
-    ...(await findInShop<AffiliateRow>("Affiliate", columns, "referralCode", refCodes)),
+    ...(await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "id", affiliateIds)),
+    ...(await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "referralCode", refCodes)),
   ];
   const affiliates = new Map(affiliateRows.map((a) => [a.id, a]));
   const byCode = new Map(affiliateRows.map((a) => [a.referralCode, a]));
@@ -175,7 +178,7 @@ export async function planOrders(
   const depth = Math.max(1, ...[...campaigns.values()].flatMap((c) => c.levels.map((l) => l.level)));
   let frontier = unique(affiliateRows.map((a) => a.parentId)).filter((id) => !affiliates.has(id));
   for (let level = 2; level <= depth && frontier.length; level++) {
-    const parents = await findInShop<AffiliateRow>("Affiliate", columns, "id", frontier);
+    const parents = await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "id", frontier);
     for (const p of parents) affiliates.set(p.id, p);
     frontier = unique(parents.map((p) => p.parentId)).filter((id) => !affiliates.has(id));
   }
@@ -357,8 +360,7 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
   if (plan.orders.length === 0) return 0;
   const existing = new Set(
     (
-      await bulk.findIn<{ shopifyGid: string }>(
-        "Order",
+      await bulk.from("Order").findIn<{ shopifyGid: string }>(
         ["shopifyGid"],
         { shopId: plan.shopId },
         "shopifyGid",
@@ -439,36 +441,29 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
     commissionType: string;
     value: number;
   };
-  const rows = await bulk.findIn<Campaign>(
-    "Campaign",
-    [
+  const rows = await bulk
+    .from("Campaign")
+    .findIn<Campaign>(
+      [
+        "id",
+        "commissionType",
+        "commissionValue",
+        "newCustomerValue",
+        "autoApproveOrders",
+        "approvalHoldDays",
+        "lifetimeCustomerLink",
+        "cookieDays",
+      ],
+      { shopId },
       "id",
-      "commissionType",
-      "commissionValue",
-      "newCustomerValue",
-      "autoApproveOrders",
-      "approvalHoldDays",
-      "lifetimeCustomerLink",
-      "cookieDays",
-    ],
-    { shopId },
-    "id",
-    ids,
-  );
-  const levels = await bulk.findIn<Level>(
-    "CampaignLevel",
-    ["campaignId", "level", "basis", "rate"],
-    {},
-    "campaignId",
-    ids,
-  );
-  const rules = await bulk.findIn<Rule>(
-    "CommissionRule",
-    ["campaignId", "targetType", "targetGid", "kind", "commissionType", "value"],
-    {},
-    "campaignId",
-    ids,
-  );
+      ids,
+    );
+  const levels = await bulk
+    .from("CampaignLevel")
+    .findIn<Level>(["campaignId", "level", "basis", "rate"], {}, "campaignId", ids);
+  const rules = await bulk
+    .from("CommissionRule")
+    .findIn<Rule>(["campaignId", "targetType", "targetGid", "kind", "commissionType", "value"], {}, "campaignId", ids);
   return new Map(
     rows.map((c) => [
       c.id,

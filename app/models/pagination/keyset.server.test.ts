@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeCursor } from "../api/pagination.server";
+import { encodeCursor } from "./cursor.server";
 import { keysetPage, keysetQuery } from "./keyset.server";
 
 // Rows newest first; equal dates are ordered by id, as the database does.

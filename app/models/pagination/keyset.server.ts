@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from "../api/pagination.server";
+import { decodeCursor, encodeCursor } from "./cursor.server";
 
 // Keyset pages in both directions for the admin lists: newest first on a
 // date column, ties broken by id, so a page is one index range scan however
@@ -7,6 +7,9 @@ import { decodeCursor, encodeCursor } from "../api/pagination.server";
 // REST API's ({date, id} as base64url JSON).
 
 export type KeysetField = "createdAt" | "placedAt";
+
+/** Rows per page of the merchant admin's lists. */
+export const ADMIN_PAGE_SIZE = 25;
 
 export interface KeysetRequest {
   after?: string;

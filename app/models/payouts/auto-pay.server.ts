@@ -1,14 +1,10 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import type { Tx } from "../../db/transaction";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { nextAutoPayAt } from "./auto-pay-schedule";
 import { createPayoutBatchOfPending } from "./create-payout-batch.server";
-import {
-  paymentSettingsOf,
-  withPaymentSettings,
-  type PaymentSettings,
-  type PaymentSettingsForm,
-} from "./payment-settings";
+import { paymentSettingsOf, type PaymentSettings, type PaymentSettingsForm } from "./payment-settings";
 import { requestPayoutRefresh } from "./payout-refresh-job.server";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
 import { shopMethodRefusal } from "./shop-methods.server";
@@ -46,7 +42,7 @@ export async function savePaymentSettings(db: ShopDb, form: PaymentSettingsForm,
     const shop = await tx.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
     const current = paymentSettingsOf(shop.settings);
     const next = await schedule(tx, db.$shopId, { ...current, ...form }, timezone, new Date());
-    await tx.shop.update({ where: { id: db.$shopId }, data: { settings: withPaymentSettings(shop.settings, next) } });
+    await saveShopSetting(tx, db.$shopId, "payment", next);
     // A new minimum opens or closes pending payouts (payout-refresh-job.server.ts).
     await requestPayoutRefresh(tx, db.$shopId, `settings:${Date.now()}`);
     return next;
@@ -86,8 +82,5 @@ export async function runAutoPay(tx: Tx, payload: { shopId: string; runAt: strin
   // The next run comes after this one's slot even if the job ran early.
   const from = new Date(Math.max(now.getTime(), Date.parse(payload.runAt)));
   const next = await schedule(tx, payload.shopId, { ...settings, lastRunAt: from.toISOString() }, shop.timezone, from);
-  await tx.shop.update({
-    where: { id: payload.shopId },
-    data: { settings: withPaymentSettings(shop.settings, next) },
-  });
+  await saveShopSetting(tx, payload.shopId, "payment", next);
 }

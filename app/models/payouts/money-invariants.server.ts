@@ -1,5 +1,5 @@
 import type { Db } from "../../db.server";
-import { num } from "../dashboard/rollup-sql.server";
+import { num } from "../../db/bulk-sql.server";
 import { COMMISSION_STATUSES } from "../commissions/commission-states";
 import { PAYABLE_SQL } from "./payable-balance";
 import { query, type Client } from "./payout-sql.server";

@@ -24,9 +24,6 @@ export interface Balance {
   /** What is still waiting for approval, per currency. */
   pending: MoneyTotal[];
 }
-
-/** Prisma filter of the payable lines no pending payout holds yet. */
-export const LOOSE = { status: "approved", payoutId: null } as const;
 /** Prisma filter of the payable lines. */
 export const PAYABLE = { status: "approved", OR: [{ payoutId: null }, { payout: { status: "pending" } }] };
 /** Prisma filter of the lines awaiting approval. */

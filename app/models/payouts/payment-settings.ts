@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withShopSetting } from "../shop/shop-settings";
+import { withShopSetting } from "../settings/shop-settings";
 import { PAYOUT_METHODS } from "./payout-states";
 
 // Settings › Payment, kept under the "payment" key of Shop.settings (JSON).

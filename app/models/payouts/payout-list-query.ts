@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cursorParam, searchParam, selectedIds } from "../../lib/url-params";
 import { msg } from "../../i18n/messages";
-import { ID_PATTERN } from "../api/schemas";
+import { ID_PATTERN } from "../../lib/ids";
 import { PAYOUT_METHODS } from "./payout-states";
 
 // The payouts list's URL parameters and the forms of the payout screens: one

@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/transaction";
 import { bind, dialectOf } from "../../db/dialect";
-import type { DomainEventRecord } from "../events/event-types";
+import type { EventHandler, EventSubscriber } from "../events/event-subscriber";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
 
@@ -13,8 +13,6 @@ import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
 // SQLite's write lock.
 
 export const PAYOUT_REFRESH_JOB = "payouts.refresh" as const;
-
-const CHANGES_BALANCE = new Set(["commission.created", "commission.updated", "payout.failed"]);
 
 /**
  * Queues a refresh of the shop's pending payouts, in the caller's
@@ -40,11 +38,16 @@ export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string
   return true;
 }
 
-/** An event subscriber (dispatch-event.server.ts): balance changes queue a refresh. */
-export async function refreshPayoutsOnBalanceChange(_reader: Tx, event: DomainEventRecord) {
-  if (!CHANGES_BALANCE.has(event.type)) return undefined;
-  return (tx: Tx) => requestPayoutRefresh(tx, event.shopId, event.id);
-}
+const refreshOnBalanceChange: EventHandler<"commission.created" | "commission.updated" | "payout.failed"> =
+  async (_reader, event) => (tx: Tx) =>
+    requestPayoutRefresh(tx, event.shopId, event.id);
+
+/** Event subscriber (app/worker/dispatch-event.server.ts): the events that move a balance queue a refresh. */
+export const payoutRefreshSubscriber: EventSubscriber = {
+  "commission.created": refreshOnBalanceChange,
+  "commission.updated": refreshOnBalanceChange,
+  "payout.failed": refreshOnBalanceChange,
+};
 
 /** The payouts.refresh job: the shop's approved lines gathered into pending payouts. */
 export async function runPayoutRefresh(payload: { shopId: string }, tx: Tx) {

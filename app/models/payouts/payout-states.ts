@@ -70,10 +70,6 @@ const RULES: readonly Rule[] = [
   { from: "cancelled", to: "paid", by: ["sender"], methods: ["paypal"] },
 ];
 
-export function isPayoutStatus(value: string): value is PayoutStatus {
-  return (PAYOUT_STATUSES as readonly string[]).includes(value);
-}
-
 export function isPayoutMethod(value: string): value is PayoutMethod {
   return (PAYOUT_METHODS as readonly string[]).includes(value);
 }
@@ -142,9 +138,6 @@ export function merchantActionsFor(payout: { status: string; method: string }) {
   };
 }
 
-/** A payout still holds its lines (they are not payable elsewhere) in these states. */
-export const HOLDS_LINES: readonly PayoutStatus[] = ["pending", "processing", "paid"];
-
 /** The key that keeps one pending payout per affiliate and currency (Payout.openKey). */
 export function openKeyOf(affiliateId: string, currency: string): string {
   return `${affiliateId}:${currency}`;
@@ -154,7 +147,6 @@ export function openKeyOf(affiliateId: string, currency: string): string {
 // goes from created straight to done (or failed) once every payout in it is
 // settled; a Shopify sender's batch goes created → sending → done.
 export const BATCH_STATUSES = ["created", "sending", "sent", "done", "failed"] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 const BATCH_TABLE = stateTable(BATCH_STATUSES, {
   created: ["sending", "done", "failed"],

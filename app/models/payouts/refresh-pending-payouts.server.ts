@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/transaction";
 import { prismaBulk } from "../../db/bulk-sql.server";
 import { dialectOf } from "../../db/dialect";
-import { num } from "../dashboard/rollup-sql.server";
+import { num } from "../../db/bulk-sql.server";
 import { emitEvents } from "../events/emit-event.server";
 import { LOOSE_SQL, looseSqlOf } from "./payable-balance";
 import { paymentSettingsOf } from "./payment-settings";

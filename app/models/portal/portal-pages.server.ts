@@ -8,7 +8,7 @@ import {
   type PortalPageKind,
 } from "../../lib/portal-content";
 import { AppError, fieldErrorsFromZod } from "../../lib/errors";
-import { knownAssetPaths } from "./asset-storage.server";
+import { knownAssetPaths } from "../storage/asset-storage.server";
 
 // The merchant's portal pages: a draft being edited and the published copy.
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.server";
 import { msg } from "../../i18n/messages";
-import { withShopSetting } from "../shop/shop-settings";
+import { withShopSetting } from "../settings/shop-settings";
 import { emailKey } from "./email-key";
 import { DEFAULT_REFERRAL_PROGRAM, type ReferralProgram } from "./program-settings";
 

@@ -5,7 +5,7 @@ import { runFriendCodeJob, runWithdrawJob } from "./friend-codes.server";
 import { issueReferralReward } from "./issue-referral-reward.server";
 
 // The refer-a-friend job handlers, by job type (registered in
-// app/models/jobs/registry.server.ts).
+// app/worker/job-registry.server.ts).
 type P<N extends keyof typeof JOB_PAYLOADS> = z.output<(typeof JOB_PAYLOADS)[N]>;
 
 export { recordReferralOrder as order } from "./record-referral.server";

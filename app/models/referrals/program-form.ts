@@ -209,5 +209,3 @@ export function referralProgramFormCheck(exponent: number) {
       ctx.addIssue({ code: "custom", path: path === "_" ? [] : [path], message });
   });
 }
-
-export const REFERRAL_PROGRAM_LIMITS = { MAX_MINOR, MAX_BPS, MAX_WHOLE } as const;

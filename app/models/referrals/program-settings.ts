@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { msg } from "../../i18n/messages";
-import { shopSettingsObject } from "../shop/shop-settings";
+import { shopSettingsObject } from "../settings/shop-settings";
 
 // The refer-a-friend program of a shop, kept in Shop.settings under
 // "referrals" (docs/decisions/031). Pure: the settings form, the REST API, the

@@ -27,10 +27,6 @@ function getLimiters() {
   return limiters;
 }
 
-export function resetReferralLimitersForTests() {
-  limiters = undefined;
-}
-
 /** Counts one call; throws AppError(rate_limited) past the limit. */
 export async function consumeReferralLimit(kind: keyof typeof limits, key: string): Promise<void> {
   try {

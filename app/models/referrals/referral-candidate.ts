@@ -1,5 +1,5 @@
 import type { OrderPayload } from "../shopify/order-payload";
-import { shopSettingsObject } from "../shop/shop-settings";
+import { shopSettingsObject } from "../settings/shop-settings";
 import { INVITE_TOKEN_ATTRIBUTE } from "./share-link";
 
 // What the webhook path decides about refer-a-friend without a query: the

@@ -68,5 +68,3 @@ export async function getReferralDetail(db: ShopDb, id: string, now: Date = new 
     canBlock: row.status === "pending",
   };
 }
-
-export type ReferralDetail = Awaited<ReturnType<typeof getReferralDetail>>;

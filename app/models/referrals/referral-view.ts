@@ -5,7 +5,6 @@ import { z } from "zod";
 // out of their JSON column, and where the reward stands. Pure.
 
 export const REFERRAL_STATUSES = ["pending", "rewarded", "blocked", "cancelled"] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 export const REFERRAL_SOURCES = ["code", "link"] as const;
 export const REWARD_KINDS = ["discount_code", "store_credit", "cash"] as const;
 export const CHECK_OUTCOMES = ["pass", "flag", "block"] as const;
@@ -24,7 +23,7 @@ export function rewardAmount(r: { rewardKind: string; rewardValue: number; rewar
   return { type: "money", amount: r.rewardValue, currency: r.rewardCurrency };
 }
 
-// The checks column (slice ENGINE writes it; app/models/referrals/checks.ts).
+// The checks column (the referral engine writes it: app/models/referrals/checks.ts).
 // Read leniently: a row that does not parse is left out, never a 500.
 const checkSchema = z.object({
   rule: z.string().max(64),

@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { currencyExponent } from "../../lib/money";
-import { withShopSetting } from "../shop/shop-settings";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { programFromForm, programToForm, type ReferralProgramForm } from "./program-form";
 import { readReferralProgram, referralProgramSchema, type ReferralProgram } from "./program-settings";
 import { queueReferralWithdrawal } from "./withdraw.server";
@@ -35,13 +35,9 @@ export async function saveReferralProgram(db: ShopDb, program: ReferralProgram):
   return db.$transaction(async (tx) => {
     const shop = await tx.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
     const before = readReferralProgram(shop.settings);
-    const updated = await tx.shop.update({
-      where: { id: db.$shopId },
-      data: { settings: withShopSetting(shop.settings, "referrals", checked) },
-      select: { settings: true },
-    });
+    const settings = await saveShopSetting(tx, db.$shopId, "referrals", checked);
     if (before.enabled && !checked.enabled) await queueReferralWithdrawal(tx, db.$shopId);
-    return readReferralProgram(updated.settings);
+    return readReferralProgram(settings);
   });
 }
 

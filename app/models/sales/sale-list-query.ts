@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cursorParam, selectedIds, searchParam } from "../../lib/url-params";
-import { ID_PATTERN } from "../api/schemas";
+import { ID_PATTERN } from "../../lib/ids";
 import { ATTRIBUTION_SOURCES, SALE_STATUSES } from "./sale-statuses";
 
 // The sales list's URL parameters. Filters that do not parse are dropped

@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
-import { ADMIN_PAGE_SIZE } from "../affiliates/admin-schemas";
+import { ADMIN_PAGE_SIZE } from "../pagination/keyset.server";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { keysetPage, keysetQuery } from "../pagination/keyset.server";
 import type { SaleListParams } from "./sale-list-query";

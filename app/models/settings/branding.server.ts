@@ -1,8 +1,8 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
-import { assetStorage } from "../portal/asset-storage.server";
-import { withShopSetting } from "../shop/shop-settings";
+import { assetStorage } from "../storage/asset-storage.server";
+import { saveShopSetting } from "./save-shop-setting.server";
 import { readBranding, type Branding } from "./branding";
 
 export async function getBranding(db: ShopDb): Promise<Branding> {
@@ -19,13 +19,5 @@ export async function saveBranding(db: ShopDb, input: Branding): Promise<Brandin
         fields: { [field]: msg("Settings.Branding:validation.image") },
       });
   }
-  return db.$transaction(async (tx) => {
-    const shop = await tx.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
-    const updated = await tx.shop.update({
-      where: { id: db.$shopId },
-      data: { settings: withShopSetting(shop.settings, "branding", input) },
-      select: { settings: true },
-    });
-    return readBranding(updated.settings);
-  });
+  return readBranding(await saveShopSetting(db, db.$shopId, "branding", input));
 }

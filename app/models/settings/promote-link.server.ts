@@ -1,5 +1,5 @@
 import type { ShopDb } from "../../db/shop-db.server";
-import { withShopSetting } from "../shop/shop-settings";
+import { saveShopSetting } from "./save-shop-setting.server";
 import { readPromoteLink, type PromoteLink } from "./promote-link";
 
 export async function getPromoteLink(db: ShopDb): Promise<PromoteLink> {
@@ -14,12 +14,8 @@ export async function getPromoteLink(db: ShopDb): Promise<PromoteLink> {
 export async function savePromoteLink(db: ShopDb, input: PromoteLink): Promise<PromoteLink> {
   const { referral_param, ...rest } = input;
   return db.$transaction(async (tx) => {
-    const shop = await tx.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
-    const updated = await tx.shop.update({
-      where: { id: db.$shopId },
-      data: { referralParam: referral_param, settings: withShopSetting(shop.settings, "promoteLink", rest) },
-      select: { settings: true, referralParam: true },
-    });
-    return readPromoteLink(updated.settings, updated.referralParam);
+    await tx.shop.update({ where: { id: db.$shopId }, data: { referralParam: referral_param } });
+    const settings = await saveShopSetting(tx, db.$shopId, "promoteLink", rest);
+    return readPromoteLink(settings, referral_param);
   });
 }

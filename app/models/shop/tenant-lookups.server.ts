@@ -16,7 +16,3 @@ export const requireCampaign = (db: ShopDb, id: string) =>
   db.campaign.findFirst({ where: { id }, select }).then(found("campaign"));
 export const requireAffiliate = (db: ShopDb, id: string) =>
   db.affiliate.findFirst({ where: { id }, select }).then(found("affiliate"));
-export const requireOrder = (db: ShopDb, id: string) =>
-  db.order.findFirst({ where: { id }, select }).then(found("sale"));
-export const requirePayout = (db: ShopDb, id: string) =>
-  db.payout.findFirst({ where: { id }, select }).then(found("payout"));

@@ -33,13 +33,9 @@ export async function lookupProductCollections(
   now = new Date(),
 ): Promise<CollectionLookup> {
   const byProduct: Record<string, string[]> = {};
-  const cached = await bulk.findIn<Cached>(
-    "ProductCollections",
-    ["productGid", "collectionGids", "fetchedAt"],
-    { shopId: shop.id },
-    "productGid",
-    productGids,
-  );
+  const cached = await bulk
+    .from("ProductCollections")
+    .findIn<Cached>(["productGid", "collectionGids", "fetchedAt"], { shopId: shop.id }, "productGid", productGids);
   const stale = new Set(productGids);
   for (const row of cached) {
     byProduct[row.productGid] = JSON.parse(row.collectionGids) as string[];

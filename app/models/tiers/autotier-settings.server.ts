@@ -6,7 +6,7 @@ import { parseDecimalInput } from "../../lib/decimal-input";
 import { AppError, type FieldErrors } from "../../lib/errors";
 import { currencyExponent } from "../../lib/money";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { withShopSetting } from "../shop/shop-settings";
+import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { ladderProblem, TIER_METRICS } from "./evaluate-tiers";
 import { readAutotierSettings, scheduleTierEvaluation } from "./evaluate-tiers.server";
 
@@ -94,14 +94,10 @@ export async function saveAutotier(db: ShopDb, body: AutotierSave) {
   });
   if (Object.keys(fields).length) throw new AppError("validation_failed", "Some fields are not valid.", { fields });
 
-  const settings = withShopSetting(shop.settings, "autotier", {
-    enabled: body.enabled,
-    allowDemotion: body.allowDemotion,
-  });
   await db.$transaction(async (tx: Tx) => {
     await tx.tierRule.deleteMany({ where: { shopId: db.$shopId } });
     await tx.tierRule.createMany({ data: rows.map((r) => ({ ...r, shopId: db.$shopId })) });
-    await tx.shop.update({ where: { id: db.$shopId }, data: { settings } });
+    await saveShopSetting(tx, db.$shopId, "autotier", { enabled: body.enabled, allowDemotion: body.allowDemotion });
     if (body.enabled) {
       await enqueueJob(tx, "tier.evaluate", { shopId: db.$shopId });
       await scheduleTierEvaluation(tx, db.$shopId);

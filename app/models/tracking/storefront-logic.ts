@@ -19,9 +19,6 @@
 // - Whenever a referral is remembered, the cart carries it as attributes
 //   _affiliate_ref and _affiliate_click, written once per value and cart.
 import { parseReferralCode } from "./referral-code";
-
-export const REFERRAL_COOKIE = "_aff_ref";
-export const CART_MARKER_COOKIE = "_aff_cart";
 export const CLICK_PARAM = "_aff_click";
 export const PROXY_PATH = "apps/affiliate/click";
 export const DEFAULT_PARAM = "ref";

@@ -11,6 +11,7 @@ import {
   type WebhookEndpointInput,
   type WebhookEventType,
 } from "./webhook-endpoint-form";
+import { toWireCase } from "../../lib/wire-case";
 
 // The merchant's outgoing webhook endpoints: registration (URL checked
 // against private addresses), the secret shown once, rotation, on/off, test
@@ -113,7 +114,7 @@ export async function sendTestEvent(db: Db, shopId: string, id: string) {
         payload: JSON.stringify({
           type: TEST_EVENT_TYPE,
           timestamp: now.toISOString(),
-          data: { endpointId: endpoint.id, message: "A test event sent from Settings > Integrations." },
+          data: toWireCase({ endpointId: endpoint.id, message: "A test event sent from Settings > Integrations." }),
         }),
         nextAttemptAt: now,
       },

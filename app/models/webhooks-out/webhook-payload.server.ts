@@ -1,7 +1,8 @@
 import type { Tx } from "../../db/transaction";
-import { referralInclude, serializeReferral } from "../api/referrals.server";
+import { toWireCase } from "../../lib/wire-case";
+import { referralInclude, serializeReferral } from "../referrals/referral-out.server";
 import type { z } from "zod";
-import type { DomainEventRecord } from "../events/event-types";
+import type { DomainEvent } from "../events/event-types";
 import type {
   webhookAffiliateSchema,
   webhookCommissionSchema,
@@ -12,9 +13,10 @@ import type {
 // The body of a webhook, Standard Webhooks' convention: {type, timestamp,
 // data}. `data` is the event's own payload (ids and the values of the moment)
 // plus the objects it names, as they were when the event was dispatched, so a
-// receiver can act without calling back. Field names are the event payload's
-// (camelCase); the objects below are part of the public API (add, never
-// rename: docs/decisions/024).
+// receiver can act without calling back. Built in the domain's camelCase and
+// put on the wire in the public API's one case, snake_case (toWireCase,
+// docs/decisions/037); the objects below are part of the public API (add,
+// never rename: docs/decisions/024).
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -95,19 +97,21 @@ async function referralObject(tx: Tx, id: string) {
   return row ? serializeReferral(row) : null;
 }
 
-export async function buildWebhookBody(tx: Tx, event: DomainEventRecord) {
+type NamedObjects = {
+  affiliateId?: string;
+  orderId?: string;
+  commissionId?: string;
+  payoutId?: string;
+  referralId?: string;
+};
+
+export async function buildWebhookBody(tx: Tx, event: DomainEvent) {
   const data: Record<string, unknown> = { ...event.data };
-  const ids = event.data as Record<string, unknown>;
-  const str = (key: string) => (typeof ids[key] === "string" ? (ids[key] as string) : null);
-  const affiliateId = str("affiliateId");
-  const orderId = str("orderId");
-  const commissionId = str("commissionId");
-  const payoutId = str("payoutId");
-  const referralId = str("referralId");
+  const { affiliateId, orderId, commissionId, payoutId, referralId }: NamedObjects = event.data;
   if (affiliateId) data.affiliate = await affiliateObject(tx, affiliateId);
   if (orderId) data.sale = await saleObject(tx, orderId);
   if (commissionId) data.commission = await commissionObject(tx, commissionId);
   if (payoutId) data.payout = await payoutObject(tx, payoutId);
   if (referralId) data.referral = await referralObject(tx, referralId);
-  return { type: event.type, timestamp: event.createdAt.toISOString(), data };
+  return { type: event.type, timestamp: event.createdAt.toISOString(), data: toWireCase(data) };
 }

@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { referralSchema } from "../api/referral-schemas";
+import { wireSchema } from "../../lib/wire-case";
+import { referralSchema } from "../referrals/referral-schema";
 import { EVENT_TYPES } from "../events/event-types";
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "./webhook-endpoint-form";
 
 // What the public sees of outgoing webhooks, as zod schemas: the bodies
 // posted to endpoints (one per event type) and the REST API's endpoint
-// object. The payload builder is typed by them and the OpenAPI document is
-// generated from them, so the document and the deliveries agree.
+// object. The objects are written in the domain's camelCase, which types the
+// payload builder; the bodies published in the OpenAPI document are their
+// wire case (wireSchema: snake_case, as the builder's toWireCase sends them),
+// so the document and the deliveries agree.
 
 const isoDateTime = () => z.string().describe("ISO 8601 date-time (UTC)");
 
@@ -72,8 +75,8 @@ const objectFields = {
   sale: webhookSaleSchema.nullable().optional(),
   commission: webhookCommissionSchema.nullable().optional(),
   payout: webhookPayoutSchema.nullable().optional(),
-  // The REST API's Referral object as is (snake_case, unlike the objects
-  // above): one mapping, and a receiver reuses its API parser.
+  // The REST API's Referral object as is: one mapping, and a receiver
+  // reuses its API parser.
   referral: referralSchema
     .nullable()
     .optional()
@@ -88,14 +91,14 @@ function bodySchema<T extends string>(type: T, data: z.ZodTypeAny) {
   });
 }
 
-/** The body posted for each event type (Standard Webhooks: {type, timestamp, data}). */
+/** The body posted for each event type (Standard Webhooks: {type, timestamp, data}); `data` in the wire case. */
 export const WEBHOOK_BODY_SCHEMAS = Object.fromEntries(
-  WEBHOOK_EVENT_TYPES.map((type) => [type, bodySchema(type, EVENT_TYPES[type].extend(objectFields))]),
+  WEBHOOK_EVENT_TYPES.map((type) => [type, bodySchema(type, wireSchema(EVENT_TYPES[type].extend(objectFields)))]),
 ) as unknown as Record<(typeof WEBHOOK_EVENT_TYPES)[number], z.ZodTypeAny>;
 
 export const webhookTestBodySchema = bodySchema(
   TEST_EVENT_TYPE,
-  z.object({ endpointId: z.string(), message: z.string() }),
+  wireSchema(z.object({ endpointId: z.string(), message: z.string() })),
 );
 
 export const webhookEndpointOutSchema = z.object({

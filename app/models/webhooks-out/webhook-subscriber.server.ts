@@ -1,5 +1,6 @@
 import type { Tx } from "../../db/transaction";
-import type { DomainEventRecord } from "../events/event-types";
+import { onEveryEvent } from "../events/event-subscriber";
+import type { DomainEvent } from "../events/event-types";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { deliveryJobKey, parseEventTypes } from "./endpoints.server";
 import { buildWebhookBody } from "./webhook-payload.server";
@@ -11,7 +12,7 @@ import { buildWebhookBody } from "./webhook-payload.server";
  * again which deliveries exist, so a replayed dispatch adds nothing (the row
  * is unique per event and endpoint, and so is the job's key).
  */
-export async function queueWebhookDeliveries(reader: Tx, event: DomainEventRecord) {
+async function queueWebhookDeliveries(reader: Tx, event: DomainEvent) {
   const endpoints = await reader.webhookEndpoint.findMany({
     where: { shopId: event.shopId, enabled: true },
     select: { id: true, eventTypes: true },
@@ -47,3 +48,6 @@ export async function queueWebhookDeliveries(reader: Tx, event: DomainEventRecor
     }
   };
 }
+
+/** Event subscriber: every event type may be published to the endpoints that chose it. */
+export const webhookSubscriber = onEveryEvent(queueWebhookDeliveries);

@@ -1,5 +1,5 @@
 import { dbProvider } from "../../db.server";
-import { prismaBulk, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
+import { ANY_SHOP, prismaBulk, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
 import { z } from "zod";
 import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
 import { InvalidPayloadError } from "../../db/job-queue.server";
@@ -207,10 +207,10 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   // In the order the jobs were claimed (the order the webhooks arrived).
   const position = new Map(eventIds.map((id, i) => [id, i]));
   const events = (
-    await bulk.findIn<Event>(
-      "WebhookEvent",
+    await bulk.from("WebhookEvent").findIn<Event>(
       ["id", "shopDomain", "topic", "webhookId", "payload", "processedAt"],
-      {},
+      // Stored webhooks from the job queue; their shop is known after this read (shopDomain).
+      { shopId: ANY_SHOP },
       "id",
       eventIds,
     )
@@ -231,16 +231,14 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
   }
   const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[]; referralJobs: Row[] }[] = [];
   for (const [domain, group] of byShop) {
-    const [shop] = await bulk.findIn<{
+    const [shop] = await bulk.from("Shop").findIn<{
       id: string;
       domain: string;
       attributionModel: string;
       pricingPlan: string | null;
       uninstalledAt: unknown;
       settings: string | null;
-    }>("Shop", ["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt", "settings"], {}, "domain", [
-      domain,
-    ]);
+    }>(["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt", "settings"], {}, "domain", [domain]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
@@ -274,7 +272,14 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       for (const step of steps) {
         if (step.plan) await writeOrders(writer, step.plan);
         await writer.insertRows("Job", step.referralJobs, { onConflict: "ignore" });
-        await writer.updateIn("WebhookEvent", { processedAt: new Date(), shopId: step.shopId }, "id", step.eventIds);
+        // The events are stamped with their shop here (their shopId may still be empty).
+        await writer.updateIn(
+          "WebhookEvent",
+          { processedAt: new Date(), shopId: step.shopId },
+          { shopId: ANY_SHOP },
+          "id",
+          step.eventIds,
+        );
       }
     },
   };

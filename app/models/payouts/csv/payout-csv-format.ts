@@ -1,7 +1,7 @@
 import { msg } from "../../../i18n/messages";
 import { AppError } from "../../../lib/errors";
 import { currencyExponent } from "../../../lib/money";
-import { safeCell } from "../../affiliates/csv-cells";
+import { safeCell } from "../../csv/csv-cells";
 import { PLAIN_COLUMNS, WISE_COLUMNS, type PayoutCsvFormat } from "./payout-csv-columns";
 
 // Writing selected payouts as one of the payout CSV formats. Pure: plain

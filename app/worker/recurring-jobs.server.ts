@@ -1,8 +1,8 @@
-import { getDb, type Db } from "../../db.server";
-import { scheduleRollupSweep } from "../dashboard/rollup.server";
-import { scheduleDailyMail } from "../notifications/scheduled-mail.server";
-import { queueWebPixelSyncs } from "../shop/web-pixel.server";
-import { getConfig } from "../../config.server";
+import { getDb, type Db } from "../db.server";
+import { scheduleRollupSweep } from "../models/dashboard/rollup.server";
+import { scheduleDailyMail } from "../models/notifications/scheduled-mail.server";
+import { queueWebPixelSyncs } from "../models/shop/web-pixel.server";
+import { getConfig } from "../config.server";
 
 // Jobs that queue their own next run (the dashboard's rollup sweep, each
 // shop's daily e-mails) are made sure of when a worker starts, not by the

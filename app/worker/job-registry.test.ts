@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../db.server";
-import { enqueueJob } from "./enqueue.server";
-import { JOB_PAYLOADS, type JobName } from "./job-payloads";
-import { JOBS } from "./registry.server";
+import type { Db } from "../db.server";
+import { enqueueJob } from "../models/jobs/enqueue.server";
+import { JOB_PAYLOADS, type JobName } from "../models/jobs/job-payloads";
+import { JOBS } from "./job-registry.server";
 
 // Compile-time checks: tsc (a CI gate) fails when one of these lines stops
 // being an error, i.e. when enqueue would accept a payload of the wrong shape.

@@ -1,11 +1,11 @@
 import { readBranding } from "../settings/branding";
 import { getDb } from "../../db.server";
 import { shopDb } from "../../db/shop-db.server";
-import { rememberPortal } from "../affiliate-account/affiliate-session.server";
+import { rememberPortal } from "./affiliate-session.server";
 import { portalLanguageParam } from "../../i18n/language-table";
 import type { PortalPageKind } from "../../lib/portal-content";
-import { publishedPage } from "./portal-pages.server";
-import { resolvePortal, type PortalContext } from "./portal-context.server";
+import { publishedPage } from "../portal/portal-pages.server";
+import { resolvePortal, type PortalContext } from "../portal/portal-context.server";
 
 /**
  * What every public portal page loads: the shop, how it came in, its

@@ -1,10 +1,16 @@
 import { AppError } from "../../lib/errors";
-import { ID_PATTERN, type Page } from "./schemas";
+import { ID_PATTERN } from "../../lib/ids";
 
 // Keyset pagination for every list: newest first (createdAt desc, id desc),
 // the cursor is base64url JSON of the last row's {createdAt, id}. A cursor
 // names a position, not an offset, so rows inserted meanwhile never shift a
 // page (they sort before it) and ties on createdAt are broken by id.
+
+/** A page of a list as the REST API returns it. */
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
 
 interface Position {
   createdAt: Date;

@@ -127,11 +127,6 @@ export async function storageFor(area: string, urlPrefix: string): Promise<Asset
   return made;
 }
 
-export function useStorageForTests(area: string, s: AssetStorage | undefined) {
-  if (s) areas.set(area, s);
-  else areas.delete(area);
-}
-
 /** The portal pages' images. */
 export function assetStorage(): Promise<AssetStorage> {
   return storageFor("uploads", UPLOAD_PREFIX);

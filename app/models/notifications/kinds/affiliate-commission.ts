@@ -1,0 +1,23 @@
+import { defineKind, SAMPLE_AFFILIATE, SAMPLE_SHOP } from "../kind";
+import { money } from "../notification-values.server";
+
+/** A sale earned the affiliate a commission. */
+export default defineKind({
+  key: "affiliate.commission",
+  audience: "affiliate",
+  transactional: false,
+  variables: { ...SAMPLE_SHOP, ...SAMPLE_AFFILIATE, "commission.amount": "$12.50", "commission.order": "#1001" },
+  on: {
+    "commission.created": {
+      values: async ({ reader, event, shop, language }) => {
+        const c = event.data;
+        if (c.kind !== "sale") return null;
+        const order = await reader.order.findFirst({
+          where: { id: c.orderId, shopId: shop.id },
+          select: { name: true },
+        });
+        return { "commission.amount": money(language, c.amount, c.currency), "commission.order": order?.name ?? "" };
+      },
+    },
+  },
+});

@@ -1,0 +1,105 @@
+import { getConfig } from "../../config.server";
+import type { Tx } from "../../db/transaction";
+import { chooseAffiliateLanguage } from "../../i18n/choose-language";
+import { formatMoneyIn } from "../../i18n/format";
+import type { LanguageInfo } from "../../i18n/language-table";
+import { accountOriginFor } from "../portal/portal-context.server";
+
+// The rows an e-mail is written from and the template values every kind
+// shares (the shop's, the affiliate's), so the one-by-one dispatch, the
+// batch dispatcher and the jobs that queue a notification themselves fill a
+// template the same way.
+
+export const notificationShopSelect = {
+  id: true,
+  name: true,
+  url: true,
+  domain: true,
+  language: true,
+  adminEmail: true,
+  portalDomain: true,
+  referralParam: true,
+  settings: true,
+} as const;
+
+export type ShopRow = {
+  id: string;
+  name: string;
+  url: string;
+  domain: string;
+  language: string;
+  adminEmail: string;
+  portalDomain: string | null;
+  referralParam: string;
+  settings: string;
+};
+
+export const notificationAffiliateSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  referralCode: true,
+  language: true,
+  parentId: true,
+  status: true,
+} as const;
+
+export type AffiliateRow = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  referralCode: string;
+  language: string | null;
+  parentId: string | null;
+  status: string;
+};
+
+export type Values = Record<string, string>;
+
+export function portalUrl(shop: Pick<ShopRow, "domain" | "portalDomain">) {
+  if (shop.portalDomain) return accountOriginFor(shop);
+  return `${getConfig().appUrl}/portal/${shop.domain.replace(/\.myshopify\.com$/, "")}`;
+}
+
+export function shopValues(shop: ShopRow): Values {
+  return { "shop.name": shop.name, "shop.url": shop.url };
+}
+
+export function affiliateValues(shop: ShopRow, affiliate: AffiliateRow): Values {
+  return {
+    ...shopValues(shop),
+    "affiliate.first_name": affiliate.firstName,
+    "affiliate.last_name": affiliate.lastName,
+    "affiliate.email": affiliate.email,
+    "affiliate.referral_code": affiliate.referralCode,
+    portal_url: portalUrl(shop),
+  };
+}
+
+export function languageOf(affiliate: AffiliateRow, shop: ShopRow): LanguageInfo {
+  return chooseAffiliateLanguage({ saved: affiliate.language, shop: shop.language }, { pseudo: false });
+}
+
+export async function loadAffiliate(reader: Tx, shopId: string, id: string): Promise<AffiliateRow | null> {
+  return reader.affiliate.findFirst({ where: { id, shopId }, select: notificationAffiliateSelect });
+}
+
+export const money = (language: LanguageInfo, amount: number, currency: string) =>
+  formatMoneyIn(language.tag, amount, currency);
+
+/** A link into the merchant's admin (the app's own URL). */
+export const adminUrl = (path: string) => `${getConfig().appUrl}/admin${path}`;
+
+const METHOD_NAMES: Record<string, string> = {
+  paypal: "PayPal",
+  manual: "bank transfer",
+  csv: "bank transfer",
+  store_credit: "store credit",
+  discount_code: "discount code",
+};
+
+export function methodName(method: string) {
+  return METHOD_NAMES[method] ?? method;
+}

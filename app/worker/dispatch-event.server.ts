@@ -1,0 +1,51 @@
+import type { Tx } from "../db/transaction";
+import type { EventSubscriber, EventWrite } from "../models/events/event-subscriber";
+import { readEvent, type DomainEventRecord, type EventType } from "../models/events/event-types";
+import { couponSubscriber } from "../models/marketings/affiliate-coupon.server";
+import { emailSubscriber } from "../models/notifications/notification-subscriber.server";
+import { payoutRefreshSubscriber } from "../models/payouts/payout-refresh-job.server";
+import { webhookSubscriber } from "../models/webhooks-out/webhook-subscriber.server";
+
+// The "event.dispatch" job: hands one stored event to every subscriber of
+// its type. A subscriber reads and composes first (outside any transaction:
+// on SQLite no write lock is held meanwhile) and returns the rows to write,
+// which the job writes in one short transaction with its "done" mark (ADR
+// 035). Subscribers only write rows (outbox e-mails, webhook deliveries) and
+// queue their own jobs, so a retried dispatch must be harmless: each keys
+// what it writes on the event id (one e-mail per event and recipient, one
+// delivery per event and endpoint), checked again as it writes.
+
+/**
+ * Who hears events: e-mail notifications, outgoing webhooks, the approved
+ * affiliate's coupon, and the pending payouts' refresh, which follows the
+ * balances (payout-refresh-job.server.ts). Each declares the types it hears.
+ */
+const SUBSCRIBERS: EventSubscriber[] = [emailSubscriber, webhookSubscriber, couponSubscriber, payoutRefreshSubscriber];
+
+async function plan<T extends EventType>(reader: Tx, event: DomainEventRecord<T>): Promise<EventWrite[]> {
+  const writes: EventWrite[] = [];
+  for (const subscriber of SUBSCRIBERS) {
+    const handler = subscriber[event.type];
+    const write = handler ? await handler(reader, event) : undefined;
+    if (write) writes.push(write);
+  }
+  return writes;
+}
+
+/** The job's read step: what every subscriber will write for this event (null: nothing). */
+export async function planDispatch(reader: Tx, eventId: string): Promise<EventWrite | null> {
+  const row = await reader.domainEvent.findUnique({ where: { id: eventId } });
+  const event = row && readEvent(row);
+  if (!event) return null;
+  const writes = await plan(reader, event);
+  if (writes.length === 0) return null;
+  return async (tx) => {
+    for (const write of writes) await write(tx);
+  };
+}
+
+/** Both steps in one transaction (tests; the job runs them apart). */
+export async function dispatchEvent(tx: Tx, eventId: string) {
+  const write = await planDispatch(tx, eventId);
+  if (write) await write(tx);
+}

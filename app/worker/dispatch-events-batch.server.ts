@@ -1,0 +1,260 @@
+import { randomUUID } from "node:crypto";
+import { getConfig } from "../config.server";
+import { ANY_SHOP, bool, date, type BulkSql } from "../db/bulk-sql.server";
+import type { BatchWrite } from "../db/job-queue.server";
+import { jobRow } from "../models/jobs/enqueue.server";
+import { NOTIFICATION_KINDS, notificationDef } from "../models/notifications/catalogue";
+import { brandingOf, composeEmail, defaultTemplate } from "../models/notifications/compose-notification.server";
+import { preferencesUrl } from "../models/notifications/mail-preferences";
+import type { AffiliateEventType, NotificationKind, PlainContext } from "../models/notifications/kind";
+import {
+  affiliateValues,
+  languageOf,
+  type AffiliateRow,
+  type ShopRow,
+} from "../models/notifications/notification-values.server";
+import { parseEventTypes } from "../models/webhooks-out/endpoints.server";
+import { readEvent, type DomainEvent, type DomainEventRecord } from "../models/events/event-types";
+
+// The batch handler of "event.dispatch" (job-queue.server.ts runs it for up
+// to a claim's worth of events at once): a bulk approval queues thousands of
+// affiliate.approved events, and dispatching them one transaction each made
+// the worker the bottleneck. Here the events' rows are read with a handful of
+// set-based queries, the e-mails composed in memory, and the outbox rows and
+// their email.send jobs written in one transaction with the events' "done"
+// mark. Only the common, simple case is done here: affiliate.approved and
+// affiliate.denied of a shop with no webhook endpoint wanting them (and, for
+// an approval, the affiliate's coupon job, as couponSubscriber queues it),
+// and only while every e-mail kind sent on them is a `bulk` one (its values
+// read nothing; the same function the one-by-one path calls). Every other
+// event gets a new dispatch job marked `alone`, which the one-by-one path
+// (dispatch-event.server.ts) runs with every subscriber, as before.
+// Exactly once holds as there: the dedupe key is the same
+// ("{event}:{key}:{address}"), existing keys are skipped, and the insert
+// ignores a key a concurrent writer took meanwhile (its job then finds no
+// row and does nothing).
+
+// The types whose other subscribers this file stands in for (webhooks: the
+// `hooked` check; the coupon job of an approval).
+type BulkType = "affiliate.approved" | "affiliate.denied";
+type BulkEvent = DomainEventRecord<BulkType>;
+const BULK_TYPES: readonly BulkType[] = ["affiliate.approved", "affiliate.denied"];
+
+type Kind = NotificationKind<(typeof NOTIFICATION_KINDS)[number]["key"]>;
+/** The kinds a bulk type sends; null when one of them reads (then the events go alone). */
+function bulkKinds(type: BulkType): Kind[] | null {
+  const kinds: Kind[] = NOTIFICATION_KINDS.filter((kind) => kind.on?.[type] || kind.bulk?.[type]);
+  return kinds.every((kind) => !kind.on?.[type] && kind.audience === "affiliate") ? kinds : null;
+}
+const KINDS_BY_TYPE = new Map<string, Kind[] | null>(BULK_TYPES.map((type) => [type, bulkKinds(type)]));
+
+function isBulk(event: DomainEvent): event is BulkEvent {
+  return KINDS_BY_TYPE.get(event.type) != null;
+}
+
+function bulkValues<T extends AffiliateEventType>(kind: Kind, ctx: PlainContext<T>) {
+  return kind.bulk?.[ctx.event.type]?.(ctx) ?? null;
+}
+
+type EventRow = { id: string; shopId: string; type: string; data: string; createdAt: unknown };
+type TemplateRow = { shopId: string; key: string; enabled: unknown; subject: string | null; body: string | null };
+
+const SHOP_COLUMNS = [
+  "id",
+  "name",
+  "url",
+  "domain",
+  "language",
+  "adminEmail",
+  "portalDomain",
+  "referralParam",
+  "settings",
+] as const;
+const AFFILIATE_COLUMNS = [
+  "id",
+  "shopId",
+  "email",
+  "firstName",
+  "lastName",
+  "referralCode",
+  "language",
+  "parentId",
+  "status",
+  "campaignId",
+] as const;
+
+const uniq = (values: string[]) => [...new Set(values)];
+
+export async function planEventDispatch(payloads: { eventId: string }[], bulk: BulkSql): Promise<BatchWrite> {
+  const now = new Date();
+  const events = await bulk
+    .from("DomainEvent")
+    .findIn<EventRow>(
+      ["id", "shopId", "type", "data", "createdAt"],
+      { shopId: ANY_SHOP },
+      "id",
+      uniq(payloads.map((p) => p.eventId)),
+    );
+  const shopIds = uniq(events.map((e) => e.shopId));
+  const shops = new Map(
+    (await bulk.from("Shop").findIn<ShopRow>([...SHOP_COLUMNS], {}, "id", shopIds)).map((s) => [s.id, s] as const),
+  );
+  const endpoints = await bulk
+    .from("WebhookEndpoint")
+    .findIn<{ shopId: string; eventTypes: string; enabled: unknown }>(
+      ["shopId", "eventTypes", "enabled"],
+      { shopId: shopIds },
+      "shopId",
+      shopIds,
+    );
+  const hooked = (shopId: string, type: string) =>
+    endpoints.some(
+      (e) => e.shopId === shopId && bool(e.enabled) && (parseEventTypes(e.eventTypes) as string[]).includes(type),
+    );
+
+  const alone: string[] = [];
+  const mine: BulkEvent[] = [];
+  for (const row of events) {
+    let event: DomainEvent | null;
+    try {
+      event = readEvent({ ...row, createdAt: date(row.createdAt) });
+    } catch {
+      alone.push(row.id);
+      continue;
+    }
+    if (!event) continue;
+    if (!isBulk(event) || !shops.has(event.shopId) || hooked(event.shopId, event.type)) {
+      alone.push(event.id);
+      continue;
+    }
+    mine.push(event);
+  }
+
+  const affiliates = new Map(
+    (
+      await bulk
+        .from("Affiliate")
+        .findIn<AffiliateRow & { shopId: string; campaignId: string }>(
+          [...AFFILIATE_COLUMNS],
+          { shopId: shopIds },
+          "id",
+          uniq(mine.map((e) => e.data.affiliateId)),
+        )
+    ).map((a) => [a.id, a] as const),
+  );
+  // Only campaigns that hand out coupons get a coupons.create job: a bulk
+  // approval in a shop without them would otherwise queue thousands of jobs
+  // that each read the affiliate and its campaign to do nothing.
+  const couponCampaigns = new Set(
+    (
+      await bulk
+        .from("Campaign")
+        .findIn<{ id: string; couponEnabled: unknown }>(
+          ["id", "couponEnabled"],
+          { shopId: shopIds },
+          "id",
+          uniq([...affiliates.values()].map((a) => a.campaignId)),
+        )
+    )
+      .filter((c) => bool(c.couponEnabled))
+      .map((c) => c.id),
+  );
+  const templates = await bulk
+    .from("NotificationTemplate")
+    .findIn<TemplateRow>(
+      ["shopId", "key", "enabled", "subject", "body"],
+      { shopId: shopIds },
+      "shopId",
+      uniq(mine.map((e) => e.shopId)),
+    );
+  const wanted = mine.flatMap((event) => {
+    const affiliate = affiliates.get(event.data.affiliateId);
+    if (!affiliate || affiliate.shopId !== event.shopId) return [];
+    const address = affiliate.email.toLowerCase();
+    return KINDS_BY_TYPE.get(event.type)!.map((kind) => ({
+      event,
+      kind,
+      affiliate,
+      address,
+      dedupeKey: `${event.id}:${kind.key}:${address}`,
+    }));
+  });
+  const taken = new Set(
+    (
+      await bulk
+        .from("OutboxEmail")
+        .findIn<{ dedupeKey: string }>(
+          ["dedupeKey"],
+          { shopId: shopIds },
+          "dedupeKey",
+          uniq(wanted.map((w) => w.dedupeKey)),
+        )
+    ).map((r) => r.dedupeKey),
+  );
+  const optOuts = new Set(
+    (
+      await bulk
+        .from("MailOptOut")
+        .findIn<{ shopId: string; address: string; kind: string }>(
+          ["shopId", "address", "kind"],
+          { shopId: shopIds },
+          "address",
+          uniq(wanted.map((w) => w.address)),
+        )
+    ).map((o) => `${o.shopId}\n${o.address}\n${o.kind}`),
+  );
+
+  const config = getConfig();
+  const outbox: Record<string, string | boolean | number | Date | null>[] = [];
+  for (const { event, kind, affiliate, address, dedupeKey } of wanted) {
+    if (taken.has(dedupeKey)) continue;
+    taken.add(dedupeKey);
+    const shop = shops.get(event.shopId)!;
+    const { key } = kind;
+    const def = notificationDef(key);
+    const language = languageOf(affiliate, shop);
+    const own = bulkValues(kind, { event, shop, affiliate, language });
+    if (!own) continue;
+    const row = templates.find((t) => t.shopId === shop.id && t.key === key);
+    if (row && !bool(row.enabled)) continue;
+    if (!def.transactional && optOuts.has(`${shop.id}\n${address}\n${key}`)) continue;
+    const fallback = row?.subject && row?.body ? null : defaultTemplate(key, language);
+    const template = { subject: row?.subject ?? fallback!.subject, body: row?.body ?? fallback!.body };
+    const unsubscribeUrl = def.transactional
+      ? null
+      : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
+    const values = { ...affiliateValues(shop, affiliate), ...own };
+    const mail = await composeEmail(key, template, values, language, brandingOf(shop), unsubscribeUrl);
+    outbox.push({
+      id: randomUUID(),
+      shopId: shop.id,
+      toAddress: address,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      kind: key,
+      dedupeKey,
+      unsubscribeUrl,
+      isTest: false,
+      status: "queued",
+      attempts: 0,
+      createdAt: now,
+    });
+  }
+  const jobs = [
+    ...outbox.map((row) => jobRow("email.send", { id: String(row.id) }, { now })),
+    // What couponSubscriber does for an approval on the one-by-one path
+    // (the job itself checks the campaign's coupon settings again).
+    ...mine
+      .filter((e) => {
+        const affiliate = affiliates.get(e.data.affiliateId);
+        return e.type === "affiliate.approved" && affiliate && couponCampaigns.has(affiliate.campaignId);
+      })
+      .map((e) => jobRow("coupons.create", { affiliateId: e.data.affiliateId }, { now })),
+    ...alone.map((eventId) => jobRow("event.dispatch", { eventId, alone: true }, { now })),
+  ];
+  return async (writer) => {
+    await writer.insertRows("OutboxEmail", outbox, { onConflict: "ignore" });
+    await writer.insertRows("Job", jobs);
+  };
+}
