@@ -11,7 +11,7 @@ import { startOfShopDay } from "../../lib/shop-day";
 import { queueNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";
 import { merchantRecipients } from "./merchant-recipients.server";
-import { affiliateValues, languageOf, type ShopRow } from "./notification-values.server";
+import { affiliateValues, languageOf, notificationShopSelect, type ShopRow } from "./notification-values.server";
 
 // The "notifications.daily" job of a shop (mail-schedule.ts says when): the
 // affiliates' "payout method missing" reminders and the merchant's digest,
@@ -24,15 +24,7 @@ const JOB = "notifications.daily";
 const DAY_MS = 86_400_000;
 
 const shopSelect = {
-  id: true,
-  name: true,
-  url: true,
-  domain: true,
-  language: true,
-  adminEmail: true,
-  portalDomain: true,
-  referralParam: true,
-  settings: true,
+  ...notificationShopSelect,
   timezone: true,
   currency: true,
   uninstalledAt: true,
