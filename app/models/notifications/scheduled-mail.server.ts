@@ -11,7 +11,13 @@ import { startOfShopDay } from "../../lib/shop-day";
 import { queueNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";
 import { merchantRecipients } from "./merchant-recipients.server";
-import { affiliateValues, languageOf, notificationShopSelect, type ShopRow } from "./notification-values.server";
+import {
+  affiliateValues,
+  languageOf,
+  notificationAffiliateSelect,
+  notificationShopSelect,
+  type ShopRow,
+} from "./notification-values.server";
 
 // The "notifications.daily" job of a shop (mail-schedule.ts says when): the
 // affiliates' "payout method missing" reminders and the merchant's digest,
@@ -89,16 +95,7 @@ export async function sendPayoutReminders(
   if (positive.length === 0) return 0;
   const affiliates = await tx.affiliate.findMany({
     where: { shopId: shop.id, id: { in: [...new Set(positive.map((r) => r.affiliateId))] } },
-    select: {
-      id: true,
-      email: true,
-      firstName: true,
-      lastName: true,
-      referralCode: true,
-      language: true,
-      parentId: true,
-      status: true,
-    },
+    select: notificationAffiliateSelect,
   });
   const since = new Date(now.getTime() - (REMINDER_EVERY_DAYS - 0.5) * DAY_MS);
   const settingsUrl = `${accountOriginFor(shop)}/account/payouts`;
