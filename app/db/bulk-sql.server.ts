@@ -78,6 +78,13 @@ export interface BulkSql {
    * of the row with that key ({ key, update }).
    */
   insertRows<M extends Table>(table: M, rows: readonly RowOf<M>[], options?: InsertOptions<M>): Promise<void>;
+  /**
+   * Inserts the rows a unique key does not already have (ON CONFLICT DO
+   * NOTHING) and answers the `returned` column of those it inserted. On
+   * PostgreSQL a row another transaction is inserting waits for it and is
+   * then skipped, where a plain INSERT would fail the whole statement (23505).
+   */
+  insertNew<M extends Table>(table: M, rows: readonly RowOf<M>[], returned: Column<M>): Promise<string[]>;
 }
 
 export interface InsertOptions<M extends Table = Table> {
@@ -229,6 +236,30 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
         );
       }
     },
+    async insertNew(table, typed, returned) {
+      const rows = typed as readonly Row[];
+      if (rows.length === 0) return [];
+      const columns = Object.keys(rows[0]!);
+      const list = columns.map(identifier).join(", ");
+      const inserted: string[] = [];
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        const json = JSON.stringify(
+          rows
+            .slice(i, i + ROWS_PER_STATEMENT)
+            .map((row) => Object.fromEntries(columns.map((c) => [c, jsonValue(provider, row[c] ?? null)]))),
+        );
+        const source =
+          provider === "postgresql"
+            ? `SELECT ${list} FROM json_populate_recordset(NULL::${identifier(table)}, $1::json)`
+            : `SELECT ${columns.map((c) => `value ->> '$.${c}'`).join(", ")} FROM json_each(?)`;
+        const found = await client.$queryRawUnsafe<Record<string, unknown>[]>(
+          `INSERT INTO ${identifier(table)} (${list}) ${source} WHERE true ON CONFLICT DO NOTHING RETURNING ${identifier(returned)}`,
+          json,
+        );
+        for (const r of found) inserted.push(String(r[returned]));
+      }
+      return inserted;
+    },
   };
 }
 
@@ -270,6 +301,20 @@ export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): B
         `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`,
       );
       for (const row of rows) await write(() => insert.run(...columns.map((c) => arg(row[c] ?? null))));
+    },
+    async insertNew(table, typed, returned) {
+      const rows = typed as readonly Row[];
+      if (rows.length === 0) return [];
+      const columns = Object.keys(rows[0]!);
+      const insert = statement(
+        `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ON CONFLICT DO NOTHING RETURNING ${identifier(returned)}`,
+      ).pluck();
+      const inserted: string[] = [];
+      for (const row of rows) {
+        const value = await write(() => insert.get(...columns.map((c) => arg(row[c] ?? null))));
+        if (value !== undefined) inserted.push(String(value));
+      }
+      return inserted;
     },
   };
 }

@@ -358,23 +358,21 @@ export async function planOrders(
  */
 export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<number> {
   if (plan.orders.length === 0) return 0;
-  const existing = new Set(
-    (
-      await bulk.from("Order").findIn<{ shopifyGid: string }>(
-        ["shopifyGid"],
-        { shopId: plan.shopId },
-        "shopifyGid",
-        plan.orders.map((o) => o.gid),
-      )
-    ).map((e) => e.shopifyGid),
-  );
-  const fresh = plan.orders.filter((o) => !existing.has(o.gid));
+  // Another worker may have planned the same order as new (orders/create and
+  // orders/paid of one order in two batches): the order goes in only where
+  // its key is still free, and its commissions, links, jobs and events only
+  // with it. On PostgreSQL the INSERT waits for the other batch's
+  // uncommitted row and then skips it, so neither batch fails on the key.
   // Multi-row inserts: the hottest write of the app, where Prisma's
   // createMany cost more than everything else.
-  await bulk.insertRows(
-    "Order",
-    fresh.map((o) => o.order),
+  const inserted = new Set(
+    await bulk.insertNew(
+      "Order",
+      plan.orders.map((o) => o.order),
+      "shopifyGid",
+    ),
   );
+  const fresh = plan.orders.filter((o) => inserted.has(o.gid));
   await bulk.insertRows(
     "Commission",
     fresh.flatMap((o) => o.commissions),

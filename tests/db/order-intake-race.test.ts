@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { prismaBulk } from "~/db/bulk-sql.server";
+import { ingestWebhook } from "~/db/webhook-store.server";
+import { planOrderEvents } from "~/models/webhooks/process-webhook.server";
+import { createJobWorker } from "~/worker/job-registry.server";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { fixtureWith, orderStatusUrl } from "../support/webhooks";
+
+// Two PostgreSQL workers may batch webhooks of the same order (Shopify sends
+// orders/create and orders/paid a moment apart): both plan the order as new,
+// and the second one's INSERT waits on the first's uncommitted row. That
+// second batch must skip the order, not fail with 23505 and fall back to
+// running its jobs one by one. (SQLite runs one write transaction at a time:
+// the race cannot happen there.)
+applyTestEnv();
+useTestDatabase();
+const onPostgres = /^postgres(ql)?:/.test(process.env.TEST_DATABASE_URL ?? "");
+
+const SHOP = "race-shop.myshopify.com";
+const ORDER_GID = "gid://shopify/Order/820982911946154508";
+
+async function seed() {
+  const db = getDb();
+  const shop = await db.shop.create({
+    data: { domain: SHOP, name: "Race shop", url: `https://${SHOP}`, adminEmail: "o@x.example", pricingPlan: "growth" },
+  });
+  const campaign = await db.campaign.create({
+    data: {
+      shopId: shop.id,
+      name: "Main",
+      status: "active",
+      commissionType: "percent",
+      commissionValue: 1000,
+      cookieDays: 30,
+    },
+  });
+  const affiliate = await db.affiliate.create({
+    data: {
+      shopId: shop.id,
+      campaignId: campaign.id,
+      email: "anna@aff.example",
+      firstName: "Anna",
+      lastName: "Test",
+      status: "approved",
+      referralCode: "ANNA",
+    },
+  });
+  await db.coupon.create({ data: { shopId: shop.id, affiliateId: affiliate.id, code: "ANNA10" } });
+  return shop;
+}
+
+const orderBody = () =>
+  fixtureWith("orders_create.json", (o) => {
+    o.cancelled_at = null;
+    o.order_status_url = orderStatusUrl(SHOP);
+    o.discount_codes = [{ code: "anna10", amount: "20.00", type: "fixed_amount" }];
+  });
+
+async function waitForLockWait() {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const [row] = await getDb().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if ((row?.n ?? 0) > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("the second batch never waited on the first one's order");
+}
+
+describe.runIf(onPostgres)("two workers batching webhooks of the same order", () => {
+  it("stores the order once, writes no 23505 and finishes both batches' jobs together", async () => {
+    const shop = await seed();
+    const body = orderBody();
+    for (const [topic, webhookId] of [
+      ["orders/create", "race-create"],
+      ["orders/paid", "race-paid"],
+    ] as const)
+      expect(await ingestWebhook({ shopDomain: SHOP, topic, webhookId, apiVersion: "2026-07", rawBody: body })).toBe(
+        "stored",
+      );
+    const db = getDb();
+    const created = await db.webhookEvent.findFirstOrThrow({ where: { webhookId: "race-create" } });
+    const jobs = await db.job.findMany({ where: { type: "webhook" } });
+    const firstJob = jobs.find((j) => j.payload.includes(created.id))!;
+    // Worker A has claimed the orders/create job (its lease keeps worker B off it).
+    await db.job.update({
+      where: { id: firstJob.id },
+      data: { status: "running", lockedBy: "worker-a", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 },
+    });
+
+    let releaseA!: () => void;
+    const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
+    let aWrote!: () => void;
+    const aHasWritten = new Promise<void>((resolve) => (aWrote = resolve));
+    // Worker A's batch transaction, as the job queue runs it on PostgreSQL.
+    const workerA = db.$transaction(
+      async (tx) => {
+        const bulk = prismaBulk(tx, "postgresql");
+        const plan = await planOrderEvents(bulk, [created.id]);
+        await plan.write(bulk);
+        await tx.job.update({ where: { id: firstJob.id }, data: { status: "done", lockedUntil: null } });
+        aWrote();
+        await aMayCommit;
+      },
+      { timeout: 30_000 },
+    );
+    await aHasWritten;
+
+    // Worker B claims the orders/paid job and plans the same order as new.
+    const lines: string[] = [];
+    const log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const workerB = createJobWorker({ logger: { info: log, error: log } });
+    const bRan = workerB.runDue();
+    await waitForLockWait();
+    releaseA();
+    await workerA;
+    expect(await bRan).toBe(1);
+    await workerB.stop();
+
+    expect(lines.filter((l) => /failed|23505|duplicate key/.test(l))).toEqual([]);
+    const orders = await db.order.findMany({ where: { shopId: shop.id, shopifyGid: ORDER_GID } });
+    expect(orders).toHaveLength(1);
+    expect(await db.commission.count({ where: { orderId: orders[0]!.id } })).toBe(1);
+    expect(await db.domainEvent.count({ where: { type: "sale.credited" } })).toBe(1);
+    const after = await db.job.findMany({ where: { type: "webhook" } });
+    expect(after.map((j) => [j.status, j.attempts])).toEqual([
+      ["done", 1],
+      ["done", 1],
+    ]);
+    expect(await db.webhookEvent.count({ where: { processedAt: null } })).toBe(0);
+  });
+});
