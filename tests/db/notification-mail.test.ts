@@ -103,7 +103,11 @@ describe("notification e-mails over SMTP", () => {
     const [german] = mailTo("klara@aff.example");
     expect(german?.subject).toBe(`Willkommen im Partnerprogramm von ${shop.name}`);
     expect(german?.text).toContain("Hallo Klara,");
-    expect(german?.text).toContain(`${shop.url}/?ref=`);
+    // The link Settings › Promote link puts first (the short link by default), as the Links page shows it.
+    expect(german?.text).toContain(
+      `${process.env.SHOPIFY_APP_URL!.replace(/\/$/, "")}/r/${shop.domain.replace(".myshopify.com", "")}/${de.referralCode}`,
+    );
+    expect(german?.text).not.toContain(`${shop.url}/?ref=`);
     expect(german?.html).toContain('lang="de"');
     expect(mailTo("sam@aff.example")[0]?.subject).toBe(`Welcome to the ${shop.name} affiliate program`);
     // The same events handed over again: nothing new is queued or sent.

@@ -110,7 +110,7 @@ export function CreativeFormFields({
               value={values.body}
               onChange={(v) => set("body", v)}
               error={errors.body}
-              helpText={t("form.bodyHelp")}
+              helpText={t("form.bodyHelp", { link: "{{link}}" })}
               multiline={6}
               autoComplete="off"
             />

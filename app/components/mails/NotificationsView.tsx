@@ -131,19 +131,21 @@ export function NotificationsView({
                     </InlineStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <InlineStack gap="200">
-                      <Button
-                        size="slim"
-                        onClick={() =>
-                          fetcher.submit(
-                            { intent: "toggle", key: row.key, enabled: String(!row.enabled) },
-                            { method: "post" },
-                          )
-                        }
-                      >
-                        {row.enabled ? t("Mails:list.turnOff") : t("Mails:list.turnOn")}
-                      </Button>
-                    </InlineStack>
+                    {row.transactional ? null : (
+                      <InlineStack gap="200">
+                        <Button
+                          size="slim"
+                          onClick={() =>
+                            fetcher.submit(
+                              { intent: "toggle", key: row.key, enabled: String(!row.enabled) },
+                              { method: "post" },
+                            )
+                          }
+                        >
+                          {row.enabled ? t("Mails:list.turnOff") : t("Mails:list.turnOn")}
+                        </Button>
+                      </InlineStack>
+                    )}
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}

@@ -64,9 +64,13 @@ export function TemplateEditor({ editor, log }: { editor: Editor; log: LogPage }
     );
     return () => clearTimeout(timer);
   }, [subject, body, submitPreview]);
+  // A template with errors has no preview: subject and body are cleared
+  // together, and the preview says why (the errors are under the fields).
   useEffect(() => {
-    if (preview.state === "idle" && preview.data?.preview) setShown(preview.data.preview);
+    if (preview.state !== "idle" || !preview.data) return;
+    setShown(preview.data.preview ?? null);
   }, [preview.state, preview.data]);
+  const previewFailed = preview.state === "idle" && Boolean(preview.data?.error);
 
   useEffect(() => {
     if (save.state !== "idle" || !save.data || seen.current === save.data) return;
@@ -113,12 +117,17 @@ export function TemplateEditor({ editor, log }: { editor: Editor; log: LogPage }
             {saveError && !saveError.fields ? <Banner tone="critical" title={saveError.message} /> : null}
             <Card>
               <FormLayout>
-                <Checkbox
-                  label={t("Mails:editor.enabled")}
-                  helpText={editor.transactional ? t("Mails:editor.transactionalHelp") : undefined}
-                  checked={form.enabled}
-                  onChange={(enabled) => setForm({ ...form, enabled })}
-                />
+                {editor.transactional ? (
+                  <Text as="p" tone="subdued">
+                    {t("Mails:editor.alwaysSent")}
+                  </Text>
+                ) : (
+                  <Checkbox
+                    label={t("Mails:editor.enabled")}
+                    checked={form.enabled}
+                    onChange={(enabled) => setForm({ ...form, enabled })}
+                  />
+                )}
                 <TextField
                   label={t("Mails:editor.subject")}
                   autoComplete="off"
@@ -170,6 +179,10 @@ export function TemplateEditor({ editor, log }: { editor: Editor; log: LogPage }
                       />
                     </Box>
                   </BlockStack>
+                ) : previewFailed ? (
+                  <Banner tone="critical" title={t("Mails:editor.previewInvalid")}>
+                    {previewError && !previewError.fields ? previewError.message : null}
+                  </Banner>
                 ) : (
                   <Text as="p" tone="subdued">
                     {t("Mails:editor.previewWaiting")}

@@ -91,7 +91,7 @@ export async function seedDemoCreatives(db: ShopDb, shop: { domain: string; url:
     title: "Instagram caption",
     category: "Social",
     destination: "/collections/hiking",
-    body: "Weekend plans: up the ridge and back before dark. My boots and pack come from Demo Outdoor Store. Gear up here: {link}",
+    body: "Weekend plans: up the ridge and back before dark. My boots and pack come from Demo Outdoor Store. Gear up here: {{link}}",
   });
   await saveCreative(db, shop, null, {
     ...base,
@@ -100,7 +100,7 @@ export async function seedDemoCreatives(db: ShopDb, shop: { domain: string; url:
     category: "E-mail",
     allCampaigns: false,
     campaignIds: [standardCampaignId],
-    body: "Subject: The gear I trust on every trail\n\nHi there,\n\nI've tested a lot of outdoor gear, and Demo Outdoor Store is where I buy mine. Have a look: {link}\n\nSee you outside!",
+    body: "Subject: The gear I trust on every trail\n\nHi there,\n\nI've tested a lot of outdoor gear, and Demo Outdoor Store is where I buy mine. Have a look: {{link}}\n\nSee you outside!",
   });
   await saveCreative(db, shop, null, {
     ...base,

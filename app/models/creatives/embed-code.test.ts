@@ -48,6 +48,9 @@ describe("fillCaption", () => {
   it.each([
     ["Shop now: {link}", "Shop now: https://l.example/r/a/B"],
     ["{link} and again {link}", "https://l.example/r/a/B and again https://l.example/r/a/B"],
+    ["Shop now: {{link}}", "Shop now: https://l.example/r/a/B"],
+    ["{{ link }} and {link}", "https://l.example/r/a/B and https://l.example/r/a/B"],
+    ["A $& in the text: {{link}}", "A $& in the text: https://l.example/r/a/B"],
     ["No link here", "No link here"],
   ])("%s", (body, out) => {
     expect(fillCaption(body, "https://l.example/r/a/B")).toBe(out);

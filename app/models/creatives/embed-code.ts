@@ -35,7 +35,12 @@ export function buildEmbedCode(input: EmbedInput): string {
   );
 }
 
-/** A caption or e-mail swipe with the affiliate's link where the merchant wrote {link}. */
+/**
+ * A caption or e-mail swipe with the affiliate's link where the merchant
+ * wrote {{link}} (the placeholder every text shown to merchants uses, as the
+ * share texts of Settings › Marketings do). {link}, which this screen once
+ * asked for, still works in texts saved then.
+ */
 export function fillCaption(body: string, link: string): string {
-  return body.replace(/\{link\}/g, link);
+  return body.replace(/\{\{\s*link\s*\}\}|\{link\}/g, () => link);
 }

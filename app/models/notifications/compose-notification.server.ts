@@ -158,8 +158,9 @@ export async function prepareNotification(
   const inForce = await templateInForce(reader, shop.id, key, request.language);
   const template = request.template ? { ...inForce, ...request.template } : inForce;
   if (!request.isTest) {
-    if (!template.enabled) return null;
+    // Transactional mail is always sent (an invite, a password reset).
     if (!def.transactional) {
+      if (!template.enabled) return null;
       const optedOut = await reader.mailOptOut.findUnique({
         where: { shopId_address_kind: { shopId: shop.id, address, kind: key } },
       });

@@ -19,6 +19,11 @@ import { scheduleDailyMail } from "./scheduled-mail.server";
 import { consumeTemplateRenders } from "./template-rate-limit.server";
 import { checkTemplateInThread, TemplateLimitError, TEMPLATE_TIME_LIMIT_MS } from "./template-threads.server";
 import { nestValues } from "./catalogue";
+import { merchantSample } from "./merchant-sample";
+import { getConfig } from "../../config.server";
+import { shopHandle } from "../../lib/affiliate-links";
+import { portalUrl } from "./notification-values.server";
+import type { LanguageInfo } from "../../i18n/language-table";
 import type { MailSettingsInput, TemplateInput } from "./notification-schemas";
 
 // The Notifications screen (/{role}/mails): the list with on/off, the
@@ -37,7 +42,29 @@ function requireKey(key: string): NotificationKey {
 async function shopOf(db: ShopDb) {
   return db.shop.findUniqueOrThrow({
     where: { id: db.$shopId },
-    select: { id: true, name: true, language: true, settings: true, timezone: true },
+    select: {
+      id: true,
+      name: true,
+      language: true,
+      settings: true,
+      timezone: true,
+      url: true,
+      domain: true,
+      portalDomain: true,
+      currency: true,
+    },
+  });
+}
+
+/** A kind's sample values, with the merchant's own shop, links and currency (merchant-sample.ts). */
+function sampleFor(shop: Awaited<ReturnType<typeof shopOf>>, key: NotificationKey, language: LanguageInfo) {
+  return merchantSample(notificationDef(key).variables, {
+    name: shop.name,
+    url: shop.url,
+    portalUrl: portalUrl(shop),
+    shortLinkBase: `${getConfig().appUrl.replace(/\/+$/, "")}/r/${encodeURIComponent(shopHandle(shop.domain))}/`,
+    currency: shop.currency,
+    languageTag: language.tag,
   });
 }
 
@@ -53,7 +80,8 @@ export async function listNotifications(db: ShopDb) {
         key: def.key,
         audience: def.audience,
         transactional: def.transactional,
-        enabled: row?.enabled ?? true,
+        // Transactional mail (invites, password resets) is always sent.
+        enabled: def.transactional || (row?.enabled ?? true),
         edited: Boolean(row?.subject ?? row?.body),
         subject: row?.subject ?? defaultTemplate(def.key, language).subject,
       };
@@ -87,12 +115,12 @@ export async function notificationEditor(db: ShopDb, keyParam: string) {
     key,
     audience: def.audience,
     transactional: def.transactional,
-    enabled: template.enabled,
+    enabled: def.transactional || template.enabled,
     edited: template.edited,
     subject: template.subject,
     body: template.body,
     defaults: defaultTemplate(key, language),
-    variables: Object.entries(def.variables).map(([name, sample]) => ({ name, sample })),
+    variables: Object.entries(sampleFor(shop, key, language)).map(([name, sample]) => ({ name, sample })),
   };
 }
 
@@ -144,7 +172,11 @@ async function composeForEditor(...args: Parameters<typeof composeEmail>) {
 export async function saveTemplate(db: ShopDb, keyParam: string, input: TemplateInput) {
   const key = requireKey(keyParam);
   await assertTemplate(db.$shopId, key, input);
-  const data = { subject: input.subject, body: input.body, enabled: input.enabled };
+  const data = {
+    subject: input.subject,
+    body: input.body,
+    enabled: notificationDef(key).transactional || input.enabled,
+  };
   await db.notificationTemplate.upsert({
     where: { shopId_key: { shopId: db.$shopId, key } },
     create: { shopId: db.$shopId, key, ...data },
@@ -162,6 +194,9 @@ export async function resetTemplate(db: ShopDb, keyParam: string) {
 
 export async function setNotificationEnabled(db: ShopDb, keyParam: string, enabled: boolean) {
   const key = requireKey(keyParam);
+  // An invite or a password reset the merchant turned off would leave people
+  // unable to sign in, with nothing to tell them why.
+  if (!enabled && notificationDef(key).transactional) throw new AppError("conflict", msg("Mails:editor.alwaysSent"));
   await db.notificationTemplate.upsert({
     where: { shopId_key: { shopId: db.$shopId, key } },
     create: { shopId: db.$shopId, key, enabled },
@@ -176,11 +211,12 @@ export async function previewTemplate(db: ShopDb, keyParam: string, input: Omit<
   await assertTemplate(db.$shopId, key, { ...input, enabled: true });
   const shop = await shopOf(db);
   const def = notificationDef(key);
+  const language = shopLanguage(shop.language);
   const mail = await composeForEditor(
     key,
     input,
-    def.variables,
-    shopLanguage(shop.language),
+    sampleFor(shop, key, language),
+    language,
     brandingOf(shop),
     def.transactional ? null : "#unsubscribe",
   );
@@ -193,7 +229,6 @@ export async function sendTestEmail(db: ShopDb, keyParam: string, input: Omit<Te
   await consumeTemplateRenders("testEmail", db.$shopId);
   await assertTemplate(db.$shopId, key, { ...input, enabled: true });
   const shop = await shopOf(db);
-  const def = notificationDef(key);
   // Rendered before the write transaction (the write lock is not held while
   // a template renders); the test uses the editor's text, not the saved one.
   let prepared: Awaited<ReturnType<typeof prepareNotification>>;
@@ -203,7 +238,7 @@ export async function sendTestEmail(db: ShopDb, keyParam: string, input: Omit<Te
       key,
       to,
       language: shopLanguage(shop.language),
-      values: def.variables,
+      values: sampleFor(shop, key, shopLanguage(shop.language)),
       dedupeBy: null,
       isTest: true,
       template: input,
