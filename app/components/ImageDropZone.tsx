@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Button, DropZone, InlineError, InlineStack, Spinner, Text, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Box, Button, DropZone, InlineError, InlineStack, Spinner, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError, type KeyedError } from "~/i18n/messages";
@@ -21,12 +21,16 @@ export function ImageDropZone({
   onChange,
   error,
   testId,
+  thumbnailTestId,
+  helpText,
 }: {
   label: string;
   value: string;
   onChange: (url: string) => void;
   error?: string;
   testId?: string;
+  thumbnailTestId?: string;
+  helpText?: string;
 }) {
   const { t } = useTranslation("Portals");
   const upload = useFetcher<{ uploaded?: string; error?: KeyedError }>();
@@ -64,7 +68,16 @@ export function ImageDropZone({
         {label}
       </Text>
       <InlineStack gap="300" blockAlign="center" wrap={false}>
-        {value ? <Thumbnail source={value} alt={label} size="large" /> : null}
+        {value ? (
+          <Box padding="100" borderColor="border" borderWidth="025" borderRadius="200" minWidth="64px">
+            <img
+              src={value}
+              alt={label}
+              data-testid={thumbnailTestId}
+              style={{ display: "block", maxWidth: 120, maxHeight: 64, objectFit: "contain", margin: "0 auto" }}
+            />
+          </Box>
+        ) : null}
         <div style={{ flex: "1 1 auto", minWidth: 0 }} data-testid={testId}>
           <DropZone
             accept={IMAGE_ACCEPT}
@@ -94,6 +107,11 @@ export function ImageDropZone({
           </Button>
         ) : null}
       </InlineStack>
+      {helpText ? (
+        <Text as="p" tone="subdued">
+          {helpText}
+        </Text>
+      ) : null}
       {message ? <InlineError message={message} fieldID={testId ?? label} /> : null}
     </BlockStack>
   );
