@@ -9,13 +9,13 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 export function ScaledPreview({ width, children }: { width: number; children: ReactNode }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
-  const [box, setBox] = useState({ available: width, height: 0 });
+  const [box, setBox] = useState({ available: width, height: 0, measured: false });
 
   useEffect(() => {
     const o = outer.current;
     const i = inner.current;
     if (!o || !i || typeof ResizeObserver === "undefined") return;
-    const measure = () => setBox({ available: o.clientWidth, height: i.offsetHeight });
+    const measure = () => setBox({ available: o.clientWidth, height: i.offsetHeight, measured: true });
     const observer = new ResizeObserver(measure);
     observer.observe(o);
     observer.observe(i);
@@ -25,7 +25,17 @@ export function ScaledPreview({ width, children }: { width: number; children: Re
 
   const scale = Math.min(1, box.available / width);
   return (
-    <div ref={outer} style={{ width: "100%", overflow: "hidden", height: box.height ? box.height * scale : undefined }}>
+    // Until measured the page would stick out of the column: hidden. Once
+    // scaled it fits, and nothing is cut off (the scaled box is what counts
+    // for overflow, not the wide one it was laid out in).
+    <div
+      ref={outer}
+      style={{
+        width: "100%",
+        overflow: box.measured ? "visible" : "hidden",
+        height: box.height ? box.height * scale : undefined,
+      }}
+    >
       <div
         ref={inner}
         data-preview-width={width}
