@@ -254,7 +254,14 @@ describe("the merchant's own sign-up fields", () => {
   const form = {
     termsUrl: "https://velo.example/terms",
     questions: [
-      { id: "channel", label: "Where do you post?", type: "select", options: ["Blog", "YouTube"], required: true },
+      {
+        id: "channel",
+        label: "Where do you post?",
+        labels: { de: "Wo veröffentlichst du?" },
+        type: "select",
+        options: ["Blog", "YouTube"],
+        required: true,
+      },
       { id: "audience", label: "Audience size", type: "text" },
       { id: "adult", label: "I am over 18", type: "checkbox", required: true },
     ],
@@ -273,6 +280,10 @@ describe("the merchant's own sign-up fields", () => {
     const html = await (await new HttpClient(server.url).get(`/portal/${handle}/signup`)).text();
     expect(html).toContain("Where do you post?");
     expect(html).toContain('href="https://velo.example/terms"');
+    // The label in the visitor's language where the merchant gave one, theirs otherwise.
+    const german = await (await new HttpClient(server.url).get(`/portal/${handle}/signup?lang=de`)).text();
+    expect(german).toContain("Wo veröffentlichst du?");
+    expect(german).toContain("Audience size");
 
     const refused = await signup({ ...applicant, q_channel: "Radio", terms: "on" });
     expect(refused.status).toBe(422);
