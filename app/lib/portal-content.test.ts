@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isAssetUrlShape, portalPageSchema, repairAssetPath, repairRawAssets } from "./portal-content";
+import {
+  callToActionIndex,
+  emptyPage,
+  isAssetUrlShape,
+  portalItemSchema,
+  portalPageSchema,
+  repairAssetPath,
+  repairRawAssets,
+  withSignupCallToAction,
+} from "./portal-content";
 
 describe("isAssetUrlShape (spec section 5: URL-shape check for asset links)", () => {
   it.each([
@@ -76,5 +85,19 @@ describe("repairRawAssets (before validation)", () => {
   it("leaves anything that is not a page alone", () => {
     expect(repairRawAssets("x", known)).toBe("x");
     expect(repairRawAssets({ items: "no" }, known)).toEqual({ items: "no" });
+  });
+});
+
+describe("withSignupCallToAction (the landing page always offers Join)", () => {
+  const text = portalItemSchema.parse({ type: "text", elements: { heading: "Hi" } });
+  const hero = portalItemSchema.parse({ type: "hero", elements: { heading: "Ride" }, hidden: true });
+  it.each([
+    ["no sections: the built-in page", [], ["hero:builtIn", "benefits:builtIn"]],
+    ["one heading only (the old editor's trap): built-in hero first", [text], ["hero:builtIn", "text"]],
+    ["a hidden hero is shown again", [text, hero], ["text", "hero"]],
+  ])("%s", (_name, items, expected) => {
+    const shown = withSignupCallToAction({ ...emptyPage(), items });
+    expect(shown.items.map((i) => (i.builtIn ? `${i.type}:builtIn` : i.type))).toEqual(expected);
+    expect(shown.items[callToActionIndex(shown.items)]!.hidden).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { msg } from "../i18n/messages";
 
 // Portal pages the merchant edits (landing, sign-up, login): content items
 // with the fields spec section 3 names (elements, image_1, image_2, image,
@@ -88,23 +89,50 @@ export const portalItemSchema = z.object({
   icon: urlField,
   link: linkSchema.default({}),
   boxTextBenifit: z.array(benefitBoxSchema).max(6).default([]),
+  // A section of the built-in landing page: its empty fields show the
+  // built-in text in the visitor's language, so an untouched section stays
+  // translated.
+  builtIn: z.boolean().default(false),
+  // Kept in the page but not shown (the merchant may bring it back).
+  hidden: z.boolean().default(false),
 });
 export type PortalItem = z.infer<typeof portalItemSchema>;
 
 export const fieldMode = z.enum(["off", "optional", "required"]);
 export type FieldMode = z.infer<typeof fieldMode>;
 
+export const SIGNUP_FIELD_TYPES = ["text", "select", "checkbox"] as const;
+export const MAX_FIELD_OPTIONS = 20;
+
+/** A field the merchant adds to the sign-up form; its answers are stored with the affiliate. */
+export const signupFieldSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_]{1,32}$/),
+    label: text(200),
+    // The label in other portal languages (language code → text); the
+    // merchant's own text shows where none is given.
+    labels: z.record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/), text(200)).default({}),
+    type: z.enum(SIGNUP_FIELD_TYPES).default("text"),
+    options: z.array(text(100)).max(MAX_FIELD_OPTIONS).default([]),
+    required: z.boolean().default(false),
+  })
+  .superRefine((f, ctx) => {
+    if (!f.label) ctx.addIssue({ code: "custom", path: ["label"], message: msg("Portals:errors.fieldLabel") });
+    const options = f.options.filter(Boolean);
+    if (f.type === "select" && options.length < 2)
+      ctx.addIssue({ code: "custom", path: ["options"], message: msg("Portals:errors.fieldOptions") });
+    if (new Set(options).size !== options.length)
+      ctx.addIssue({ code: "custom", path: ["options"], message: msg("Portals:errors.fieldOptionsDiffer") });
+  })
+  .transform((f) => ({ ...f, options: f.type === "select" ? f.options.filter(Boolean) : [] }));
+export type SignupField = z.infer<typeof signupFieldSchema>;
+
 /** The sign-up form the merchant chooses (name, e-mail and password are always asked). */
 export const signupFormSchema = z.object({
   paypalEmail: fieldMode.default("optional"),
   website: fieldMode.default("optional"),
   social: fieldMode.default("off"),
-  questions: z
-    .array(
-      z.object({ id: z.string().regex(/^[a-z0-9_]{1,32}$/), label: text(200), required: z.boolean().default(false) }),
-    )
-    .max(10)
-    .default([]),
+  questions: z.array(signupFieldSchema).max(10).default([]),
   termsUrl: urlField,
 });
 export type SignupFormConfig = z.infer<typeof signupFormSchema>;
@@ -122,6 +150,36 @@ export type PortalPageContent = z.infer<typeof portalPageSchema>;
 
 export function emptyPage(): PortalPageContent {
   return portalPageSchema.parse({});
+}
+
+/**
+ * The landing page affiliates see before the merchant changes anything: a
+ * hero with the sign-up call to action and three benefit boxes, all
+ * built-in (their texts follow the visitor's language until edited).
+ */
+export function builtInLandingItems(): PortalItem[] {
+  return [
+    portalItemSchema.parse({ type: "hero", builtIn: true }),
+    portalItemSchema.parse({ type: "benefits", builtIn: true }),
+  ];
+}
+
+/**
+ * The landing page as it must be shown: the built-in sections when the
+ * merchant has none, and always a visible hero first among heroes, which
+ * carries the Join button (it cannot be hidden or removed: a landing page
+ * without a way to sign up would lose every affiliate who finds it).
+ */
+export function withSignupCallToAction(page: PortalPageContent): PortalPageContent {
+  if (!page.items.length) return { ...page, items: builtInLandingItems() };
+  const heroAt = page.items.findIndex((i) => i.type === "hero");
+  if (heroAt === -1) return { ...page, items: [builtInLandingItems()[0]!, ...page.items] };
+  return { ...page, items: page.items.map((i, at) => (at === heroAt ? { ...i, hidden: false } : i)) };
+}
+
+/** Index of the section that carries the Join button (the first hero). */
+export function callToActionIndex(items: readonly PortalItem[]): number {
+  return items.findIndex((i) => i.type === "hero");
 }
 
 /** Parses stored JSON; anything unreadable is the empty page (the built-in texts show). */

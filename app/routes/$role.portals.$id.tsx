@@ -1,22 +1,53 @@
 import { z } from "zod";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  InlineStack,
+  Layout,
+  Page,
+  Text,
+} from "@shopify/polaris";
+import { DesktopIcon, MobileIcon } from "@shopify/polaris-icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PortalEditorForm } from "~/components/portal/PortalEditor";
-import { PortalContentView, PortalLayout } from "~/components/portal/PortalLayout";
+import {
+  PageSettingsEditor,
+  PREVIEW_WIDTHS,
+  SectionEditor,
+  SectionList,
+  SignupFormEditor,
+  type PreviewWidth,
+} from "~/components/portal/PortalEditor";
+import {
+  PortalContentView,
+  PortalLandingView,
+  PortalLayout,
+  type PortalChrome,
+} from "~/components/portal/PortalLayout";
+import { ScaledPreview } from "~/components/portal/ScaledPreview";
+import { SignupForm } from "~/components/portal/SignupForm";
+import { msg, useTranslatedError, type KeyedError } from "~/i18n/messages";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
 import { PORTAL_PAGE_KINDS, type PortalPageContent } from "~/lib/portal-content";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { knownAssetPaths, MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/storage/asset-storage.server";
+import { MAX_IMAGE_BYTES, storeUploadedImage } from "~/models/storage/asset-storage.server";
 import { pageForEditing, savePortalPage } from "~/models/portal/portal-pages.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 
-// A portal page in the editor: content items on the left, a live preview on
-// the right; "Save draft" keeps it for later, "Publish" shows it to affiliates.
+// A portal page in the editor: its sections on the left (reorder, hide,
+// edit, images dropped in), a live preview of the real page on the right at
+// desktop or phone width (the components the public page renders, fed the
+// draft); "Save draft" keeps it for later, "Publish" shows it to affiliates
+// as a new version.
 export const handle: RouteHandle = {
-  i18n: ["Portals", "Portal.schema.label", "Portal.TopBar", "Account.Common"],
+  i18n: ["Portals", "Portal.schema.label", "Portal.TopBar", "Account.Common", "Creatives"],
   title: ({ params }) => `Portals:pages.${params.id ?? ""}`,
 };
 
@@ -25,11 +56,10 @@ const params = z.object({
 });
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "portals", params }, async ({ shop, params }) => {
-  const [page, images] = await Promise.all([pageForEditing(shop.id, params.id), knownAssetPaths(shop.id)]);
+  const page = await pageForEditing(shop.id, params.id);
   return {
     kind: params.id,
     ...page,
-    images,
     shopName: shop.name,
     handle: shop.domain.replace(/\.myshopify\.com$/, ""),
   };
@@ -39,11 +69,13 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("upload"),
     image: z
-      .instanceof(File, { message: "Choose an image to upload." })
-      .refine((file) => file.size <= MAX_IMAGE_BYTES, "Images can be at most 2 MB."),
+      .instanceof(File, { message: msg("Portals:errors.chooseImage") })
+      .refine((file) => file.size <= MAX_IMAGE_BYTES, msg("Portals:errors.imageTooLarge", { mb: 2 })),
   }),
   z.object({
     intent: z.enum(["save", "publish"]),
+    // The version the editor loaded: a save over a newer one is refused.
+    version: z.coerce.number().int().min(0),
     content: z.string({ required_error: "The page content is missing." }).transform((text, ctx) => {
       try {
         return JSON.parse(text) as unknown;
@@ -62,16 +94,16 @@ export const action = /* @__PURE__ */ merchantRoute(
       const bytes = new Uint8Array(await body.image.arrayBuffer());
       return { uploaded: await storeUploadedImage(shop.id, body.image.name, bytes) };
     }
-    const content = await savePortalPage(shop.id, params.id, body.content, body.intent === "publish");
-    return { saved: body.intent, content };
+    const saved = await savePortalPage(shop.id, params.id, body.content, body.intent === "publish", body.version);
+    return { saved: body.intent, ...saved };
   },
 );
 
 type ActionData = {
   saved?: string;
   content?: PortalPageContent;
-  uploaded?: string;
-  error?: { message: string; fields?: Record<string, string> };
+  version?: number;
+  error?: KeyedError;
 };
 
 export default function PortalPageEditor() {
@@ -79,26 +111,38 @@ export default function PortalPageEditor() {
   const { role } = useParams();
   const { t } = useTranslation("Portals");
   const save = useFetcher<ActionData>();
-  const upload = useFetcher<ActionData>();
   const [content, setContent] = useState<PortalPageContent>(data.draft);
   const [saved, setSaved] = useState(JSON.stringify(data.draft));
+  const [version, setVersion] = useState(data.version);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [width, setWidth] = useState<PreviewWidth>("desktop");
   const dirty = JSON.stringify(content) !== saved;
   useEffect(() => {
-    if (save.data?.content) {
+    if (save.data?.content && save.data.version !== undefined) {
       setContent(save.data.content);
       setSaved(JSON.stringify(save.data.content));
+      setVersion(save.data.version);
     }
   }, [save.data]);
+  const error = useTranslatedError(save.data?.error);
   const submit = (intent: "save" | "publish") =>
-    save.submit({ intent, content: JSON.stringify(content) }, { method: "post" });
-  const errors = save.data?.error?.fields ?? {};
-  const images =
-    upload.data?.uploaded && !data.images.includes(upload.data.uploaded)
-      ? [upload.data.uploaded, ...data.images]
-      : data.images;
+    save.submit({ intent, version, content: JSON.stringify(content) }, { method: "post" });
+  const errors = error?.fields ?? {};
+  const chrome: PortalChrome = { shopName: data.shopName, base: "#", accountOrigin: "", query: "" };
+  const item = selected !== null ? content.items[selected] : undefined;
   return (
     <Page
+      fullWidth
       title={t(`pages.${data.kind}`)}
+      titleMetadata={
+        data.publishedVersion ? (
+          <Badge tone="success">{t("versionBadge", { version: data.publishedVersion })}</Badge>
+        ) : data.publishedAt ? (
+          <Badge tone="success">{t("published")}</Badge>
+        ) : (
+          <Badge>{t("builtIn")}</Badge>
+        )
+      }
       backAction={{ content: t("title"), url: `/${role}/portals` }}
       primaryAction={{
         content: t("publish"),
@@ -116,76 +160,93 @@ export default function PortalPageEditor() {
     >
       <UnsavedChangesPrompt dirty={dirty} />
       <BlockStack gap="400">
-        {save.data?.saved ? (
+        {save.data?.saved && save.state === "idle" ? (
           <Banner tone="success">
             <p data-testid="portal-saved">{save.data.saved === "publish" ? t("publishedNow") : t("draftSaved")}</p>
           </Banner>
         ) : null}
-        {save.data?.error ? (
+        {error ? (
           <Banner tone="critical">
-            <p data-testid="portal-error">{save.data.error.message}</p>
+            <p data-testid="portal-error">{error.fields ? t("fixFields") : error.message}</p>
           </Banner>
         ) : null}
         <Layout>
-          <Layout.Section variant="oneHalf">
+          <Layout.Section variant="oneThird">
             <BlockStack gap="400">
-              <PortalEditorForm kind={data.kind} content={content} errors={errors} onChange={setContent} />
-              <Card>
-                <upload.Form method="post" encType="multipart/form-data">
-                  <BlockStack gap="200">
-                    <Text as="h2" variant="headingMd">
-                      {t("images.title")}
-                    </Text>
-                    <input type="hidden" name="intent" value="upload" />
-                    <input
-                      type="file"
-                      name="image"
-                      accept="image/png,image/jpeg,image/gif,image/webp"
-                      aria-label={t("images.choose")}
-                    />
-                    <div>
-                      <Button submit loading={upload.state !== "idle"}>
-                        {t("images.upload")}
-                      </Button>
-                    </div>
-                    {upload.data?.error ? (
-                      <Text as="p" tone="critical">
-                        {upload.data.error.message}
-                      </Text>
-                    ) : null}
-                    <Text as="p" tone="subdued">
-                      {t("images.help")}
-                    </Text>
-                    {images.map((src) => (
-                      <InlineStack key={src} gap="200" blockAlign="center">
-                        <img src={src} alt="" width={40} height={40} style={{ objectFit: "contain" }} />
-                        <code data-testid="image-path">{src}</code>
-                      </InlineStack>
-                    ))}
-                  </BlockStack>
-                </upload.Form>
-              </Card>
+              <SectionList
+                kind={data.kind}
+                items={content.items}
+                selected={selected}
+                shopName={data.shopName}
+                onSelect={setSelected}
+                onChange={(items, next) => {
+                  setContent({ ...content, items });
+                  setSelected(next);
+                }}
+              />
+              {item && selected !== null ? (
+                <SectionEditor
+                  key={selected}
+                  item={item}
+                  index={selected}
+                  errors={errors}
+                  shopName={data.shopName}
+                  onChange={(next) =>
+                    setContent({ ...content, items: content.items.map((x, j) => (j === selected ? next : x)) })
+                  }
+                  onClose={() => setSelected(null)}
+                />
+              ) : null}
+              {data.kind === "signup" ? (
+                <SignupFormEditor content={content} errors={errors} onChange={setContent} />
+              ) : null}
+              <PageSettingsEditor content={content} errors={errors} onChange={setContent} />
             </BlockStack>
           </Layout.Section>
-          <Layout.Section variant="oneHalf">
+          <Layout.Section>
             <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  {t("preview")}
-                </Text>
+              <BlockStack gap="300">
+                <InlineStack align="space-between" blockAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    {t("preview")}
+                  </Text>
+                  <ButtonGroup variant="segmented">
+                    <Button icon={DesktopIcon} pressed={width === "desktop"} onClick={() => setWidth("desktop")}>
+                      {t("desktop")}
+                    </Button>
+                    <Button icon={MobileIcon} pressed={width === "mobile"} onClick={() => setWidth("mobile")}>
+                      {t("mobile")}
+                    </Button>
+                  </ButtonGroup>
+                </InlineStack>
                 <Box borderColor="border" borderWidth="025" borderRadius="200" background="bg-surface-secondary">
-                  <div data-testid="portal-preview">
-                    <PortalLayout
-                      chrome={{ shopName: data.shopName, base: "#", accountOrigin: "" }}
-                      page={content}
-                      preview
-                    >
-                      {content.items.length ? (
-                        <PortalContentView items={content.items} />
-                      ) : (
-                        <Text as="p">{t("builtInNote")}</Text>
-                      )}
-                    </PortalLayout>
+                  <div data-testid="portal-preview" data-width={width}>
+                    <ScaledPreview width={PREVIEW_WIDTHS[width]}>
+                      <PortalLayout chrome={chrome} page={content} preview>
+                        {data.kind === "landing" ? (
+                          <PortalLandingView page={content} chrome={chrome} />
+                        ) : (
+                          <BlockStack gap="600">
+                            <PortalContentView
+                              items={content.items}
+                              assetOrigin={chrome.accountOrigin}
+                              shopName={chrome.shopName}
+                            />
+                            {data.kind === "signup" ? (
+                              <div className="portal-narrow">
+                                <Card>
+                                  <SignupForm chrome={chrome} form={content.form} refCode="" via="" />
+                                </Card>
+                              </div>
+                            ) : (
+                              <Text as="p" tone="subdued">
+                                {t("loginFormNote")}
+                              </Text>
+                            )}
+                          </BlockStack>
+                        )}
+                      </PortalLayout>
+                    </ScaledPreview>
                   </div>
                 </Box>
               </BlockStack>

@@ -11,7 +11,7 @@ import type { RouteHandle } from "~/i18n/route-handle";
 // Settings > Branding: logo, colours, font and favicon of the affiliate
 // portal. Images go through the portal images' storage and upload checks.
 export const handle: RouteHandle = {
-  i18n: ["Settings.Branding", "Settings", "Global"],
+  i18n: ["Settings.Branding", "Settings", "Global", "Portals", "Creatives"],
   title: "Settings.Branding:title",
 };
 

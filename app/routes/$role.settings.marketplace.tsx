@@ -12,7 +12,7 @@ import type { RouteHandle } from "~/i18n/route-handle";
 // (/marketplace). The logo is uploaded at once through the portal images'
 // storage (as Branding's logo) and takes effect when the offer is saved.
 export const handle: RouteHandle = {
-  i18n: ["Settings.Marketplace", "Account.Common", "Settings", "Global"],
+  i18n: ["Settings.Marketplace", "Account.Common", "Settings", "Global", "Portals", "Creatives"],
   title: "Settings.Marketplace:title",
 };
 

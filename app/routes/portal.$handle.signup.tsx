@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, Checkbox, FormLayout, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormField } from "~/components/portal/FormField";
+import { SignupForm } from "~/components/portal/SignupForm";
 import { PortalFormPage, PortalLayout } from "~/components/portal/PortalLayout";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { checkBody } from "~/door/door.server";
@@ -60,7 +60,6 @@ export default function Signup() {
   const { t } = useTranslation("Account.Common");
   const error = useTranslatedError(data?.error);
   const fields = error?.fields ?? {};
-  const v = data?.values ?? {};
   if (data?.done) {
     return (
       <PortalLayout chrome={chrome} page={page}>
@@ -82,124 +81,18 @@ export default function Signup() {
       </PortalLayout>
     );
   }
-  const mode = (m: string) => m === "required";
   return (
     <PortalFormPage chrome={chrome} page={page}>
-      <form method="post" action={`${chrome.base}/signup${chrome.query}`}>
-        {chrome.lang ? <input type="hidden" name="language" value={chrome.lang} /> : null}
-        <BlockStack gap="400">
-          <Text as="h1" variant="headingLg">
-            {t("signup.title", { shop: chrome.shopName })}
-          </Text>
-          {error ? (
-            <Banner tone="critical">
-              <p data-testid="signup-error">{error.fields ? t("form.fixFields") : error.message}</p>
-            </Banner>
-          ) : null}
-          <input type="hidden" name="ref" value={v.ref ?? ref} />
-          {via || v.via ? <input type="hidden" name="via" value={v.via ?? via} /> : null}
-          <FormLayout>
-            <FormLayout.Group>
-              <FormField
-                name="firstName"
-                label={t("form.firstName")}
-                value={v.firstName}
-                error={fields.firstName}
-                autoComplete="given-name"
-              />
-              <FormField
-                name="lastName"
-                label={t("form.lastName")}
-                value={v.lastName}
-                error={fields.lastName}
-                autoComplete="family-name"
-              />
-            </FormLayout.Group>
-            <FormField
-              name="email"
-              type="email"
-              label={t("form.email")}
-              value={v.email}
-              error={fields.email}
-              autoComplete="email"
-            />
-            <FormField
-              name="password"
-              type="password"
-              label={t("form.password")}
-              error={fields.password}
-              autoComplete="new-password"
-              helpText={t("form.passwordHelp")}
-            />
-            {form.paypalEmail !== "off" ? (
-              <FormField
-                name="paypalEmail"
-                type="email"
-                label={t("form.paypalEmail")}
-                value={v.paypalEmail}
-                error={fields.paypalEmail}
-                requiredIndicator={mode(form.paypalEmail)}
-              />
-            ) : null}
-            {form.website !== "off" ? (
-              <FormField
-                name="website"
-                type="url"
-                label={t("form.website")}
-                value={v.website}
-                error={fields.website}
-                requiredIndicator={mode(form.website)}
-              />
-            ) : null}
-            {form.social !== "off" ? (
-              <FormField
-                name="social"
-                label={t("form.social")}
-                value={v.social}
-                error={fields.social}
-                multiline={3}
-                helpText={t("form.socialHelp")}
-                requiredIndicator={mode(form.social)}
-              />
-            ) : null}
-            {form.questions.map((q) => (
-              <FormField
-                key={q.id}
-                name={`q_${q.id}`}
-                label={q.label}
-                value={v[`q_${q.id}`]}
-                error={fields[`q_${q.id}`]}
-                requiredIndicator={q.required}
-                multiline={2}
-              />
-            ))}
-            <Checkbox
-              id="field-terms"
-              name="terms"
-              value="on"
-              label={
-                form.termsUrl ? (
-                  <>
-                    {t("form.termsPrefix")}{" "}
-                    <a href={form.termsUrl} target="_blank" rel="noopener noreferrer">
-                      {t("form.termsLink")}
-                    </a>
-                  </>
-                ) : (
-                  t("form.terms")
-                )
-              }
-              error={fields.terms}
-            />
-            <Button submit variant="primary" fullWidth>
-              {t("signup.submit")}
-            </Button>
-          </FormLayout>
-          <Text as="p" tone="subdued">
-            {t("signup.haveAccount")} <a href={`${chrome.base}/login${chrome.query}`}>{t("signup.loginLink")}</a>
-          </Text>
-        </BlockStack>
-      </form>
+      <SignupForm
+        chrome={chrome}
+        form={form}
+        refCode={ref}
+        via={via}
+        values={data?.values}
+        fields={fields}
+        hasError={!!error}
+        errorMessage={error?.fields ? t("form.fixFields") : error?.message}
+      />
     </PortalFormPage>
   );
 }

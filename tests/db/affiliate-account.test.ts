@@ -63,7 +63,8 @@ describe("sign-up", () => {
     const row = await getDb().affiliate.findFirstOrThrow({ where: { shopId: shop.id, email: "nora@aff.example" } });
     expect(row).toMatchObject({ status: "pending", campaignId: campaign.id, firstName: "Nora", parentId: null });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(row.termsAcceptedAt).not.toBeNull();
+    // No terms link on the sign-up page: no terms to accept.
+    expect(row.termsAcceptedAt).toBeNull();
     expect(row.referralCode).toBe("NORAQUINN");
   });
 
@@ -85,7 +86,6 @@ describe("sign-up", () => {
     const html = await res.text();
     expect(html).toContain("Enter a valid e-mail address");
     expect(html).toContain("Use at least 10 characters");
-    expect(html).toContain("Accept the program terms");
     expect(html).toContain("Enter a full address starting with https://");
     expect(await getDb().affiliate.count()).toBe(0);
   });
@@ -124,21 +124,25 @@ describe("sign-up", () => {
           form: {
             paypalEmail: "required",
             questions: [{ id: "audience", label: "Who is your audience?", required: true }],
+            termsUrl: "https://store.example/terms",
           },
         }),
       },
     });
     const page = await (await client().get(`/portal/${handle}/signup`)).text();
     expect(page).toContain("Who is your audience?");
-    const missing = await signUp(client());
+    const missing = await signUp(client(), { terms: "" });
     expect(missing.status).toBe(422);
     const html = await missing.text();
     expect(html).toContain("Enter your PayPal e-mail address");
     expect(html).toContain("Answer this question");
+    // With a terms link, the terms must be accepted.
+    expect(html).toContain("Accept the program terms");
     expect((await signUp(client(), { paypalEmail: "pay@aff.example", q_audience: "Runners" })).status).toBe(200);
     const row = await getDb().affiliate.findFirstOrThrow({ where: { email: "nora@aff.example" } });
     expect(row.paypalEmail).toBe("pay@aff.example");
     expect(JSON.parse(row.signupAnswers).answers).toEqual({ audience: "Runners" });
+    expect(row.termsAcceptedAt).not.toBeNull();
   });
 
   it("limits sign-ups from one address (429 with Retry-After), before any password is hashed", async () => {

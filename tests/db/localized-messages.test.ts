@@ -72,6 +72,14 @@ describe("the affiliate's forms", () => {
     );
     expect(fieldError(await english.text(), "firstName")).toBe("Enter your first name");
     await shopIn("de");
+    // With a terms link on the sign-up page, the terms must be accepted.
+    await getDb().portalPage.create({
+      data: {
+        shopId: shop.id,
+        kind: "signup",
+        published: JSON.stringify({ form: { termsUrl: "https://store.example/terms" } }),
+      },
+    });
     const res = await new HttpClient(server.url).postForm(
       `/portal/${handle}/signup`,
       signupForm({ lastName: "x".repeat(81), terms: "" }),

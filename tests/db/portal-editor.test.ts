@@ -45,9 +45,15 @@ function upload(c: HttpClient, kind: string, name: string, bytes: Buffer, type =
   return c.request(`/admin/portals/${kind}?_data=routes%2F%24role.portals.%24id`, { method: "POST", body: form });
 }
 
-function save(c: HttpClient, kind: string, intent: "save" | "publish", content: unknown) {
+/** Saves as the editor does, from the page's current version unless told another. */
+async function save(c: HttpClient, kind: string, intent: "save" | "publish", content: unknown, version?: number) {
+  const current =
+    version ??
+    (await getDb().portalPage.findUnique({ where: { shopId_kind: { shopId: shop.id, kind } } }))?.version ??
+    0;
   return c.postForm(`/admin/portals/${kind}?_data=routes%2F%24role.portals.%24id`, {
     intent,
+    version: String(current),
     content: JSON.stringify(content),
   });
 }
@@ -150,6 +156,7 @@ describe("editing a page", () => {
     expect((await save(admin, "landing", "publish", "not json at all")).status).toBe(422);
     const broken = await admin.postForm(`/admin/portals/landing?_data=routes%2F%24role.portals.%24id`, {
       intent: "publish",
+      version: "0",
       content: "{",
     });
     expect(broken.status).toBe(422);
@@ -199,5 +206,115 @@ describe("editing a page", () => {
     const html = await (await new HttpClient(server.url).get(`/portal/${handle}/signup`)).text();
     expect(html).toContain("Your niche?");
     expect(html).toMatch(/name="website"[^>]*aria-required="true"/);
+  });
+
+  it("keeps the Join button when the landing page is only a heading (it once replaced the whole page)", async () => {
+    const heading = { type: "text", elements: { heading: "Spring rides", text: "" } };
+    expect((await save(admin, "landing", "publish", { items: [heading] })).status).toBe(200);
+    const html = await (await new HttpClient(server.url).get(`/portal/${handle}/`)).text();
+    expect(html).toContain("Spring rides");
+    expect(html).toMatch(new RegExp(`<a [^>]*href="/portal/${handle}/signup"[^>]*>(<[^>]+>)*Join now`));
+    // The built-in hero (its text in the visitor's language) comes first, and is stored so.
+    const row = await getDb().portalPage.findFirstOrThrow({ where: { shopId: shop.id, kind: "landing" } });
+    expect(JSON.parse(row.published!).items.map((i: { type: string }) => i.type)).toEqual(["hero", "text"]);
+  });
+
+  it("never hides the hero that carries Join; hides other sections", async () => {
+    const content = {
+      items: [
+        { type: "hero", builtIn: true, hidden: true },
+        { type: "benefits", builtIn: true, hidden: true },
+        { type: "text", elements: { heading: "Shown" } },
+      ],
+    };
+    expect((await save(admin, "landing", "publish", content)).status).toBe(200);
+    const html = await (await new HttpClient(server.url).get(`/portal/${handle}/`)).text();
+    expect(html).toContain("Join now");
+    expect(html).toContain("Shown");
+    expect(html).not.toContain("Generous commissions");
+  });
+
+  it("numbers each save, keeps each published copy, and refuses a save from an old version (409, nothing changes)", async () => {
+    expect((await save(admin, "landing", "save", { items: [hero()] }, 0)).status).toBe(200);
+    expect((await save(admin, "landing", "publish", { items: [hero()] }, 1)).status).toBe(200);
+    const stale = await save(admin, "landing", "publish", { items: [hero({ elements: { heading: "Late" } })] }, 1);
+    expect(stale.status).toBe(409);
+    expect((await save(admin, "landing", "save", { items: [] }, 0)).status).toBe(409);
+    const row = await getDb().portalPage.findFirstOrThrow({ where: { shopId: shop.id, kind: "landing" } });
+    expect(row).toMatchObject({ version: 2, publishedVersion: 2 });
+    expect(row.published).not.toContain("Late");
+    const versions = await getDb().portalPageVersion.findMany({ where: { pageId: row.id } });
+    expect(versions.map((v) => v.version)).toEqual([2]);
+    expect((await save(admin, "landing", "publish", { items: [hero()] }, 2)).status).toBe(200);
+    expect(await getDb().portalPageVersion.count({ where: { pageId: row.id } })).toBe(2);
+  });
+});
+
+describe("the merchant's own sign-up fields", () => {
+  const form = {
+    termsUrl: "https://velo.example/terms",
+    questions: [
+      {
+        id: "channel",
+        label: "Where do you post?",
+        labels: { de: "Wo veröffentlichst du?" },
+        type: "select",
+        options: ["Blog", "YouTube"],
+        required: true,
+      },
+      { id: "audience", label: "Audience size", type: "text" },
+      { id: "adult", label: "I am over 18", type: "checkbox", required: true },
+    ],
+  };
+  const applicant = {
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@aff.example",
+    password: "a long enough password",
+  };
+  const signup = (body: Record<string, string>) =>
+    new HttpClient(server.url).postForm(`/portal/${handle}/signup?_data=routes%2Fportal.%24handle.signup`, body);
+
+  it("refuses a sign-up without a required answer or the terms, keeps the answers, and shows them to the merchant and in the CSV", async () => {
+    expect((await save(admin, "signup", "publish", { form })).status).toBe(200);
+    const html = await (await new HttpClient(server.url).get(`/portal/${handle}/signup`)).text();
+    expect(html).toContain("Where do you post?");
+    expect(html).toContain('href="https://velo.example/terms"');
+    // The label in the visitor's language where the merchant gave one, theirs otherwise.
+    const german = await (await new HttpClient(server.url).get(`/portal/${handle}/signup?lang=de`)).text();
+    expect(german).toContain("Wo veröffentlichst du?");
+    expect(german).toContain("Audience size");
+
+    const refused = await signup({ ...applicant, q_channel: "Radio", terms: "on" });
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: { fields: Record<string, string> } };
+    expect(Object.keys(body.error.fields).sort()).toEqual(["q_adult", "q_channel"]);
+    expect((await signup({ ...applicant, q_channel: "Blog", q_adult: "on" })).status).toBe(422);
+    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(0);
+
+    expect((await signup({ ...applicant, q_channel: "Blog", q_adult: "on", terms: "on" })).status).toBe(200);
+    const affiliate = await getDb().affiliate.findFirstOrThrow({ where: { shopId: shop.id } });
+    expect(JSON.parse(affiliate.signupAnswers).answers).toEqual({ channel: "Blog", adult: true });
+    expect(affiliate.termsAcceptedAt).not.toBeNull();
+
+    const page = await (await admin.get(`/admin/affiliates/${affiliate.id}`)).text();
+    expect(page).toContain("Where do you post?");
+    expect(page).toContain("Blog");
+    const csv = await (await admin.get("/admin/affiliates/export")).text();
+    const [header, line] = csv.trim().split(/\r?\n/);
+    expect(header).toContain("signup: Where do you post?,signup: Audience size,signup: I am over 18");
+    expect(line).toMatch(/,Blog,,yes$/);
+  });
+
+  it("asks no terms without a terms link, and refuses field definitions that make no sense", async () => {
+    expect((await save(admin, "signup", "publish", { form: { questions: [] } })).status).toBe(200);
+    expect((await signup({ ...applicant })).status).toBe(200);
+    const bad = await save(admin, "signup", "publish", {
+      form: { questions: [{ id: "x", label: "Pick", type: "select", options: ["only one"] }] },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(((await bad.json()) as { error: { fields: object } }).error.fields)).toEqual([
+      "form.questions.0.options",
+    ]);
   });
 });

@@ -54,7 +54,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("Settings > Branding in Chrom
     await page.getByLabel("Brand colour (buttons, top bar)").fill("#c0392b");
     await page.getByLabel("Background colour").fill("#fdf6ec");
     await page.getByLabel("Font").selectOption("serif");
-    await page.getByLabel("Upload a logo").setInputFiles(logoFile);
+    await page.getByTestId("upload-logo").locator('input[type="file"]').setInputFiles(logoFile);
     await page.getByTestId("branding-logo").waitFor();
     await save.click();
     await page.getByText("Save successful").waitFor();

@@ -195,6 +195,35 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 <TimeZoneNote zone={shop.timezone} />
               </BlockStack>
             </Card>
+            {data.signupAnswers.length ? (
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    {t("Affiliates:detail.signupAnswers")}
+                  </Text>
+                  <div data-testid="signup-answers">
+                    <BlockStack gap="200">
+                      {data.signupAnswers.map((row) => (
+                        <BlockStack key={row.id} gap="050">
+                          <Text as="span" tone="subdued">
+                            {row.label}
+                          </Text>
+                          <Text as="p" breakWord>
+                            {row.type === "checkbox"
+                              ? row.value === true
+                                ? t("Affiliates:detail.answerYes")
+                                : t("Affiliates:detail.answerNo")
+                              : typeof row.value === "string"
+                                ? row.value
+                                : t("Affiliates:detail.noAnswer")}
+                          </Text>
+                        </BlockStack>
+                      ))}
+                    </BlockStack>
+                  </div>
+                </BlockStack>
+              </Card>
+            ) : null}
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -6,7 +6,14 @@ import { languageByTag, PORTAL_LANGUAGES } from "~/i18n/language-table";
 import { outboundLinkProps } from "~/lib/external-links";
 import type { Branding } from "~/models/settings/branding";
 import { BrandLogo, BrandStyle } from "./BrandStyle";
-import type { PortalItem, PortalPageContent } from "~/lib/portal-content";
+import {
+  BUILT_IN_IMAGE_PREFIX,
+  callToActionIndex,
+  emptyPage,
+  withSignupCallToAction,
+  type PortalItem,
+  type PortalPageContent,
+} from "~/lib/portal-content";
 
 // The public portal pages (landing, sign-up, login) around their content:
 // the top bar (shop name, the merchant's links, sign-up and login) and the
@@ -43,7 +50,7 @@ export function PortalLayout({
   const left = page?.leftBar.enabled ? page.leftBar.links.filter((l) => l.label && l.url) : [];
   const programName = t("portal.programName", { shop: chrome.shopName });
   return (
-    <div>
+    <div className="portal-frame">
       {chrome.branding && !preview ? (
         <BrandStyle branding={chrome.branding} assetOrigin={chrome.accountOrigin} />
       ) : null}
@@ -125,12 +132,40 @@ function LanguagePicker({ params }: { params: URLSearchParams }) {
   );
 }
 
-function Item({ item, origin }: { item: PortalItem; origin: string }) {
+/** The landing page's call to action: where Join and Log in lead. */
+export interface CallToAction {
+  signup: string;
+  login: string;
+}
+
+const BUILT_IN_BENEFITS = ["commission", "tracking", "payout"] as const;
+
+function Item({
+  item,
+  origin,
+  shopName,
+  cta,
+}: {
+  item: PortalItem;
+  origin: string;
+  shopName: string;
+  cta?: CallToAction;
+}) {
+  const { t } = useTranslation("Account.Common");
   // App paths (uploads, built-in images) come from the app's origin: through
   // the app proxy the page is on the shop's domain.
   const src = (v: string) => (v.startsWith("/") ? origin + v : v);
-  const heading = item.elements.heading;
-  const text = item.elements.text;
+  // A built-in section shows the built-in text where the merchant left a field empty.
+  const builtIn = item.builtIn && item.type === "hero";
+  const heading = item.elements.heading || (builtIn ? t("landing.heading", { shop: shopName }) : "");
+  const text = item.elements.text || (builtIn ? t("landing.text") : "");
+  const image = item.image || (builtIn ? `${BUILT_IN_IMAGE_PREFIX}hero.svg` : "");
+  const extraLink =
+    item.link.url && item.link.label ? (
+      <Button url={item.link.url} variant={cta ? undefined : "primary"} size="large">
+        {item.link.label}
+      </Button>
+    ) : null;
   switch (item.type) {
     case "hero":
       return (
@@ -144,16 +179,24 @@ function Item({ item, origin }: { item: PortalItem; origin: string }) {
                   </Text>
                 ) : null}
                 {text ? <Text as="p">{text}</Text> : null}
-                {item.link.url && item.link.label ? (
-                  <div>
-                    <Button url={item.link.url} variant="primary" size="large">
-                      {item.link.label}
-                    </Button>
-                  </div>
+                {cta || extraLink ? (
+                  <InlineStack gap="300">
+                    {cta ? (
+                      <>
+                        <Button url={cta.signup} variant="primary" size="large">
+                          {t("landing.join")}
+                        </Button>
+                        <Button url={cta.login} size="large">
+                          {t("landing.login")}
+                        </Button>
+                      </>
+                    ) : null}
+                    {extraLink}
+                  </InlineStack>
                 ) : null}
               </BlockStack>
             </Box>
-            {item.image ? <img className="portal-hero-image" src={src(item.image)} alt="" width={420} /> : null}
+            {image ? <img className="portal-hero-image" src={src(image)} alt="" width={420} /> : null}
           </InlineStack>
         </Card>
       );
@@ -165,7 +208,15 @@ function Item({ item, origin }: { item: PortalItem; origin: string }) {
           ))}
         </InlineStack>
       );
-    case "benefits":
+    case "benefits": {
+      const boxes =
+        item.builtIn && !item.boxTextBenifit.length
+          ? BUILT_IN_BENEFITS.map((k) => ({
+              icon: `${BUILT_IN_IMAGE_PREFIX}benefit-${k}.svg`,
+              title: t(`landing.benefits.${k}.title`),
+              text: t(`landing.benefits.${k}.text`),
+            }))
+          : item.boxTextBenifit;
       return (
         <BlockStack gap="300">
           {heading ? (
@@ -174,7 +225,7 @@ function Item({ item, origin }: { item: PortalItem; origin: string }) {
             </Text>
           ) : null}
           <div className="portal-benefits">
-            {item.boxTextBenifit.map((b, i) => (
+            {boxes.map((b, i) => (
               <Card key={i}>
                 <BlockStack gap="200">
                   {b.icon ? <img className="portal-icon" src={src(b.icon)} alt="" /> : null}
@@ -188,12 +239,9 @@ function Item({ item, origin }: { item: PortalItem; origin: string }) {
           </div>
         </BlockStack>
       );
+    }
     case "button":
-      return item.link.url && item.link.label ? (
-        <div>
-          <Button url={item.link.url}>{item.link.label}</Button>
-        </div>
-      ) : null;
+      return extraLink ? <div>{extraLink}</div> : null;
     default:
       return (
         <Card>
@@ -211,14 +259,47 @@ function Item({ item, origin }: { item: PortalItem; origin: string }) {
   }
 }
 
-/** The merchant's content items, in order. */
-export function PortalContentView({ items, assetOrigin = "" }: { items: PortalItem[]; assetOrigin?: string }) {
+/** The merchant's content items, in order (hidden ones left out). */
+export function PortalContentView({
+  items,
+  assetOrigin = "",
+  shopName = "",
+  cta,
+}: {
+  items: PortalItem[];
+  assetOrigin?: string;
+  shopName?: string;
+  /** On the landing page: the Join and Log in buttons of the first hero. */
+  cta?: CallToAction;
+}) {
+  const ctaAt = cta ? callToActionIndex(items) : -1;
   return (
     <BlockStack gap="600">
-      {items.map((item, i) => (
-        <Item key={i} item={item} origin={assetOrigin} />
-      ))}
+      {items.map((item, i) =>
+        item.hidden && i !== ctaAt ? null : (
+          <div key={i} data-section={i}>
+            <Item item={item} origin={assetOrigin} shopName={shopName} cta={i === ctaAt ? cta : undefined} />
+          </div>
+        ),
+      )}
     </BlockStack>
+  );
+}
+
+/**
+ * The landing page's body, for the public page and the editor's preview
+ * alike: the published (or draft) sections, with the built-in ones when
+ * there are none, and the Join button always there.
+ */
+export function PortalLandingView({ page, chrome }: { page: PortalPageContent | null; chrome: PortalChrome }) {
+  const shown = withSignupCallToAction(page ?? emptyPage());
+  return (
+    <PortalContentView
+      items={shown.items}
+      assetOrigin={chrome.accountOrigin}
+      shopName={chrome.shopName}
+      cta={{ signup: `${chrome.base}/signup${chrome.query ?? ""}`, login: `${chrome.base}/login${chrome.query ?? ""}` }}
+    />
   );
 }
 
@@ -235,7 +316,9 @@ export function PortalFormPage({
   return (
     <PortalLayout chrome={chrome} page={page}>
       <BlockStack gap="600">
-        {page?.items.length ? <PortalContentView items={page.items} assetOrigin={chrome.accountOrigin} /> : null}
+        {page?.items.length ? (
+          <PortalContentView items={page.items} assetOrigin={chrome.accountOrigin} shopName={chrome.shopName} />
+        ) : null}
         <div className="portal-narrow">
           <Card>{children}</Card>
         </div>

@@ -1,24 +1,10 @@
-import { useFetcher, useParams } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Page,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { useParams } from "@remix-run/react";
+import { Banner, BlockStack, Box, Button, Card, FormLayout, Page, Select, Text, TextField } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useTranslatedError } from "../../i18n/messages";
-import type { ErrorBody } from "../../lib/errors";
 import { brandingSchema, FONT_CHOICES, FONT_STACKS, type Branding } from "../../models/settings/branding";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { ImageDropZone } from "../ImageDropZone";
 import { useSettingsForm } from "./useSettingsForm";
 
 type ImageField = "logo" | "favicon";
@@ -28,33 +14,13 @@ type ImageField = "logo" | "favicon";
 export function BrandingSettingsForm({ branding }: { branding: Branding }) {
   const { t } = useTranslation(["Settings.Branding", "Global"]);
   const { role } = useParams();
-  const upload = useFetcher<{ uploaded?: string } & Partial<ErrorBody>>();
-  const uploading = useRef<ImageField | null>(null);
   const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
     initial: branding,
     schema: brandingSchema,
     t,
     extra: { intent: "save" },
   });
-  useEffect(() => {
-    const field = uploading.current;
-    if (upload.state === "idle" && field && upload.data?.uploaded) {
-      setValues((v) => ({ ...v, [field]: upload.data!.uploaded! }));
-      uploading.current = null;
-    }
-  }, [upload.state, upload.data, setValues]);
-
-  const uploadError = useTranslatedError(upload.data?.error);
   const set = (change: Partial<Branding>) => setValues({ ...values, ...change });
-
-  function uploadImage(field: ImageField, file: File | undefined) {
-    if (!file) return;
-    uploading.current = field;
-    const form = new FormData();
-    form.set("intent", "upload");
-    form.set("image", file);
-    upload.submit(form, { method: "post", encType: "multipart/form-data" });
-  }
 
   const colorField = (field: "primary_color" | "background_color") => (
     <TextField
@@ -82,30 +48,14 @@ export function BrandingSettingsForm({ branding }: { branding: Branding }) {
   );
 
   const imageField = (field: ImageField) => (
-    <BlockStack gap="200">
-      <Text as="p">{t(`fields.${field}`)}</Text>
-      <InlineStack gap="300" blockAlign="center">
-        {values[field] ? (
-          <img src={values[field]} alt="" height={field === "logo" ? 40 : 24} data-testid={`branding-${field}`} />
-        ) : (
-          <Text as="span" tone="subdued">
-            {t("noImage")}
-          </Text>
-        )}
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          aria-label={t(`upload.${field}`)}
-          onChange={(e) => uploadImage(field, e.currentTarget.files?.[0])}
-        />
-        {values[field] ? <Button onClick={() => set({ [field]: "" })}>{t("remove")}</Button> : null}
-      </InlineStack>
-      {errorFor(field) ? (
-        <Text as="p" tone="critical">
-          {errorFor(field)}
-        </Text>
-      ) : null}
-    </BlockStack>
+    <ImageDropZone
+      label={t(`fields.${field}`)}
+      value={values[field]}
+      error={errorFor(field)}
+      testId={`upload-${field}`}
+      thumbnailTestId={`branding-${field}`}
+      onChange={(v) => set({ [field]: v })}
+    />
   );
 
   return (
@@ -122,11 +72,6 @@ export function BrandingSettingsForm({ branding }: { branding: Branding }) {
         {serverError && !serverError.fields ? (
           <Banner tone="critical">
             <p>{serverError.message}</p>
-          </Banner>
-        ) : null}
-        {uploadError ? (
-          <Banner tone="critical">
-            <p>{uploadError.message}</p>
           </Banner>
         ) : null}
         <Card>

@@ -1,4 +1,4 @@
-import { useFetcher, useParams } from "@remix-run/react";
+import { useParams } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -6,7 +6,6 @@ import {
   Card,
   Checkbox,
   FormLayout,
-  InlineStack,
   Link,
   Page,
   Select,
@@ -14,11 +13,9 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useTranslatedError } from "../../i18n/messages";
-import type { ErrorBody } from "../../lib/errors";
 import { listingFormSchema, MARKETPLACE_CATEGORIES, type ListingForm } from "../../models/marketplace/listing-form";
+import { ImageDropZone } from "../ImageDropZone";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { useSettingsForm } from "./useSettingsForm";
 
@@ -32,20 +29,6 @@ export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm
     savedKey: "listing",
     extra: { intent: "save" },
   });
-  // The logo is uploaded at once (its own request) and saved with the offer.
-  const upload = useFetcher<{ uploaded?: string } & Partial<ErrorBody>>();
-  useEffect(() => {
-    const uploaded = upload.data?.uploaded;
-    if (upload.state === "idle" && uploaded) setValues((v) => ({ ...v, logoUrl: uploaded }));
-  }, [upload.state, upload.data, setValues]);
-  const uploadError = useTranslatedError(upload.data?.error);
-  function uploadLogo(file: File | undefined) {
-    if (!file) return;
-    const form = new FormData();
-    form.set("intent", "upload");
-    form.set("image", file);
-    upload.submit(form, { method: "post", encType: "multipart/form-data" });
-  }
   const set =
     <K extends keyof ListingForm>(key: K) =>
     (value: ListingForm[K]) =>
@@ -110,35 +93,16 @@ export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm
               onChange={(v) => set("category")(v as ListingForm["category"])}
               error={errorFor("category")}
             />
-            <BlockStack gap="200">
-              <Text as="p">{t("Settings.Marketplace:logo")}</Text>
-              <InlineStack gap="300" blockAlign="center">
-                {values.logoUrl ? (
-                  <img src={values.logoUrl} alt="" height={56} data-testid="marketplace-logo" />
-                ) : (
-                  <Text as="span" tone="subdued">
-                    {t("Settings.Marketplace:noLogo")}
-                  </Text>
-                )}
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg,image/gif,image/webp"
-                  aria-label={t("Settings.Marketplace:uploadLogo")}
-                  onChange={(e) => uploadLogo(e.currentTarget.files?.[0])}
-                />
-                {values.logoUrl ? (
-                  <Button onClick={() => set("logoUrl")("")}>{t("Settings.Marketplace:removeLogo")}</Button>
-                ) : null}
-              </InlineStack>
-              <Text as="p" tone="subdued">
-                {t("Settings.Marketplace:logoHelp")}
-              </Text>
-              {errorFor("logoUrl") || uploadError ? (
-                <Text as="p" tone="critical">
-                  {errorFor("logoUrl") ?? uploadError?.message}
-                </Text>
-              ) : null}
-            </BlockStack>
+            {/* The logo is uploaded at once (its own request) and saved with the offer. */}
+            <ImageDropZone
+              label={t("Settings.Marketplace:logo")}
+              value={values.logoUrl}
+              error={errorFor("logoUrl")}
+              helpText={t("Settings.Marketplace:logoHelp")}
+              testId="upload-marketplace-logo"
+              thumbnailTestId="marketplace-logo"
+              onChange={(v) => set("logoUrl")(v)}
+            />
           </FormLayout>
         </Card>
         <div>

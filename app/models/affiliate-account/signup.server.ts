@@ -11,6 +11,7 @@ import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/
 import { consumeSignup } from "../auth/rate-limit.server";
 import { generateReferralCode } from "../affiliates/affiliate-writes.server";
 import { parseReferralCode } from "../tracking/referral-code";
+import { customFieldAnswers, customFieldsShape } from "../../lib/signup-fields";
 
 // Affiliate sign-up through a shop's portal. The merchant chooses which
 // optional fields the form asks (lib/portal-content.ts); e-mail is unique per
@@ -33,16 +34,6 @@ function byMode(mode: FieldMode, schema: z.ZodType<string, z.ZodTypeDef, string>
 
 /** The sign-up form's schema for this shop's form settings. */
 export function signupSchema(form: SignupFormConfig) {
-  const questions: Record<string, z.ZodTypeAny> = {};
-  for (const q of form.questions) {
-    const answer = z
-      .string({ required_error: msg("Account.Common:validation.answer") })
-      .trim()
-      .max(1000);
-    questions[`q_${q.id}`] = q.required
-      ? answer.min(1, msg("Account.Common:validation.answer"))
-      : answer.optional().default("");
-  }
   return z
     .object({
       firstName: firstNameField,
@@ -95,7 +86,10 @@ export function signupSchema(form: SignupFormConfig) {
                 ),
               msg("Account.Common:validation.socialRequired"),
             ),
-      terms: z.literal("on", { errorMap: () => ({ message: msg("Account.Common:validation.terms") }) }),
+      // With the merchant's terms linked, they must be accepted to sign up.
+      terms: form.termsUrl
+        ? z.literal("on", { errorMap: () => ({ message: msg("Account.Common:validation.terms") }) })
+        : z.unknown().transform(() => undefined),
       ref: z.string().max(64).optional(),
       // A language picked on the portal's pages (?lang=) becomes the
       // affiliate's own; without one they follow the shop's.
@@ -105,7 +99,7 @@ export function signupSchema(form: SignupFormConfig) {
         .transform((v) => portalLanguageParam(v)),
       // Where the applicant came from: "marketplace" (the public listing) or nothing.
       via: z.enum(["marketplace"]).optional().catch(undefined),
-      ...questions,
+      ...customFieldsShape(form.questions),
     })
     .passthrough();
 }
@@ -153,11 +147,7 @@ export async function signUpAffiliate(
       })
     : null;
 
-  const answers: Record<string, string> = {};
-  for (const q of form.questions) {
-    const value = (input as Record<string, unknown>)[`q_${q.id}`];
-    if (typeof value === "string" && value) answers[q.id] = value;
-  }
+  const answers = customFieldAnswers(form.questions, input);
   const social = String(input.social ?? "")
     .split(/\s+/)
     .filter(Boolean)
@@ -184,7 +174,7 @@ export async function signUpAffiliate(
             website: input.website || null,
             passwordHash,
             signupAnswers: JSON.stringify({ social, answers }),
-            termsAcceptedAt: new Date(),
+            termsAcceptedAt: input.terms === "on" ? new Date() : null,
             language: input.language,
           },
           select: { id: true },

@@ -1,4 +1,5 @@
 import type { ShopDb } from "../../db/shop-db.server";
+import { publishedSignupFields, signupAnswerRows } from "../portal/signup-fields.server";
 import { AppError } from "../../lib/errors";
 import { affiliateBalance } from "../payouts/balance.server";
 import { totalsByCurrency, type MoneyTotal } from "../payouts/payable-balance";
@@ -75,16 +76,18 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
       coupons: { select: { code: true }, orderBy: { code: "asc" } },
       parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
       campaign: { select: { id: true, name: true } },
+      signupAnswers: true,
     },
   });
   if (!affiliate) throw new AppError("not_found", "No affiliate with this id.");
+  const { signupAnswers, ...shown } = affiliate;
 
   // The affiliate was found in this shop above, and its clicks, orders and
   // commissions are the shop's: filtering on affiliateId alone lets the
   // click count be answered from the (affiliateId, createdAt) index without
   // reading each click row for its shopId.
   const where = { affiliateId: id };
-  const [clicks, clicks30, recruits, recentClicks, money] = await Promise.all([
+  const [clicks, clicks30, recruits, recentClicks, money, signupFields] = await Promise.all([
     db.click.count({ where }),
     db.click.count({ where: { ...where, createdAt: { gte: new Date(now.getTime() - 30 * DAY_MS) } } }),
     db.affiliate.count({ where: { parentId: id } }),
@@ -95,14 +98,17 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
       select: { id: true, landingUrl: true, referrer: true, source: true, createdAt: true },
     }),
     options.withSales ? moneyFigures(db, where) : null,
+    publishedSignupFields(db.$shopId),
   ]);
 
   return {
     affiliate: {
-      ...affiliate,
+      ...shown,
       createdAt: affiliate.createdAt.toISOString(),
       coupons: affiliate.coupons.map((c) => c.code),
     },
+    // The answers to the merchant's own sign-up fields.
+    signupAnswers: signupAnswerRows(signupFields, signupAnswers),
     stats: { clicks, clicks30, recruits },
     recentClicks: recentClicks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
     // null for staff without the sales area: the page shows no order or commission data.

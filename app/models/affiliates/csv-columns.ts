@@ -14,6 +14,9 @@ export const CSV_COLUMNS = [
 ] as const;
 // Written by the export, ignored by the import.
 export const EXPORT_ONLY_COLUMNS = ["id", "created_at"] as const;
+// The answers to the merchant's sign-up fields, one column each
+// ("signup: <label>"): written by the export, ignored by the import.
+export const SIGNUP_COLUMN_PREFIX = "signup: ";
 export const REQUIRED_COLUMNS = ["email", "first_name"] as const;
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;

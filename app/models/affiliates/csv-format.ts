@@ -1,9 +1,22 @@
 import { fieldErrorsFromZod } from "../../lib/errors";
 import { affiliateFormSchema, type AffiliateForm } from "./admin-schemas";
 import { cellOf, extraCellsError, readCsvTable, type ImportError } from "../csv/csv-table";
-import { CSV_COLUMNS, EXPORT_ONLY_COLUMNS, MAX_IMPORT_ROWS, REQUIRED_COLUMNS } from "./csv-columns";
+import {
+  CSV_COLUMNS,
+  EXPORT_ONLY_COLUMNS,
+  MAX_IMPORT_ROWS,
+  REQUIRED_COLUMNS,
+  SIGNUP_COLUMN_PREFIX,
+} from "./csv-columns";
 
-export { CSV_COLUMNS, EXPORT_ONLY_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, type ImportError } from "./csv-columns";
+export {
+  CSV_COLUMNS,
+  EXPORT_ONLY_COLUMNS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  SIGNUP_COLUMN_PREFIX,
+  type ImportError,
+} from "./csv-columns";
 
 // Reading the affiliate CSV: one header row, then one affiliate per row. Pure
 // (no database): parsing and header checks (../csv/csv-table.ts), then the
@@ -35,6 +48,7 @@ export function parseAffiliateCsv(text: string): ParseResult {
   const table = readCsvTable(text, {
     columns: CSV_COLUMNS,
     ignored: EXPORT_ONLY_COLUMNS,
+    ignoredPrefix: SIGNUP_COLUMN_PREFIX,
     required: REQUIRED_COLUMNS,
     maxRows: MAX_IMPORT_ROWS,
     noun: "affiliate",

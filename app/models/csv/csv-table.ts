@@ -18,6 +18,8 @@ export interface CsvTableRules {
   columns: readonly string[];
   /** Columns an export writes that the import accepts and ignores. */
   ignored?: readonly string[];
+  /** Columns whose names start so are written by an export and ignored by the import. */
+  ignoredPrefix?: string;
   required: readonly string[];
   maxRows: number;
   /** What one record is, for "The file has no … rows." */
@@ -55,8 +57,9 @@ export function readCsvTable(text: string, rules: CsvTableRules): CsvTable {
   const names = header.map((name) => name.trim().toLowerCase());
   const errors: ImportError[] = [];
   const known = new Set<string>([...rules.columns, ...(rules.ignored ?? [])]);
+  const ignoredPrefix = rules.ignoredPrefix;
   names.forEach((name, index) => {
-    if (!known.has(name))
+    if (!known.has(name) && !(ignoredPrefix && name.startsWith(ignoredPrefix)))
       errors.push({
         row: 1,
         column: name || `column ${index + 1}`,
