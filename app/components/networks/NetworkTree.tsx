@@ -13,7 +13,7 @@ export interface LevelData {
   after: string | null;
 }
 
-const LEVEL_ROUTE = "routes/$role.settings.$tab";
+const LEVEL_ROUTE = "routes/$role.settings.networks";
 
 /**
  * Where a level loads from: Settings › Networks, or (on an affiliate's page)

@@ -1,4 +1,4 @@
-import { useFetcher, useParams } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -7,18 +7,16 @@ import {
   Card,
   FormLayout,
   InlineStack,
-  Page,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { AppToast } from "~/components/AppToast";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "../../i18n/messages";
 import type { ErrorBody } from "../../lib/errors";
 import { brandingSchema, FONT_CHOICES, FONT_STACKS, type Branding } from "../../models/settings/branding";
-import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { SettingsPage } from "./SettingsPage";
 import { useSettingsForm } from "./useSettingsForm";
 
 type ImageField = "logo" | "favicon";
@@ -27,15 +25,15 @@ type ImageField = "logo" | "favicon";
 // at once (their own request) and take effect when the form is saved.
 export function BrandingSettingsForm({ branding }: { branding: Branding }) {
   const { t } = useTranslation(["Settings.Branding", "Global"]);
-  const { role } = useParams();
   const upload = useFetcher<{ uploaded?: string } & Partial<ErrorBody>>();
   const uploading = useRef<ImageField | null>(null);
-  const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
+  const form = useSettingsForm({
     initial: branding,
     schema: brandingSchema,
     t,
     extra: { intent: "save" },
   });
+  const { values, setValues, errorFor } = form;
   useEffect(() => {
     const field = uploading.current;
     if (upload.state === "idle" && field && upload.data?.uploaded) {
@@ -109,63 +107,45 @@ export function BrandingSettingsForm({ branding }: { branding: Branding }) {
   );
 
   return (
-    <Page
-      title={t("title")}
-      backAction={{ url: `/${role}/settings` }}
-      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: busy }}
-    >
-      <UnsavedChangesPrompt dirty={dirty} />
-      <BlockStack gap="400">
-        <Text as="p" tone="subdued">
-          {t("intro")}
-        </Text>
-        {serverError && !serverError.fields ? (
-          <Banner tone="critical">
-            <p>{serverError.message}</p>
-          </Banner>
-        ) : null}
-        {uploadError ? (
-          <Banner tone="critical">
-            <p>{uploadError.message}</p>
-          </Banner>
-        ) : null}
-        <Card>
-          <FormLayout>
-            <FormLayout.Group>
-              {colorField("primary_color")}
-              {colorField("background_color")}
-            </FormLayout.Group>
-            <Select
-              label={t("fields.font")}
-              options={FONT_CHOICES.map((f) => ({ label: t(`fonts.${f}`), value: f }))}
-              value={values.font}
-              onChange={(font) => set({ font: font as Branding["font"] })}
-            />
-            <Box>
-              <Text as="p" tone="subdued">
-                <span style={{ fontFamily: FONT_STACKS[values.font] || undefined }} data-testid="font-sample">
-                  {t("fontSample")}
-                </span>
-              </Text>
-            </Box>
-          </FormLayout>
-        </Card>
-        <Card>
-          <BlockStack gap="400">
-            {imageField("logo")}
-            {imageField("favicon")}
+    <SettingsPage title={t("title")} form={form}>
+      <Text as="p" tone="subdued">
+        {t("intro")}
+      </Text>
+      {uploadError ? (
+        <Banner tone="critical">
+          <p>{uploadError.message}</p>
+        </Banner>
+      ) : null}
+      <Card>
+        <FormLayout>
+          <FormLayout.Group>
+            {colorField("primary_color")}
+            {colorField("background_color")}
+          </FormLayout.Group>
+          <Select
+            label={t("fields.font")}
+            options={FONT_CHOICES.map((f) => ({ label: t(`fonts.${f}`), value: f }))}
+            value={values.font}
+            onChange={(font) => set({ font: font as Branding["font"] })}
+          />
+          <Box>
             <Text as="p" tone="subdued">
-              {t("imageHelp")}
+              <span style={{ fontFamily: FONT_STACKS[values.font] || undefined }} data-testid="font-sample">
+                {t("fontSample")}
+              </span>
             </Text>
-          </BlockStack>
-        </Card>
-        <div>
-          <Button variant="primary" onClick={save} disabled={!dirty} loading={busy}>
-            {t("Global:save")}
-          </Button>
-        </div>
-      </BlockStack>
-      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
-    </Page>
+          </Box>
+        </FormLayout>
+      </Card>
+      <Card>
+        <BlockStack gap="400">
+          {imageField("logo")}
+          {imageField("favicon")}
+          <Text as="p" tone="subdued">
+            {t("imageHelp")}
+          </Text>
+        </BlockStack>
+      </Card>
+    </SettingsPage>
   );
 }

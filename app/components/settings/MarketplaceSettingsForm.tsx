@@ -1,6 +1,5 @@
-import { useFetcher, useParams } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import {
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -8,30 +7,28 @@ import {
   FormLayout,
   InlineStack,
   Link,
-  Page,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { AppToast } from "~/components/AppToast";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "../../i18n/messages";
 import type { ErrorBody } from "../../lib/errors";
 import { listingFormSchema, MARKETPLACE_CATEGORIES, type ListingForm } from "../../models/marketplace/listing-form";
-import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { SettingsPage } from "./SettingsPage";
 import { useSettingsForm } from "./useSettingsForm";
 
 export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm; marketplaceUrl: string } }) {
   const { t } = useTranslation(["Settings.Marketplace", "Account.Common", "Global"]);
-  const { role } = useParams();
-  const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
+  const form = useSettingsForm({
     initial: data.listing,
     schema: listingFormSchema,
     t,
     savedKey: "listing",
     extra: { intent: "save" },
   });
+  const { values, setValues, errorFor } = form;
   // The logo is uploaded at once (its own request) and saved with the offer.
   const upload = useFetcher<{ uploaded?: string } & Partial<ErrorBody>>();
   useEffect(() => {
@@ -52,102 +49,84 @@ export function MarketplaceSettingsForm({ data }: { data: { listing: ListingForm
       setValues({ ...values, [key]: value });
 
   return (
-    <Page
-      title={t("Settings.Marketplace:title")}
-      backAction={{ url: `/${role}/settings` }}
-      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: busy }}
-    >
-      <UnsavedChangesPrompt dirty={dirty} />
-      <BlockStack gap="400">
-        {serverError && !serverError.fields ? (
-          <Banner tone="critical">
-            <p>{serverError.message}</p>
-          </Banner>
-        ) : null}
-        <Card>
+    <SettingsPage title={t("Settings.Marketplace:title")} form={form}>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="p">{t("Settings.Marketplace:intro")}</Text>
+          <Text as="p">
+            <Link url={data.marketplaceUrl} target="_blank">
+              {t("Settings.Marketplace:view")}
+            </Link>
+          </Text>
+        </BlockStack>
+      </Card>
+      <Card>
+        <FormLayout>
+          <Checkbox label={t("Settings.Marketplace:listed")} checked={values.listed} onChange={set("listed")} />
+          <TextField
+            label={t("Settings.Marketplace:programTitle")}
+            autoComplete="off"
+            value={values.title}
+            onChange={set("title")}
+            error={errorFor("title")}
+          />
+          <TextField
+            label={t("Settings.Marketplace:description")}
+            autoComplete="off"
+            multiline={4}
+            value={values.description}
+            onChange={set("description")}
+            error={errorFor("description")}
+          />
+          <TextField
+            label={t("Settings.Marketplace:commissionSummary")}
+            autoComplete="off"
+            value={values.commissionSummary}
+            onChange={set("commissionSummary")}
+            helpText={t("Settings.Marketplace:commissionSummaryHelp")}
+            error={errorFor("commissionSummary")}
+          />
+          <Select
+            label={t("Settings.Marketplace:category")}
+            options={MARKETPLACE_CATEGORIES.map((c) => ({
+              value: c,
+              label: t(`Account.Common:marketplace.categories.${c}`),
+            }))}
+            value={values.category}
+            onChange={(v) => set("category")(v as ListingForm["category"])}
+            error={errorFor("category")}
+          />
           <BlockStack gap="200">
-            <Text as="p">{t("Settings.Marketplace:intro")}</Text>
-            <Text as="p">
-              <Link url={data.marketplaceUrl} target="_blank">
-                {t("Settings.Marketplace:view")}
-              </Link>
-            </Text>
-          </BlockStack>
-        </Card>
-        <Card>
-          <FormLayout>
-            <Checkbox label={t("Settings.Marketplace:listed")} checked={values.listed} onChange={set("listed")} />
-            <TextField
-              label={t("Settings.Marketplace:programTitle")}
-              autoComplete="off"
-              value={values.title}
-              onChange={set("title")}
-              error={errorFor("title")}
-            />
-            <TextField
-              label={t("Settings.Marketplace:description")}
-              autoComplete="off"
-              multiline={4}
-              value={values.description}
-              onChange={set("description")}
-              error={errorFor("description")}
-            />
-            <TextField
-              label={t("Settings.Marketplace:commissionSummary")}
-              autoComplete="off"
-              value={values.commissionSummary}
-              onChange={set("commissionSummary")}
-              helpText={t("Settings.Marketplace:commissionSummaryHelp")}
-              error={errorFor("commissionSummary")}
-            />
-            <Select
-              label={t("Settings.Marketplace:category")}
-              options={MARKETPLACE_CATEGORIES.map((c) => ({
-                value: c,
-                label: t(`Account.Common:marketplace.categories.${c}`),
-              }))}
-              value={values.category}
-              onChange={(v) => set("category")(v as ListingForm["category"])}
-              error={errorFor("category")}
-            />
-            <BlockStack gap="200">
-              <Text as="p">{t("Settings.Marketplace:logo")}</Text>
-              <InlineStack gap="300" blockAlign="center">
-                {values.logoUrl ? (
-                  <img src={values.logoUrl} alt="" height={56} data-testid="marketplace-logo" />
-                ) : (
-                  <Text as="span" tone="subdued">
-                    {t("Settings.Marketplace:noLogo")}
-                  </Text>
-                )}
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg,image/gif,image/webp"
-                  aria-label={t("Settings.Marketplace:uploadLogo")}
-                  onChange={(e) => uploadLogo(e.currentTarget.files?.[0])}
-                />
-                {values.logoUrl ? (
-                  <Button onClick={() => set("logoUrl")("")}>{t("Settings.Marketplace:removeLogo")}</Button>
-                ) : null}
-              </InlineStack>
-              <Text as="p" tone="subdued">
-                {t("Settings.Marketplace:logoHelp")}
-              </Text>
-              {errorFor("logoUrl") || uploadError ? (
-                <Text as="p" tone="critical">
-                  {errorFor("logoUrl") ?? uploadError?.message}
+            <Text as="p">{t("Settings.Marketplace:logo")}</Text>
+            <InlineStack gap="300" blockAlign="center">
+              {values.logoUrl ? (
+                <img src={values.logoUrl} alt="" height={56} data-testid="marketplace-logo" />
+              ) : (
+                <Text as="span" tone="subdued">
+                  {t("Settings.Marketplace:noLogo")}
                 </Text>
+              )}
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                aria-label={t("Settings.Marketplace:uploadLogo")}
+                onChange={(e) => uploadLogo(e.currentTarget.files?.[0])}
+              />
+              {values.logoUrl ? (
+                <Button onClick={() => set("logoUrl")("")}>{t("Settings.Marketplace:removeLogo")}</Button>
               ) : null}
-            </BlockStack>
-          </FormLayout>
-        </Card>
-        <div>
-          <Button variant="primary" onClick={save} disabled={!dirty} loading={busy}>
-            {t("Global:save")}
-          </Button>
-        </div>
-      </BlockStack>
-      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
-    </Page>
+            </InlineStack>
+            <Text as="p" tone="subdued">
+              {t("Settings.Marketplace:logoHelp")}
+            </Text>
+            {errorFor("logoUrl") || uploadError ? (
+              <Text as="p" tone="critical">
+                {errorFor("logoUrl") ?? uploadError?.message}
+              </Text>
+            ) : null}
+          </BlockStack>
+        </FormLayout>
+      </Card>
+    </SettingsPage>
   );
 }
