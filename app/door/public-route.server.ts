@@ -144,7 +144,7 @@ export function checkoutRoute<R, Q = undefined, B = undefined, P = Record<string
   );
 }
 
-export type CheckoutSessionToken = Awaited<
+type CheckoutSessionToken = Awaited<
   ReturnType<ReturnType<typeof shopify>["authenticate"]["public"]["checkout"]>
 >["sessionToken"];
 

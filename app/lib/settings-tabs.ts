@@ -16,6 +16,4 @@ export const SETTINGS_TABS = [
   { tab: "promote-link", ns: "Settings", titleKey: "tabs.promoteLink", key: "promoteLink" },
 ] as const;
 
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
-
 export const SETTINGS_NAMESPACES = Array.from(new Set(SETTINGS_TABS.map((t) => t.ns)));

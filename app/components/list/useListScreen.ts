@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 /** How a list pages: keyset cursors (`after`/`before`) or page numbers (`page`). */
 const PAGE_KEYS = ["after", "before", "page"];
 
-export interface ListScreenOptions<Tab extends string> {
+interface ListScreenOptions<Tab extends string> {
   /** The URL parameter the search box writes (after a pause in typing). */
   queryParam: string;
   /** The tabs and the URL parameter they write; the first tab is the one without it. */

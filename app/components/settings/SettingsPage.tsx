@@ -6,7 +6,7 @@ import { AppToast } from "../AppToast";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 
 /** What a tab's save reports to its page (`useSettingsForm` returns it). */
-export interface SettingsSave {
+interface SettingsSave {
   dirty: boolean;
   busy: boolean;
   save: () => void;

@@ -31,7 +31,7 @@ function inList(column: string, values: readonly string[] | undefined) {
 }
 
 /** Which of a shop's payouts: by id, or the pending ones (of some affiliates, or all). */
-export type PayoutSelection =
+type PayoutSelection =
   { shopId: string; ids: readonly string[] } | { shopId: string; pending: true; affiliateIds?: readonly string[] };
 
 function selectionSql(selection: PayoutSelection) {
