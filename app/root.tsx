@@ -47,7 +47,7 @@ export const links: LinksFunction = () => [
 export const handle = { i18n: ["Global"] };
 
 // Every document's shell data; open to everyone (login pages included).
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params, context }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page" }, async ({ request, params, context }) => {
   const config = getConfig();
   const search = new URL(request.url).searchParams;
   // Embedded documents (opened by the Shopify admin) load App Bridge; a

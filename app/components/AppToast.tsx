@@ -1,5 +1,5 @@
 import { Toast } from "@shopify/polaris";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 
 interface Props {
   content: string;
@@ -16,13 +16,14 @@ interface Props {
  */
 export function AppToast({ content, error = false, onDismiss }: Props) {
   const bridge = typeof window === "undefined" ? undefined : window.shopify?.toast;
+  // Shown once per appearance of this component (the parent unmounts it in onDismiss).
+  const shown = useRef(false);
   useEffect(() => {
-    if (!bridge) return;
+    if (!bridge || shown.current) return;
+    shown.current = true;
     bridge.show(content, { isError: error });
     onDismiss();
-    // Shown once per appearance of this component (the parent unmounts it in onDismiss).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [bridge, content, error, onDismiss]);
   if (bridge) return null;
   return <Toast content={content} error={error} onDismiss={onDismiss} />;
 }

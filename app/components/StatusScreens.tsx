@@ -75,17 +75,3 @@ export function BadRequestScreen({
     </Page>
   );
 }
-
-/** A screen whose content is built in a later issue: title plus a plain notice. */
-export function NotBuiltYet({ title, backUrl }: { title: string; backUrl?: string }) {
-  const { t } = useTranslation("Global");
-  return (
-    <Page title={title} backAction={backUrl ? { url: backUrl } : undefined}>
-      <Card>
-        <EmptyState heading={t("notBuilt.heading", { screen: title })} image="">
-          <p>{t("notBuilt.body")}</p>
-        </EmptyState>
-      </Card>
-    </Page>
-  );
-}

@@ -17,9 +17,24 @@ import { logUnexpected } from "./log-unexpected.server";
 export const DOOR = Symbol.for("app.door");
 
 export type DoorKind = "merchant" | "affiliate" | "api" | "public";
+
+/**
+ * How a public route (no session) knows whom it answers, one per door
+ * constructor in public-route.server.ts: "page" (anyone: login, portal and
+ * marketplace pages, links carrying their own token), "file" (public files
+ * under random names), "oauth" (Shopify's install and OAuth steps),
+ * "appProxy" (Shopify's signature of the proxied storefront request),
+ * "checkout" (a checkout extension's session token), "pixel" (the web
+ * pixel's anonymous report) and "signedWebhook" (a provider's signed call).
+ */
+export const PUBLIC_SCHEMES = ["page", "file", "oauth", "appProxy", "checkout", "pixel", "signedWebhook"] as const;
+export type PublicScheme = (typeof PUBLIC_SCHEMES)[number];
+
 export interface DoorMark {
   kind: DoorKind;
   area?: string;
+  /** A public route's scheme. */
+  scheme?: PublicScheme;
 }
 
 export interface InputSpec<Q, B, P> {

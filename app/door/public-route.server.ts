@@ -1,3 +1,5 @@
+import { json } from "@remix-run/node";
+import { shopify } from "../shopify.server";
 import {
   keepingForm,
   mark,
@@ -5,14 +7,18 @@ import {
   runRoute,
   withDeclaredWrites,
   type InputSpec,
+  type PublicScheme,
   type RouteArgs,
 } from "./door.server";
 
-// The door of routes anyone may call: login and password pages, the portal's
-// sign-up and login forms, OAuth steps, the app proxy and pixel endpoints.
-// No session is required, so there is no shop's client to hand out; the
-// input is still read through the route's schemas and errors become answers
-// (with the typed values, for the plain HTML forms of the portal).
+// The doors of routes anyone may call: no session is required, so there is no
+// shop's client to hand out; the input is still read through the route's
+// schemas and errors become answers (with the typed values, for the plain
+// HTML forms of the portal). Each door is named after how its callers are
+// known (PUBLIC_SCHEMES): `publicRoute` for pages, files and OAuth steps,
+// `appProxyRoute`, `checkoutRoute`, `pixelRoute` and `signedWebhookRoute`
+// for the calls that Shopify or a provider makes or signs. The scheme's check
+// runs in the door, before the handler and before the input is read.
 
 // Routes write `export const loader = /* @__PURE__ */ publicRoute(...)`: the
 // classic compiler's browser build drops a route's loader and action only by
@@ -34,17 +40,29 @@ export interface PublicRequest<Q, B, P> {
   params: P;
 }
 
-export function publicRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+type Handler<R, Q, B, P, X = object> = (ctx: PublicRequest<Q, B, P> & X) => Promise<R>;
+
+/**
+ * The shared door: the scheme's check first (what it learns about the caller
+ * goes to the handler; a Response it returns is the answer, with the spec's
+ * headers), then the input, then the handler.
+ */
+function door<R, Q, B, P, X>(
+  scheme: PublicScheme,
   spec: PublicSpec<Q, B, P>,
-  handler: (ctx: PublicRequest<Q, B, P>) => Promise<R>,
+  check: (request: Request) => Promise<X | Response>,
+  handler: Handler<R, Q, B, P, X>,
 ) {
   const route = async (args: RouteArgs) => {
     const response = await runRoute(
       args,
       async () => {
+        const known = await check(args.request);
+        // An early answer of the door, not the handler's: the route's data type stays the handler's.
+        if (known instanceof Response) return known as unknown as R;
         const input = await readInput(args, spec);
         return keepingForm(input.rawBody, () =>
-          withDeclaredWrites(spec, () => handler({ request: args.request, context: args.context, ...input })),
+          withDeclaredWrites(spec, () => handler({ request: args.request, context: args.context, ...input, ...known })),
         );
       },
       { echo: true, headers: spec.headers },
@@ -56,5 +74,144 @@ export function publicRoute<R, Q = undefined, B = undefined, P = Record<string, 
     }
     return response;
   };
-  return mark(route, { kind: "public" });
+  return mark(route, { kind: "public", scheme });
+}
+
+const nothing = async () => ({});
+
+/** A page, a public file or an OAuth step: anyone may call; the route says which with `scheme`. */
+export function publicRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+  spec: PublicSpec<Q, B, P> & { scheme: "page" | "file" | "oauth" },
+  handler: Handler<R, Q, B, P>,
+) {
+  return door(spec.scheme, spec, nothing, handler);
+}
+
+/**
+ * A storefront request through Shopify's app proxy (/apps/... on the shop's
+ * domain): Shopify signs it, and a missing or bad signature is refused (400)
+ * before anything is read. The shop is then the signed `shop` parameter,
+ * never anything the visitor chose.
+ */
+export function appProxyRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+  spec: PublicSpec<Q, B, P>,
+  handler: Handler<R, Q, B, P>,
+) {
+  return door(
+    "appProxy",
+    spec,
+    async (request) => {
+      await shopify().authenticate.public.appProxy(request);
+      return {};
+    },
+    handler,
+  );
+}
+
+const usePost = () => json({ error: { code: "bad_request", message: "Use POST." } }, { status: 405 });
+
+/** The CORS headers of an endpoint that Shopify's checkout (another origin) calls. */
+function corsHeaders(allowHeaders: string, maxAge: number) {
+  return {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": "POST, OPTIONS",
+    "Access-Control-Allow-Headers": allowHeaders,
+    "Access-Control-Max-Age": String(maxAge),
+  };
+}
+
+const CHECKOUT_HEADERS = { ...corsHeaders("Authorization, Content-Type", 7200), "Cache-Control": "no-store" };
+
+/**
+ * A checkout or customer-account UI extension's call (a web worker on
+ * Shopify's origins): POST with Shopify's session token as `Authorization:
+ * Bearer` (HS256 with the app secret; the handler compares `aud`). Every
+ * answer carries CORS headers, errors too, so the extension can read them.
+ */
+export function checkoutRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+  spec: PublicSpec<Q, B, P>,
+  handler: Handler<R, Q, B, P, { sessionToken: CheckoutSessionToken }>,
+) {
+  return door(
+    "checkout",
+    { ...spec, headers: { ...CHECKOUT_HEADERS, ...spec.headers } },
+    async (request) => {
+      if (request.method !== "POST") return usePost();
+      const { sessionToken } = await shopify().authenticate.public.checkout(request);
+      return { sessionToken };
+    },
+    handler,
+  );
+}
+
+type CheckoutSessionToken = Awaited<
+  ReturnType<ReturnType<typeof shopify>["authenticate"]["public"]["checkout"]>
+>["sessionToken"];
+
+/** The loader of a `checkoutRoute`: the CORS preflight (OPTIONS, answered by shopify-app-remix), else 405. */
+export function checkoutPreflight() {
+  return door(
+    "checkout",
+    { headers: CHECKOUT_HEADERS },
+    async (request) => {
+      if (request.method === "OPTIONS") await shopify().authenticate.public.checkout(request);
+      return usePost();
+    },
+    nothing,
+  );
+}
+
+const PIXEL_HEADERS = corsHeaders("Content-Type", 86400);
+
+/**
+ * The web pixel's report from the shop's checkout (another origin). Pixels
+ * carry no credential: the report names its shop, which must be installed,
+ * and what it claims is checked against the order the shop's webhook brings.
+ * Any origin may call; every answer carries the CORS headers.
+ */
+export function pixelRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+  spec: PublicSpec<Q, B, P>,
+  handler: Handler<R, Q, B, P>,
+) {
+  return door(
+    "pixel",
+    { ...spec, headers: { ...PIXEL_HEADERS, ...spec.headers } },
+    async (request) => {
+      if (request.method !== "POST") return usePost();
+      return {};
+    },
+    handler,
+  );
+}
+
+/** The loader of a `pixelRoute`: the CORS preflight (OPTIONS) is 204, anything else 405. */
+export function pixelPreflight() {
+  return door(
+    "pixel",
+    { headers: PIXEL_HEADERS },
+    async (request) => {
+      return request.method === "OPTIONS" ? new Response(null, { status: 204 }) : usePost();
+    },
+    nothing,
+  );
+}
+
+/**
+ * A provider's webhook (PayPal): POST only; the handler gets the raw body as
+ * sent, since the signature covers those exact bytes, and verifies it before
+ * it trusts a word of it.
+ */
+export function signedWebhookRoute<R, Q = undefined, P = Record<string, string | undefined>>(
+  spec: PublicSpec<Q, undefined, P>,
+  handler: Handler<R, Q, undefined, P, { rawBody: string }>,
+) {
+  return door(
+    "signedWebhook",
+    spec,
+    async (request) => {
+      if (request.method !== "POST") return json({ error: { code: "method_not_allowed" } }, { status: 405 });
+      return { rawBody: await request.text() };
+    },
+    handler,
+  );
 }

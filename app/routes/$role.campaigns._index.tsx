@@ -1,27 +1,17 @@
-import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useParams } from "@remix-run/react";
 import { ADMIN_PAGE_SIZE } from "~/models/pagination/keyset.server";
 import { NumericCell } from "~/components/NumericCell";
-import {
-  Badge,
-  Box,
-  Card,
-  EmptyState,
-  IndexFilters,
-  IndexTable,
-  Link,
-  Page,
-  Text,
-  useIndexResourceState,
-  useSetIndexFiltersMode,
-} from "@shopify/polaris";
+import { Badge, Box, Card, EmptyState, IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { useListSearch } from "~/components/useListSearch";
+import { ListFilters } from "~/components/list/ListFilters";
+import { ListPage } from "~/components/list/ListPage";
+import { useFetcherResult } from "~/components/list/useFetcherResult";
+import { useListScreen } from "~/components/list/useListScreen";
 import { merchantRoute } from "~/door/merchant-route.server";
-import { displayZone } from "~/lib/shop-day";
 import type { CampaignOut } from "~/models/campaigns/campaign-schemas";
 import { listCampaignsPage, setCampaignsStatus } from "~/models/campaigns/campaign-admin.server";
 import { campaignBulkSchema, campaignListParamsSchema } from "~/models/campaigns/campaign-list-query";
@@ -71,29 +61,22 @@ export default function Campaigns() {
   const { shop } = useShell();
   const { role } = useParams();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const { t } = useTranslation(["Campaigns", "Global"]);
   const format = useFormat();
-  const { mode, setMode } = useSetIndexFiltersMode();
-  const { search, update, query, setQuery, pagination } = useListSearch("q", ["deleted"]);
+  const list = useListScreen({ queryParam: "q", tabs: { values: TABS }, dropOnChange: ["deleted"] });
+  const { search } = list;
   const [toast, setToast] = useState(search.get("deleted") ? t("toast.deleted") : null);
-  const status = search.get("status") ?? "all";
   const fetcher = useFetcher<BulkData>();
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(campaigns);
   const bulkError = useTranslatedError(fetcher.data?.error);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+  useFetcherResult(fetcher, ({ result }) => {
     if (bulkError) setToast(bulkError.message);
-    if (fetcher.data.result) {
-      setToast(
-        t("bulk.changed", { count: fetcher.data.result.changed, state: t(`states.${fetcher.data.result.status}`) }),
-      );
+    if (result) {
+      setToast(t("bulk.changed", { count: result.changed, state: t(`states.${result.status}`) }));
       clearSelection();
     }
-    // Only a finished submission should raise a toast.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  });
   const setStatus = (next: "active" | "draft" | "private") => ({
     content: t(`bulk.set.${next}`),
     onAction: () =>
@@ -113,12 +96,12 @@ export default function Campaigns() {
       ? t("commissionSummary.percent", { value: format.number(c.commission_value / 100) })
       : t(`commissionSummary.${c.commission_type}`, { value: money(c.commission_value) });
   const empty =
-    campaigns.length === 0 && status === "all" && !search.get("q") && !search.get("after") && !search.get("before");
+    campaigns.length === 0 && list.tab === "all" && !search.get("q") && !search.get("after") && !search.get("before");
 
   return (
-    <Page
+    <ListPage
       title={t("title")}
-      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
+      timeZone={shop.timezone}
       primaryAction={{ content: t("create"), url: `/${role}/campaigns/new` }}
     >
       <PlanLimitBanner
@@ -138,26 +121,10 @@ export default function Campaigns() {
           </EmptyState>
         ) : (
           <>
-            <IndexFilters
-              queryValue={query}
-              queryPlaceholder={t("searchPlaceholder")}
-              onQueryChange={setQuery}
-              onQueryClear={() => setQuery("")}
-              tabs={TABS.map((tab, index) => ({
-                id: tab,
-                index,
-                content: tab === "all" ? t("tabs.all") : t(`states.${tab}`),
-                isLocked: true,
-              }))}
-              selected={Math.max(0, TABS.indexOf(status as (typeof TABS)[number]))}
-              onSelect={(index) => update({ status: TABS[index] === "all" ? null : TABS[index]! })}
-              filters={[]}
-              onClearAll={() => setQuery("")}
-              mode={mode}
-              setMode={setMode}
-              canCreateNewView={false}
-              cancelAction={{ onAction: () => setQuery("") }}
-              loading={navigation.state === "loading"}
+            <ListFilters
+              list={list}
+              placeholder={t("searchPlaceholder")}
+              tabLabel={(tab) => (tab === "all" ? t("tabs.all") : t(`states.${tab}`))}
             />
             <IndexTable
               resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
@@ -166,7 +133,7 @@ export default function Campaigns() {
               onSelectionChange={handleSelectionChange}
               promotedBulkActions={[setStatus("active")]}
               bulkActions={[setStatus("draft"), setStatus("private")]}
-              loading={navigation.state === "loading" || fetcher.state !== "idle"}
+              loading={list.loading || fetcher.state !== "idle"}
               emptyState={
                 <Box padding="800">
                   <Text as="p" variant="headingMd" alignment="center">
@@ -182,7 +149,7 @@ export default function Campaigns() {
                 { title: t("columns.affiliates"), alignment: "end" },
                 { title: t("Global:fields.dateCreated") },
               ]}
-              pagination={pagination(after, before)}
+              pagination={list.cursors(after, before)}
             >
               {campaigns.map((c, index) => (
                 <IndexTable.Row
@@ -215,7 +182,7 @@ export default function Campaigns() {
         )}
       </Card>
       {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
-    </Page>
+    </ListPage>
   );
 }
 

@@ -2,10 +2,11 @@ import type { RouteHandle } from "~/i18n/route-handle";
 import { redirect } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useParams } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CreativeFormFields } from "~/components/creatives/CreativeForm";
+import { useFetcherResult } from "~/components/list/useFetcherResult";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
 import { merchantRoute } from "~/door/merchant-route.server";
@@ -106,11 +107,9 @@ export default function CreativeDetail() {
   const [values, setValues] = useState<CreativeForm>(initial);
   const [savedValues, setSavedValues] = useState(JSON.stringify(initial));
   const dirty = JSON.stringify(values) !== savedValues;
-  useEffect(() => {
-    if (save.state === "idle" && save.data?.saved) setSavedValues(JSON.stringify(values));
-    // Only when an answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [save.state, save.data]);
+  useFetcherResult(save, ({ saved }) => {
+    if (saved) setSavedValues(JSON.stringify(values));
+  });
 
   const error = save.data?.error;
   const fieldErrors = translateFields(t, error?.fields, error?.fieldKeys);
@@ -160,7 +159,7 @@ export default function CreativeDetail() {
           <BlockStack gap="400">
             {save.data?.saved && !dirty ? (
               <Banner tone="success" onDismiss={() => navigate(".", { replace: true })}>
-                <p data-testid="creative-saved">{t("saved")}</p>
+                <p data-testid="creative-saved">{t("Global:saveSuccessful")}</p>
               </Banner>
             ) : null}
             {error && !error.fields ? (

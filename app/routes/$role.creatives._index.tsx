@@ -1,22 +1,12 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useLoaderData, useNavigate, useParams, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useNavigate, useParams } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
-import {
-  Badge,
-  BlockStack,
-  Card,
-  IndexTable,
-  InlineStack,
-  Page,
-  Pagination,
-  Select,
-  Text,
-  Thumbnail,
-} from "@shopify/polaris";
+import { Badge, BlockStack, Card, IndexTable, InlineStack, Page, Select, Text, Thumbnail } from "@shopify/polaris";
 import { FileIcon, PlayIcon, TextBlockIcon } from "@shopify/polaris-icons";
 import { useTranslation } from "react-i18next";
 import { CreativeUploader } from "~/components/creatives/CreativeUploader";
 import { EmptyMessage } from "~/components/EmptyMessage";
+import { useListScreen } from "~/components/list/useListScreen";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { useFormat } from "~/i18n/format";
@@ -43,17 +33,7 @@ export default function CreativesIndex() {
   const navigate = useNavigate();
   const format = useFormat();
   const { shop } = useShell();
-  const [searchParams, setSearchParams] = useSearchParams();
-
-  function go(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in changes)) next.delete("page");
-    setSearchParams(next, { preventScrollReset: true });
-  }
+  const list = useListScreen({ queryParam: "q" });
 
   const filtered = Boolean(data.query.kind || data.query.category || data.query.q);
   return (
@@ -75,7 +55,7 @@ export default function CreativesIndex() {
                   ...CREATIVE_KINDS.map((k) => ({ label: t(`kinds.${k}`), value: k })),
                 ]}
                 value={data.query.kind ?? ""}
-                onChange={(value) => go({ kind: value || undefined })}
+                onChange={(value) => list.update({ kind: value })}
               />
               <Select
                 label={t("filter.category")}
@@ -84,7 +64,7 @@ export default function CreativesIndex() {
                   ...data.categories.map((c) => ({ label: c, value: c })),
                 ]}
                 value={data.query.category ?? ""}
-                onChange={(value) => go({ category: value || undefined })}
+                onChange={(value) => list.update({ category: value })}
                 disabled={data.categories.length === 0}
               />
             </InlineStack>
@@ -109,6 +89,15 @@ export default function CreativesIndex() {
               { title: t("columns.copies"), alignment: "end" },
               { title: t("columns.added") },
             ]}
+            pagination={
+              data.pageCount > 1
+                ? list.pages(
+                    data.page,
+                    data.pageCount,
+                    t("pageLabel", { page: data.page, pages: data.pageCount, total: data.total }),
+                  )
+                : undefined
+            }
           >
             {data.rows.map((row, index) => (
               <IndexTable.Row
@@ -152,17 +141,6 @@ export default function CreativesIndex() {
               </IndexTable.Row>
             ))}
           </IndexTable>
-          {data.pageCount > 1 ? (
-            <div style={{ padding: 12, display: "flex", justifyContent: "center" }}>
-              <Pagination
-                hasPrevious={data.page > 1}
-                hasNext={data.page < data.pageCount}
-                onPrevious={() => go({ page: String(data.page - 1) })}
-                onNext={() => go({ page: String(data.page + 1) })}
-                label={t("pageLabel", { page: data.page, pages: data.pageCount, total: data.total })}
-              />
-            </div>
-          ) : null}
         </Card>
       </BlockStack>
     </Page>

@@ -1,35 +1,34 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useParams } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import {
   Banner,
   BlockStack,
   Box,
   Card,
-  IndexFilters,
   IndexTable,
   InlineStack,
   Link,
   Modal,
-  Page,
   Select,
   Text,
   useIndexResourceState,
-  useSetIndexFiltersMode,
 } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { EmptyMessage } from "~/components/EmptyMessage";
 import { PayoutsCsvActions } from "~/components/payouts/PayoutsCsvActions";
 import { PayoutStatusBadge } from "~/components/payouts/PayoutBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { useListSearch } from "~/components/useListSearch";
+import { ListFilters } from "~/components/list/ListFilters";
+import { ListPage } from "~/components/list/ListPage";
+import { useFetcherResult } from "~/components/list/useFetcherResult";
+import { useListScreen } from "~/components/list/useListScreen";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { useFormat } from "~/i18n/format";
 import { useTranslatedError, type KeyedError } from "~/i18n/messages";
-import { displayZone } from "~/lib/shop-day";
 import { totalsByCurrency } from "~/models/payouts/payable-balance";
 import { availableMethods, payPayouts } from "~/models/payouts/payout-admin.server";
 import { payBatchSchema, payoutListParamsSchema, PAYOUT_TABS } from "~/models/payouts/payout-list-query";
@@ -59,34 +58,29 @@ export default function Payouts() {
   const { shop } = useShell();
   const { role } = useParams();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const { t } = useTranslation(["Payouts", "Global"]);
   const format = useFormat();
-  const { mode, setMode } = useSetIndexFiltersMode();
   const fetcher = useFetcher<{ paid?: { batchId: string }; error?: KeyedError }>();
   const fetcherError = useTranslatedError(fetcher.data?.error);
-  const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
+  const list = useListScreen({ queryParam: "affiliate", tabs: { values: PAYOUT_TABS } });
+  const { search, update } = list;
   const [toast, setToast] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const usable = methods.filter((m) => m.enabled && (isAdmin || !m.adminOnly));
   const [method, setMethod] = useState(usable[0]?.method ?? "manual");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(payouts);
-  const loading = navigation.state === "loading" && navigation.location.pathname === `/${role}/payouts`;
   const selectedIds = allResourcesSelected ? payouts.map((p) => p.id) : selectedResources;
   const selected = payouts.filter((p) => selectedIds.includes(p.id));
   const selectedTotal = totalsByCurrency(selected);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.paid) {
+  useFetcherResult(fetcher, ({ paid }) => {
+    if (paid) {
       setToast(t("pay.done"));
       setPaying(false);
       clearSelection();
     }
-    // Only a finished submission should raise a toast.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  });
 
   const since = search.get("since") ?? "";
   const until = search.get("until") ?? "";
@@ -107,7 +101,7 @@ export default function Payouts() {
     status === "pending" ? `/${role}/payouts/pending/${id}` : `/${role}/payouts/${id}`;
 
   return (
-    <Page title={t("title")} subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })} fullWidth>
+    <ListPage title={t("title")} timeZone={shop.timezone}>
       <BlockStack gap="400">
         <Card>
           <InlineStack gap="600" blockAlign="center">
@@ -132,30 +126,14 @@ export default function Payouts() {
           </InlineStack>
         </Card>
         <Card padding="0">
-          <IndexFilters
-            queryValue={query}
-            queryPlaceholder={t("searchPlaceholder")}
-            onQueryChange={setQuery}
-            onQueryClear={() => setQuery("")}
-            tabs={PAYOUT_TABS.map((tab, index) => ({
-              id: `tab-${tab}`,
-              index,
-              content: `${t(`tabs.${tab}`)} (${format.number(counts[tab])})`,
-              isLocked: true,
-            }))}
-            selected={Math.max(0, PAYOUT_TABS.indexOf(status))}
-            onSelect={(index) => update({ status: index === 0 ? null : PAYOUT_TABS[index]! })}
+          <ListFilters
+            list={list}
+            placeholder={t("searchPlaceholder")}
+            tabId={(tab) => `tab-${tab}`}
+            tabLabel={(tab) => `${t(`tabs.${tab}`)} (${format.number(counts[tab])})`}
             filters={filters}
             appliedFilters={applied}
-            onClearAll={() => {
-              setQuery("");
-              update({ since: null, until: null, affiliate: null, affiliate_id: null });
-            }}
-            mode={mode}
-            setMode={setMode}
-            canCreateNewView={false}
-            cancelAction={{ onAction: () => setQuery("") }}
-            loading={loading}
+            clearKeys={["since", "until", "affiliate_id"]}
           />
           <IndexTable
             resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
@@ -164,7 +142,7 @@ export default function Payouts() {
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
             onSelectionChange={handleSelectionChange}
             promotedBulkActions={[{ content: t("pay.action"), onAction: () => setPaying(true) }]}
-            loading={loading || fetcher.state !== "idle"}
+            loading={list.loading || fetcher.state !== "idle"}
             emptyState={<EmptyMessage heading={t(`empty.${status}`)} body={t("empty.body")} />}
             headings={[
               { title: t("columns.affiliate") },
@@ -175,7 +153,7 @@ export default function Payouts() {
               { title: t("columns.reference") },
               { title: t("columns.amount"), alignment: "end" },
             ]}
-            pagination={pagination(after, before)}
+            pagination={list.cursors(after, before)}
           >
             {payouts.map((p, index) => (
               <IndexTable.Row
@@ -254,7 +232,7 @@ export default function Payouts() {
         </Modal.Section>
       </Modal>
       {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
-    </Page>
+    </ListPage>
   );
 }
 

@@ -1,15 +1,6 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useLoaderData, useLocation, useNavigate, useNavigation, useParams } from "@remix-run/react";
-import {
-  Card,
-  IndexFilters,
-  IndexTable,
-  Link,
-  Page,
-  Text,
-  useSetIndexFiltersMode,
-  type IndexFiltersProps,
-} from "@shopify/polaris";
+import { useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
+import { Card, IndexTable, Link, Text } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,11 +9,12 @@ import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { EmptyMessage } from "~/components/EmptyMessage";
 import { ReferralStatusBadge, useRewardText } from "~/components/referrals/ReferralBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { useListSearch } from "~/components/useListSearch";
+import { ListFilters, sortOptions } from "~/components/list/ListFilters";
+import { ListPage } from "~/components/list/ListPage";
+import { useListScreen } from "~/components/list/useListScreen";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { useFormat } from "~/i18n/format";
 import { AppError } from "~/lib/errors";
-import { displayZone } from "~/lib/shop-day";
 import { REFERRAL_SORTS, referralHistoryParamsSchema } from "~/models/referrals/referral-history-query";
 import { hasReferrals, listReferralsPage } from "~/models/referrals/referral-history.server";
 import { REFERRAL_STATUSES } from "~/models/referrals/referral-view";
@@ -55,24 +47,16 @@ export default function ReferralHistory() {
   const { role } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const { t } = useTranslation(["Referrals.ReferralHistory", "Global"]);
   const format = useFormat();
   const rewardText = useRewardText();
-  const { mode, setMode } = useSetIndexFiltersMode();
-  const { search, update, query, setQuery, pagination } = useListSearch("q");
+  const list = useListScreen({ queryParam: "q", tabs: { values: TABS } });
+  const { search, update } = list;
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
-  const status = search.get("status") ?? "all";
   const since = search.get("since") ?? "";
   const until = search.get("until") ?? "";
   const path = `/${role}/referrals/history`;
-  const loading = navigation.state === "loading" && navigation.location.pathname === path;
-
-  const sortOptions: IndexFiltersProps["sortOptions"] = REFERRAL_SORTS.map((value) => {
-    const [column, direction] = value.split(" ") as [string, "asc" | "desc"];
-    return { label: t(`sort.${column}`), value, directionLabel: t(`sort.${column}_${direction}`) };
-  });
   const dateRange = dateRangeFilter(
     {
       date: t("filters.date"),
@@ -99,9 +83,9 @@ export default function ReferralHistory() {
 
   const exportUrl = `${path}/export${location.search}`;
   return (
-    <Page
+    <ListPage
       title={t("title")}
-      subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
+      timeZone={shop.timezone}
       backAction={{ content: t("back"), url: `/${role}/referrals` }}
       secondaryActions={[
         {
@@ -119,42 +103,27 @@ export default function ReferralHistory() {
           },
         },
       ]}
-      fullWidth
     >
       <Card padding="0">
-        <IndexFilters
-          sortOptions={sortOptions}
-          sortSelected={[sort]}
-          onSort={(value) => update({ sort: value[0] === "created desc" ? null : (value[0] ?? null) })}
-          queryValue={query}
-          queryPlaceholder={t("searchPlaceholder")}
-          onQueryChange={setQuery}
-          onQueryClear={() => setQuery("")}
-          tabs={TABS.map((tab, index) => ({
-            id: `referrals-${tab}`,
-            index,
-            content: tab === "all" ? t("tabs.all") : t(`statuses.${tab}`),
-            isLocked: true,
-          }))}
-          selected={Math.max(0, TABS.indexOf(status as (typeof TABS)[number]))}
-          onSelect={(index) => update({ status: TABS[index] === "all" ? null : TABS[index]! })}
+        <ListFilters
+          list={list}
+          placeholder={t("searchPlaceholder")}
+          tabId={(tab) => `referrals-${tab}`}
+          tabLabel={(tab) => (tab === "all" ? t("tabs.all") : t(`statuses.${tab}`))}
+          sort={{
+            options: sortOptions(REFERRAL_SORTS, (key) => t(`sort.${key}`)),
+            selected: sort,
+            byDefault: "created desc",
+          }}
           filters={filters}
           appliedFilters={applied}
-          onClearAll={() => {
-            setQuery("");
-            update({ since: null, until: null });
-          }}
-          mode={mode}
-          setMode={setMode}
-          canCreateNewView={false}
-          cancelAction={{ onAction: () => setQuery("") }}
-          loading={loading}
+          clearKeys={["since", "until"]}
         />
         <IndexTable
           resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
           itemCount={referrals.length}
           selectable={false}
-          loading={loading}
+          loading={list.loading}
           emptyState={emptyState}
           headings={[
             { title: t("columns.date") },
@@ -164,7 +133,7 @@ export default function ReferralHistory() {
             { title: t("columns.reward") },
             { title: t("columns.status") },
           ]}
-          pagination={after || before ? pagination(after, before) : undefined}
+          pagination={after || before ? list.cursors(after, before) : undefined}
         >
           {referrals.map((referral, index) => (
             <IndexTable.Row
@@ -192,7 +161,7 @@ export default function ReferralHistory() {
         </IndexTable>
       </Card>
       {exportFailed ? <AppToast content={t("export.failed")} error onDismiss={() => setExportFailed(false)} /> : null}
-    </Page>
+    </ListPage>
   );
 }
 

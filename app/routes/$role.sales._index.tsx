@@ -1,30 +1,20 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useParams } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
-import {
-  BlockStack,
-  Box,
-  Card,
-  ChoiceList,
-  IndexFilters,
-  IndexTable,
-  Link,
-  Page,
-  Text,
-  useIndexResourceState,
-  useSetIndexFiltersMode,
-} from "@shopify/polaris";
+import { BlockStack, Box, Card, ChoiceList, IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { useFormat } from "~/i18n/format";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { useListSearch } from "~/components/useListSearch";
+import { ListFilters } from "~/components/list/ListFilters";
+import { ListPage } from "~/components/list/ListPage";
+import { useFetcherResult } from "~/components/list/useFetcherResult";
+import { useListScreen } from "~/components/list/useListScreen";
 import { SaleStatusBadge, saleSourceLabel } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
-import { displayZone } from "~/lib/shop-day";
 import { ATTRIBUTION_SOURCES } from "~/models/sales/sale-statuses";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
@@ -58,21 +48,16 @@ export default function Sales() {
   const { shop } = useShell();
   const { role } = useParams();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const { t } = useTranslation(["Sales", "Global"]);
   const format = useFormat();
-  const { mode, setMode } = useSetIndexFiltersMode();
   const fetcher = useFetcher<{ result?: BulkReviewResult; error?: { message: string } }>();
-  const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
+  const list = useListScreen({ queryParam: "affiliate", tabs: { values: TABS } });
+  const { search, update } = list;
   const [toast, setToast] = useState<{ text: string; error?: boolean } | null>(null);
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(sales);
-  const status = search.get("status") ?? "all";
-  const loading = navigation.state === "loading" && navigation.location.pathname === `/${role}/sales`;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const { result, error } = fetcher.data;
+  useFetcherResult(fetcher, ({ result, error }) => {
     if (error) setToast({ text: error.message, error: true });
     if (result) {
       const done = t(`bulk.${result.decision}d`, { count: result.changed.length });
@@ -80,9 +65,7 @@ export default function Sales() {
       setToast({ text: done + skipped });
       clearSelection();
     }
-    // Only a finished submission should raise a toast.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  });
 
   const decide = (intent: "approve" | "deny") =>
     fetcher.submit(
@@ -137,32 +120,15 @@ export default function Sales() {
   ];
 
   return (
-    <Page title={t("title")} subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })} fullWidth>
+    <ListPage title={t("title")} timeZone={shop.timezone}>
       <Card padding="0">
-        <IndexFilters
-          queryValue={query}
-          queryPlaceholder={t("searchPlaceholder")}
-          onQueryChange={setQuery}
-          onQueryClear={() => setQuery("")}
-          tabs={TABS.map((tab, index) => ({
-            id: tab,
-            index,
-            content: tab === "all" ? t("tabs.all") : t(`statuses.${tab}`),
-            isLocked: true,
-          }))}
-          selected={Math.max(0, TABS.indexOf(status as (typeof TABS)[number]))}
-          onSelect={(index) => update({ status: TABS[index] === "all" ? null : TABS[index]! })}
+        <ListFilters
+          list={list}
+          placeholder={t("searchPlaceholder")}
+          tabLabel={(tab) => (tab === "all" ? t("tabs.all") : t(`statuses.${tab}`))}
           filters={filters}
           appliedFilters={applied}
-          onClearAll={() => {
-            setQuery("");
-            update({ source: null, since: null, until: null, affiliate: null, affiliate_id: null });
-          }}
-          mode={mode}
-          setMode={setMode}
-          canCreateNewView={false}
-          cancelAction={{ onAction: () => setQuery("") }}
-          loading={loading}
+          clearKeys={["source", "since", "until", "affiliate_id"]}
         />
         <IndexTable
           resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
@@ -173,7 +139,7 @@ export default function Sales() {
             { content: t("actions.approve"), onAction: () => decide("approve") },
             { content: t("actions.deny"), onAction: () => decide("deny") },
           ]}
-          loading={loading || fetcher.state !== "idle"}
+          loading={list.loading || fetcher.state !== "idle"}
           emptyState={
             <Box padding="800">
               <BlockStack gap="200" inlineAlign="center">
@@ -195,7 +161,7 @@ export default function Sales() {
             { title: t("columns.total"), alignment: "end" },
             { title: t("columns.commission"), alignment: "end" },
           ]}
-          pagination={pagination(after, before)}
+          pagination={list.cursors(after, before)}
         >
           {sales.map((sale, index) => (
             <IndexTable.Row
@@ -229,7 +195,7 @@ export default function Sales() {
         </IndexTable>
       </Card>
       {toast ? <AppToast content={toast.text} error={toast.error} onDismiss={() => setToast(null)} /> : null}
-    </Page>
+    </ListPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { useShell } from "./$role";
 import type { RouteHandle } from "~/i18n/route-handle";
 
 // Staff management is a settings page for admins only (staff never manage staff).
-const STAFF_ITEM = { tab: "staff", ns: "Settings", titleKey: "tabs.staff" } as const;
+const STAFF_ITEM = { tab: "staff", ns: "Settings", titleKey: "tabs.staff", key: "staff" } as const;
 
 export const loader = /* @__PURE__ */ areaPage("settings");
 export const handle: RouteHandle = { i18n: SETTINGS_NAMESPACES, title: "Settings:title" };
@@ -31,6 +31,9 @@ export default function SettingsIndex() {
             >
               <Text as="h3" variant="bodyMd" fontWeight="semibold">
                 {t(`${item.ns}:${item.titleKey}`)}
+              </Text>
+              <Text as="p" tone="subdued">
+                {t(`Settings:descriptions.${item.key}`)}
               </Text>
             </ResourceItem>
           )}

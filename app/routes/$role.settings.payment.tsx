@@ -1,22 +1,11 @@
 import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  ChoiceList,
-  FormLayout,
-  Layout,
-  Link,
-  Page,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Card, ChoiceList, FormLayout, Layout, Link, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFetcherResult } from "~/components/list/useFetcherResult";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { SettingsPage } from "~/components/settings/SettingsPage";
 import { useShell } from "~/components/shell-data";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { useFormat } from "~/i18n/format";
@@ -34,7 +23,7 @@ import {
 
 // Settings › Payment: what affiliates may choose, the minimum payout, how
 // currencies are paid, and auto-pay (off, monthly on day N, every N days)
-// with the method its batches use. A static route beside settings.$tab.
+// with the method its batches use.
 export const handle: RouteHandle = {
   i18n: ["Settings.Payment", "Payouts", "Settings"],
   title: "Settings.Payment:title",
@@ -70,6 +59,14 @@ export default function PaymentSettingsPage() {
   const parsedMinimum = parseDecimalInput(minimum, decimals, 100_000_000);
   const minimumError = parsedMinimum.ok ? undefined : translateMessage(t, parsedMinimum.message);
   const current = fetcher.data?.saved ?? settings;
+  const draft = JSON.stringify([affiliateMethods, bankFields, minimum, currencyMode, defaultMethod, mode, day, days]);
+  const [savedDraft, setSavedDraft] = useState(draft);
+  const [toast, setToast] = useState(false);
+  useFetcherResult(fetcher, ({ saved }) => {
+    if (!saved) return;
+    setSavedDraft(draft);
+    setToast(true);
+  });
 
   const save = () => {
     if (!parsedMinimum.ok) return;
@@ -94,22 +91,19 @@ export default function PaymentSettingsPage() {
   };
 
   return (
-    <Page title={t("title")} backAction={{ content: t("Settings:title"), url: `/${role}/settings` }}>
+    <SettingsPage
+      title={t("title")}
+      form={{
+        dirty: draft !== savedDraft,
+        busy: fetcher.state !== "idle",
+        save,
+        serverError: error ? { message: error.message } : null,
+        valid: parsedMinimum.ok,
+        toast,
+        dismissToast: () => setToast(false),
+      }}
+    >
       <Layout>
-        {fetcher.data?.saved ? (
-          <Layout.Section>
-            <Banner tone="success">
-              <p>{t("Global:saveSuccessful")}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {error ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p>{error.message}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
         <Layout.AnnotatedSection title={t("affiliateMethods.title")} description={t("affiliateMethods.help")}>
           <Card>
             <FormLayout>
@@ -214,15 +208,8 @@ export default function PaymentSettingsPage() {
             </FormLayout>
           </Card>
         </Layout.AnnotatedSection>
-        <Layout.Section>
-          <BlockStack inlineAlign="end">
-            <Button variant="primary" onClick={save} loading={fetcher.state !== "idle"} disabled={!parsedMinimum.ok}>
-              {t("Global:save")}
-            </Button>
-          </BlockStack>
-        </Layout.Section>
       </Layout>
-    </Page>
+    </SettingsPage>
   );
 }
 

@@ -9,14 +9,17 @@ import { spendHandoverToken } from "~/models/affiliate-account/password-reset.se
 // single-use, two-minute token, and the session starts on this domain.
 const query = z.object({ token: z.string().catch("") });
 
-export const loader = /* @__PURE__ */ publicRoute({ query, writeOnRead: "login handover" }, async ({ query }) => {
-  const spent = await spendHandoverToken(query.token);
-  if (!spent)
-    throw new Response("This login link is invalid or has expired. Log in again.", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
+export const loader = /* @__PURE__ */ publicRoute(
+  { scheme: "page", query, writeOnRead: "login handover" },
+  async ({ query }) => {
+    const spent = await spendHandoverToken(query.token);
+    if (!spent)
+      throw new Response("This login link is invalid or has expired. Log in again.", {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    return redirect("/account", {
+      headers: { "Set-Cookie": await startAffiliateSession(spent.affiliateId, spent.shopId) },
     });
-  return redirect("/account", {
-    headers: { "Set-Cookie": await startAffiliateSession(spent.affiliateId, spent.shopId) },
-  });
-});
+  },
+);

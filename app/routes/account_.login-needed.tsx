@@ -12,7 +12,7 @@ export const handle: RouteHandle = {
   title: "Account.Common:loginNeeded.title",
 };
 
-export const loader = /* @__PURE__ */ publicRoute({}, async () => json(null, { status: 401 }));
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page" }, async () => json(null, { status: 401 }));
 
 export default function LoginNeeded() {
   const { t } = useTranslation("Account.Common");

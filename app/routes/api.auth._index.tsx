@@ -8,7 +8,7 @@ import { completeOAuth, embeddedShop } from "~/models/shop/shopify-oauth.server"
 // the shop record. With `code`, it completes OAuth; embedded, the session
 // token identifies the shop. Shopify's library reads and checks the signed
 // parameters itself (HMAC, state cookie), so they are not parsed here.
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "oauth" }, async ({ request }) => {
   if (new URL(request.url).searchParams.has("code")) {
     const { shop, headers } = await completeOAuth(request);
     return json(shop, { headers });

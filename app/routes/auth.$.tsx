@@ -6,7 +6,7 @@ import { shopify } from "~/shopify.server";
 // /auth/session-token (App Bridge bounce page) and /auth/exit-iframe are
 // answered by shopify-app-remix itself, once their query is known to be sound
 // (it throws its own responses, which the door passes on unchanged).
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "oauth" }, async ({ request }) => {
   const refused = await checkShopifyAuthPath(request);
   if (refused) throw refused;
   await shopify().authenticate.admin(request);

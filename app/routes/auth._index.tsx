@@ -12,7 +12,7 @@ import type { RouteHandle } from "~/i18n/route-handle";
 export const handle: RouteHandle = { i18n: ["Global"], title: "Global:auth.authorizing" };
 
 // The launch parameters are read in the browser (app/lib/auth-steps.ts).
-export const loader = /* @__PURE__ */ publicRoute({}, async () => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page" }, async () => {
   const config = getConfig();
   return { supportEmail: config.SUPPORT_EMAIL, productName: config.APP_NAME };
 });

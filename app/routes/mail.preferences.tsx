@@ -26,9 +26,11 @@ const body = z.object({
   receive: z.array(z.string().max(100)).max(50).default([]),
 });
 
-export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ query }) => preferencesState(query));
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page", query }, async ({ query }) =>
+  preferencesState(query),
+);
 
-export const action = /* @__PURE__ */ publicRoute({ query, body }, async ({ query, body }) => {
+export const action = /* @__PURE__ */ publicRoute({ scheme: "page", query, body }, async ({ query, body }) => {
   if (body.intent === "save") return savePreferences(query, body.receive);
   // No intent: the mail client's one-click POST (or the quick button).
   return unsubscribe(query);

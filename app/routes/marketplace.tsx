@@ -16,11 +16,14 @@ export const handle: RouteHandle = {
   portal: true,
   title: "Account.Common:marketplace.title",
 };
-export const loader = /* @__PURE__ */ publicRoute({ query: marketplaceQuerySchema }, async ({ query }) => ({
-  ...(await publicMarketplace(query)),
-  q: query.q,
-  category: query.category ?? "",
-}));
+export const loader = /* @__PURE__ */ publicRoute(
+  { scheme: "page", query: marketplaceQuerySchema },
+  async ({ query }) => ({
+    ...(await publicMarketplace(query)),
+    q: query.q,
+    category: query.category ?? "",
+  }),
+);
 
 function pageHref(q: string, category: string, page: number) {
   const params = new URLSearchParams();

@@ -12,7 +12,7 @@ const params = z.object({ shopId: recordId("image"), file: z.string().min(1).max
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
-export const loader = /* @__PURE__ */ publicRoute({ params }, async ({ params }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "file", params }, async ({ params }) => {
   const type = IMAGE_TYPES[(params.file.split(".").pop() ?? "").toLowerCase()];
   const bytes = type ? await (await assetStorage()).get(params.shopId, params.file) : null;
   if (!bytes) return notFound();

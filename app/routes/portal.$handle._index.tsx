@@ -15,7 +15,7 @@ export const handle: RouteHandle = {
   title: portalShopTitle("Account.Common:portal.programName"),
 };
 
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page" }, async ({ request, params }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "landing");
   return json({ page, chrome }, { headers: await portalHeaders(ctx) });
 });

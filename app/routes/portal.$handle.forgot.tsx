@@ -16,18 +16,21 @@ import type { RouteHandle } from "~/i18n/route-handle";
 
 export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, title: "Account.Common:forgot.title" };
 export const headers = portalActionHeaders;
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request, params }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page" }, async ({ request, params }) => {
   const { ctx, chrome } = await loadPortalPage(request, params.handle, "login");
   return json({ chrome }, { headers: await portalHeaders(ctx) });
 });
 
-export const action = /* @__PURE__ */ publicRoute({ body: forgotSchema }, async ({ request, params, body }) => {
-  const { ctx } = await loadPortalPage(request, params.handle, "login");
-  // The link's host comes from the configuration or the verified custom
-  // domain (requestPasswordReset builds it), never from the request.
-  await requestPasswordReset(ctx, body.email, clientAddress(request));
-  return { done: true };
-});
+export const action = /* @__PURE__ */ publicRoute(
+  { scheme: "page", body: forgotSchema },
+  async ({ request, params, body }) => {
+    const { ctx } = await loadPortalPage(request, params.handle, "login");
+    // The link's host comes from the configuration or the verified custom
+    // domain (requestPasswordReset builds it), never from the request.
+    await requestPasswordReset(ctx, body.email, clientAddress(request));
+    return { done: true };
+  },
+);
 
 export default function Forgot() {
   const { chrome } = useLoaderData<typeof loader>();

@@ -34,7 +34,7 @@ const query = z.object({
   reset: z.literal("1").optional().catch(undefined),
 });
 
-export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page", query }, async ({ request, params, query }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "login");
   return json(
     { page, chrome, redirectTo: query.redirectTo, reset: query.reset === "1" },
@@ -42,20 +42,23 @@ export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, p
   );
 });
 
-export const action = /* @__PURE__ */ publicRoute({ body: affiliateLoginSchema }, async ({ request, params, body }) => {
-  const { ctx, db } = await loadPortalPage(request, params.handle, "login");
-  const affiliateId = await loginAffiliate(db, body, clientAddress(request));
-  if (ctx.way === "proxy") {
-    // Shopify's proxy passes no cookies: hand over to the account area's own domain.
-    const token = await issueHandoverToken(affiliateId);
-    return redirect(`${ctx.accountOrigin}/account/handover?token=${token}`);
-  }
-  const target = safeRedirectPath(body.redirectTo ?? null);
-  const to = target && (target === "/account" || target.startsWith("/account/")) ? target : "/account";
-  const headers = new Headers({ "Set-Cookie": await startAffiliateSession(affiliateId, ctx.shop.id) });
-  if (ctx.way === "app") headers.append("Set-Cookie", await rememberPortal(ctx.handle));
-  return redirect(to, { headers });
-});
+export const action = /* @__PURE__ */ publicRoute(
+  { scheme: "page", body: affiliateLoginSchema },
+  async ({ request, params, body }) => {
+    const { ctx, db } = await loadPortalPage(request, params.handle, "login");
+    const affiliateId = await loginAffiliate(db, body, clientAddress(request));
+    if (ctx.way === "proxy") {
+      // Shopify's proxy passes no cookies: hand over to the account area's own domain.
+      const token = await issueHandoverToken(affiliateId);
+      return redirect(`${ctx.accountOrigin}/account/handover?token=${token}`);
+    }
+    const target = safeRedirectPath(body.redirectTo ?? null);
+    const to = target && (target === "/account" || target.startsWith("/account/")) ? target : "/account";
+    const headers = new Headers({ "Set-Cookie": await startAffiliateSession(affiliateId, ctx.shop.id) });
+    if (ctx.way === "app") headers.append("Set-Cookie", await rememberPortal(ctx.handle));
+    return redirect(to, { headers });
+  },
+);
 
 export default function Login() {
   const { page, chrome, redirectTo, reset } = useLoaderData<typeof loader>();

@@ -22,7 +22,7 @@ export const handle: RouteHandle = { i18n: ["Account.Common"], portal: true, tit
 // the link is invalid and offers a new one.
 const query = z.object({ token: z.string().catch("") });
 
-export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page", query }, async ({ request, params, query }) => {
   const { ctx, chrome, db } = await loadPortalPage(request, params.handle, "login");
   const valid = await isResetTokenValid(db, query.token);
   return json(
@@ -31,11 +31,14 @@ export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, p
   );
 });
 
-export const action = /* @__PURE__ */ publicRoute({ body: resetSchema }, async ({ request, params, body }) => {
-  const { ctx, db } = await loadPortalPage(request, params.handle, "login");
-  await resetAffiliatePassword(db, body.token, body.password);
-  return redirect(`${ctx.base}/login?reset=1`);
-});
+export const action = /* @__PURE__ */ publicRoute(
+  { scheme: "page", body: resetSchema },
+  async ({ request, params, body }) => {
+    const { ctx, db } = await loadPortalPage(request, params.handle, "login");
+    await resetAffiliatePassword(db, body.token, body.password);
+    return redirect(`${ctx.base}/login?reset=1`);
+  },
+);
 
 export default function Reset() {
   const { chrome, token, valid } = useLoaderData<typeof loader>();

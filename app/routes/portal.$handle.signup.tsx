@@ -33,7 +33,7 @@ const query = z.object({
   via: z.enum(["marketplace"]).optional().catch(undefined),
 });
 
-export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, params, query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page", query }, async ({ request, params, query }) => {
   const { ctx, page, chrome } = await loadPortalPage(request, params.handle, "signup");
   return json(
     { page, chrome, form: (page ?? emptyPage()).form, ref: query.ref, via: query.via ?? "" },
@@ -46,13 +46,16 @@ export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ request, p
 // checks it once the shop's form settings are loaded.
 const anyForm = z.record(z.string(), z.unknown());
 
-export const action = /* @__PURE__ */ publicRoute({ body: anyForm }, async ({ request, params, body }) => {
-  const { page, db } = await loadPortalPage(request, params.handle, "signup");
-  const form = (page ?? emptyPage()).form;
-  const input = checkBody(signupSchema(form), { kind: "form", value: body });
-  const result = await signUpAffiliate(db, form, input, clientAddress(request));
-  return { done: true, status: result.status };
-});
+export const action = /* @__PURE__ */ publicRoute(
+  { scheme: "page", body: anyForm },
+  async ({ request, params, body }) => {
+    const { page, db } = await loadPortalPage(request, params.handle, "signup");
+    const form = (page ?? emptyPage()).form;
+    const input = checkBody(signupSchema(form), { kind: "form", value: body });
+    const result = await signUpAffiliate(db, form, input, clientAddress(request));
+    return { done: true, status: result.status };
+  },
+);
 
 export default function Signup() {
   const { page, chrome, form, ref, via } = useLoaderData<typeof loader>();

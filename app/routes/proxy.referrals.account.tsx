@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { publicRoute } from "~/door/public-route.server";
+import { appProxyRoute } from "~/door/public-route.server";
 import { accountPageData, renderAccountPage } from "~/models/referrals/account-page.server";
 import {
   referralProxyContext,
@@ -18,7 +18,7 @@ const pagePath = (request: Request) => {
   return `${/^\/[A-Za-z0-9/_-]*$/.test(prefix) ? prefix.replace(/\/$/, "") : "/apps/affiliate"}/referrals/account`;
 };
 
-export const loader = /* @__PURE__ */ publicRoute(
+export const loader = /* @__PURE__ */ appProxyRoute(
   { query: referralProxyQuery, headers: HEADERS },
   async ({ request, query }) => {
     const ctx = await referralProxyContext(request, query);
@@ -27,7 +27,7 @@ export const loader = /* @__PURE__ */ publicRoute(
   },
 );
 
-export const action = /* @__PURE__ */ publicRoute(
+export const action = /* @__PURE__ */ appProxyRoute(
   { query: referralProxyQuery, headers: HEADERS },
   async ({ request, query }) => {
     const ctx = await referralProxyContext(request, query);

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { publicRoute } from "~/door/public-route.server";
+import { appProxyRoute } from "~/door/public-route.server";
 import {
   advocateBody,
   referralProxyContext,
@@ -14,7 +14,7 @@ import {
 // answered {sent: true}. Rate-limited per visitor address.
 const HEADERS = { "Cache-Control": "private, no-store" };
 
-export const action = /* @__PURE__ */ publicRoute(
+export const action = /* @__PURE__ */ appProxyRoute(
   { query: referralProxyQuery, body: advocateBody, headers: HEADERS },
   async ({ request, query, body }) => {
     const ctx = await referralProxyContext(request, query);

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { publicRoute } from "~/door/public-route.server";
+import { appProxyRoute } from "~/door/public-route.server";
 import { inviteQuery, openInvite, referralProxyContext } from "~/models/referrals/storefront-proxy.server";
 
 // GET /proxy/referrals/invite?token=&device=&visit= through Shopify's app
@@ -8,7 +8,7 @@ import { inviteQuery, openInvite, referralProxyContext } from "~/models/referral
 // has marketing consent (visit=1), 404 for an unknown or withdrawn link.
 const HEADERS = { "Cache-Control": "private, no-store" };
 
-export const loader = /* @__PURE__ */ publicRoute(
+export const loader = /* @__PURE__ */ appProxyRoute(
   // The storefront script asks by GET (app proxy); the visit and the device's code are recorded.
   { query: inviteQuery, headers: HEADERS, writeOnRead: "storefront visit" },
   async ({ request, query }) =>

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { publicRoute } from "~/door/public-route.server";
+import { appProxyRoute } from "~/door/public-route.server";
 import { referralProxyContext, referralProxyQuery, widgetPayload } from "~/models/referrals/storefront-proxy.server";
 
 // GET /proxy/referrals/widget?locale= through Shopify's app proxy
@@ -9,7 +9,7 @@ import { referralProxyContext, referralProxyQuery, widgetPayload } from "~/model
 // shows nothing), 400 on a bad signature.
 const HEADERS = { "Cache-Control": "private, no-store" };
 
-export const loader = /* @__PURE__ */ publicRoute(
+export const loader = /* @__PURE__ */ appProxyRoute(
   { query: referralProxyQuery, headers: HEADERS },
   async ({ request, query }) => json(widgetPayload(await referralProxyContext(request, query)), { headers: HEADERS }),
 );

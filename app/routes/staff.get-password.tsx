@@ -16,12 +16,12 @@ export const handle: RouteHandle = { i18n: ["Global"], title: "Global:getPasswor
 // cannot be one is not an error: the page says the link is not valid.
 const query = z.object({ token: z.string().min(20).max(200).nullable().catch(null) });
 
-export const loader = /* @__PURE__ */ publicRoute({ query }, async ({ query }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page", query }, async ({ query }) => {
   const user = query.token ? await findUserForToken(query.token) : null;
   return { token: user ? query.token : null, email: user?.email ?? null, name: user?.name ?? null };
 });
 
-export const action = /* @__PURE__ */ publicRoute({ body: setPasswordSchema }, async ({ body }) => {
+export const action = /* @__PURE__ */ publicRoute({ scheme: "page", body: setPasswordSchema }, async ({ body }) => {
   const { userId, role } = await setPasswordWithToken(body.token, body.password);
   return redirect(`/${role}/dashboard`, { headers: { "Set-Cookie": await startMerchantSession(userId) } });
 });

@@ -13,13 +13,13 @@ export const handle: RouteHandle = { i18n: ["Global"], title: "Global:login.staf
 // Pass the action's headers (Retry-After when rate-limited) to the document.
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const loader = /* @__PURE__ */ publicRoute({}, async ({ request }) => {
+export const loader = /* @__PURE__ */ publicRoute({ scheme: "page" }, async ({ request }) => {
   const home = await loggedInHome(request);
   if (home) throw redirect(home);
   return null;
 });
 
-export const action = /* @__PURE__ */ publicRoute({ body: loginSchema }, ({ request, body }) =>
+export const action = /* @__PURE__ */ publicRoute({ scheme: "page", body: loginSchema }, ({ request, body }) =>
   logInMerchant("staff", body, request),
 );
 

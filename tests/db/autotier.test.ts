@@ -15,7 +15,7 @@ applyTestEnv();
 useTestDatabase();
 const server = useTestServer();
 
-const SETTINGS = "routes/$role.settings.$tab";
+const SETTINGS = "routes/$role.settings.autotier";
 
 async function setup() {
   const shop = await buildShop();

@@ -16,7 +16,7 @@ useTestDatabase();
 useMoneyCheck();
 const server = useTestServer();
 
-const ROUTE = "routes/$role.settings.$tab";
+const ROUTE = "routes/$role.settings.networks";
 
 async function admin(shopId: string) {
   const email = `admin-${Math.random().toString(36).slice(2)}@example.com`;

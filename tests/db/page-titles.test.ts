@@ -41,12 +41,6 @@ const VARIANTS: Record<string, Partial<TitleArgs>[]> = {
     { params: { id: "signup" } },
     { params: { id: "login" } },
   ],
-  // The other tabs have routes of their own.
-  "routes/$role.settings.$tab": [
-    { params: { tab: "general" } },
-    { params: { tab: "networks" } },
-    { params: { tab: "autotier" } },
-  ],
   "routes/account.sales.$id": [{ data: { sale: { name: "#1001" } } }],
   "routes/portal.$handle._index": [{ data: { chrome: { shopName: "Acme" } } }],
   "routes/portal.$handle.signup": [{ data: { chrome: { shopName: "Acme" } } }],

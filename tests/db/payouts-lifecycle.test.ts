@@ -8,7 +8,7 @@ import { withPaymentSettings, paymentSettingsSchema } from "~/models/payouts/pay
 import { shopDb } from "~/db/shop-db.server";
 import { chunks } from "~/lib/chunks";
 import { importPaidPayoutsCsv } from "~/models/payouts/csv/import-paid-csv.server";
-import { execute } from "~/models/payouts/payout-sql.server";
+import { bind, dialectOf } from "~/db/dialect";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
 import { markPayoutFailed, markPayoutPaid } from "~/models/payouts/settle-payout.server";
 import { buildCommission, buildOrder, buildPendingPayoutsInBulk } from "../support/api-builders";
@@ -239,7 +239,11 @@ describe("one payout per line", () => {
     // key, as the same update succeeds below once the line is released).
     await expect(getDb().commission.update({ where: { id: l.id }, data: { payoutId: second.id } })).rejects.toThrow();
     await expect(
-      execute(getDb(), `UPDATE "Commission" SET "payoutId" = ? WHERE "id" = ?`, second.id, l.id),
+      getDb().$executeRawUnsafe(
+        bind(dialectOf(getDb()), `UPDATE "Commission" SET "payoutId" = ? WHERE "id" = ?`),
+        second.id,
+        l.id,
+      ),
     ).rejects.toThrow();
     expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(first.id);
     // A second open payout for the same affiliate and currency: refused by the unique key.

@@ -262,11 +262,11 @@ describe("features inside forms", () => {
   it("auto-tier: the settings tab and its save answer the upgrade prompt on a plan without it", async () => {
     const shop = await buildShop({ pricingPlan: "free" });
     const client = await login(shop.id);
-    const page = await client.get(`/admin/settings/autotier?${data("routes/$role.settings.$tab")}`);
+    const page = await client.get(`/admin/settings/autotier?${data("routes/$role.settings.autotier")}`);
     expect(page.status).toBe(403);
     expect(await page.json()).toMatchObject({ upgrade: { feature: "autoTier", plan: "growth" } });
     const save = await client.postJson(
-      `/admin/settings/autotier?${data("routes/$role.settings.$tab")}`,
+      `/admin/settings/autotier?${data("routes/$role.settings.autotier")}`,
       { intent: "save_autotier", enabled: false, allowDemotion: false, tiers: [] },
       origin(),
     );
@@ -274,7 +274,7 @@ describe("features inside forms", () => {
     expect(await getDb().tierRule.count({ where: { shopId: shop.id } })).toBe(0);
 
     await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "growth" } });
-    expect((await client.get(`/admin/settings/autotier?${data("routes/$role.settings.$tab")}`)).status).toBe(200);
+    expect((await client.get(`/admin/settings/autotier?${data("routes/$role.settings.autotier")}`)).status).toBe(200);
   });
 
   it("custom domain: Settings › Marketings refuses the domain below Pro and says so", async () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { API_KEY, API_SECRET_KEY, getJwt } from "@shopify/shopify-api/test-helpers";
 import { describe, expect, it } from "vitest";
 import { applyTestEnv } from "../support/test-env";
@@ -22,14 +20,6 @@ const server = useTestServer();
 // block runs in a browser's web worker.
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
 const CHECKOUT_ORIGIN = "https://extensions.shopifycdn.com";
-
-// The happy path needs STOREFRONT's ensureAdvocate; until that slice is
-// merged this branch holds a placeholder that throws, and those tests wait.
-const ensureAdvocateSource = readFileSync(
-  path.resolve(__dirname, "../../app/models/referrals/ensure-advocate.server.ts"),
-  "utf8",
-);
-const storefrontMerged = !ensureAdvocateSource.includes("not built yet (slice STOREFRONT)");
 
 /** A checkout session token as Shopify issues it: `dest` is the bare shop domain, `sub` the customer when logged in. */
 async function checkoutToken(domain: string, claims: Record<string, unknown> = {}, secret = API_SECRET_KEY) {
@@ -209,44 +199,38 @@ describe("POST /api/checkout/referral-link: what the block shows", () => {
   });
 
   // Needs STOREFRONT's ensureAdvocate (skipped, loudly, until it is merged).
-  it.skipIf(!storefrontMerged)(
-    "gives a guest whose e-mail placed the order their share link, once, from the thank-you page",
-    async () => {
-      const shop = await shopWithProgram();
-      const orderId = await recordOrder(shop.id, "Ana.Buyer+shop@example.com");
-      const token = await checkoutToken(shop.domain);
-      const res = await post({ orderId, email: "ana.buyer@EXAMPLE.com", firstName: "Mallory" }, token);
-      expect(res.status).toBe(200);
-      const answer = (await res.json()) as Record<string, any>;
-      const advocate = await getDb().referralAdvocate.findFirstOrThrow({ where: { shopId: shop.id } });
-      expect(advocate).toMatchObject({ emailKey: emailKey("ana.buyer@example.com"), source: "thank_you" });
-      // A guest's claimed name is not taken.
-      expect(advocate.firstName).not.toBe("Mallory");
-      expect(answer).toMatchObject({
-        status: "ready",
-        shareUrl: `${shop.url}/?invite=${advocate.token}`,
-        friendOffer: { type: "percentage", value: 1000, currency: "EUR" },
-      });
-      const again = (await (await post({ orderId, email: "ana.buyer@example.com" }, token)).json()) as any;
-      expect(again.shareUrl).toBe(answer.shareUrl);
-      expect(await getDb().referralAdvocate.count()).toBe(1);
-    },
-  );
+  it("gives a guest whose e-mail placed the order their share link, once, from the thank-you page", async () => {
+    const shop = await shopWithProgram();
+    const orderId = await recordOrder(shop.id, "Ana.Buyer+shop@example.com");
+    const token = await checkoutToken(shop.domain);
+    const res = await post({ orderId, email: "ana.buyer@EXAMPLE.com", firstName: "Mallory" }, token);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as Record<string, any>;
+    const advocate = await getDb().referralAdvocate.findFirstOrThrow({ where: { shopId: shop.id } });
+    expect(advocate).toMatchObject({ emailKey: emailKey("ana.buyer@example.com"), source: "thank_you" });
+    // A guest's claimed name is not taken.
+    expect(advocate.firstName).not.toBe("Mallory");
+    expect(answer).toMatchObject({
+      status: "ready",
+      shareUrl: `${shop.url}/?invite=${advocate.token}`,
+      friendOffer: { type: "percentage", value: 1000, currency: "EUR" },
+    });
+    const again = (await (await post({ orderId, email: "ana.buyer@example.com" }, token)).json()) as any;
+    expect(again.shareUrl).toBe(answer.shareUrl);
+    expect(await getDb().referralAdvocate.count()).toBe(1);
+  });
 
-  it.skipIf(!storefrontMerged)(
-    "gives a logged-in customer the link of their order's e-mail, linked to their customer id",
-    async () => {
-      const shop = await shopWithProgram();
-      const customer = "gid://shopify/Customer/31";
-      const orderId = await recordOrder(shop.id, "bo@example.com", customer);
-      const res = await post(
-        { orderId, email: "someone-else@example.com", firstName: "Bo" },
-        await checkoutToken(shop.domain, { sub: customer }),
-      );
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: "ready", firstName: "Bo" });
-      const advocate = await getDb().referralAdvocate.findFirstOrThrow({ where: { shopId: shop.id } });
-      expect(advocate).toMatchObject({ email: "bo@example.com", customerGid: customer, source: "thank_you" });
-    },
-  );
+  it("gives a logged-in customer the link of their order's e-mail, linked to their customer id", async () => {
+    const shop = await shopWithProgram();
+    const customer = "gid://shopify/Customer/31";
+    const orderId = await recordOrder(shop.id, "bo@example.com", customer);
+    const res = await post(
+      { orderId, email: "someone-else@example.com", firstName: "Bo" },
+      await checkoutToken(shop.domain, { sub: customer }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ready", firstName: "Bo" });
+    const advocate = await getDb().referralAdvocate.findFirstOrThrow({ where: { shopId: shop.id } });
+    expect(advocate).toMatchObject({ email: "bo@example.com", customerGid: customer, source: "thank_you" });
+  });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { referralSchema } from "~/models/api/referral-schemas";
@@ -19,13 +18,6 @@ const server = useTestServer();
 
 const LIST = "routes/$role.referrals.history";
 const DETAIL = "routes/$role.referrals.$id";
-
-// slice ENGINE writes overrideReferral; until its branch is merged the file is
-// a stub that throws, and only the tests that need the real decision wait.
-const engineBuilt = !readFileSync(
-  new URL("../../app/models/referrals/override-referral.server.ts", import.meta.url),
-  "utf8",
-).includes("not built yet (slice ENGINE)");
 
 async function setUp() {
   const shop = await buildShop();
@@ -326,7 +318,7 @@ describe("referral screen", () => {
     expect([after.status, after.overrideNote, after.overriddenAt]).toEqual(["blocked", null, null]);
   });
 
-  it.skipIf(!engineBuilt)("approves a blocked referral and blocks a pending one, keeping the note", async () => {
+  it("approves a blocked referral and blocks a pending one, keeping the note", async () => {
     const { shop, admin, anna } = await setUp();
     const blocked = await buildReferral(shop.id, anna.id, {
       status: "blocked",

@@ -2,6 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { Prisma } from "~/db/generated/sqlite";
+import { PUBLIC_SCHEMES, type PublicScheme } from "~/door/door.server";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -18,7 +19,7 @@ useTestDatabase();
 const server = useTestServer();
 
 const DOOR = Symbol.for("app.door");
-type Mark = { kind: string; area?: string };
+type Mark = { kind: string; area?: string; scheme?: PublicScheme };
 
 // Screens every staff member may open (area "any"): a deliberate, short list.
 const OPEN_TO_ALL_STAFF = [
@@ -32,6 +33,15 @@ const OPEN_TO_ALL_STAFF = [
   "routes/$role.plans._index",
   // The admin client's shop record (GET); its POST needs the settings area.
   "routes/api.shop",
+];
+
+// Where the calls that someone outside signs or makes land: a route there
+// must use that scheme's door, and that door is used nowhere else.
+const SCHEME_OF_PATH: [prefix: string, scheme: PublicScheme][] = [
+  ["/proxy/", "appProxy"],
+  ["/api/checkout/", "checkout"],
+  ["/api/pixel/", "pixel"],
+  ["/webhooks/", "signedWebhook"],
 ];
 
 async function loadRoutes() {
@@ -82,6 +92,29 @@ describe("route manifest", () => {
     }
     expect(checked).toBeGreaterThan(60);
     expect(missing).toEqual([]);
+  });
+
+  it("names how every public route knows its caller, with the door of that scheme", async () => {
+    const routes = await loadRoutes();
+    const wrong: string[] = [];
+    const count: Partial<Record<PublicScheme, number>> = {};
+    for (const route of routes) {
+      const path = `/${fullPath(routes, route.id)}`;
+      const expected = SCHEME_OF_PATH.find(([prefix]) => path.startsWith(prefix))?.[1];
+      for (const fn of [route.loader, route.action]) {
+        const doorMark = fn?.[DOOR];
+        if (doorMark?.kind !== "public") continue;
+        const scheme = doorMark.scheme;
+        if (!scheme || !PUBLIC_SCHEMES.includes(scheme)) wrong.push(`${route.id}: no scheme`);
+        else if (expected ? scheme !== expected : SCHEME_OF_PATH.some(([, s]) => s === scheme))
+          wrong.push(`${route.id}: ${scheme}, expected ${expected ?? "page, file or oauth"}`);
+        else count[scheme] = (count[scheme] ?? 0) + 1;
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Each of the signed schemes is in use (a door nobody uses would go untested).
+    for (const [, scheme] of SCHEME_OF_PATH) expect(count[scheme], scheme).toBeGreaterThan(0);
+    console.log(`public loaders and actions by scheme: ${JSON.stringify(count)}`);
   });
 
   it("opens only the listed merchant screens to every staff member", async () => {

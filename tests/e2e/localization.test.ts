@@ -225,7 +225,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("localization in Chromium", (
     const field = page.getByTestId("text-Global-status-approved").getByRole("textbox");
     await field.fill("Aktiv dabei");
     await page.getByRole("button", { name: "Speichern" }).first().click();
-    await page.getByText("Text gespeichert").waitFor();
+    // Every settings save says the spec's "Save successful", here in German.
+    await page.getByText("Gespeichert", { exact: true }).waitFor();
     await page.getByText("Geändert").first().waitFor();
     await page.screenshot({ path: screenshotPath("l10n-de-settings-translations"), fullPage: true });
 

@@ -90,6 +90,8 @@ describe("English translations", () => {
     const { PLANS } = await import("~/models/plans/plans");
     for (const item of MENU_ITEMS) expect(has(load("TopMenu"), item.key), item.key).toBe(true);
     for (const tab of SETTINGS_TABS) expect(has(load(tab.ns), tab.titleKey), tab.tab).toBe(true);
+    for (const key of [...SETTINGS_TABS.map((tab) => tab.key), "staff"])
+      expect(has(load("Settings"), `descriptions.${key}`), key).toBe(true);
     for (const plan of PLANS) expect(has(load("Plans"), `plans.${plan.id}.name`), plan.id).toBe(true);
   });
 });

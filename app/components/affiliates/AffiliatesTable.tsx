@@ -1,22 +1,15 @@
-import { useFetcher, useNavigation, useParams, useSearchParams } from "@remix-run/react";
-import {
-  Card,
-  ChoiceList,
-  IndexFilters,
-  IndexTable,
-  Link,
-  Text,
-  useIndexResourceState,
-  useSetIndexFiltersMode,
-  type IndexFiltersProps,
-} from "@shopify/polaris";
+import { useFetcher, useParams } from "@remix-run/react";
+import { Card, ChoiceList, IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import { AFFILIATE_STATUSES } from "~/models/affiliates/affiliate-statuses";
 import { AFFILIATE_SORTS, type StatusAction } from "~/models/affiliates/admin-schemas";
 import { EmptyMessage } from "../EmptyMessage";
+import { ListFilters, sortOptions } from "../list/ListFilters";
+import { useFetcherResult } from "../list/useFetcherResult";
+import { useListScreen } from "../list/useListScreen";
 import { ReadOnlyBadge } from "../PlanLimitBanner";
 import { AffiliateStatusBadge } from "./StatusBadge";
 
@@ -42,7 +35,7 @@ export interface AffiliatesTableData {
   readOnly?: { ids: string[] };
 }
 
-const TABS = [undefined, ...AFFILIATE_STATUSES];
+const TABS = ["all", ...AFFILIATE_STATUSES] as const;
 
 interface StatusResult {
   intent: string;
@@ -68,67 +61,27 @@ export function AffiliatesTable({
   const { t } = useTranslation(["Affiliates", "Global"]);
   const format = useFormat();
   const { role } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
+  const list = useListScreen({ queryParam: "q", tabs: { values: TABS } });
   const fetcher = useFetcher<StatusResult>();
-  const { mode, setMode } = useSetIndexFiltersMode();
-  const [queryText, setQueryText] = useState(data.query.q ?? "");
   const [toast, setToast] = useState<{ content: string; error?: boolean } | null>(null);
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
     data.rows,
   );
 
-  function go(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in changes)) next.delete("page");
-    setSearchParams(next, { preventScrollReset: true });
-  }
-
-  // Search as the merchant types, once they pause.
-  const lastQuery = useRef(data.query.q ?? "");
-  useEffect(() => {
-    if (queryText === lastQuery.current) return;
-    const timer = setTimeout(() => {
-      lastQuery.current = queryText;
-      go({ q: queryText.trim() || undefined });
-    }, 350);
-    return () => clearTimeout(timer);
-  });
-
-  const done = useRef<StatusResult | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || done.current === fetcher.data) return;
-    done.current = fetcher.data;
-    if (fetcher.data.error) setToast({ content: fetcher.data.error.message, error: true });
+  useFetcherResult(fetcher, (result) => {
+    if (result.error) setToast({ content: result.error.message, error: true });
     else {
-      const { changed = 0, skipped = 0, action = "approve" } = fetcher.data;
+      const { changed = 0, skipped = 0, action = "approve" } = result;
       setToast({ content: t(`Affiliates:bulk.done.${action}`, { count: changed, skipped }) });
       clearSelection();
     }
-  }, [fetcher.state, fetcher.data, clearSelection, t]);
+  });
 
   function bulk(action: StatusAction) {
     const ids = allResourcesSelected ? data.rows.map((row) => row.id) : selectedResources;
     fetcher.submit({ intent: "status", action, ids: ids.join(",") }, { method: "post" });
   }
 
-  const sortOptions: IndexFiltersProps["sortOptions"] = AFFILIATE_SORTS.map((value) => {
-    const [column, direction] = value.split(" ") as [string, "asc" | "desc"];
-    return {
-      label: t(`Affiliates:sort.${column}`),
-      value,
-      directionLabel: t(`Affiliates:sort.${column}_${direction}`),
-    };
-  });
-  const tabs = TABS.map((status) => ({
-    id: status ?? "all",
-    content: status ? t(`Global:status.${status}`) : t("Affiliates:list.all"),
-    isLocked: true,
-  }));
   const campaign = data.query.campaign;
   const campaignName = data.campaigns.find((c) => c.id === campaign)?.name ?? campaign;
   const filtered = Boolean(data.query.q || data.query.status || campaign);
@@ -146,18 +99,14 @@ export function AffiliatesTable({
 
   return (
     <Card padding="0">
-      <IndexFilters
-        sortOptions={sortOptions}
-        sortSelected={[data.query.sort]}
-        onSort={(value) => go({ sort: value[0] })}
-        queryValue={queryText}
-        queryPlaceholder={t("Affiliates:list.search")}
-        onQueryChange={setQueryText}
-        onQueryClear={() => setQueryText("")}
-        tabs={tabs}
-        selected={Math.max(0, TABS.indexOf(data.query.status as (typeof TABS)[number]))}
-        onSelect={(index) => go({ status: TABS[index] })}
-        canCreateNewView={false}
+      <ListFilters
+        list={list}
+        placeholder={t("Affiliates:list.search")}
+        tabLabel={(status) => (status === "all" ? t("Affiliates:list.all") : t(`Global:status.${status}`))}
+        sort={{
+          options: sortOptions(AFFILIATE_SORTS, (key) => t(`Affiliates:sort.${key}`)),
+          selected: data.query.sort,
+        }}
         filters={[
           {
             key: "campaign",
@@ -169,7 +118,7 @@ export function AffiliatesTable({
                 titleHidden
                 choices={data.campaigns.map((c) => ({ label: c.name, value: c.id }))}
                 selected={campaign ? [campaign] : []}
-                onChange={(value) => go({ campaign: value[0] })}
+                onChange={(value) => list.update({ campaign: value[0] })}
               />
             ),
           },
@@ -180,15 +129,12 @@ export function AffiliatesTable({
                 {
                   key: "campaign",
                   label: `${t("Affiliates:fields.campaign")}: ${campaignName}`,
-                  onRemove: () => go({ campaign: undefined }),
+                  onRemove: () => list.update({ campaign: null }),
                 },
               ]
             : []
         }
-        onClearAll={() => go({ campaign: undefined })}
-        mode={mode}
-        setMode={setMode}
-        loading={navigation.state === "loading" && navigation.location.pathname === `/${role}/affiliates`}
+        clearKeys={["campaign"]}
       />
       <IndexTable
         resourceName={{ singular: t("Affiliates:list.singular"), plural: t("Affiliates:list.plural") }}
@@ -210,13 +156,11 @@ export function AffiliatesTable({
           { title: t("Affiliates:fields.referralCode") },
           { title: t("Global:fields.dateCreated") },
         ]}
-        pagination={{
-          hasPrevious: data.page > 1,
-          hasNext: data.page < data.pageCount,
-          onPrevious: () => go({ page: String(data.page - 1) }),
-          onNext: () => go({ page: String(data.page + 1) }),
-          label: t("Affiliates:list.pageLabel", { page: data.page, pages: data.pageCount, total: data.total }),
-        }}
+        pagination={list.pages(
+          data.page,
+          data.pageCount,
+          t("Affiliates:list.pageLabel", { page: data.page, pages: data.pageCount, total: data.total }),
+        )}
       >
         {data.rows.map((row, index) => (
           <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>

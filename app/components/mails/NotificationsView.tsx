@@ -76,7 +76,7 @@ export function NotificationsView({
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
     seen.current = fetcher.data;
-    if (!fetcher.data.error) setToast(t("Mails:saved"));
+    if (!fetcher.data.error) setToast(t("Global:saveSuccessful"));
   }, [fetcher.state, fetcher.data, t]);
 
   const tabs = TABS.map((id) => ({ id, content: t(`Mails:tabs.${id}`) }));

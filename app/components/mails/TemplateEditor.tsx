@@ -83,7 +83,7 @@ export function TemplateEditor({ editor, log }: { editor: Editor; log: LogPage }
         ? t("Mails:editor.testSent", { email: save.data.testSentTo ?? "" })
         : save.data.intent === "reset"
           ? t("Mails:editor.resetDone")
-          : t("Mails:saved"),
+          : t("Global:saveSuccessful"),
     );
   }, [save.state, save.data, t, editor.defaults]);
 

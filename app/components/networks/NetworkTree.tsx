@@ -1,6 +1,6 @@
 import { useFetcher, useParams } from "@remix-run/react";
 import { Badge, BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
 import type { NetworkMember } from "../../models/networks/network.server";
@@ -13,7 +13,7 @@ export interface LevelData {
   after: string | null;
 }
 
-const LEVEL_ROUTE = "routes/$role.settings.$tab";
+const LEVEL_ROUTE = "routes/$role.settings.networks";
 
 /**
  * Where a level loads from: Settings › Networks, or (on an affiliate's page)
@@ -99,11 +99,14 @@ export function Level({
   const { role } = useParams();
   const fetcher = useFetcher<{ network: { level: LevelData } | null }>();
   const [pages, setPages] = useState<LevelData[]>(initial ? [initial] : []);
+  // Loaded once per opened member.
+  const loaded = useRef(Boolean(initial));
+  const { load } = fetcher;
   useEffect(() => {
-    if (!initial) fetcher.load(levelUrl(source, role!, parent, null));
-    // Loaded once per opened member.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (loaded.current) return;
+    loaded.current = true;
+    load(levelUrl(source, role!, parent, null));
+  }, [load, source, role, parent]);
   useEffect(() => {
     const page = fetcher.data?.network?.level;
     if (fetcher.state === "idle" && page) setPages((held) => (held.includes(page) ? held : [...held, page]));

@@ -10,7 +10,7 @@ import {
   Modal,
   Text,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "~/i18n/messages";
 import type { ErrorBody } from "~/lib/errors";
@@ -22,6 +22,7 @@ import {
   type PayoutCsvFormat,
 } from "~/models/payouts/csv/payout-csv-columns";
 import { downloadFile } from "../affiliates/download-file";
+import { useFetcherResult } from "../list/useFetcherResult";
 import { ImportReport } from "../csv/ImportReport";
 import { FormErrorBanner } from "../FormErrorBanner";
 
@@ -124,14 +125,13 @@ function ExportModal({
       .finally(() => setDownloading(false));
   }
 
-  // The CSV payment exists: its file downloads at once.
   const batchId = exported?.batchId;
-  useEffect(() => {
-    if (!batchId || !exported?.format) return;
-    download(batchId, exported.format);
+  // The CSV payment exists: its file downloads at once, once per answer.
+  useFetcherResult(exporter, (answer) => {
+    if (!answer.batchId || !answer.format) return;
+    download(answer.batchId, answer.format);
     onExported?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per new batch
-  }, [batchId]);
+  });
 
   return (
     <Modal

@@ -1,10 +1,8 @@
-import { useParams } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, FormLayout, Page, Select, Text, TextField } from "@shopify/polaris";
-import { AppToast } from "~/components/AppToast";
+import { Box, Card, FormLayout, Select, Text, TextField, BlockStack } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { brandingSchema, FONT_CHOICES, FONT_STACKS, type Branding } from "../../models/settings/branding";
-import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { ImageDropZone } from "../ImageDropZone";
+import { SettingsPage } from "./SettingsPage";
 import { useSettingsForm } from "./useSettingsForm";
 
 type ImageField = "logo" | "favicon";
@@ -13,13 +11,13 @@ type ImageField = "logo" | "favicon";
 // at once (their own request) and take effect when the form is saved.
 export function BrandingSettingsForm({ branding }: { branding: Branding }) {
   const { t } = useTranslation(["Settings.Branding", "Global"]);
-  const { role } = useParams();
-  const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
+  const form = useSettingsForm({
     initial: branding,
     schema: brandingSchema,
     t,
     extra: { intent: "save" },
   });
+  const { values, setValues, errorFor } = form;
   const set = (change: Partial<Branding>) => setValues({ ...values, ...change });
 
   const colorField = (field: "primary_color" | "background_color") => (
@@ -59,58 +57,40 @@ export function BrandingSettingsForm({ branding }: { branding: Branding }) {
   );
 
   return (
-    <Page
-      title={t("title")}
-      backAction={{ url: `/${role}/settings` }}
-      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: busy }}
-    >
-      <UnsavedChangesPrompt dirty={dirty} />
-      <BlockStack gap="400">
-        <Text as="p" tone="subdued">
-          {t("intro")}
-        </Text>
-        {serverError && !serverError.fields ? (
-          <Banner tone="critical">
-            <p>{serverError.message}</p>
-          </Banner>
-        ) : null}
-        <Card>
-          <FormLayout>
-            <FormLayout.Group>
-              {colorField("primary_color")}
-              {colorField("background_color")}
-            </FormLayout.Group>
-            <Select
-              label={t("fields.font")}
-              options={FONT_CHOICES.map((f) => ({ label: t(`fonts.${f}`), value: f }))}
-              value={values.font}
-              onChange={(font) => set({ font: font as Branding["font"] })}
-            />
-            <Box>
-              <Text as="p" tone="subdued">
-                <span style={{ fontFamily: FONT_STACKS[values.font] || undefined }} data-testid="font-sample">
-                  {t("fontSample")}
-                </span>
-              </Text>
-            </Box>
-          </FormLayout>
-        </Card>
-        <Card>
-          <BlockStack gap="400">
-            {imageField("logo")}
-            {imageField("favicon")}
+    <SettingsPage title={t("title")} form={form}>
+      <Text as="p" tone="subdued">
+        {t("intro")}
+      </Text>
+      <Card>
+        <FormLayout>
+          <FormLayout.Group>
+            {colorField("primary_color")}
+            {colorField("background_color")}
+          </FormLayout.Group>
+          <Select
+            label={t("fields.font")}
+            options={FONT_CHOICES.map((f) => ({ label: t(`fonts.${f}`), value: f }))}
+            value={values.font}
+            onChange={(font) => set({ font: font as Branding["font"] })}
+          />
+          <Box>
             <Text as="p" tone="subdued">
-              {t("imageHelp")}
+              <span style={{ fontFamily: FONT_STACKS[values.font] || undefined }} data-testid="font-sample">
+                {t("fontSample")}
+              </span>
             </Text>
-          </BlockStack>
-        </Card>
-        <div>
-          <Button variant="primary" onClick={save} disabled={!dirty} loading={busy}>
-            {t("Global:save")}
-          </Button>
-        </div>
-      </BlockStack>
-      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
-    </Page>
+          </Box>
+        </FormLayout>
+      </Card>
+      <Card>
+        <BlockStack gap="400">
+          {imageField("logo")}
+          {imageField("favicon")}
+          <Text as="p" tone="subdued">
+            {t("imageHelp")}
+          </Text>
+        </BlockStack>
+      </Card>
+    </SettingsPage>
   );
 }

@@ -1,23 +1,21 @@
-import { useParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Page, Text, TextField } from "@shopify/polaris";
-import { AppToast } from "~/components/AppToast";
+import { BlockStack, Card, ChoiceList, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { buildRedirectUrl } from "../../models/tracking/redirect-url";
 import { defaultLandingPath, promoteLinkSchema, type PromoteLink } from "../../models/settings/promote-link";
-import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { SettingsPage } from "./SettingsPage";
 import { useSettingsForm } from "./useSettingsForm";
 
 // Settings > Promote link, saved to its own route's action; the same zod
 // schema checks the form here and the body there.
 export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteLink; host: string }) {
   const { t } = useTranslation(["Settings", "Global"]);
-  const { role } = useParams();
-  const { values, setValues, dirty, busy, save, serverError, errorFor, toast, dismissToast } = useSettingsForm({
+  const form = useSettingsForm({
     initial: settings,
     schema: promoteLinkSchema,
     t,
   });
+  const { values, setValues, errorFor } = form;
   const set = (change: Partial<PromoteLink>) => setValues({ ...values, ...change });
   const example = useMemo(() => {
     const parsed = promoteLinkSchema.safeParse(values);
@@ -37,94 +35,76 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
   );
 
   return (
-    <Page
-      title={t("Settings:tabs.promoteLink")}
-      backAction={{ url: `/${role}/settings` }}
-      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: busy }}
-    >
-      <UnsavedChangesPrompt dirty={dirty} />
-      <BlockStack gap="400">
-        {serverError && !serverError.fields ? (
-          <Banner tone="critical">
-            <p>{serverError.message}</p>
-          </Banner>
-        ) : null}
-        <Card>
-          <FormLayout>
+    <SettingsPage title={t("Settings:tabs.promoteLink")} form={form}>
+      <Card>
+        <FormLayout>
+          <TextField
+            label={t("Settings:general.referralParam")}
+            autoComplete="off"
+            value={values.referral_param}
+            onChange={(referral_param) => set({ referral_param })}
+            error={errorFor("referral_param")}
+          />
+          <ChoiceList
+            title={t("Settings:promoteLink.destination")}
+            choices={[
+              { label: t("Settings:promoteLink.home"), value: "home" },
+              { label: t("Settings:promoteLink.page"), value: "page" },
+              { label: t("Settings:promoteLink.product"), value: "product" },
+            ]}
+            selected={[values.destination]}
+            onChange={([destination]) => set({ destination: destination as PromoteLink["destination"] })}
+          />
+          {values.destination !== "home" ? (
             <TextField
-              label={t("Settings:general.referralParam")}
+              label={t("Settings:promoteLink.handle")}
               autoComplete="off"
-              value={values.referral_param}
-              onChange={(referral_param) => set({ referral_param })}
-              error={errorFor("referral_param")}
+              prefix={values.destination === "page" ? "/pages/" : "/products/"}
+              value={values.destination_handle}
+              onChange={(destination_handle) => set({ destination_handle })}
+              error={errorFor("destination_handle")}
             />
-            <ChoiceList
-              title={t("Settings:promoteLink.destination")}
-              choices={[
-                { label: t("Settings:promoteLink.home"), value: "home" },
-                { label: t("Settings:promoteLink.page"), value: "page" },
-                { label: t("Settings:promoteLink.product"), value: "product" },
-              ]}
-              selected={[values.destination]}
-              onChange={([destination]) => set({ destination: destination as PromoteLink["destination"] })}
-            />
-            {values.destination !== "home" ? (
-              <TextField
-                label={t("Settings:promoteLink.handle")}
-                autoComplete="off"
-                prefix={values.destination === "page" ? "/pages/" : "/products/"}
-                value={values.destination_handle}
-                onChange={(destination_handle) => set({ destination_handle })}
-                error={errorFor("destination_handle")}
-              />
-            ) : null}
-            <ChoiceList
-              title={t("Settings:promoteLink.format")}
-              choices={[
-                { label: t("Settings:promoteLink.formatShort"), value: "short" },
-                { label: t("Settings:promoteLink.formatStore"), value: "store" },
-              ]}
-              selected={[values.link_format]}
-              onChange={([link_format]) => set({ link_format: link_format as PromoteLink["link_format"] })}
-            />
+          ) : null}
+          <ChoiceList
+            title={t("Settings:promoteLink.format")}
+            choices={[
+              { label: t("Settings:promoteLink.formatShort"), value: "short" },
+              { label: t("Settings:promoteLink.formatStore"), value: "store" },
+            ]}
+            selected={[values.link_format]}
+            onChange={([link_format]) => set({ link_format: link_format as PromoteLink["link_format"] })}
+          />
+        </FormLayout>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {t("Settings:promoteLink.utm")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t("Settings:promoteLink.utmHelp")}
+          </Text>
+          <FormLayout>
+            <FormLayout.Group>
+              {utmField("utm_source")}
+              {utmField("utm_medium")}
+              {utmField("utm_campaign")}
+            </FormLayout.Group>
           </FormLayout>
-        </Card>
+        </BlockStack>
+      </Card>
+      {example ? (
         <Card>
-          <BlockStack gap="300">
+          <BlockStack gap="200">
             <Text as="h2" variant="headingMd">
-              {t("Settings:promoteLink.utm")}
+              {t("Settings:promoteLink.example")}
             </Text>
-            <Text as="p" tone="subdued">
-              {t("Settings:promoteLink.utmHelp")}
+            <Text as="p" breakWord>
+              <span data-testid="promote-link-example">{example}</span>
             </Text>
-            <FormLayout>
-              <FormLayout.Group>
-                {utmField("utm_source")}
-                {utmField("utm_medium")}
-                {utmField("utm_campaign")}
-              </FormLayout.Group>
-            </FormLayout>
           </BlockStack>
         </Card>
-        {example ? (
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                {t("Settings:promoteLink.example")}
-              </Text>
-              <Text as="p" breakWord>
-                <span data-testid="promote-link-example">{example}</span>
-              </Text>
-            </BlockStack>
-          </Card>
-        ) : null}
-        <div>
-          <Button variant="primary" onClick={save} disabled={!dirty} loading={busy}>
-            {t("Global:save")}
-          </Button>
-        </div>
-      </BlockStack>
-      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={dismissToast} /> : null}
-    </Page>
+      ) : null}
+    </SettingsPage>
   );
 }

@@ -156,7 +156,8 @@ function TextRow({
   useEffect(() => setValue(current), [current]);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.key) onDone(t(fetcher.data.reset ? "resetDone" : "saved"));
+    if (fetcher.state === "idle" && fetcher.data?.key)
+      onDone(fetcher.data.reset ? t("resetDone") : t("Global:saveSuccessful"));
   }, [fetcher.state, fetcher.data, onDone, t]);
   const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
   const submit = (intent: "save" | "reset") =>

@@ -13,18 +13,25 @@ import { fieldErrorsFromZod, type ErrorBody } from "../../lib/errors";
  * the action uses and posts them as JSON (plus `extra`, e.g. an intent); the
  * action answers `{ [savedKey]: values }`, which becomes the new saved state.
  */
-export function useSettingsForm<T extends object>({
+export function useSettingsForm<T extends object, B extends object = T>({
   initial,
   schema,
   t,
   savedKey = "saved",
   extra,
+  toBody,
 }: {
   initial: T;
-  schema: ZodType<T>;
+  schema: ZodType<B>;
   t: TFunction;
   savedKey?: string;
   extra?: Record<string, string>;
+  /**
+   * The body when it is not the values themselves (General posts the shop
+   * record's nested shape). The answer then only confirms: the new saved
+   * state comes back as `initial` when the page's data reloads.
+   */
+  toBody?: (values: T) => B;
 }) {
   const fetcher = useFetcher<Record<string, unknown> & Partial<ErrorBody>>();
   const [saved, setSaved] = useState(initial);
@@ -39,20 +46,24 @@ export function useSettingsForm<T extends object>({
     setValues(JSON.parse(incoming));
   }, [incoming]);
   const answer = fetcher.data?.[savedKey] as T | undefined;
+  const answerIsValues = !toBody;
   useEffect(() => {
     if (fetcher.state === "idle" && answer) {
-      setSaved(answer);
-      setValues(answer);
+      if (answerIsValues) {
+        setSaved(answer);
+        setValues(answer);
+      }
       setToast(true);
     }
-  }, [fetcher.state, answer]);
+  }, [fetcher.state, answer, answerIsValues]);
 
   const serverError = useTranslatedError(fetcher.data?.error);
   const serverFields = serverError?.fields ?? {};
-  const errorFor = (path: keyof T & string) => translateMessage(t, clientErrors[path]) ?? serverFields[path];
+  const errorFor = (path: (keyof T & string) | (string & {})) =>
+    translateMessage(t, clientErrors[path]) ?? serverFields[path];
 
   function save() {
-    const parsed = schema.safeParse(values, { errorMap: keyedErrorMap });
+    const parsed = schema.safeParse(toBody ? toBody(values) : values, { errorMap: keyedErrorMap });
     if (!parsed.success) {
       setClientErrors(fieldErrorsFromZod(parsed.error.issues));
       return;

@@ -62,7 +62,9 @@ export function StaffView({ staff }: { staff: StaffRow[] }) {
     if (fetcher.data.error) return;
     if (fetcher.data.inviteUrl) setLink(fetcher.data.inviteUrl);
     if (fetcher.data.intent === "invite" || fetcher.data.intent === "update") setEditing(null);
-    setToast(t(`Settings:staff.done.${fetcher.data.intent}`));
+    // Editing a member is a save like any other settings save: one wording.
+    const intent = fetcher.data.intent;
+    setToast(intent === "update" ? t("Global:saveSuccessful") : t(`Settings:staff.done.${intent}`));
   }, [fetcher.state, fetcher.data, t]);
 
   const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);

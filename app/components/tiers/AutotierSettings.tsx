@@ -9,12 +9,10 @@ import {
   IndexTable,
   InlineGrid,
   InlineStack,
-  Page,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
@@ -24,7 +22,7 @@ import type { ErrorBody } from "../../lib/errors";
 const TIER_ROW_COLUMNS =
   "minmax(4rem, max-content) minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) max-content max-content max-content";
 import { TIER_METRICS } from "../../models/tiers/evaluate-tiers";
-import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
+import { SettingsPage } from "../settings/SettingsPage";
 
 // Settings › Autotier: the ordered ladder of campaigns, the switches, and the
 // latest moves with their reasons.
@@ -74,162 +72,163 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
     fetcher.submit({ intent: "save_autotier", ...values } as never, { method: "post", encType: "application/json" });
 
   return (
-    <Page
+    <SettingsPage
       title={t("tabs.autotier")}
-      backAction={{ content: t("title"), url: `/${role}/settings` }}
-      primaryAction={{ content: t("Global:save"), onAction: save, disabled: !dirty, loading: fetcher.state !== "idle" }}
+      form={{
+        dirty: dirty && fetcher.state === "idle",
+        busy: fetcher.state !== "idle",
+        save,
+        toast,
+        dismissToast: () => setToast(false),
+      }}
     >
-      <UnsavedChangesPrompt dirty={dirty && fetcher.state === "idle"} />
-      <BlockStack gap="400">
-        {serverError ? (
-          <Banner tone="critical">
-            <p>{fields.tiers ?? serverError.message}</p>
-          </Banner>
-        ) : null}
-        <Card>
-          <BlockStack gap="300">
-            <Text as="p" tone="subdued">
-              {t("autotier.intro")}
-            </Text>
-            <Checkbox
-              label={t("autotier.enabled")}
-              checked={values.enabled}
-              onChange={(enabled) => setValues((v) => ({ ...v, enabled }))}
-            />
-            <Checkbox
-              label={t("autotier.allowDemotion")}
-              helpText={t("autotier.allowDemotionHelp")}
-              checked={values.allowDemotion}
-              onChange={(allowDemotion) => setValues((v) => ({ ...v, allowDemotion }))}
-            />
-          </BlockStack>
-        </Card>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {t("autotier.ladder")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("autotier.ladderHelp")}
-            </Text>
-            {values.tiers.map((tier, i) => (
-              // One grid template for every row, so each field sits under the
-              // same field of the row above whatever its content's width.
-              <InlineGrid key={i} gap="200" alignItems="end" columns={TIER_ROW_COLUMNS}>
-                <Box paddingBlockEnd="150">
-                  <Text as="span" fontWeight="semibold">
-                    {t("autotier.tier", { n: i + 1 })}
-                  </Text>
-                </Box>
-                <Select
-                  label={t("autotier.campaign")}
-                  options={[{ value: "", label: "—" }, ...data.campaigns.map((c) => ({ value: c.id, label: c.name }))]}
-                  value={tier.campaignId}
-                  onChange={(v) => setTier(i, "campaignId", v)}
-                  error={fields[`tiers.${i}.campaignId`]}
-                />
-                <Select
-                  label={t("autotier.metric")}
-                  options={TIER_METRICS.map((m) => ({ value: m, label: t(`autotier.metrics.${m}`) }))}
-                  value={tier.metric}
-                  onChange={(v) => setTier(i, "metric", v)}
-                />
-                <TextField
-                  label={t("autotier.threshold")}
-                  value={tier.threshold}
-                  onChange={(v) => setTier(i, "threshold", v)}
-                  error={fields[`tiers.${i}.threshold`]}
-                  autoComplete="off"
-                  disabled={i === 0}
-                />
-                <TextField
-                  label={t("autotier.window")}
-                  value={tier.windowDays}
-                  onChange={(v) => setTier(i, "windowDays", v)}
-                  error={fields[`tiers.${i}.windowDays`]}
-                  autoComplete="off"
-                  disabled={i === 0}
-                />
-                <Button disabled={i === 0} onClick={() => move(i, -1)} accessibilityLabel={t("autotier.up")}>
-                  ↑
-                </Button>
-                <Button
-                  disabled={i === values.tiers.length - 1}
-                  onClick={() => move(i, 1)}
-                  accessibilityLabel={t("autotier.down")}
-                >
-                  ↓
-                </Button>
-                <Button
-                  tone="critical"
-                  onClick={() => setValues((v) => ({ ...v, tiers: v.tiers.filter((_, j) => j !== i) }))}
-                >
-                  {t("autotier.remove")}
-                </Button>
-              </InlineGrid>
-            ))}
-            <InlineStack>
-              <Button
-                disabled={values.tiers.length >= 10}
-                onClick={() =>
-                  setValues((v) => ({
-                    ...v,
-                    tiers: [
-                      ...v.tiers,
-                      { campaignId: "", metric: "sales", threshold: v.tiers.length ? "10" : "0", windowDays: "0" },
-                    ],
-                  }))
-                }
-              >
-                {t("autotier.add")}
-              </Button>
-            </InlineStack>
-          </BlockStack>
-        </Card>
-        <Card padding="0">
-          <div style={{ padding: 16 }}>
-            <Text as="h2" variant="headingMd">
-              {t("autotier.moves")}
-            </Text>
-          </div>
-          <IndexTable
-            resourceName={{ singular: t("autotier.moveSingular"), plural: t("autotier.movePlural") }}
-            itemCount={data.moves.length}
-            selectable={false}
-            emptyState={
-              <div style={{ padding: 16 }}>
-                <Text as="p" tone="subdued">
-                  {t("autotier.noMoves")}
+      {serverError ? (
+        <Banner tone="critical">
+          <p>{fields.tiers ?? serverError.message}</p>
+        </Banner>
+      ) : null}
+      <Card>
+        <BlockStack gap="300">
+          <Text as="p" tone="subdued">
+            {t("autotier.intro")}
+          </Text>
+          <Checkbox
+            label={t("autotier.enabled")}
+            checked={values.enabled}
+            onChange={(enabled) => setValues((v) => ({ ...v, enabled }))}
+          />
+          <Checkbox
+            label={t("autotier.allowDemotion")}
+            helpText={t("autotier.allowDemotionHelp")}
+            checked={values.allowDemotion}
+            onChange={(allowDemotion) => setValues((v) => ({ ...v, allowDemotion }))}
+          />
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {t("autotier.ladder")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t("autotier.ladderHelp")}
+          </Text>
+          {values.tiers.map((tier, i) => (
+            // One grid template for every row, so each field sits under the
+            // same field of the row above whatever its content's width.
+            <InlineGrid key={i} gap="200" alignItems="end" columns={TIER_ROW_COLUMNS}>
+              <Box paddingBlockEnd="150">
+                <Text as="span" fontWeight="semibold">
+                  {t("autotier.tier", { n: i + 1 })}
                 </Text>
-              </div>
-            }
-            headings={[
-              { title: t("autotier.when") },
-              { title: t("autotier.affiliate") },
-              { title: t("autotier.change") },
-              { title: t("autotier.reason") },
-            ]}
-          >
-            {data.moves.map((m, i) => (
-              <IndexTable.Row id={m.id} key={m.id} position={i}>
-                <IndexTable.Cell>{format.date(m.createdAt, timeZone)}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  <a href={`/${role}/affiliates/${m.affiliateId}`}>
-                    {`${m.affiliate.firstName} ${m.affiliate.lastName}`.trim() || m.affiliate.email}
-                  </a>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <div style={{ whiteSpace: "normal", maxWidth: 460 }}>{m.reason}</div>
-                </IndexTable.Cell>
-              </IndexTable.Row>
-            ))}
-          </IndexTable>
-        </Card>
-      </BlockStack>
-      {toast ? <AppToast content={t("Global:saveSuccessful")} onDismiss={() => setToast(false)} /> : null}
-    </Page>
+              </Box>
+              <Select
+                label={t("autotier.campaign")}
+                options={[{ value: "", label: "—" }, ...data.campaigns.map((c) => ({ value: c.id, label: c.name }))]}
+                value={tier.campaignId}
+                onChange={(v) => setTier(i, "campaignId", v)}
+                error={fields[`tiers.${i}.campaignId`]}
+              />
+              <Select
+                label={t("autotier.metric")}
+                options={TIER_METRICS.map((m) => ({ value: m, label: t(`autotier.metrics.${m}`) }))}
+                value={tier.metric}
+                onChange={(v) => setTier(i, "metric", v)}
+              />
+              <TextField
+                label={t("autotier.threshold")}
+                value={tier.threshold}
+                onChange={(v) => setTier(i, "threshold", v)}
+                error={fields[`tiers.${i}.threshold`]}
+                autoComplete="off"
+                disabled={i === 0}
+              />
+              <TextField
+                label={t("autotier.window")}
+                value={tier.windowDays}
+                onChange={(v) => setTier(i, "windowDays", v)}
+                error={fields[`tiers.${i}.windowDays`]}
+                autoComplete="off"
+                disabled={i === 0}
+              />
+              <Button disabled={i === 0} onClick={() => move(i, -1)} accessibilityLabel={t("autotier.up")}>
+                ↑
+              </Button>
+              <Button
+                disabled={i === values.tiers.length - 1}
+                onClick={() => move(i, 1)}
+                accessibilityLabel={t("autotier.down")}
+              >
+                ↓
+              </Button>
+              <Button
+                tone="critical"
+                onClick={() => setValues((v) => ({ ...v, tiers: v.tiers.filter((_, j) => j !== i) }))}
+              >
+                {t("autotier.remove")}
+              </Button>
+            </InlineGrid>
+          ))}
+          <InlineStack>
+            <Button
+              disabled={values.tiers.length >= 10}
+              onClick={() =>
+                setValues((v) => ({
+                  ...v,
+                  tiers: [
+                    ...v.tiers,
+                    { campaignId: "", metric: "sales", threshold: v.tiers.length ? "10" : "0", windowDays: "0" },
+                  ],
+                }))
+              }
+            >
+              {t("autotier.add")}
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+      <Card padding="0">
+        <div style={{ padding: 16 }}>
+          <Text as="h2" variant="headingMd">
+            {t("autotier.moves")}
+          </Text>
+        </div>
+        <IndexTable
+          resourceName={{ singular: t("autotier.moveSingular"), plural: t("autotier.movePlural") }}
+          itemCount={data.moves.length}
+          selectable={false}
+          emptyState={
+            <div style={{ padding: 16 }}>
+              <Text as="p" tone="subdued">
+                {t("autotier.noMoves")}
+              </Text>
+            </div>
+          }
+          headings={[
+            { title: t("autotier.when") },
+            { title: t("autotier.affiliate") },
+            { title: t("autotier.change") },
+            { title: t("autotier.reason") },
+          ]}
+        >
+          {data.moves.map((m, i) => (
+            <IndexTable.Row id={m.id} key={m.id} position={i}>
+              <IndexTable.Cell>{format.date(m.createdAt, timeZone)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <a href={`/${role}/affiliates/${m.affiliateId}`}>
+                  {`${m.affiliate.firstName} ${m.affiliate.lastName}`.trim() || m.affiliate.email}
+                </a>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <div style={{ whiteSpace: "normal", maxWidth: 460 }}>{m.reason}</div>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+    </SettingsPage>
   );
 }

@@ -159,7 +159,7 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
     select: { payoutId: true },
   });
   const payoutIds = [...new Set(held.map((h) => h.payoutId!))];
-  if (payoutIds.length) await lockPayouts(tx, shopId, `"id" IN (${payoutIds.map(() => "?").join(", ")})`, ...payoutIds);
+  await lockPayouts(tx, { shopId, ids: payoutIds });
   const rows = await tx.commission.findMany({
     where: { orderId: order.id },
     include: { payout: { select: { status: true } } },

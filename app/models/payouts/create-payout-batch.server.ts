@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { totalsByCurrency } from "./payable-balance";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
-import { execute, lockPayouts } from "./payout-sql.server";
+import { lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
@@ -79,7 +79,7 @@ async function makeBatch(
   // them: two batches taking overlapping payouts wait for each other instead
   // of deadlocking on PostgreSQL.
   for (const part of chunks(ids, IN_CHUNK)) {
-    await lockPayouts(tx, shopId, `"id" IN (${part.map(() => "?").join(", ")})`, ...part);
+    await lockPayouts(tx, { shopId, ids: part });
   }
   const now = new Date();
   const batch = await tx.payoutBatch.create({
@@ -101,13 +101,7 @@ async function makeBatch(
   }
   // Each payout pays what its lines add up to as it leaves pending (a line
   // released meanwhile, by a cancelled order, is not paid).
-  await execute(
-    tx,
-    `UPDATE "Payout" SET "amount" = COALESCE((SELECT SUM(c."amount") FROM "Commission" c WHERE c."payoutId" = "Payout"."id"), 0)
-     WHERE "shopId" = ? AND "batchId" = ?`,
-    shopId,
-    batch.id,
-  );
+  await sumPayoutsFromLines(tx, { shopId, batchId: batch.id });
   const taken = await tx.payout.findMany({
     where: { shopId, batchId: batch.id },
     select: { id: true, amount: true, currency: true },

@@ -2,12 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Tx } from "../../db/transaction";
 import { prismaBulk } from "../../db/bulk-sql.server";
 import { dialectOf } from "../../db/dialect";
-import { num } from "../../db/bulk-sql.server";
 import { emitEvents } from "../events/emit-event.server";
-import { LOOSE_SQL, looseSqlOf } from "./payable-balance";
 import { paymentSettingsOf } from "./payment-settings";
-import { groupsToOpen, type LooseGroup } from "./pending-plan";
-import { execute, inList, lockPayouts, query } from "./payout-sql.server";
+import { groupsToOpen } from "./pending-plan";
+import { attachLooseLines, looseGroups, lockPayouts, pendingOpenKeys, sumPayoutsFromLines } from "./payout-sql.server";
 import { chunks } from "../../lib/chunks";
 import { openKeyOf } from "./payout-states";
 
@@ -42,31 +40,15 @@ export async function refreshPendingPayouts(
   if (!shop) return { created: 0, updated: 0 };
   const { minimumAmount } = paymentSettingsOf(shop.settings);
   const now = new Date();
-  const scope = inList(`"affiliateId"`, options.affiliateIds);
-  const lineScope = inList(`"Commission"."affiliateId"`, options.affiliateIds);
+  const pending = { shopId, pending: true as const, affiliateIds: options.affiliateIds };
 
   // Wait for a batch, a settle or another refresh that is moving these
   // payouts, then read them as they are: a line is attached only to a payout
   // still pending when the attach runs.
-  await lockPayouts(tx, shopId, `"status" = 'pending'${scope.sql}`, ...scope.params);
+  await lockPayouts(tx, pending);
 
-  const groups = (
-    await query<{ affiliateId: string; currency: string; amount: unknown; lines: unknown }>(
-      tx,
-      `SELECT "affiliateId", "currency", SUM("amount") AS "amount", COUNT(*) AS "lines" FROM "Commission"
-       WHERE "shopId" = ? AND ${LOOSE_SQL}${scope.sql} GROUP BY "affiliateId", "currency"`,
-      shopId,
-      ...scope.params,
-    )
-  ).map((r): LooseGroup => ({ ...r, amount: num(r.amount), lines: num(r.lines) }));
-
-  const open = await query<{ openKey: string }>(
-    tx,
-    `SELECT "openKey" FROM "Payout" WHERE "shopId" = ? AND "status" = 'pending'${scope.sql}`,
-    shopId,
-    ...scope.params,
-  );
-  const openKeys = new Set(open.map((o) => o.openKey));
+  const groups = await looseGroups(tx, shopId, options.affiliateIds);
+  const openKeys = await pendingOpenKeys(tx, pending);
   const grown = groups.filter((g) => openKeys.has(openKeyOf(g.affiliateId, g.currency))).length;
 
   const toOpen = groupsToOpen(groups, openKeys, minimumAmount);
@@ -113,30 +95,8 @@ export async function refreshPendingPayouts(
     })),
   );
 
-  if (created.length > 0 || grown > 0) {
-    // The line's own updatedAt is left as it is: rewriting it costs a
-    // quarter of this statement on a million lines, and the payout (its
-    // createdAt, its history) records when the line was gathered.
-    await execute(
-      tx,
-      `UPDATE "Commission" SET "payoutId" = p."id" FROM "Payout" p
-       WHERE p."affiliateId" = "Commission"."affiliateId" AND p."currency" = "Commission"."currency"
-         AND p."shopId" = ? AND p."status" = 'pending'
-         AND "Commission"."shopId" = ? AND ${looseSqlOf("Commission")}${lineScope.sql}`,
-      shopId,
-      shopId,
-      ...lineScope.params,
-    );
-  }
-  await execute(
-    tx,
-    `UPDATE "Payout" SET "amount" = COALESCE((SELECT SUM(c."amount") FROM "Commission" c WHERE c."payoutId" = "Payout"."id"), 0),
-       "updatedAt" = ?
-     WHERE "shopId" = ? AND "status" = 'pending'${scope.sql}`,
-    now,
-    shopId,
-    ...scope.params,
-  );
+  if (created.length > 0 || grown > 0) await attachLooseLines(tx, shopId, options.affiliateIds);
+  await sumPayoutsFromLines(tx, pending, now);
 
   const belowIds: string[] = [];
   for (const part of options.affiliateIds ? chunks(options.affiliateIds, BATCH) : [null]) {

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import { chunks } from "../../lib/chunks";
 import { emitEvent, emitEvents } from "../events/emit-event.server";
 import { addPayoutEvent } from "./payout-history.server";
-import { execute } from "./payout-sql.server";
+import { recordReleasedLines, sumPayoutsFromLines } from "./payout-sql.server";
 import { batchFromStates, payoutTransition, type PayoutActorKind, type PayoutStatus } from "./payout-states";
 
 // How a payout ends: paid (its lines are paid) or failed (its lines go back
@@ -77,15 +77,7 @@ async function lost(tx: Tx, payout: PayoutRow, to: PayoutStatus, by: PayoutActor
 
 /** A payout leaving pending pays what its lines add up to at that moment. */
 async function sumFromLines(tx: Tx, shopId: string, payoutId: string) {
-  await execute(
-    tx,
-    `UPDATE "Payout" SET "amount" = COALESCE((SELECT SUM(c."amount") FROM "Commission" c WHERE c."payoutId" = ? AND c."shopId" = ?), 0)
-     WHERE "id" = ? AND "shopId" = ?`,
-    payoutId,
-    shopId,
-    payoutId,
-    shopId,
-  );
+  await sumPayoutsFromLines(tx, { shopId, ids: [payoutId] });
   return (await tx.payout.findFirstOrThrow({ where: { id: payoutId, shopId }, select: { amount: true } })).amount;
 }
 
@@ -110,18 +102,7 @@ export async function closeBatchIfDone(tx: Tx, batchId: string | null) {
  * checker can tell a line that two payouts paid.
  */
 async function releaseLines(tx: Tx, payout: PayoutRow, now: Date) {
-  if (payout.status !== "pending") {
-    await execute(
-      tx,
-      `INSERT INTO "PayoutRelease" ("payoutId", "commissionId", "shopId", "amount", "createdAt")
-       SELECT ?, c."id", c."shopId", c."amount", ? FROM "Commission" c WHERE c."payoutId" = ? AND c."shopId" = ?
-       ON CONFLICT DO NOTHING`,
-      payout.id,
-      now,
-      payout.id,
-      payout.shopId,
-    );
-  }
+  if (payout.status !== "pending") await recordReleasedLines(tx, payout, now);
   // Back into the balance: the lines are payable again (a retry gathers them).
   await tx.commission.updateMany({ where: { shopId: payout.shopId, payoutId: payout.id }, data: { payoutId: null } });
 }

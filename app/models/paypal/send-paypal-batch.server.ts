@@ -4,7 +4,7 @@ import { fixedT } from "../../i18n/i18next.server";
 import { DEFAULT_LANGUAGE_INFO, languageInfo } from "../../i18n/language-table";
 import { msg } from "../../i18n/messages";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { execute } from "../payouts/payout-sql.server";
+import { recordBatchEvent } from "../payouts/payout-sql.server";
 import { markPayoutFailed } from "../payouts/settle-payout.server";
 import type { SendableBatch } from "../payouts/senders/index.server";
 import { applyPaypalItem, itemUpdateOf } from "./apply-paypal-item.server";
@@ -164,18 +164,16 @@ async function storeAnswer(db: Db, shopId: string, batchId: string, answer: Crea
         lastError: null,
       },
     });
-    // History only (recordPayoutProgress's "sent" line), written by one
-    // statement: a batch may hold thousands of payouts, and a list of their
-    // ids would pass the database's parameter limit.
-    await execute(
+    // History only (recordPayoutProgress's "sent" line), one per payout.
+    await recordBatchEvent(
       tx,
-      `INSERT INTO "PayoutEvent" ("id", "shopId", "payoutId", "status", "message", "actor", "createdAt")
-       SELECT "id" || ':paypal-sent', "shopId", "id", 'processing', ?, 'paypal', ?
-       FROM "Payout" WHERE "shopId" = ? AND "batchId" = ? AND "status" = 'processing'`,
-      msg("Payouts:paypal.history.sent", { batch: header.payout_batch_id }),
-      now,
-      shopId,
-      batchId,
+      { shopId, batchId },
+      {
+        idSuffix: ":paypal-sent",
+        message: msg("Payouts:paypal.history.sent", { batch: header.payout_batch_id }),
+        actor: "paypal",
+        at: now,
+      },
     );
     await tx.payout.updateMany({ where: { shopId, batchId, status: "processing" }, data: { sentAt: now } });
     await enqueueJob(

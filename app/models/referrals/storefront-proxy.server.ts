@@ -11,7 +11,6 @@ import { proxyVisitorAddress } from "../../lib/visitor-address.server";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { prepareNotification, writeNotification } from "../notifications/compose-notification.server";
 import { planAllows } from "../plans/plans";
-import { shopify } from "../../shopify.server";
 import { ensureAdvocate, type AdvocateLink } from "./ensure-advocate.server";
 import { emailKey } from "./email-key";
 import { uniqueFriendCode } from "./friend-discount";
@@ -65,11 +64,12 @@ export function storefrontUrl(shop: { url: string; domain: string }): string {
 }
 
 /**
- * Checks Shopify's signature (400 when missing or wrong), resolves the shop,
- * and refuses (403) when its plan lacks refer-a-friend or the program is off.
+ * Resolves the shop of a proxied request whose signature the door checked
+ * (appProxyRoute), and refuses (403) when its plan lacks refer-a-friend or
+ * the program is off.
  */
 export async function referralProxyContext(request: Request, query: ReferralProxyQuery): Promise<ReferralProxyContext> {
-  await shopify().authenticate.public.appProxy(request);
+  // Shopify's signature was checked by the door (appProxyRoute): `shop` is signed.
   const shop = query.shop
     ? await getDb().shop.findFirst({
         where: { domain: query.shop.toLowerCase(), uninstalledAt: null },
