@@ -32,7 +32,12 @@ import { useTranslatedError, type KeyedError } from "~/i18n/messages";
 import { displayZone } from "~/lib/shop-day";
 import { totalsByCurrency } from "~/models/payouts/payable-balance";
 import { availableMethods, payPayouts } from "~/models/payouts/payout-admin.server";
-import { payBatchSchema, payoutListParamsSchema, PAYOUT_TABS } from "~/models/payouts/payout-list-query";
+import {
+  payBatchSchema,
+  payoutListParamsSchema,
+  PAYOUT_TABS,
+  type PayMethod,
+} from "~/models/payouts/payout-list-query";
 import { listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
 
@@ -69,7 +74,7 @@ export default function Payouts() {
   const [toast, setToast] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const usable = methods.filter((m) => m.enabled && (isAdmin || !m.adminOnly));
-  const [method, setMethod] = useState(usable[0]?.method ?? "manual");
+  const [method, setMethod] = useState<PayMethod>("choice");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(payouts);
   const loading = navigation.state === "loading" && navigation.location.pathname === `/${role}/payouts`;
@@ -77,8 +82,10 @@ export default function Payouts() {
   const selected = payouts.filter((p) => selectedIds.includes(p.id));
   const selectedTotal = totalsByCurrency(selected);
 
+  // The dialog closes as soon as the batch is made: the list reloading
+  // behind it (the paid payouts leaving the tab) must not show "0 selected".
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.state === "submitting" || !fetcher.data) return;
     if (fetcher.data.paid) {
       setToast(t("pay.done"));
       setPaying(false);
@@ -86,7 +93,7 @@ export default function Payouts() {
     }
     // Only a finished submission should raise a toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
 
   const since = search.get("since") ?? "";
   const until = search.get("until") ?? "";
@@ -197,7 +204,21 @@ export default function Payouts() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>{format.date(p.paidAt ?? p.createdAt, shop.timezone)}</IndexTable.Cell>
                 <IndexTable.Cell>{format.number(p.lines)}</IndexTable.Cell>
-                <IndexTable.Cell>{p.status === "pending" ? "—" : t(`methods.${p.method}`)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {p.status === "pending" ? (
+                    // What Pay with "each affiliate's own method" and auto-pay will use.
+                    <BlockStack gap="050">
+                      <Text as="span">{t(`methods.${p.payTo.method}`)}</Text>
+                      <Text as="span" tone={p.payTo.source === "choice" ? "subdued" : "caution"} variant="bodySm">
+                        {p.payTo.source === "choice"
+                          ? (p.payTo.detail ?? t("methodSource.choice"))
+                          : t("methodSource.defaultShort")}
+                      </Text>
+                    </BlockStack>
+                  ) : (
+                    t(`methods.${p.method}`)
+                  )}
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <PayoutStatusBadge status={p.status} />
                 </IndexTable.Cell>
@@ -215,7 +236,7 @@ export default function Payouts() {
         primaryAction={{
           content: t("pay.confirm", { total: format.moneyTotals(selectedTotal, shop.currency) }),
           disabled: usable.length === 0 || selected.length === 0,
-          loading: fetcher.state !== "idle",
+          loading: fetcher.state === "submitting",
           onAction: () =>
             fetcher.submit(
               { intent: "pay", ids: selectedIds, method },
@@ -233,15 +254,26 @@ export default function Payouts() {
             ) : null}
             <Select
               label={t("pay.method")}
-              options={methods.map((m) => ({
-                label: t(`methods.${m.method}`),
-                value: m.method,
-                disabled: !m.enabled || (m.adminOnly && !isAdmin),
-              }))}
+              options={[
+                { label: t("pay.choice"), value: "choice" },
+                ...methods.map((m) => ({
+                  label:
+                    m.refusal === "not_connected"
+                      ? t("pay.notConnected", { method: t(`methods.${m.method}`) })
+                      : t(`methods.${m.method}`),
+                  value: m.method,
+                  disabled: !m.enabled || (m.adminOnly && !isAdmin),
+                })),
+              ]}
               value={method}
-              onChange={(v) => setMethod(v as typeof method)}
+              onChange={(v) => setMethod(v as PayMethod)}
               helpText={t(`pay.help.${method}`)}
             />
+            {methods.some((m) => m.method === "paypal" && m.refusal === "not_connected") ? (
+              <Text as="p" tone="subdued" id="pay-paypal-hint">
+                {t("pay.paypalHint")} <Link url={`/${role}/settings/payment`}>{t("pay.paypalHintLink")}</Link>
+              </Text>
+            ) : null}
             <Text as="p" id="pay-summary">
               {t("pay.summary", { n: selected.length, total: format.moneyTotals(selectedTotal, shop.currency) })}
             </Text>
