@@ -49,6 +49,8 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
     // A CSV batch is a payment by hand, as far as the affiliate can tell.
     payouts: payouts
       .filter((p) => p.status !== "cancelled")
+      // A pending payout has no method yet: it will be paid as the affiliate is paid now.
+      .map((p) => ({ ...p, method: p.status === "pending" ? choice.view.method : p.method }))
       .map((p) => ({ ...p, method: p.method === "csv" ? "manual" : p.method })),
     nextPayoutAt: payment.nextRunAt,
     // What the merchant offers, and what the affiliate chose (bank details only masked).
@@ -81,6 +83,9 @@ export default function AccountPayouts() {
   const format = useFormat();
   const zone = useAccountTimeZone();
   const m = (v: number, currency = money.currency) => format.money(v, currency);
+  // What was sent again after an error, else the saved choice while the shop offers it, else the first offered.
+  const selected =
+    data?.values?.method ?? (chosen && offer.methods.includes(chosen as never) ? chosen : offer.methods[0]);
   return (
     <AccountPage title={t("title")} dated>
       {nextPayoutAt ? (
@@ -127,7 +132,7 @@ export default function AccountPayouts() {
                     value={m}
                     label={t(`methods.${m}`)}
                     helpText={t(`choice.${m}`)}
-                    checked={(data?.values?.method ?? chosen) === m}
+                    checked={selected === m}
                     onChange={keep}
                   />
                   {m === "paypal" ? (
