@@ -72,7 +72,11 @@ export default function Payouts() {
   const fetcherError = useTranslatedError(fetcher.data?.error);
   const { search, update, query, setQuery, pagination } = useListSearch("affiliate");
   const [toast, setToast] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  // What the Pay dialog pays, taken when it opens: the list reloading behind
+  // it (the paid payouts leaving the tab) does not change what it shows.
+  const [paying, setPaying] = useState<{ ids: string[]; n: number; total: ReturnType<typeof totalsByCurrency> } | null>(
+    null,
+  );
   const usable = methods.filter((m) => m.enabled && (isAdmin || !m.adminOnly));
   const [method, setMethod] = useState<PayMethod>("choice");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
@@ -80,15 +84,13 @@ export default function Payouts() {
   const loading = navigation.state === "loading" && navigation.location.pathname === `/${role}/payouts`;
   const selectedIds = allResourcesSelected ? payouts.map((p) => p.id) : selectedResources;
   const selected = payouts.filter((p) => selectedIds.includes(p.id));
-  const selectedTotal = totalsByCurrency(selected);
 
-  // The dialog closes as soon as the batch is made: the list reloading
-  // behind it (the paid payouts leaving the tab) must not show "0 selected".
+  // The dialog closes as soon as the batch is made, not after the list has reloaded.
   useEffect(() => {
     if (fetcher.state === "submitting" || !fetcher.data) return;
     if (fetcher.data.paid) {
       setToast(t("pay.done"));
-      setPaying(false);
+      setPaying(null);
       clearSelection();
     }
     // Only a finished submission should raise a toast.
@@ -170,7 +172,13 @@ export default function Payouts() {
             selectable={status === "pending"}
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
             onSelectionChange={handleSelectionChange}
-            promotedBulkActions={[{ content: t("pay.action"), onAction: () => setPaying(true) }]}
+            promotedBulkActions={[
+              {
+                content: t("pay.action"),
+                onAction: () =>
+                  setPaying({ ids: selected.map((p) => p.id), n: selected.length, total: totalsByCurrency(selected) }),
+              },
+            ]}
             loading={loading || fetcher.state !== "idle"}
             emptyState={<EmptyMessage heading={t(`empty.${status}`)} body={t("empty.body")} />}
             headings={[
@@ -230,20 +238,20 @@ export default function Payouts() {
         </Card>
       </BlockStack>
       <Modal
-        open={paying}
-        onClose={() => setPaying(false)}
+        open={paying !== null}
+        onClose={() => setPaying(null)}
         title={t("pay.title")}
         primaryAction={{
-          content: t("pay.confirm", { total: format.moneyTotals(selectedTotal, shop.currency) }),
-          disabled: usable.length === 0 || selected.length === 0,
+          content: t("pay.confirm", { total: format.moneyTotals(paying?.total ?? [], shop.currency) }),
+          disabled: usable.length === 0 || !paying?.n,
           loading: fetcher.state === "submitting",
           onAction: () =>
             fetcher.submit(
-              { intent: "pay", ids: selectedIds, method },
+              { intent: "pay", ids: paying?.ids ?? [], method },
               { method: "post", encType: "application/json" },
             ),
         }}
-        secondaryActions={[{ content: t("pay.cancel"), onAction: () => setPaying(false) }]}
+        secondaryActions={[{ content: t("pay.cancel"), onAction: () => setPaying(null) }]}
       >
         <Modal.Section>
           <BlockStack gap="300">
@@ -275,7 +283,7 @@ export default function Payouts() {
               </Text>
             ) : null}
             <Text as="p" id="pay-summary">
-              {t("pay.summary", { n: selected.length, total: format.moneyTotals(selectedTotal, shop.currency) })}
+              {t("pay.summary", { n: paying?.n ?? 0, total: format.moneyTotals(paying?.total ?? [], shop.currency) })}
             </Text>
             {!isAdmin ? (
               <Text as="p" tone="subdued">

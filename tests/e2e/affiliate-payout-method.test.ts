@@ -202,4 +202,46 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the affiliate's payout metho
     );
     expect(errors.unexpected()).toEqual([]);
   });
+  it("Pay: PayPal not connected says where to connect it; by hand closes at once, never showing 0 selected", async () => {
+    const { lena } = await setup();
+    const { page, errors } = await browser.newSession(server.url(""));
+    await logIn(page, "admin", ADMIN_EMAIL);
+    await waitForHydration(page);
+    await page.goto("/admin/payouts");
+    await expectPage(page, "/admin/payouts", "Payouts");
+    await waitForHydration(page);
+    await waitForTableLoaded(page);
+    const row = page.getByRole("row", { name: /Lena Tester/ });
+    await row.waitFor();
+    await row.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Pay the selected payouts" });
+    const method = dialog.getByLabel("Payment method");
+    // The default pays each affiliate by their own method.
+    expect(await method.inputValue()).toBe("choice");
+    const paypal = method.locator('option[value="paypal"]');
+    expect([await paypal.textContent(), await paypal.isDisabled()]).toEqual(["PayPal (not connected)", true]);
+    const hint = dialog.locator("#pay-paypal-hint");
+    expect(await hint.textContent()).toBe("To pay with PayPal, connect your PayPal account first: Settings › Payment");
+    expect(await hint.getByRole("link").getAttribute("href")).toBe("/admin/settings/payment");
+    await page.screenshot({ path: screenshotPath("payouts-pay-dialog-paypal-hint"), fullPage: true });
+
+    // Anything the dialog shows from here on is recorded.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector("#pay-summary")?.textContent;
+        if (text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await method.selectOption("manual");
+    await dialog.getByRole("button", { name: "Pay $42.50" }).click();
+    await page.getByText("The payouts are on their way.").last().waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.filter((text) => !text.startsWith("Selected payouts: 1."))).toEqual([]);
+    expect((await getDb().payout.findFirstOrThrow({ where: { affiliateId: lena.id } })).status).toBe("processing");
+    expect(errors.unexpected()).toEqual([]);
+  });
 });
