@@ -6,6 +6,7 @@ import {
   BlockStack,
   Box,
   Card,
+  DataTable,
   IndexFilters,
   IndexTable,
   InlineStack,
@@ -38,7 +39,7 @@ import {
   PAYOUT_TABS,
   type PayMethod,
 } from "~/models/payouts/payout-list-query";
-import { listPayoutsPage } from "~/models/payouts/payouts-list.server";
+import { listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
 
 // /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
@@ -49,8 +50,12 @@ export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:title" }
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "payouts", query: payoutListParamsSchema },
   async ({ db, shop, query, user }) => {
-    const [page, methods] = await Promise.all([listPayoutsPage(db, shop.timezone, query), availableMethods(db)]);
-    return { ...page, methods, isAdmin: user.role === "admin" };
+    const [page, methods, belowMinimum] = await Promise.all([
+      listPayoutsPage(db, shop.timezone, query),
+      availableMethods(db),
+      (query.status ?? "pending") === "pending" ? listBelowMinimum(db) : null,
+    ]);
+    return { ...page, methods, belowMinimum, isAdmin: user.role === "admin" };
   },
 );
 
@@ -60,7 +65,8 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function Payouts() {
-  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin } = useLoaderData<typeof loader>();
+  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin, belowMinimum } =
+    useLoaderData<typeof loader>();
   const { shop } = useShell();
   const { role } = useParams();
   const navigate = useNavigate();
@@ -236,6 +242,35 @@ export default function Payouts() {
             ))}
           </IndexTable>
         </Card>
+        {belowMinimum && belowMinimum.lines > 0 ? (
+          <Card padding="0">
+            <Box padding="400">
+              <BlockStack gap="100">
+                <Text as="h2" variant="headingMd">
+                  {t("belowMinimum.title", { minimum: format.money(belowMinimum.minimum, shop.currency) })}
+                </Text>
+                <Text as="p" tone="subdued" id="below-minimum">
+                  {t("belowMinimum.body", {
+                    lines: format.number(belowMinimum.lines),
+                    total: format.moneyTotals(belowMinimum.totals, shop.currency),
+                  })}
+                </Text>
+              </BlockStack>
+            </Box>
+            <DataTable
+              columnContentTypes={["text", "numeric", "numeric"]}
+              headings={[t("columns.affiliate"), t("columns.lines"), t("belowMinimum.balance")]}
+              rows={belowMinimum.rows.map((r) => [
+                <Link key={r.affiliateId} url={`/${role}/affiliates/${r.affiliateId}`} removeUnderline>
+                  {r.name}
+                </Link>,
+                format.number(r.lines),
+                format.money(r.amount, r.currency),
+              ])}
+              footerContent={belowMinimum.more ? t("belowMinimum.more") : undefined}
+            />
+          </Card>
+        ) : null}
       </BlockStack>
       <Modal
         open={paying !== null}

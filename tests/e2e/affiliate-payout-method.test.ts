@@ -203,7 +203,18 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the affiliate's payout metho
     expect(errors.unexpected()).toEqual([]);
   });
   it("Pay: PayPal not connected says where to connect it; by hand closes at once, never showing 0 selected", async () => {
-    const { lena } = await setup();
+    const { shop, lena } = await setup();
+    // A minimum of $20.00: Otto's $18.00 waits under it, listed below the payouts.
+    await savePaymentSettings(
+      shopDb(getDb(), shop.id),
+      paymentSettingsFormSchema.parse({
+        affiliateMethods: ["paypal", "bank"],
+        minimumAmount: 2000,
+        defaultMethod: "csv",
+      }),
+      "UTC",
+    );
+    await gatherPendingPayouts(shop.id);
     const { page, errors } = await browser.newSession(server.url(""));
     await logIn(page, "admin", ADMIN_EMAIL);
     await waitForHydration(page);
@@ -213,6 +224,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the affiliate's payout metho
     await waitForTableLoaded(page);
     const row = page.getByRole("row", { name: /Lena Tester/ });
     await row.waitFor();
+    expect(await page.locator("#below-minimum").textContent()).toBe(
+      "These balances stay with their affiliates until they reach the minimum. Commission lines: 1, total: $18.00.",
+    );
+    await page.screenshot({ path: screenshotPath("payouts-below-minimum"), fullPage: true });
     await row.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Pay the selected payouts" });

@@ -267,3 +267,51 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
   };
 }
 export type PayoutDetail = Awaited<ReturnType<typeof loadPayoutDetail>>;
+
+/** How many affiliates under the minimum the Pending tab lists (the largest balances). */
+export const BELOW_MINIMUM_LISTED = 50;
+
+/**
+ * The approved lines no pending payout holds: balances under the shop's
+ * minimum (or negative, carried over), which the Pending tab shows under the
+ * payouts with the minimum, so the dashboard's "commissions waiting for
+ * payment" all appear somewhere.
+ */
+export async function listBelowMinimum(db: ShopDb) {
+  const where = { shopId: db.$shopId, status: "approved", payoutId: null };
+  const [settings, byCurrency, largest] = await Promise.all([
+    shopPaymentSettings(db),
+    db.commission.groupBy({ by: ["currency"], where, _sum: { amount: true }, _count: { _all: true } }),
+    db.commission.groupBy({
+      by: ["affiliateId", "currency"],
+      where,
+      _sum: { amount: true },
+      _count: { _all: true },
+      orderBy: { _sum: { amount: "desc" } },
+      take: BELOW_MINIMUM_LISTED + 1,
+    }),
+  ]);
+  const listed = largest.slice(0, BELOW_MINIMUM_LISTED);
+  const affiliates = await db.affiliate.findMany({
+    where: { shopId: db.$shopId, id: { in: [...new Set(listed.map((r) => r.affiliateId))] } },
+    select: { id: true, firstName: true, lastName: true, email: true },
+  });
+  const byId = new Map(affiliates.map((a) => [a.id, a]));
+  return {
+    minimum: settings.minimumAmount,
+    lines: byCurrency.reduce((n, r) => n + r._count._all, 0),
+    totals: totalsByCurrency(byCurrency.map((r) => ({ currency: r.currency, amount: r._sum.amount ?? 0 }))),
+    more: largest.length > BELOW_MINIMUM_LISTED,
+    rows: listed.map((r) => {
+      const a = byId.get(r.affiliateId);
+      return {
+        affiliateId: r.affiliateId,
+        name: a ? `${a.firstName} ${a.lastName}`.trim() || a.email : "",
+        email: a?.email ?? "",
+        currency: r.currency,
+        amount: r._sum.amount ?? 0,
+        lines: r._count._all,
+      };
+    }),
+  };
+}
