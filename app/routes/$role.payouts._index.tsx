@@ -1,5 +1,5 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useNavigation, useParams, useRevalidator } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import {
   Banner,
@@ -13,6 +13,7 @@ import {
   Link,
   Modal,
   Page,
+  ProgressBar,
   Select,
   Text,
   useIndexResourceState,
@@ -39,7 +40,8 @@ import {
   PAYOUT_TABS,
   type PayMethod,
 } from "~/models/payouts/payout-list-query";
-import { listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
+import { SENDING_METHODS } from "~/models/payouts/payout-states";
+import { listBatchesInProgress, listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
 
 // /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
@@ -47,15 +49,19 @@ import { useShell } from "./$role";
 // list only reads; "Pay" turns the selected pending payouts into one batch.
 export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:title" };
 
+const SENDING = new Set<string>(SENDING_METHODS);
+const noBatches: Awaited<ReturnType<typeof listBatchesInProgress>> = [];
+
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "payouts", query: payoutListParamsSchema },
   async ({ db, shop, query, user }) => {
-    const [page, methods, belowMinimum] = await Promise.all([
+    const [page, methods, belowMinimum, batches] = await Promise.all([
       listPayoutsPage(db, shop.timezone, query),
       availableMethods(db),
       (query.status ?? "pending") === "pending" ? listBelowMinimum(db) : null,
+      query.status === "processing" ? listBatchesInProgress(db) : noBatches,
     ]);
-    return { ...page, methods, belowMinimum, isAdmin: user.role === "admin" };
+    return { ...page, methods, belowMinimum, batches, isAdmin: user.role === "admin" };
   },
 );
 
@@ -65,8 +71,18 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function Payouts() {
-  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin, belowMinimum } =
+  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin, belowMinimum, batches } =
     useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  // While a sender works through a batch, its progress bar follows (the list reloads every few seconds).
+  const sending = batches.some((b) => b.settled < b.total && SENDING.has(b.method));
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    }, 4000);
+    return () => clearInterval(timer);
+  }, [sending, revalidator]);
   const { shop } = useShell();
   const { role } = useParams();
   const navigate = useNavigate();
@@ -146,6 +162,39 @@ export default function Payouts() {
             </Box>
           </InlineStack>
         </Card>
+        {batches.length > 0 ? (
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t("batches.title")}
+              </Text>
+              {batches.map((b) => (
+                <BlockStack gap="100" key={b.id}>
+                  <InlineStack align="space-between" gap="200">
+                    <Text as="span" fontWeight="semibold">
+                      {t(`methods.${b.method}`)} · {format.dateTime(b.createdAt, shop.timezone)}
+                      {b.createdBy === "schedule" ? ` · ${t("actors.schedule")}` : ""}
+                    </Text>
+                    <Text as="span" tone="subdued" id={`batch-progress-${b.id}`}>
+                      {t("batches.progress", {
+                        settled: format.number(b.settled),
+                        total: format.number(b.total),
+                        paid: format.number(b.paid),
+                        failed: format.number(b.failed),
+                      })}
+                    </Text>
+                  </InlineStack>
+                  <ProgressBar
+                    progress={b.total ? Math.round((b.settled / b.total) * 100) : 0}
+                    size="small"
+                    tone={b.failed > 0 ? "critical" : "primary"}
+                    ariaLabelledBy={`batch-progress-${b.id}`}
+                  />
+                </BlockStack>
+              ))}
+            </BlockStack>
+          </Card>
+        ) : null}
         <Card padding="0">
           <IndexFilters
             queryValue={query}

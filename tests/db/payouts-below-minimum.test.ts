@@ -61,3 +61,46 @@ describe("lines below the minimum payout", () => {
     expect((await (await admin.load("/admin/payouts?status=paid", ROUTE)).json()).belowMinimum).toBeNull();
   });
 });
+
+describe("batches on their way", () => {
+  it("show on the Processing tab how many of their payouts are settled, and leave once all are", async () => {
+    const shop = await buildShop();
+    const user = await buildUser(shop.id, { email: "owner@batches.example" });
+    const campaign = await buildCampaign(shop.id);
+    const ids: string[] = [];
+    for (const [i, name] of ["Ana", "Ben", "Cy"].entries()) {
+      const a = await buildAffiliate(shop.id, campaign.id, { firstName: name });
+      const order = await buildOrder(shop.id, { affiliateId: a.id });
+      await buildCommission(shop.id, order.id, a.id, { amount: 1000 + i, status: "approved", sourceRef: `p${i}` });
+    }
+    await gatherPendingPayouts(shop.id);
+    for (const p of await getDb().payout.findMany({ where: { shopId: shop.id }, orderBy: { amount: "asc" } })) {
+      ids.push(p.id);
+    }
+    const admin = await logInAs(server.url, "admin", user.email);
+    const paid = await admin.act("/admin/payouts", ROUTE, { intent: "pay", ids, method: "manual" });
+    expect(paid.status).toBe(200);
+    const batchId = (await paid.json()).paid.batchId;
+
+    const progress = async () =>
+      (await (await admin.load("/admin/payouts?status=processing", ROUTE)).json()).batches as {
+        id: string;
+        total: number;
+        settled: number;
+        paid: number;
+        failed: number;
+      }[];
+    expect(await progress()).toMatchObject([{ id: batchId, total: 3, settled: 0, paid: 0, failed: 0 }]);
+    await admin.act(`/admin/payouts/${ids[0]}`, "routes/$role.payouts.$id", { intent: "mark-paid" });
+    await admin.act(`/admin/payouts/${ids[1]}`, "routes/$role.payouts.$id", {
+      intent: "mark-failed",
+      reason: "IBAN closed",
+    });
+    expect(await progress()).toMatchObject([{ id: batchId, total: 3, settled: 2, paid: 1, failed: 1 }]);
+    const html = await (await admin.document("/admin/payouts?status=processing")).text();
+    expect(html).toContain("Settled 2 of 3 (paid 1, failed 1)");
+    expect(html).toContain('value="67" max="100"');
+    await admin.act(`/admin/payouts/${ids[2]}`, "routes/$role.payouts.$id", { intent: "mark-paid" });
+    expect(await progress()).toEqual([]);
+  });
+});

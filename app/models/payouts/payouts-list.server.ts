@@ -315,3 +315,45 @@ export async function listBelowMinimum(db: ShopDb) {
     }),
   };
 }
+
+/** How many batches on their way the Processing tab shows (the newest). */
+export const BATCHES_LISTED = 20;
+
+/**
+ * The batches still on their way (a payout of theirs is processing), each
+ * with how many of its payouts are settled: the Processing tab shows a
+ * progress bar per batch while a sender works through it item by item.
+ */
+export async function listBatchesInProgress(db: ShopDb) {
+  const shopId = db.$shopId;
+  const batches = await db.payoutBatch.findMany({
+    where: { shopId, payouts: { some: { status: "processing" } } },
+    orderBy: { createdAt: "desc" },
+    take: BATCHES_LISTED,
+    select: { id: true, method: true, status: true, itemCount: true, createdBy: true, createdAt: true },
+  });
+  if (batches.length === 0) return [];
+  const counts = await db.payout.groupBy({
+    by: ["batchId", "status"],
+    where: { shopId, batchId: { in: batches.map((b) => b.id) } },
+    _count: { _all: true },
+  });
+  const count = (batchId: string, status: string) =>
+    counts.find((c) => c.batchId === batchId && c.status === status)?._count._all ?? 0;
+  return batches.map((b) => {
+    const paid = count(b.id, "paid");
+    const failed = count(b.id, "failed") + count(b.id, "cancelled");
+    const total = Math.max(b.itemCount, paid + failed + count(b.id, "processing"));
+    return {
+      id: b.id,
+      method: b.method,
+      status: b.status,
+      createdBy: b.createdBy,
+      createdAt: b.createdAt.toISOString(),
+      total,
+      paid,
+      failed,
+      settled: paid + failed,
+    };
+  });
+}
