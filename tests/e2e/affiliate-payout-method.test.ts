@@ -188,6 +188,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the affiliate's payout metho
       "schedule",
     ]);
 
+    // The Processing tab follows the two batches auto-pay made.
+    await page.goto("/admin/payouts?status=processing");
+    await page.locator(`#batch-progress-${lenaPayout.batchId}`).waitFor();
+    expect(await page.locator(`#batch-progress-${lenaPayout.batchId}`).textContent()).toBe(
+      "Settled 0 of 1 (paid 0, failed 0)",
+    );
+    await page.screenshot({ path: screenshotPath("payouts-batches-progress"), fullPage: true });
     await page.goto(`/admin/payouts/${lenaPayout.id}`);
     await page.locator("#payout-method").waitFor();
     expect(await page.locator("#payout-method").textContent()).toBe("By hand");
