@@ -12,7 +12,7 @@ const GENERATED = {
   DEMO_ADMIN_PASSWORD: () => readablePassword(),
   DEMO_STAFF_PASSWORD: () => readablePassword(),
   DEMO_API_KEY: () => `sk_demo_${randomBytes(18).toString("base64url")}`,
-  // Encrypts the merchants' PayPal client secrets (app/models/paypal/secret-box.server.ts).
+  // Encrypts the merchants' PayPal client secrets and the affiliates' bank details (app/lib/secret-box.server.ts).
   PAYPAL_SECRET_KEY: () => randomBytes(32).toString("base64"),
 } as const;
 

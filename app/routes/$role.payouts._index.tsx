@@ -1,21 +1,23 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useFetcher, useLoaderData, useNavigate, useParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useParams, useRevalidator } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import {
   Banner,
   BlockStack,
   Box,
   Card,
+  DataTable,
   IndexTable,
   InlineStack,
   Link,
   Modal,
+  ProgressBar,
   Select,
   Text,
   useIndexResourceState,
 } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { EmptyMessage } from "~/components/EmptyMessage";
@@ -31,8 +33,14 @@ import { useFormat } from "~/i18n/format";
 import { useTranslatedError, type KeyedError } from "~/i18n/messages";
 import { totalsByCurrency } from "~/models/payouts/payable-balance";
 import { availableMethods, payPayouts } from "~/models/payouts/payout-admin.server";
-import { payBatchSchema, payoutListParamsSchema, PAYOUT_TABS } from "~/models/payouts/payout-list-query";
-import { listPayoutsPage } from "~/models/payouts/payouts-list.server";
+import {
+  payBatchSchema,
+  payoutListParamsSchema,
+  PAYOUT_TABS,
+  type PayMethod,
+} from "~/models/payouts/payout-list-query";
+import { SENDING_METHODS } from "~/models/payouts/payout-states";
+import { listBatchesInProgress, listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
 
 // /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
@@ -40,11 +48,19 @@ import { useShell } from "./$role";
 // list only reads; "Pay" turns the selected pending payouts into one batch.
 export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:title" };
 
+const SENDING = new Set<string>(SENDING_METHODS);
+const noBatches: Awaited<ReturnType<typeof listBatchesInProgress>> = [];
+
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "payouts", query: payoutListParamsSchema },
   async ({ db, shop, query, user }) => {
-    const [page, methods] = await Promise.all([listPayoutsPage(db, shop.timezone, query), availableMethods(db)]);
-    return { ...page, methods, isAdmin: user.role === "admin" };
+    const [page, methods, belowMinimum, batches] = await Promise.all([
+      listPayoutsPage(db, shop.timezone, query),
+      availableMethods(db),
+      (query.status ?? "pending") === "pending" ? listBelowMinimum(db) : null,
+      query.status === "processing" ? listBatchesInProgress(db) : noBatches,
+    ]);
+    return { ...page, methods, belowMinimum, batches, isAdmin: user.role === "admin" };
   },
 );
 
@@ -54,7 +70,18 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function Payouts() {
-  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin } = useLoaderData<typeof loader>();
+  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin, belowMinimum, batches } =
+    useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  // While a sender works through a batch, its progress bar follows (the list reloads every few seconds).
+  const sending = batches.some((b) => b.settled < b.total && SENDING.has(b.method));
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    }, 4000);
+    return () => clearInterval(timer);
+  }, [sending, revalidator]);
   const { shop } = useShell();
   const { role } = useParams();
   const navigate = useNavigate();
@@ -65,19 +92,22 @@ export default function Payouts() {
   const list = useListScreen({ queryParam: "affiliate", tabs: { values: PAYOUT_TABS } });
   const { search, update } = list;
   const [toast, setToast] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  // What the Pay dialog pays, taken when it opens: the list reloading behind
+  // it (the paid payouts leaving the tab) does not change what it shows.
+  const [paying, setPaying] = useState<{ ids: string[]; n: number; total: ReturnType<typeof totalsByCurrency> } | null>(
+    null,
+  );
   const usable = methods.filter((m) => m.enabled && (isAdmin || !m.adminOnly));
-  const [method, setMethod] = useState(usable[0]?.method ?? "manual");
+  const [method, setMethod] = useState<PayMethod>("choice");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(payouts);
   const selectedIds = allResourcesSelected ? payouts.map((p) => p.id) : selectedResources;
   const selected = payouts.filter((p) => selectedIds.includes(p.id));
-  const selectedTotal = totalsByCurrency(selected);
 
   useFetcherResult(fetcher, ({ paid }) => {
     if (paid) {
       setToast(t("pay.done"));
-      setPaying(false);
+      setPaying(null);
       clearSelection();
     }
   });
@@ -125,6 +155,39 @@ export default function Payouts() {
             </Box>
           </InlineStack>
         </Card>
+        {batches.length > 0 ? (
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t("batches.title")}
+              </Text>
+              {batches.map((b) => (
+                <BlockStack gap="100" key={b.id}>
+                  <InlineStack align="space-between" gap="200">
+                    <Text as="span" fontWeight="semibold">
+                      {t(`methods.${b.method}`)} · {format.dateTime(b.createdAt, shop.timezone)}
+                      {b.createdBy === "schedule" ? ` · ${t("actors.schedule")}` : ""}
+                    </Text>
+                    <Text as="span" tone="subdued" id={`batch-progress-${b.id}`}>
+                      {t("batches.progress", {
+                        settled: format.number(b.settled),
+                        total: format.number(b.total),
+                        paid: format.number(b.paid),
+                        failed: format.number(b.failed),
+                      })}
+                    </Text>
+                  </InlineStack>
+                  <ProgressBar
+                    progress={b.total ? Math.round((b.settled / b.total) * 100) : 0}
+                    size="small"
+                    tone={b.failed > 0 ? "critical" : "primary"}
+                    ariaLabelledBy={`batch-progress-${b.id}`}
+                  />
+                </BlockStack>
+              ))}
+            </BlockStack>
+          </Card>
+        ) : null}
         <Card padding="0">
           <ListFilters
             list={list}
@@ -141,7 +204,13 @@ export default function Payouts() {
             selectable={status === "pending"}
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
             onSelectionChange={handleSelectionChange}
-            promotedBulkActions={[{ content: t("pay.action"), onAction: () => setPaying(true) }]}
+            promotedBulkActions={[
+              {
+                content: t("pay.action"),
+                onAction: () =>
+                  setPaying({ ids: selected.map((p) => p.id), n: selected.length, total: totalsByCurrency(selected) }),
+              },
+            ]}
             loading={list.loading || fetcher.state !== "idle"}
             emptyState={<EmptyMessage heading={t(`empty.${status}`)} body={t("empty.body")} />}
             headings={[
@@ -175,7 +244,21 @@ export default function Payouts() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>{format.date(p.paidAt ?? p.createdAt, shop.timezone)}</IndexTable.Cell>
                 <IndexTable.Cell>{format.number(p.lines)}</IndexTable.Cell>
-                <IndexTable.Cell>{p.status === "pending" ? "—" : t(`methods.${p.method}`)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {p.status === "pending" ? (
+                    // What Pay with "each affiliate's own method" and auto-pay will use.
+                    <BlockStack gap="050">
+                      <Text as="span">{t(`methods.${p.payTo.method}`)}</Text>
+                      <Text as="span" tone={p.payTo.source === "choice" ? "subdued" : "caution"} variant="bodySm">
+                        {p.payTo.source === "choice"
+                          ? (p.payTo.detail ?? t("methodSource.choice"))
+                          : t("methodSource.defaultShort")}
+                      </Text>
+                    </BlockStack>
+                  ) : (
+                    t(`methods.${p.method}`)
+                  )}
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <PayoutStatusBadge status={p.status} />
                 </IndexTable.Cell>
@@ -185,22 +268,51 @@ export default function Payouts() {
             ))}
           </IndexTable>
         </Card>
+        {belowMinimum && belowMinimum.lines > 0 ? (
+          <Card padding="0">
+            <Box padding="400">
+              <BlockStack gap="100">
+                <Text as="h2" variant="headingMd">
+                  {t("belowMinimum.title", { minimum: format.money(belowMinimum.minimum, shop.currency) })}
+                </Text>
+                <Text as="p" tone="subdued" id="below-minimum">
+                  {t("belowMinimum.body", {
+                    lines: format.number(belowMinimum.lines),
+                    total: format.moneyTotals(belowMinimum.totals, shop.currency),
+                  })}
+                </Text>
+              </BlockStack>
+            </Box>
+            <DataTable
+              columnContentTypes={["text", "numeric", "numeric"]}
+              headings={[t("columns.affiliate"), t("columns.lines"), t("belowMinimum.balance")]}
+              rows={belowMinimum.rows.map((r) => [
+                <Link key={r.affiliateId} url={`/${role}/affiliates/${r.affiliateId}`} removeUnderline>
+                  {r.name}
+                </Link>,
+                format.number(r.lines),
+                format.money(r.amount, r.currency),
+              ])}
+              footerContent={belowMinimum.more ? t("belowMinimum.more") : undefined}
+            />
+          </Card>
+        ) : null}
       </BlockStack>
       <Modal
-        open={paying}
-        onClose={() => setPaying(false)}
+        open={paying !== null}
+        onClose={() => setPaying(null)}
         title={t("pay.title")}
         primaryAction={{
-          content: t("pay.confirm", { total: format.moneyTotals(selectedTotal, shop.currency) }),
-          disabled: usable.length === 0 || selected.length === 0,
-          loading: fetcher.state !== "idle",
+          content: t("pay.confirm", { total: format.moneyTotals(paying?.total ?? [], shop.currency) }),
+          disabled: usable.length === 0 || !paying?.n,
+          loading: fetcher.state === "submitting",
           onAction: () =>
             fetcher.submit(
-              { intent: "pay", ids: selectedIds, method },
+              { intent: "pay", ids: paying?.ids ?? [], method },
               { method: "post", encType: "application/json" },
             ),
         }}
-        secondaryActions={[{ content: t("pay.cancel"), onAction: () => setPaying(false) }]}
+        secondaryActions={[{ content: t("pay.cancel"), onAction: () => setPaying(null) }]}
       >
         <Modal.Section>
           <BlockStack gap="300">
@@ -211,17 +323,28 @@ export default function Payouts() {
             ) : null}
             <Select
               label={t("pay.method")}
-              options={methods.map((m) => ({
-                label: t(`methods.${m.method}`),
-                value: m.method,
-                disabled: !m.enabled || (m.adminOnly && !isAdmin),
-              }))}
+              options={[
+                { label: t("pay.choice"), value: "choice" },
+                ...methods.map((m) => ({
+                  label:
+                    m.refusal === "not_connected"
+                      ? t("pay.notConnected", { method: t(`methods.${m.method}`) })
+                      : t(`methods.${m.method}`),
+                  value: m.method,
+                  disabled: !m.enabled || (m.adminOnly && !isAdmin),
+                })),
+              ]}
               value={method}
-              onChange={(v) => setMethod(v as typeof method)}
+              onChange={(v) => setMethod(v as PayMethod)}
               helpText={t(`pay.help.${method}`)}
             />
+            {methods.some((m) => m.method === "paypal" && m.refusal === "not_connected") ? (
+              <Text as="p" tone="subdued" id="pay-paypal-hint">
+                {t("pay.paypalHint")} <Link url={`/${role}/settings/payment`}>{t("pay.paypalHintLink")}</Link>
+              </Text>
+            ) : null}
             <Text as="p" id="pay-summary">
-              {t("pay.summary", { n: selected.length, total: format.moneyTotals(selectedTotal, shop.currency) })}
+              {t("pay.summary", { n: paying?.n ?? 0, total: format.moneyTotals(paying?.total ?? [], shop.currency) })}
             </Text>
             {!isAdmin ? (
               <Text as="p" tone="subdued">

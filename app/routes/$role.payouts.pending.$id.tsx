@@ -6,7 +6,7 @@ import { merchantRoute } from "~/door/merchant-route.server";
 import { idParams } from "~/door/params";
 import { applyPayoutAction, pendingPayoutId } from "~/models/payouts/payout-admin.server";
 import { payoutActionSchema } from "~/models/payouts/payout-list-query";
-import { loadPayoutDetail } from "~/models/payouts/payouts-list.server";
+import { loadPayoutDetail, revealBankDetails } from "~/models/payouts/payouts-list.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 
 // /{role}/payouts/pending/{id}: an affiliate's pending payout, every line it
@@ -27,6 +27,7 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "payouts", params },
 export const action = /* @__PURE__ */ merchantRoute(
   { area: "payouts", params, body: payoutActionSchema },
   async ({ db, user, shop, role, params, body }) => {
+    if (body.intent === "show-details") return { bankDetails: await revealBankDetails(db, params.id) };
     const next = await applyPayoutAction(db, user, params.id, body, shop.timezone);
     return redirect(`/${role}/payouts/${next.payoutId}`);
   },

@@ -1,6 +1,17 @@
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, Card, DataTable, FormLayout, InlineGrid, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  DataTable,
+  FormLayout,
+  InlineGrid,
+  RadioButton,
+  Text,
+} from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import { z } from "zod";
@@ -10,9 +21,10 @@ import { affiliateRoute } from "~/door/affiliate-route.server";
 import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
-import { payoutMethodSchema, savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
+import { savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
-import { loadPaymentSettings } from "~/models/payouts/auto-pay.server";
+import { loadAffiliatePayoutChoice } from "~/models/payouts/affiliate-payout-choice.server";
+import { bankFieldName, payoutChoiceFormSchema } from "~/models/payouts/payout-choice";
 import type { RouteHandle } from "~/i18n/route-handle";
 
 export const handle: RouteHandle = {
@@ -24,11 +36,12 @@ export const handle: RouteHandle = {
 const query = z.object({ saved: z.literal("1").optional().catch(undefined) });
 
 export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
-  const [balance, payouts, payment] = await Promise.all([
+  const [balance, payouts, choice] = await Promise.all([
     accountBalance(db, affiliate.id),
     listAccountPayouts(db, affiliate.id),
-    loadPaymentSettings(db),
+    loadAffiliatePayoutChoice(db, db.$shopId, affiliate.id),
   ]);
+  const payment = choice.settings;
   return {
     balance,
     // A cancelled payout was never paid and its lines are back in the
@@ -36,9 +49,15 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
     // A CSV batch is a payment by hand, as far as the affiliate can tell.
     payouts: payouts
       .filter((p) => p.status !== "cancelled")
+      // A pending payout has no method yet: it will be paid as the affiliate is paid now.
+      .map((p) => ({ ...p, method: p.status === "pending" ? choice.view.method : p.method }))
       .map((p) => ({ ...p, method: p.method === "csv" ? "manual" : p.method })),
     nextPayoutAt: payment.nextRunAt,
-    paypalEmail: affiliate.paypalEmail ?? "",
+    // What the merchant offers, and what the affiliate chose (bank details only masked).
+    offer: { methods: payment.affiliateMethods, bankFields: payment.bankFields },
+    chosen: choice.view.chosen,
+    paypalEmail: choice.paypalEmail,
+    bankMask: choice.bankComplete ? choice.bankMask : null,
     money: { currency: shop.currency, format: shop.moneyFormat },
     saved: query.saved === "1",
   };
@@ -46,28 +65,29 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
 
 // Where the money goes: the change asks for the affiliate's password.
 export const action = /* @__PURE__ */ affiliateRoute(
-  { body: payoutMethodSchema },
+  { body: payoutChoiceFormSchema },
   async ({ request, db, affiliate, body }) => {
     await savePayoutMethod(db, affiliate.id, body, clientAddress(request));
     return redirect("/account/payouts?saved=1");
   },
 );
 
+const keep = () => undefined;
+
 export default function AccountPayouts() {
-  const { balance, payouts, paypalEmail, money, saved, nextPayoutAt } = useLoaderData<typeof loader>();
+  const { balance, payouts, paypalEmail, money, saved, nextPayoutAt, offer, chosen, bankMask } =
+    useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
   const error = useTranslatedError(data?.error);
   const format = useFormat();
   const zone = useAccountTimeZone();
   const m = (v: number, currency = money.currency) => format.money(v, currency);
+  // What was sent again after an error, else the saved choice while the shop offers it, else the first offered.
+  const selected =
+    data?.values?.method ?? (chosen && offer.methods.includes(chosen as never) ? chosen : offer.methods[0]);
   return (
     <AccountPage title={t("title")} dated>
-      {!paypalEmail ? (
-        <Banner tone="warning">
-          <p id="payout-method-reminder">{t("noMethod")}</p>
-        </Banner>
-      ) : null}
       {nextPayoutAt ? (
         <Text as="p" id="next-payout">
           {t("nextPayout", { date: format.date(nextPayoutAt, zone) })}
@@ -92,25 +112,68 @@ export default function AccountPayouts() {
         </Card>
       </InlineGrid>
       <Card>
-        <form method="post" action="/account/payouts">
+        {/* No script runs on these pages: the fields of the checked method show by CSS (app.css, .payout-choice). */}
+        <form method="post" action="/account/payouts" id="payout-method" className="payout-choice">
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">
               {t("method")}
             </Text>
-            <Text as="p">{t("methodPaypal")}</Text>
             {saved ? (
               <Banner tone="success">
                 <p>{t("Account.Common:saved")}</p>
               </Banner>
             ) : null}
             <FormLayout>
-              <FormField
-                name="paypalEmail"
-                type="email"
-                label={t("paypalEmail")}
-                value={data?.values?.paypalEmail ?? paypalEmail}
-                error={error?.fields?.paypalEmail}
-              />
+              {offer.methods.map((m) => (
+                <div key={m} className={`payout-choice-option payout-choice-${m}`}>
+                  <RadioButton
+                    name="method"
+                    id={`method-${m}`}
+                    value={m}
+                    label={t(`methods.${m}`)}
+                    helpText={t(`choice.${m}`)}
+                    checked={selected === m}
+                    onChange={keep}
+                  />
+                  {m === "paypal" ? (
+                    <div className="payout-choice-fields">
+                      <FormField
+                        name="paypalEmail"
+                        type="email"
+                        label={t("paypalEmail")}
+                        value={data?.values?.paypalEmail ?? paypalEmail}
+                        error={error?.fields?.paypalEmail}
+                        autoComplete="email"
+                      />
+                    </div>
+                  ) : null}
+                  {m === "bank" && offer.bankFields.length > 0 ? (
+                    <div className="payout-choice-fields">
+                      <FormLayout>
+                        {bankMask ? (
+                          <Text as="p" tone="subdued" id="bank-saved">
+                            {t("savedDetails", { mask: bankMask })}
+                          </Text>
+                        ) : null}
+                        {offer.bankFields.map((label, i) => (
+                          <FormField
+                            key={label}
+                            name={bankFieldName(i)}
+                            label={label}
+                            error={error?.fields?.[bankFieldName(i)]}
+                            requiredIndicator={!bankMask}
+                          />
+                        ))}
+                      </FormLayout>
+                    </div>
+                  ) : null}
+                </div>
+              ))}
+              {error?.fields?.method ? (
+                <Text as="p" tone="critical">
+                  {error.fields.method}
+                </Text>
+              ) : null}
               <FormField
                 name="current"
                 type="password"

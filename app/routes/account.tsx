@@ -8,11 +8,13 @@ import { COPY_SCRIPT } from "~/components/portal/FormField";
 import { useNonce } from "~/lib/nonce";
 import { PortalErrorBoundary } from "~/components/portal/PortalErrorBoundary";
 import { affiliateRoute } from "~/door/affiliate-route.server";
+import { affiliateMethodView } from "~/models/payouts/affiliate-payout-choice.server";
+import { paymentSettingsOf } from "~/models/payouts/payment-settings";
 
 // The affiliate's account area (/account/...): the logged-in affiliate's own
 // records only. The session names the affiliate and the shop.
 // Only Account.* and Global: the account area is in every affiliate language.
-export const handle = { i18n: ["Account.Common"], portal: true };
+export const handle = { i18n: ["Account.Common", "Account.Payouts"], portal: true };
 
 export const ACCOUNT_NAV = [
   { key: "dashboard", path: "/account" },
@@ -39,6 +41,11 @@ export const loader = /* @__PURE__ */ affiliateRoute({}, async ({ affiliate, sho
         referralCode: affiliate.referralCode,
       },
       shop: { name: shop.name, domain: shop.domain, timezone: shop.timezone },
+      // How they are paid now: a reminder on every page while it is not their own choice.
+      payoutChoice: affiliateMethodView(
+        { payoutMethod: affiliate.payoutMethod, paypalEmail: affiliate.paypalEmail, payoutDetailsMask: null },
+        paymentSettingsOf(shop.settings),
+      ),
       branding: readBranding(shop.settings),
       pagesBase,
       appUrl,
@@ -100,6 +107,25 @@ export default function AccountLayout() {
             <Box paddingBlockEnd="400">
               <Banner tone="warning" title={t("pending.title")}>
                 <p data-testid="pending-notice">{t("pending.text")}</p>
+              </Banner>
+            </Box>
+          ) : null}
+          {data.payoutChoice.source !== "choice" ? (
+            <Box paddingBlockEnd="400">
+              <Banner
+                tone="warning"
+                action={
+                  pathname.startsWith("/account/payouts")
+                    ? undefined
+                    : { content: t("payoutChoice.action"), url: "/account/payouts#payout-method" }
+                }
+              >
+                <p data-testid="payout-method-reminder">
+                  {t(`payoutChoice.${data.payoutChoice.source === "not_offered" ? "not_offered" : "default"}`, {
+                    method: t(`Account.Payouts:methods.${data.payoutChoice.method}`),
+                    chosen: t(`Account.Payouts:methods.${data.payoutChoice.chosen}`),
+                  })}
+                </p>
               </Banner>
             </Box>
           ) : null}

@@ -11,7 +11,7 @@ async function main() {
   const { migrate } = await import("../../app/db/migrate.server");
   await migrate(process.env.DATABASE_URL!);
   const { getDb } = await import("../../app/db.server");
-  const { sealSecret } = await import("../../app/models/paypal/secret-box.server");
+  const { sealSecret } = await import("../../app/lib/secret-box.server");
   const { sendPaypalBatch } = await import("../../app/models/paypal/send-paypal-batch.server");
   const db = getDb();
   const shop = await db.shop.create({

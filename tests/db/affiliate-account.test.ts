@@ -549,10 +549,14 @@ describe("isolation", () => {
     await withPassword(me.id);
     const c = client();
     await logIn(c, "me@aff.example");
-    expect((await c.postForm("/account/payouts", { paypalEmail: "nope", current: PASSWORD })).status).toBe(422);
-    expect(location(await c.postForm("/account/payouts", { paypalEmail: "Pay@Me.example", current: PASSWORD }))).toBe(
-      "/account/payouts?saved=1",
-    );
+    expect(
+      (await c.postForm("/account/payouts", { method: "paypal", paypalEmail: "nope", current: PASSWORD })).status,
+    ).toBe(422);
+    expect(
+      location(
+        await c.postForm("/account/payouts", { method: "paypal", paypalEmail: "Pay@Me.example", current: PASSWORD }),
+      ),
+    ).toBe("/account/payouts?saved=1");
     const bad = await c.postForm("/account/settings", {
       intent: "profile",
       firstName: "",
@@ -595,6 +599,7 @@ describe("payout e-mail", () => {
   it("asks for the current password: a wrong or missing one is a field error and changes nothing", async () => {
     const { me, c } = await loggedIn();
     const wrong = await c.postForm("/account/payouts", {
+      method: "paypal",
       paypalEmail: "thief@pay.example",
       current: "not my password",
     });
@@ -604,12 +609,16 @@ describe("payout e-mail", () => {
     // The typed address is shown again; the password is not.
     expect(html).toContain('value="thief@pay.example"');
     expect(html).not.toContain("not my password");
-    const missing = await c.postForm("/account/payouts", { paypalEmail: "thief@pay.example" });
+    const missing = await c.postForm("/account/payouts", { method: "paypal", paypalEmail: "thief@pay.example" });
     expect(missing.status).toBe(422);
     expect(await missing.text()).toContain("Enter your current password");
     expect(await paypalOf(me.id)).toBe("old@pay.example");
 
-    const ok = await c.postForm("/account/payouts", { paypalEmail: "new@pay.example", current: PASSWORD });
+    const ok = await c.postForm("/account/payouts", {
+      method: "paypal",
+      paypalEmail: "new@pay.example",
+      current: PASSWORD,
+    });
     expect(location(ok)).toBe("/account/payouts?saved=1");
     expect(await paypalOf(me.id)).toBe("new@pay.example");
   });
@@ -617,10 +626,18 @@ describe("payout e-mail", () => {
   it("counts wrong passwords against the login throttle", async () => {
     const { me, c } = await loggedIn();
     for (let i = 0; i < 5; i++) {
-      const res = await c.postForm("/account/payouts", { paypalEmail: "x@pay.example", current: `guess ${i}` });
+      const res = await c.postForm("/account/payouts", {
+        method: "paypal",
+        paypalEmail: "x@pay.example",
+        current: `guess ${i}`,
+      });
       expect(res.status).toBe(422);
     }
-    const blocked = await c.postForm("/account/payouts", { paypalEmail: "x@pay.example", current: PASSWORD });
+    const blocked = await c.postForm("/account/payouts", {
+      method: "paypal",
+      paypalEmail: "x@pay.example",
+      current: PASSWORD,
+    });
     expect(blocked.status).toBe(429);
     expect(await paypalOf(me.id)).toBe("old@pay.example");
   });

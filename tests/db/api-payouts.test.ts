@@ -71,7 +71,7 @@ describe("/api/v1/payouts", () => {
     const result = payoutBatchResultSchema.parse(await res.json());
     expect(result.payouts.map((p) => p.amount).sort()).toEqual([1500, 700].sort());
     const none = payoutBatchResultSchema.parse(await (await api.post("/api/v1/payouts", { method: "csv" })).json());
-    expect(none).toEqual({ batch_id: null, payouts: [] });
+    expect(none).toEqual({ batch_id: null, batch_ids: [], payouts: [] });
   });
 
   it("refuses bad input with a 4xx and changes nothing; another shop's payout is 404", async () => {

@@ -3,6 +3,7 @@ import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { loadPaymentSettings, savePaymentSettings } from "~/models/payouts/auto-pay.server";
+import { saveAffiliatePayoutChoice } from "~/models/payouts/affiliate-payout-choice.server";
 import { paymentSettingsFormSchema } from "~/models/payouts/payment-settings";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
@@ -84,6 +85,52 @@ describe("auto-pay", () => {
     await getDb().job.updateMany({ where: { type: "payouts.auto-pay" }, data: { runAt: new Date(Date.now() - 1000) } });
     await drainJobs();
     expect(await getDb().payoutBatch.count({ where: { shopId: shop.id } })).toBe(0);
+  });
+
+  it("pays each affiliate by their own method, the shop's default only where they have none, and says so", async () => {
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id);
+    const db = shopDb(getDb(), shop.id);
+    const bank = await buildAffiliate(shop.id, campaign.id);
+    const none = await buildAffiliate(shop.id, campaign.id);
+    const dropped = await buildAffiliate(shop.id, campaign.id);
+    const paypal = await buildAffiliate(shop.id, campaign.id, { paypalEmail: "p@pay.example" });
+    await saveAffiliatePayoutChoice(getDb(), shop.id, bank.id, {
+      method: "bank",
+      details: [{ label: "IBAN", value: "DE89370400440532013000" }],
+    });
+    await saveAffiliatePayoutChoice(getDb(), shop.id, dropped.id, { method: "store_credit" });
+    for (const [i, a] of [bank, none, dropped, paypal].entries()) {
+      const order = await buildOrder(shop.id, { affiliateId: a.id });
+      await buildCommission(shop.id, order.id, a.id, { amount: 2000, status: "approved", sourceRef: `c${i}` });
+    }
+    // Store credit is no longer offered; PayPal is offered but the shop has not connected it.
+    await savePaymentSettings(
+      db,
+      form({ affiliateMethods: ["paypal", "bank"], defaultMethod: "csv", autoPay: { mode: "every", days: 7 } }),
+      "UTC",
+    );
+    await getDb().job.updateMany({ where: { type: "payouts.auto-pay" }, data: { runAt: new Date(Date.now() - 1000) } });
+    await drainJobs();
+
+    const payouts = await getDb().payout.findMany({
+      where: { shopId: shop.id },
+      include: { batch: true, events: { orderBy: { createdAt: "asc" } } },
+    });
+    const of = (id: string) => payouts.find((p) => p.affiliateId === id)!;
+    expect([of(bank.id).status, of(bank.id).batch?.method, of(bank.id).events.at(-1)?.message]).toEqual([
+      "processing",
+      "manual",
+      "batch:manual",
+    ]);
+    expect([of(none.id).batch?.method, of(none.id).events.at(-1)?.message]).toEqual(["csv", "batch:csv:default"]);
+    expect([of(dropped.id).batch?.method, of(dropped.id).events.at(-1)?.message]).toEqual([
+      "csv",
+      "batch:csv:not_offered",
+    ]);
+    // PayPal cannot be used by the shop now: that payout waits, nothing fails.
+    expect([of(paypal.id).status, of(paypal.id).batchId]).toEqual(["pending", null]);
+    expect(await getDb().payoutBatch.count({ where: { shopId: shop.id, createdBy: "schedule" } })).toBe(2);
   });
 
   it("refuses settings that do not parse", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/worker/job-registry.server";
-import { openSecret } from "~/models/paypal/secret-box.server";
+import { openSecret } from "~/lib/secret-box.server";
 import { sendPaypalBatch } from "~/models/paypal/send-paypal-batch.server";
 import { ApiClient, buildApiKey } from "../support/api-builders";
 import { buildShop } from "../support/builders";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { getDb } from "~/db.server";
-import { sealSecret } from "~/models/paypal/secret-box.server";
+import { sealSecret } from "~/lib/secret-box.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
 import { buildCommission, buildOrder } from "./api-builders";

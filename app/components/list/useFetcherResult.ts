@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 
 /**
- * Calls `onResult` once for each answer a fetcher brings back, when it is
- * idle again: a toast, clearing a selection. The latest `onResult` is used,
+ * Calls `onResult` once for each answer a fetcher brings back, as soon as
+ * the answer is there (while the page's data reloads behind it, so a dialog
+ * closes at once): a toast, clearing a selection. The latest `onResult` is used,
  * so it may read the render's state without being a dependency; a
  * revalidation that keeps the same answer does not call it again.
  */
@@ -13,7 +14,7 @@ export function useFetcherResult<T>(fetcher: { state: string; data: T | undefine
   });
   const handled = useRef<T | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === handled.current) return;
+    if (fetcher.state === "submitting" || fetcher.data === undefined || fetcher.data === handled.current) return;
     handled.current = fetcher.data;
     latest.current(fetcher.data);
   }, [fetcher.state, fetcher.data]);

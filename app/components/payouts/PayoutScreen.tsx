@@ -47,7 +47,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
   const { shop } = useShell();
   const format = useFormat();
   const navigation = useNavigation();
-  const data = useActionData<{ error?: KeyedError }>();
+  const data = useActionData<{ error?: KeyedError; bankDetails?: { label: string; value: string }[] }>();
   const error = useTranslatedError(data?.error);
   const busy = navigation.state !== "idle";
   const [failing, setFailing] = useState(false);
@@ -64,11 +64,20 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
   // What may be done is the transition table's answer (payout-states.ts), sent by the loader.
   const { markPaid, markFailed, cancel: cancellable, retry: retryable, heldBy } = payout.actions;
 
+  const { payTo } = payout.affiliate;
+  const chosenLabel = (m: string | null) => (m ? t(`affiliateMethods.${m}`, { defaultValue: m }) : "");
+  const sourceText = (source: string) => t(`methodSource.${source}`, { chosen: chosenLabel(payTo.chosen) });
+  // "batch:{method}" or "batch:{method}:{why the shop's default}" (create-payout-batch.server.ts).
+  const batchText = (rest: string) => {
+    const [method = "", source] = rest.split(":");
+    const text = t("history.batch", { method: t(`methods.${method}`, { defaultValue: method }) });
+    return source ? `${text} · ${t(`methodSource.${source}`, { chosen: t("methodSource.before") })}` : text;
+  };
   const history = payout.events.map((e) => [
     format.dateTime(e.createdAt, shop.timezone),
     <PayoutStatusBadge key={e.id} status={e.status} />,
     e.message.startsWith("batch:")
-      ? t("history.batch", { method: t(`methods.${e.message.slice(6)}`, { defaultValue: e.message.slice(6) }) })
+      ? batchText(e.message.slice(6))
       : e.message === "below_minimum"
         ? t("history.belowMinimum")
         : failureReasonText(t, e.message),
@@ -141,7 +150,19 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             <Field label={t("columns.lines")} value={format.number(payout.lineCount)} />
             <Field
               label={t("columns.method")}
-              value={payout.status === "pending" ? t("notChosen") : t(`methods.${payout.method}`)}
+              id="payout-method"
+              value={
+                payout.status === "pending" ? (
+                  <>
+                    {t(`methods.${payTo.method}`)}{" "}
+                    <Text as="span" tone={payTo.source === "choice" ? "subdued" : "caution"}>
+                      ({sourceText(payTo.source)})
+                    </Text>
+                  </>
+                ) : (
+                  t(`methods.${payout.method}`)
+                )
+              }
             />
             <Field
               label={t("columns.affiliate")}
@@ -149,6 +170,15 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
                 <Link url={`/${role}/affiliates/${payout.affiliate.id}`}>
                   {payout.affiliate.name} ({payout.affiliate.code})
                 </Link>
+              }
+            />
+            <Field
+              label={t("affiliateMethod")}
+              id="affiliate-method"
+              value={
+                payTo.chosen
+                  ? `${chosenLabel(payTo.chosen)}${payTo.detail ? ` · ${payTo.detail}` : ""}`
+                  : t("notChosen")
               }
             />
             <Field label={t("paypalEmail")} value={payout.affiliate.paypalEmail ?? "—"} />
@@ -168,6 +198,30 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             </Box>
           ) : null}
         </Card>
+        {payout.affiliate.bankFields.length > 0 ? (
+          <Card>
+            <BlockStack gap="300">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  {t("bankDetails")}
+                </Text>
+                {data?.bankDetails ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="show-details" />
+                    <Button submit loading={busy} id="show-bank-details">
+                      {t("showDetails")}
+                    </Button>
+                  </Form>
+                )}
+              </InlineStack>
+              <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+                {(data?.bankDetails ?? payout.affiliate.bankFields).map((f) => (
+                  <Field key={f.label} label={f.label} value={f.value} />
+                ))}
+              </InlineGrid>
+            </BlockStack>
+          </Card>
+        ) : null}
         {markPaid ? (
           <Card>
             <Form method="post">

@@ -3,13 +3,15 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { PORTAL_LANGUAGE_CODES } from "../../i18n/languages";
 import { msg } from "../../i18n/messages";
 import { firstNameField, lastNameField } from "./name-fields";
-import { AppError } from "../../lib/errors";
+import { AppError, fieldErrorsFromZod } from "../../lib/errors";
+import { loadAffiliatePayoutChoice, saveAffiliatePayoutChoice } from "../payouts/affiliate-payout-choice.server";
+import { payoutChoiceSchema, type PayoutChoiceForm } from "../payouts/payout-choice";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from "../auth/rate-limit.server";
 import { affiliateRealm } from "./login.server";
 
 // What an affiliate changes on their own account pages (plain HTML forms,
-// checked on the server): profile, password, and where payouts go. A change
+// checked on the server): profile, password, and how payouts are paid. A change
 // that could move money or take over the account asks for the current
 // password, so a session left open (or a forged request that got past the
 // origin check) is not enough. Messages are translation keys
@@ -19,13 +21,6 @@ const currentPassword = z
   .string({ required_error: msg("Account.Common:validation.currentPassword") })
   .min(1, msg("Account.Common:validation.currentPassword"))
   .max(200);
-
-/** /account/payouts: the PayPal address payouts go to. */
-export const payoutMethodSchema = z.object({
-  paypalEmail: z.string().trim().toLowerCase().email(msg("Account.Common:validation.paypalEmail")).max(254),
-  current: currentPassword,
-});
-export type PayoutMethodForm = z.infer<typeof payoutMethodSchema>;
 
 const profileForm = z.object({
   intent: z.literal("profile"),
@@ -87,9 +82,20 @@ async function checkCurrentPassword(db: ShopDb, affiliateId: string, password: s
   await recordLoginSuccess(realm, row.email, ip);
 }
 
-export async function savePayoutMethod(db: ShopDb, affiliateId: string, form: PayoutMethodForm, ip: string) {
+/**
+ * /account/payouts: how the affiliate is paid. Parsed again against the
+ * shop's offer of the moment (payout-choice.ts), after the password.
+ */
+export async function savePayoutMethod(db: ShopDb, affiliateId: string, form: PayoutChoiceForm, ip: string) {
   await checkCurrentPassword(db, affiliateId, form.current, ip);
-  await db.affiliate.update({ where: { id: affiliateId }, data: { paypalEmail: form.paypalEmail } });
+  const saved = await loadAffiliatePayoutChoice(db, db.$shopId, affiliateId);
+  const parsed = payoutChoiceSchema(saved.settings, { bankComplete: saved.bankComplete }).safeParse(form);
+  if (!parsed.success) {
+    throw new AppError("validation_failed", "Some fields are not valid.", {
+      fields: fieldErrorsFromZod(parsed.error.issues),
+    });
+  }
+  await saveAffiliatePayoutChoice(db, db.$shopId, affiliateId, parsed.data);
 }
 
 export async function saveProfile(db: ShopDb, affiliateId: string, form: ProfileForm) {

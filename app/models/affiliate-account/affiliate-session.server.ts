@@ -75,6 +75,7 @@ const affiliateSelect = {
   status: true,
   referralCode: true,
   paypalEmail: true,
+  payoutMethod: true,
   website: true,
   language: true,
   createdAt: true,
@@ -92,6 +93,7 @@ export interface AffiliateContext {
     status: string;
     referralCode: string;
     paypalEmail: string | null;
+    payoutMethod: string | null;
     website: string | null;
     language: string | null;
     createdAt: Date;

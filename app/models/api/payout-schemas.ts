@@ -22,7 +22,12 @@ export const payoutCreateSchema = z
       .max(10_000)
       .optional()
       .describe("Pay these affiliates' pending payouts; leave out to pay every eligible affiliate"),
-    method: z.enum(PAYOUT_METHODS, { errorMap: () => ({ message: `Use one of ${PAYOUT_METHODS.join(", ")}` }) }),
+    method: z
+      .enum(PAYOUT_METHODS, { errorMap: () => ({ message: `Use one of ${PAYOUT_METHODS.join(", ")}` }) })
+      .optional()
+      .describe(
+        "Pay every payout by this method; leave out to pay each affiliate by the method they chose (the shop's default where they have none), one batch per method",
+      ),
   })
   .strict();
 
@@ -54,6 +59,7 @@ export const payoutSchema = z.object({
 });
 
 export const payoutBatchResultSchema = z.object({
-  batch_id: z.string().nullable().describe("null when no affiliate had a payout to pay"),
+  batch_id: z.string().nullable().describe("The first batch; null when no affiliate had a payout to pay"),
+  batch_ids: z.array(z.string()).describe("Every batch made: one per method when each affiliate is paid by their own"),
   payouts: z.array(payoutSchema),
 });

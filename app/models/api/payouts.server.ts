@@ -2,7 +2,7 @@ import { chunks } from "../../lib/chunks";
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { createPayoutBatch } from "../payouts/create-payout-batch.server";
-import { requireMethodAllowed } from "../payouts/payout-admin.server";
+import { payByChoice, requireMethodAllowed } from "../payouts/payout-admin.server";
 import type { PayoutMethod } from "../payouts/payout-states";
 import { refreshPendingPayouts } from "../payouts/refresh-pending-payouts.server";
 import { markPayoutPaid } from "../payouts/settle-payout.server";
@@ -61,11 +61,13 @@ export async function getPayout(db: ShopDb, id: string) {
 
 /**
  * Gathers the affiliates' approved lines into pending payouts, then sends
- * every positive pending payout of those affiliates (or of the whole shop)
- * in one batch by `method`.
+ * every positive pending payout of those affiliates (or of the whole shop):
+ * in one batch by `method`, or, without one, each by its affiliate's own
+ * method (the shop's default where they have none), a batch per method.
  */
-export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: string[]; method: PayoutMethod }) {
-  await requireMethodAllowed(db, { id: null, role: "admin" }, input.method);
+export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: string[]; method?: PayoutMethod }) {
+  const caller = { id: null, role: "admin" } as const;
+  if (input.method) await requireMethodAllowed(db, caller, input.method);
   const shopId = db.$shopId;
   if (input.affiliate_ids) {
     // In groups: up to 10,000 ids, more than one statement may bind (P2029).
@@ -80,7 +82,7 @@ export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: 
       });
     }
   }
-  const batchId = await db.$transaction(async (tx) => {
+  const batchIds = await db.$transaction(async (tx) => {
     await refreshPendingPayouts(tx, shopId, { affiliateIds: input.affiliate_ids });
     const pending: { id: string }[] = [];
     for (const part of input.affiliate_ids ? chunks([...new Set(input.affiliate_ids)], IN_CHUNK) : [null]) {
@@ -91,16 +93,18 @@ export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: 
         })),
       );
     }
-    if (pending.length === 0) return null;
-    const { batchId } = await createPayoutBatch(tx, shopId, {
-      payoutIds: pending.map((p) => p.id),
-      method: input.method,
-      createdBy: "api",
-    });
-    return batchId;
+    if (pending.length === 0) return [];
+    const payoutIds = pending.map((p) => p.id);
+    if (!input.method) {
+      return (await payByChoice(db, tx, { id: "api", role: "admin" }, payoutIds)).batches.map((b) => b.batchId);
+    }
+    const { batchId } = await createPayoutBatch(tx, shopId, { payoutIds, method: input.method, createdBy: "api" });
+    return [batchId];
   });
-  const payouts = batchId ? await db.payout.findMany({ where: { shopId, batchId }, include, orderBy: pageOrder }) : [];
-  return { batch_id: batchId, payouts: payouts.map(serialize) };
+  const payouts = batchIds.length
+    ? await db.payout.findMany({ where: { shopId, batchId: { in: batchIds } }, include, orderBy: pageOrder })
+    : [];
+  return { batch_id: batchIds[0] ?? null, batch_ids: batchIds, payouts: payouts.map(serialize) };
 }
 
 export async function markPaidByApi(

@@ -4,9 +4,11 @@ import type { Tx } from "../../db/transaction";
 import { formatDateIn, formatMoneyIn, formatNumberIn } from "../../i18n/format";
 import { localDay } from "../bonuses/bonus-periods";
 import { enqueueJob } from "../jobs/enqueue.server";
+import { methodsOfAffiliates } from "../payouts/affiliate-payout-choice.server";
 import { paymentSettingsOf } from "../payouts/payment-settings";
 import { accountOriginFor } from "../portal/portal-context.server";
 import { shopSettingsObject } from "../settings/shop-settings";
+import { chunks } from "../../lib/chunks";
 import { startOfShopDay } from "../../lib/shop-day";
 import { queueNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";
@@ -70,9 +72,10 @@ export async function runDailyMail(tx: Tx, payload: { shopId: string; runAt: str
 }
 
 /**
- * Affiliates who have approved commission not yet paid and no PayPal address
- * while the shop pays by PayPal (the one method an affiliate fills in on
- * /account/payouts): a reminder, at most once per REMINDER_EVERY_DAYS.
+ * Affiliates who have approved commission not yet paid and no payout method
+ * of their own that the shop offers (none chosen, one the shop stopped
+ * offering, PayPal without an address; payouts/payout-method-for.ts): a
+ * reminder, at most once per REMINDER_EVERY_DAYS.
  */
 export async function sendPayoutReminders(
   tx: Tx,
@@ -80,23 +83,27 @@ export async function sendPayoutReminders(
   today: string,
   now = new Date(),
 ) {
-  if (!paymentSettingsOf(shop.settings).affiliateMethods.includes("paypal")) return 0;
+  const payment = paymentSettingsOf(shop.settings);
   const owed = await tx.commission.groupBy({
     by: ["affiliateId", "currency"],
-    where: {
-      shopId: shop.id,
-      status: "approved",
-      payoutId: null,
-      affiliate: { status: "approved", OR: [{ paypalEmail: null }, { paypalEmail: "" }] },
-    },
+    where: { shopId: shop.id, status: "approved", payoutId: null, affiliate: { status: "approved" } },
     _sum: { amount: true },
   });
   const positive = owed.filter((row) => (row._sum.amount ?? 0) > 0);
   if (positive.length === 0) return 0;
-  const affiliates = await tx.affiliate.findMany({
-    where: { shopId: shop.id, id: { in: [...new Set(positive.map((r) => r.affiliateId))] } },
-    select: notificationAffiliateSelect,
-  });
+  const owedIds = [...new Set(positive.map((r) => r.affiliateId))];
+  const methods = await methodsOfAffiliates(tx, shop.id, owedIds, payment);
+  const unchosen = owedIds.filter((id) => methods.get(id)?.source !== "choice");
+  if (unchosen.length === 0) return 0;
+  const affiliates = [];
+  for (const part of chunks(unchosen, 500)) {
+    affiliates.push(
+      ...(await tx.affiliate.findMany({
+        where: { shopId: shop.id, id: { in: part } },
+        select: notificationAffiliateSelect,
+      })),
+    );
+  }
   const since = new Date(now.getTime() - (REMINDER_EVERY_DAYS - 0.5) * DAY_MS);
   const settingsUrl = `${accountOriginFor(shop)}/account/payouts`;
   let queued = 0;

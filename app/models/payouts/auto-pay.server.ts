@@ -3,20 +3,21 @@ import type { Tx } from "../../db/transaction";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { nextAutoPayAt } from "./auto-pay-schedule";
-import { createPayoutBatchOfPending } from "./create-payout-batch.server";
+import { methodsOfAffiliates } from "./affiliate-payout-choice.server";
+import { createPayoutBatchesByChoice } from "./create-payout-batch.server";
 import { paymentSettingsOf, type PaymentSettings, type PaymentSettingsForm } from "./payment-settings";
 import { requestPayoutRefresh } from "./payout-refresh-job.server";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
-import { shopMethodRefusal } from "./shop-methods.server";
 
 // Settings › Payment and the auto-pay schedule. The next run is a durable
 // job (payouts.auto-pay) queued for its time; the settings keep that time,
 // so a job queued for a schedule the merchant has since changed finds a
 // different time there and does nothing. A run gathers the approved lines
-// into pending payouts, puts every positive one into one batch with the
-// shop's default method (sent by its job after the commit for PayPal, store
-// credit and codes), records it on each payout's history and in the batch
-// (createdBy "schedule"), and queues the next run.
+// into pending payouts, puts every positive one into a batch of the method
+// its affiliate is paid by (their choice, else the shop's default; sent by
+// the batch's job after the commit for PayPal, store credit and codes),
+// records it on each payout's history and in the batch (createdBy
+// "schedule"), and queues the next run.
 
 export async function loadPaymentSettings(db: ShopDb) {
   const shop = await db.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
@@ -63,20 +64,28 @@ export async function runAutoPay(tx: Tx, payload: { shopId: string; runAt: strin
   await refreshPendingPayouts(tx, payload.shopId);
   const pending = await tx.payout.findMany({
     where: { shopId: payload.shopId, status: "pending", amount: { gt: 0 } },
-    select: { id: true },
+    select: { id: true, affiliateId: true },
   });
-  const method = settings.defaultMethod;
-  // A method the shop cannot use now (its plan, a PayPal connection, a
-  // sender this build lacks) would fail every payout: keep them pending.
-  const usable = (await shopMethodRefusal(tx, payload.shopId, method)) === null;
-  // What was paid is told by the batch (createdBy "schedule", its totals)
-  // and each payout's history ("schedule" as the actor), shown on the
-  // Processing tab; e-mail notifications hang off the payout events.
-  if (pending.length > 0 && usable) {
-    await createPayoutBatchOfPending(tx, payload.shopId, {
+  // Each affiliate is paid by their own choice (the shop's default where
+  // they have none, noted on the payout). A method the shop cannot use now
+  // (its plan, a PayPal connection, a sender this build lacks) would fail
+  // every payout: those stay pending. What was paid is told by the batches
+  // (createdBy "schedule", their totals) and each payout's history
+  // ("schedule" as the actor); e-mail notifications hang off the payout events.
+  if (pending.length > 0) {
+    const methodOf = await methodsOfAffiliates(
+      tx,
+      payload.shopId,
+      pending.map((p) => p.affiliateId),
+      settings,
+    );
+    await createPayoutBatchesByChoice(tx, payload.shopId, {
       payoutIds: pending.map((p) => p.id),
-      method,
+      affiliateOf: new Map(pending.map((p) => [p.id, p.affiliateId])),
+      methodOf,
       createdBy: "schedule",
+      takeWhatIsPending: true,
+      skipUnusable: true,
     });
   }
   // The next run comes after this one's slot even if the job ran early.

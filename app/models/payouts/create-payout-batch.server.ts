@@ -4,6 +4,7 @@ import { chunks } from "../../lib/chunks";
 import { AppError } from "../../lib/errors";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { totalsByCurrency } from "./payable-balance";
+import type { MethodSource } from "./payout-method-for";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
 import { lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
@@ -22,6 +23,11 @@ export interface BatchInput {
   payoutIds: string[];
   method: PayoutMethod;
   createdBy: string;
+  /**
+   * Payouts whose method is the shop's default rather than the affiliate's
+   * choice, and why (payout-method-for.ts): their history says so.
+   */
+  fallbacks?: ReadonlyMap<string, Exclude<MethodSource, "choice">>;
 }
 
 /** A person's Pay (screens, REST API): all of these payouts or none (409 when one changed meanwhile). */
@@ -29,14 +35,6 @@ export async function createPayoutBatch(tx: Tx, shopId: string, input: BatchInpu
   const { batchId } = await makeBatch(tx, shopId, input, false);
   if (!batchId) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
   return { batchId };
-}
-
-/**
- * Auto-pay: those of these payouts still pending when it runs (a payout a
- * person put in a batch meanwhile is left to that batch); null when none is.
- */
-export function createPayoutBatchOfPending(tx: Tx, shopId: string, input: BatchInput) {
-  return makeBatch(tx, shopId, input, true);
 }
 
 async function makeBatch(
@@ -125,7 +123,9 @@ async function makeBatch(
         shopId,
         payoutId,
         status: "processing",
-        message: `batch:${input.method}`,
+        message: input.fallbacks?.has(payoutId)
+          ? `batch:${input.method}:${input.fallbacks.get(payoutId)}`
+          : `batch:${input.method}`,
         actor: input.createdBy,
         createdAt: now,
       })),
@@ -135,4 +135,62 @@ async function makeBatch(
     await enqueueJob(tx, "payouts.send-batch", { batchId: batch.id }, { uniqueKey: `payout-batch:${batch.id}` });
   }
   return { batchId: batch.id };
+}
+
+export interface ChoiceBatches {
+  /** One batch per method the affiliates are paid by. */
+  batches: { batchId: string; method: PayoutMethod; count: number }[];
+  /** Payouts left pending: their method cannot be used by the shop now (its plan, PayPal not connected). */
+  skipped: { method: PayoutMethod; count: number }[];
+}
+
+/**
+ * Pays each payout by its affiliate's own method (or the shop's default
+ * where they have none): one batch per method. A person's Pay (the dialog,
+ * the REST API) is all or nothing, as `createPayoutBatch`; auto-pay takes
+ * what is still pending and leaves a method the shop cannot use now pending.
+ */
+export async function createPayoutBatchesByChoice(
+  tx: Tx,
+  shopId: string,
+  input: {
+    payoutIds: string[];
+    createdBy: string;
+    methodOf: ReadonlyMap<string, { method: PayoutMethod; source: MethodSource }>;
+    /** payout id → affiliate id */
+    affiliateOf: ReadonlyMap<string, string>;
+    takeWhatIsPending: boolean;
+    skipUnusable: boolean;
+  },
+): Promise<ChoiceBatches> {
+  type Group = { ids: string[]; fallbacks: Map<string, Exclude<MethodSource, "choice">> };
+  const groups = new Map<PayoutMethod, Group>();
+  for (const id of new Set(input.payoutIds)) {
+    const resolved = input.methodOf.get(input.affiliateOf.get(id) ?? "");
+    if (!resolved) throw new AppError("validation_failed", msg("Payouts:errors.notPayable", { id }));
+    const group: Group = groups.get(resolved.method) ?? { ids: [], fallbacks: new Map() };
+    group.ids.push(id);
+    if (resolved.source !== "choice") group.fallbacks.set(id, resolved.source);
+    groups.set(resolved.method, group);
+  }
+  const result: ChoiceBatches = { batches: [], skipped: [] };
+  // A stable order: the same payouts make the same batches in the same order.
+  for (const [method, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    if (input.skipUnusable && (await shopMethodRefusal(tx, shopId, method))) {
+      result.skipped.push({ method, count: group.ids.length });
+      continue;
+    }
+    const { batchId } = await makeBatch(
+      tx,
+      shopId,
+      { payoutIds: group.ids, method, createdBy: input.createdBy, fallbacks: group.fallbacks },
+      input.takeWhatIsPending,
+    );
+    if (!batchId) {
+      if (!input.takeWhatIsPending) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+      continue;
+    }
+    result.batches.push({ batchId, method, count: group.ids.length });
+  }
+  return result;
 }

@@ -2,8 +2,12 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import type { Role } from "../../lib/areas";
-import { createPayoutBatch } from "./create-payout-batch.server";
-import type { PayoutAction } from "./payout-list-query";
+import type { Tx } from "../../db/transaction";
+import { chunks } from "../../lib/chunks";
+import { methodsOfAffiliates } from "./affiliate-payout-choice.server";
+import { createPayoutBatch, createPayoutBatchesByChoice } from "./create-payout-batch.server";
+import { paymentSettingsOf } from "./payment-settings";
+import type { PayMethod, PayoutAction } from "./payout-list-query";
 import { methodRefusal } from "./method-usable";
 import { methodContext } from "./shop-methods.server";
 import { isSendingMethod, merchantActionsFor, PAYOUT_METHODS, type PayoutMethod } from "./payout-states";
@@ -34,7 +38,10 @@ export async function availableMethods(db: ShopDb) {
 }
 
 export async function requireMethodAllowed(db: ShopDb, caller: Caller, method: PayoutMethod) {
-  const methods = await availableMethods(db);
+  methodAllowed(await availableMethods(db), caller, method);
+}
+
+function methodAllowed(methods: Awaited<ReturnType<typeof availableMethods>>, caller: Caller, method: PayoutMethod) {
   const found = methods.find((m) => m.method === method);
   if (!found?.enabled) {
     const text = msg(
@@ -45,12 +52,50 @@ export async function requireMethodAllowed(db: ShopDb, caller: Caller, method: P
   if (found.adminOnly && caller.role !== "admin") throw new AppError("forbidden", msg("Payouts:errors.adminOnly"));
 }
 
-/** The list's Pay: one batch of the selected pending payouts. */
-export async function payPayouts(db: ShopDb, caller: Caller, input: { ids: string[]; method: PayoutMethod }) {
-  await requireMethodAllowed(db, caller, input.method);
-  return db.$transaction((tx) =>
-    createPayoutBatch(tx, db.$shopId, { payoutIds: input.ids, method: input.method, createdBy: actorOf(caller) }),
-  );
+/**
+ * The list's Pay: one batch of the selected pending payouts, or with
+ * "choice" one batch per method the affiliates are paid by (their own
+ * choice, the shop's default where they have none). All or nothing: a
+ * method the caller may not use refuses the whole Pay.
+ */
+export async function payPayouts(db: ShopDb, caller: Caller, input: { ids: string[]; method: PayMethod }) {
+  const method = input.method;
+  if (method !== "choice") {
+    await requireMethodAllowed(db, caller, method);
+    const { batchId } = await db.$transaction((tx) =>
+      createPayoutBatch(tx, db.$shopId, { payoutIds: input.ids, method, createdBy: actorOf(caller) }),
+    );
+    return { batchId, batches: [{ batchId, method, count: input.ids.length }] };
+  }
+  return db.$transaction((tx) => payByChoice(db, tx, caller, input.ids));
+}
+
+/** Pays these pending payouts each by its affiliate's method (the dialog's "choice", the REST API without a method). */
+export async function payByChoice(db: ShopDb, tx: Tx, caller: Caller, payoutIds: string[]) {
+  const shopId = db.$shopId;
+  const [methods, shop] = await Promise.all([
+    availableMethods(db),
+    tx.shop.findUniqueOrThrow({ where: { id: shopId }, select: { settings: true } }),
+  ]);
+  const affiliateOf = new Map<string, string>();
+  for (const part of chunks([...new Set(payoutIds)], 500)) {
+    const rows = await tx.payout.findMany({
+      where: { shopId, id: { in: part } },
+      select: { id: true, affiliateId: true },
+    });
+    for (const r of rows) affiliateOf.set(r.id, r.affiliateId);
+  }
+  const methodOf = await methodsOfAffiliates(tx, shopId, [...affiliateOf.values()], paymentSettingsOf(shop.settings));
+  for (const m of new Set([...methodOf.values()].map((r) => r.method))) methodAllowed(methods, caller, m);
+  const { batches } = await createPayoutBatchesByChoice(tx, shopId, {
+    payoutIds,
+    affiliateOf,
+    methodOf,
+    createdBy: actorOf(caller),
+    takeWhatIsPending: false,
+    skipUnusable: false,
+  });
+  return { batchId: batches[0]?.batchId ?? null, batches };
 }
 
 /** The payout screen's actions; returns the payout to show next (a retry opens a new pending one). */
@@ -65,6 +110,8 @@ export async function applyPayoutAction(
   const actor = actorOf(caller);
   const by = "merchant" as const;
   switch (action.intent) {
+    case "show-details":
+      return { payoutId };
     case "mark-paid": {
       const paidAt = action.paidOn ? (startOfShopDay(action.paidOn, timezone) ?? undefined) : undefined;
       if (paidAt && paidAt.getTime() > Date.now()) {

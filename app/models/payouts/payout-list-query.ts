@@ -29,11 +29,15 @@ export type PayoutListParams = z.infer<typeof payoutListParamsSchema>;
 
 export const PAYOUT_BULK_LIMIT = 500;
 
+/** The Pay dialog's methods: "choice" pays each affiliate by their own method (the shop's default where they have none). */
+export const PAY_METHODS = ["choice", ...PAYOUT_METHODS] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
 /** The list's Pay dialog: the selected pending payouts and the method of the batch. */
 export const payBatchSchema = z.object({
   intent: z.literal("pay"),
   ids: selectedIds("payout", PAYOUT_BULK_LIMIT),
-  method: z.enum(PAYOUT_METHODS, { errorMap: () => ({ message: msg("Payouts:errors.method") }) }),
+  method: z.enum(PAY_METHODS, { errorMap: () => ({ message: msg("Payouts:errors.method") }) }),
 });
 
 const optionalText = (max: number) =>
@@ -66,5 +70,7 @@ export const payoutActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("retry") }),
+  // Reads only (the affiliate's full bank details, to pay by hand): a POST so they are never in a page's HTML or a cache.
+  z.object({ intent: z.literal("show-details") }),
 ]);
 export type PayoutAction = z.infer<typeof payoutActionSchema>;

@@ -1,18 +1,28 @@
 import type { AffiliateMethod, PaymentSettings } from "./payment-settings";
 import type { PayoutMethod } from "./payout-states";
 
-// Which method pays an affiliate when the shop pays "each by their own
-// method" (auto-pay, the API): the affiliate's own choice when the shop offers
-// it and it can work (a PayPal e-mail for PayPal), else the shop's default
-// (Settings › Payment). Store credit needs the affiliate to shop in the store:
-// the sender finds their customer record by the link or their e-mail, and
-// fails the payout with a reason the merchant can act on when there is none.
+// Which method pays an affiliate: the affiliate's own choice
+// (/account/payouts) when the shop still offers it and it can work (a PayPal
+// e-mail for PayPal), else the shop's default (Settings › Payment). Every
+// payout that is made asks this (the Pay dialog's "each affiliate's
+// choice", the REST API, auto-pay), and the screens show `source` so a
+// fallback to the default is never silent. Store credit needs the affiliate
+// to shop in the store: the sender finds their customer record by the link
+// or their e-mail, and fails the payout with a reason the merchant can act
+// on when there is none.
 
 export interface PayoutMethodAffiliate {
   /** What the affiliate chose on /account/payouts, if anything. */
-  payoutMethod?: AffiliateMethod | null;
+  payoutMethod?: string | null;
   paypalEmail: string | null;
 }
+
+/**
+ * Where the method came from: the affiliate's choice; the shop's default
+ * because there is none, because the shop no longer offers the choice, or
+ * because the choice cannot work (PayPal without an address).
+ */
+export type MethodSource = "choice" | "default" | "not_offered" | "incomplete";
 
 const FROM_CHOICE: Record<AffiliateMethod, PayoutMethod> = {
   paypal: "paypal",
@@ -21,14 +31,35 @@ const FROM_CHOICE: Record<AffiliateMethod, PayoutMethod> = {
   bank: "manual",
 };
 
+const isAffiliateMethod = (v: string): v is AffiliateMethod => v in FROM_CHOICE;
+
+/**
+ * What the affiliate chose. A PayPal address given before the choice existed
+ * (at sign-up, or on the old payouts page that only asked for it) counts as
+ * choosing PayPal.
+ */
+export function chosenMethod(affiliate: PayoutMethodAffiliate): string | null {
+  return affiliate.payoutMethod ?? (affiliate.paypalEmail ? "paypal" : null);
+}
+
+export function resolvePayoutMethod(
+  affiliate: PayoutMethodAffiliate,
+  settings: Pick<PaymentSettings, "affiliateMethods" | "defaultMethod">,
+): { method: PayoutMethod; source: MethodSource } {
+  const choice = chosenMethod(affiliate);
+  let source: MethodSource = "default";
+  if (choice && isAffiliateMethod(choice)) {
+    if (!settings.affiliateMethods.includes(choice)) source = "not_offered";
+    else if (choice === "paypal" && !affiliate.paypalEmail) source = "incomplete";
+    else return { method: FROM_CHOICE[choice], source: "choice" };
+  }
+  if (settings.defaultMethod === "paypal" && !affiliate.paypalEmail) return { method: "manual", source };
+  return { method: settings.defaultMethod, source };
+}
+
 export function payoutMethodFor(
   affiliate: PayoutMethodAffiliate,
   settings: Pick<PaymentSettings, "affiliateMethods" | "defaultMethod">,
 ): PayoutMethod {
-  const choice = affiliate.payoutMethod;
-  if (choice && settings.affiliateMethods.includes(choice)) {
-    if (choice !== "paypal" || affiliate.paypalEmail) return FROM_CHOICE[choice];
-  }
-  if (settings.defaultMethod === "paypal" && !affiliate.paypalEmail) return "manual";
-  return settings.defaultMethod;
+  return resolvePayoutMethod(affiliate, settings).method;
 }

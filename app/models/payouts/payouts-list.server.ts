@@ -7,6 +7,24 @@ import { keysetPage, keysetQuery } from "../pagination/keyset.server";
 import { totalsByCurrency } from "./payable-balance";
 import type { PayoutListParams } from "./payout-list-query";
 import { merchantActionsFor } from "./payout-states";
+import { affiliateMethodView, openBankDetails } from "./affiliate-payout-choice.server";
+import { paymentSettingsOf } from "./payment-settings";
+import { maskValue } from "./payout-choice";
+
+async function shopPaymentSettings(db: ShopDb) {
+  const shop = await db.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
+  return paymentSettingsOf(shop.settings);
+}
+
+/** The payout's affiliate's bank details in full, for the merchant who pays them by hand. */
+export async function revealBankDetails(db: ShopDb, payoutId: string) {
+  const p = await db.payout.findFirst({
+    where: { id: payoutId, shopId: db.$shopId },
+    select: { affiliate: { select: { id: true, payoutDetails: true } } },
+  });
+  if (!p) throw new AppError("not_found", "This payout does not exist.");
+  return openBankDetails(db.$shopId, p.affiliate) ?? [];
+}
 
 // The admin's payouts list: one tab (status) at a time, newest first, one
 // keyset page at a time, with the totals per currency of everything the
@@ -78,13 +96,23 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
         createdAt: true,
         paidAt: true,
         // The list shows the affiliate's name and e-mail, nothing more (the rows go to the page as JSON).
-        affiliate: { select: { firstName: true, lastName: true, email: true } },
+        affiliate: {
+          select: {
+            firstName: true,
+            lastName: true,
+            email: true,
+            payoutMethod: true,
+            paypalEmail: true,
+            payoutDetailsMask: true,
+          },
+        },
         _count: { select: { commissions: true } },
       },
     }),
     db.payout.groupBy({ by: ["currency"], where, _sum: { amount: true }, _count: { _all: true } }),
     db.payout.groupBy({ by: ["status"], where: { shopId: db.$shopId }, _count: { _all: true } }),
   ]);
+  const settings = await shopPaymentSettings(db);
   const result = keysetPage("createdAt", page, fetched, (row) => row.createdAt);
   const countOf = (s: string) => counts.find((c) => c.status === s)?._count._all ?? 0;
   return {
@@ -100,6 +128,8 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
       createdAt: p.createdAt.toISOString(),
       paidAt: p.paidAt?.toISOString() ?? null,
       lines: p._count.commissions,
+      // How the affiliate is paid now (a pending payout is paid so), masked.
+      payTo: affiliateMethodView(p.affiliate, settings),
       affiliate: {
         name: `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim() || p.affiliate.email,
         email: p.affiliate.email,
@@ -124,7 +154,17 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
     where: { id, shopId: db.$shopId },
     include: {
       affiliate: {
-        select: { id: true, firstName: true, lastName: true, email: true, referralCode: true, paypalEmail: true },
+        select: {
+          id: true,
+          firstName: true,
+          lastName: true,
+          email: true,
+          referralCode: true,
+          paypalEmail: true,
+          payoutMethod: true,
+          payoutDetails: true,
+          payoutDetailsMask: true,
+        },
       },
       batch: {
         select: { id: true, method: true, status: true, paypalBatchId: true, paypalBatchStatus: true, createdAt: true },
@@ -148,7 +188,11 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
     },
   });
   if (!p) throw new AppError("not_found", "This payout does not exist.");
-  const lineCount = await db.commission.count({ where: { shopId: db.$shopId, payoutId: p.id } });
+  const [lineCount, settings] = await Promise.all([
+    db.commission.count({ where: { shopId: db.$shopId, payoutId: p.id } }),
+    shopPaymentSettings(db),
+  ]);
+  const payTo = affiliateMethodView(p.affiliate, settings);
   // What PayPal paid twice, when it paid this payout after all (reconcile-payout.server.ts).
   const overpaid = p.reconciledAt
     ? ((
@@ -183,6 +227,13 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
       email: p.affiliate.email,
       code: p.affiliate.referralCode,
       paypalEmail: p.affiliate.paypalEmail,
+      payTo,
+      // Each bank field with its last four characters only; the whole value
+      // takes the screen's "show" (revealBankDetails).
+      bankFields:
+        payTo.chosen === "bank"
+          ? (openBankDetails(db.$shopId, p.affiliate) ?? []).map((d) => ({ label: d.label, value: maskValue(d.value) }))
+          : [],
     },
     batch: p.batch
       ? {
@@ -216,3 +267,93 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
   };
 }
 export type PayoutDetail = Awaited<ReturnType<typeof loadPayoutDetail>>;
+
+/** How many affiliates under the minimum the Pending tab lists (the largest balances). */
+export const BELOW_MINIMUM_LISTED = 50;
+
+/**
+ * The approved lines no pending payout holds: balances under the shop's
+ * minimum (or negative, carried over), which the Pending tab shows under the
+ * payouts with the minimum, so the dashboard's "commissions waiting for
+ * payment" all appear somewhere.
+ */
+export async function listBelowMinimum(db: ShopDb) {
+  const where = { shopId: db.$shopId, status: "approved", payoutId: null };
+  const [settings, byCurrency, largest] = await Promise.all([
+    shopPaymentSettings(db),
+    db.commission.groupBy({ by: ["currency"], where, _sum: { amount: true }, _count: { _all: true } }),
+    db.commission.groupBy({
+      by: ["affiliateId", "currency"],
+      where,
+      _sum: { amount: true },
+      _count: { _all: true },
+      orderBy: { _sum: { amount: "desc" } },
+      take: BELOW_MINIMUM_LISTED + 1,
+    }),
+  ]);
+  const listed = largest.slice(0, BELOW_MINIMUM_LISTED);
+  const affiliates = await db.affiliate.findMany({
+    where: { shopId: db.$shopId, id: { in: [...new Set(listed.map((r) => r.affiliateId))] } },
+    select: { id: true, firstName: true, lastName: true, email: true },
+  });
+  const byId = new Map(affiliates.map((a) => [a.id, a]));
+  return {
+    minimum: settings.minimumAmount,
+    lines: byCurrency.reduce((n, r) => n + r._count._all, 0),
+    totals: totalsByCurrency(byCurrency.map((r) => ({ currency: r.currency, amount: r._sum.amount ?? 0 }))),
+    more: largest.length > BELOW_MINIMUM_LISTED,
+    rows: listed.map((r) => {
+      const a = byId.get(r.affiliateId);
+      return {
+        affiliateId: r.affiliateId,
+        name: a ? `${a.firstName} ${a.lastName}`.trim() || a.email : "",
+        email: a?.email ?? "",
+        currency: r.currency,
+        amount: r._sum.amount ?? 0,
+        lines: r._count._all,
+      };
+    }),
+  };
+}
+
+/** How many batches on their way the Processing tab shows (the newest). */
+export const BATCHES_LISTED = 20;
+
+/**
+ * The batches still on their way (a payout of theirs is processing), each
+ * with how many of its payouts are settled: the Processing tab shows a
+ * progress bar per batch while a sender works through it item by item.
+ */
+export async function listBatchesInProgress(db: ShopDb) {
+  const shopId = db.$shopId;
+  const batches = await db.payoutBatch.findMany({
+    where: { shopId, payouts: { some: { status: "processing" } } },
+    orderBy: { createdAt: "desc" },
+    take: BATCHES_LISTED,
+    select: { id: true, method: true, status: true, itemCount: true, createdBy: true, createdAt: true },
+  });
+  if (batches.length === 0) return [];
+  const counts = await db.payout.groupBy({
+    by: ["batchId", "status"],
+    where: { shopId, batchId: { in: batches.map((b) => b.id) } },
+    _count: { _all: true },
+  });
+  const count = (batchId: string, status: string) =>
+    counts.find((c) => c.batchId === batchId && c.status === status)?._count._all ?? 0;
+  return batches.map((b) => {
+    const paid = count(b.id, "paid");
+    const failed = count(b.id, "failed") + count(b.id, "cancelled");
+    const total = Math.max(b.itemCount, paid + failed + count(b.id, "processing"));
+    return {
+      id: b.id,
+      method: b.method,
+      status: b.status,
+      createdBy: b.createdBy,
+      createdAt: b.createdAt.toISOString(),
+      total,
+      paid,
+      failed,
+      settled: paid + failed,
+    };
+  });
+}

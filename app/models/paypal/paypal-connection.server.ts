@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { msg } from "../../i18n/messages";
 import { PaypalError, requestToken, type PaypalCredentials, type PaypalMode } from "./paypal-client.server";
 import type { PaypalConnectionInput } from "./paypal-connection-schema";
-import { openSecret, sealSecret } from "./secret-box.server";
+import { openSecret, sealSecret } from "../../lib/secret-box.server";
 
 // The shop's PayPal REST app: connected only once PayPal gave a token for
 // the credentials. The secret is sealed (secret-box.server.ts) before it is
