@@ -78,7 +78,7 @@ export default function SaleScreen() {
     <Page
       title={sale.name}
       backAction={{ content: t("title"), url: `/${role}/sales` }}
-      titleMetadata={<SaleStatusBadge status={sale.status} />}
+      titleMetadata={<SaleStatusBadge status={sale.shownStatus} />}
       subtitle={`${t("placedOn", { date: when(sale.placedAt) })} · ${t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}`}
       primaryAction={
         sale.canApprove
@@ -104,8 +104,8 @@ export default function SaleScreen() {
               </Banner>
             ) : null}
             <Banner tone={sale.status === "pending" ? "warning" : "info"}>
-              <p>{t(`statusRule.${sale.status}`, { date: sale.approveAfter ? when(sale.approveAfter) : "" })}</p>
-              {sale.status === "pending" && sale.approveAfter ? (
+              <p>{t(`statusRule.${sale.shownStatus}`, { date: sale.approveAfter ? when(sale.approveAfter) : "" })}</p>
+              {sale.shownStatus === "pending" && sale.approveAfter ? (
                 <p>{t("autoApproveOn", { date: when(sale.approveAfter) })}</p>
               ) : null}
             </Banner>

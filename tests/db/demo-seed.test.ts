@@ -10,6 +10,7 @@ import { paymentSettingsOf } from "~/models/payouts/payment-settings";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useMoneyCheck } from "../support/money-check";
+import referralTexts from "../../public/locales/en/Referrals.json";
 
 // The demo shop a new merchant meets on `npm start`: its sales must read like
 // live ones, with the reason each was (not) credited and how every
@@ -129,9 +130,22 @@ describe("demo seed", () => {
     expect(await db.referralAdvocate.count({ where: { shopId: shop.id } })).toBe(3);
     for (const r of referrals) {
       expect(r.reason).toMatch(/^Referrals:reason\.(shared_code|link)\{/);
-      const checks = JSON.parse(r.checks) as { rule: string; outcome: string; detail: string }[];
+      const checks = JSON.parse(r.checks) as {
+        rule: string;
+        outcome: string;
+        detail: string;
+        values?: Record<string, unknown>;
+      }[];
       expect(checks).toHaveLength(6);
-      for (const c of checks) expect(c.detail).toMatch(new RegExp(`^checks\\.${c.rule}\\.`));
+      for (const c of checks) {
+        expect(c.detail).toMatch(new RegExp(`^checks\\.${c.rule}\\.`));
+        // Every placeholder of the text has its value (the page showed "limit {{threshold}}").
+        const text = c.detail
+          .split(".")
+          .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], referralTexts);
+        const wanted = [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+        expect(Object.keys(c.values ?? {}).sort(), c.detail).toEqual(expect.arrayContaining(wanted));
+      }
       expect(r.blockedRule).toBe(r.status === "blocked" ? checks.find((c) => c.outcome === "block")!.rule : null);
       expect(r.holdUntil.getTime() - r.placedAt.getTime()).toBe(14 * 86_400_000);
       if (r.status === "rewarded") expect(r.rewardCode).toBeTruthy();

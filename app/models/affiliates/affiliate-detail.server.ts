@@ -72,7 +72,7 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
     select: {
       ...AFFILIATE_SUMMARY,
       campaignId: true,
-      coupons: { select: { code: true }, orderBy: { code: "asc" } },
+      coupons: { select: { code: true, shopifyStatus: true, shopifyError: true }, orderBy: { code: "asc" } },
       parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
       campaign: { select: { id: true, name: true } },
     },
@@ -102,6 +102,10 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
       ...affiliate,
       createdAt: affiliate.createdAt.toISOString(),
       coupons: affiliate.coupons.map((c) => c.code),
+      // Codes not (yet) in Shopify, and why: the page says so next to the field.
+      couponIssues: affiliate.coupons
+        .filter((c) => c.shopifyStatus !== "created")
+        .map((c) => ({ code: c.code, state: c.shopifyStatus, error: c.shopifyError })),
     },
     stats: { clicks, clicks30, recruits },
     recentClicks: recentClicks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
