@@ -8,6 +8,7 @@ import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
+import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 import { TableCard } from "~/components/sales/TableCard";
 import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
@@ -70,7 +71,13 @@ export default function SaleScreen() {
       ...(withKind ? [t("level", { level: l.level })] : []),
       money(l.amount),
       <SaleStatusBadge key="s" status={l.status} />,
-      <WrappingCell key="e" text={l.explanation} />,
+      <WrappingCell
+        key="e"
+        text={writeExplanation(
+          l.explanation,
+          explanationWriter((key, values) => t(`Sales:${key}`, values) as string, format.tag, l.currency),
+        )}
+      />,
     ]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
