@@ -75,7 +75,7 @@ export default function SaleScreen() {
         key="e"
         text={writeExplanation(
           l.explanation,
-          explanationWriter((key, values) => t(`Sales:${key}`, values) as string, format.tag, l.currency),
+          explanationWriter((key, values) => t(key, values) as string, format.tag, l.currency),
         )}
       />,
     ]);

@@ -8,7 +8,10 @@ import { explanationWriter, writeExplanation } from "~/models/commissions/commis
 // i18next's interpolation, as far as these texts use it.
 function tFor(texts: Record<string, unknown>) {
   return (key: string, values: Record<string, string | number> = {}) => {
-    const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+    const text = key
+      .replace(/^Sales:/, "")
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
     return String(text).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
   };
 }

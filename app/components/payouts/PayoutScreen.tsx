@@ -62,7 +62,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
     autoComplete: "off",
   });
   const money = (v: number) => format.money(v, payout.currency);
-  const explain = explanationWriter((key, values) => t(`Sales:${key}`, values) as string, format.tag, payout.currency);
+  const explain = explanationWriter((key, values) => t(key, values) as string, format.tag, payout.currency);
   // What may be done is the transition table's answer (payout-states.ts), sent by the loader.
   const { markPaid, markFailed, cancel: cancellable, retry: retryable, heldBy } = payout.actions;
 

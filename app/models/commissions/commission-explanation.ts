@@ -51,7 +51,7 @@ export function withCollectionsUnread(text: string): string {
 }
 
 export interface ExplanationWriter {
-  /** t() over the Sales namespace (keys "explain.*"). */
+  /** t() with the Sales namespace loaded (keys "Sales:explain.*"). */
   t: (key: string, values?: Record<string, string | number>) => string;
   money: (minor: number) => string;
   /** Basis points as the language writes a percentage ("12.5%", "12,5 %"). */
@@ -68,17 +68,20 @@ export function writeExplanation(text: string, w: ExplanationWriter): string {
       const parts = e.parts.map((p) => {
         switch (p.k) {
           case "percent":
-            return w.t("explain.percent", { rate: w.percent(p.bps), source: w.t(`explain.sources.${p.source}`) });
+            return w.t("Sales:explain.percent", {
+              rate: w.percent(p.bps),
+              source: w.t(`Sales:explain.sources.${p.source}`),
+            });
           case "perItem":
-            return w.t("explain.perItem", {
+            return w.t("Sales:explain.perItem", {
               amount: w.money(p.amount),
               quantity: w.number(p.qty),
-              source: w.t(`explain.sources.${p.source}`),
+              source: w.t(`Sales:explain.sources.${p.source}`),
             });
           case "perOrder":
-            return w.t("explain.perOrder", { amount: w.money(p.amount) });
+            return w.t("Sales:explain.perOrder", { amount: w.money(p.amount) });
           case "perOrderKept":
-            return w.t("explain.perOrderKept", {
+            return w.t("Sales:explain.perOrderKept", {
               amount: w.money(p.amount),
               kept: w.money(p.kept),
               original: w.money(p.original),
@@ -86,27 +89,27 @@ export function writeExplanation(text: string, w: ExplanationWriter): string {
         }
       });
       const values = {
-        parts: parts.length ? parts.join(w.t("explain.join")) : w.t("explain.nothing"),
+        parts: parts.length ? parts.join(w.t("Sales:explain.join")) : w.t("Sales:explain.nothing"),
         basis: w.money(e.basis),
         excluded: w.money(e.excluded),
       };
-      const sentence = w.t(e.excluded > 0 ? "explain.directExcluded" : "explain.direct", values);
-      return e.collectionsUnread ? w.t("explain.withCollectionsUnread", { sentence }) : sentence;
+      const sentence = w.t(e.excluded > 0 ? "Sales:explain.directExcluded" : "Sales:explain.direct", values);
+      return e.collectionsUnread ? w.t("Sales:explain.withCollectionsUnread", { sentence }) : sentence;
     }
     case "level":
-      return w.t(e.of === "sale" ? "explain.levelSale" : "explain.levelCommission", {
+      return w.t(e.of === "sale" ? "Sales:explain.levelSale" : "Sales:explain.levelCommission", {
         level: e.level,
         rate: w.percent(e.bps),
         amount: w.money(e.amount),
       });
     case "refund":
-      return w.t("explain.refund", {
+      return w.t("Sales:explain.refund", {
         refunded: w.money(e.refunded),
         before: w.money(e.before),
         after: w.money(e.after),
       });
     case "cancelled":
-      return w.t("explain.cancelled", { amount: w.money(e.amount) });
+      return w.t("Sales:explain.cancelled", { amount: w.money(e.amount) });
   }
 }
 

@@ -13,6 +13,6 @@ export function englishExplanation(text: string, currency: string): string {
   const t = sales;
   return writeExplanation(
     text,
-    explanationWriter((key, values) => t(`Sales:${key}`, values) as string, "en", currency),
+    explanationWriter((key, values) => t(key, values) as string, "en", currency),
   );
 }
