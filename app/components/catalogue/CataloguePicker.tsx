@@ -12,7 +12,7 @@ import {
   Thumbnail,
 } from "@shopify/polaris";
 import { ImageIcon, SearchIcon } from "@shopify/polaris-icons";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import type { CatalogueItem, CatalogueKind, CataloguePage } from "~/models/portal/catalogue-item";
@@ -139,13 +139,16 @@ function CatalogueModal({
   const format = useFormat();
   const fetcher = useFetcher<CataloguePage>();
   const [q, setQ] = useState("");
-  const [items, setItems] = useState<CatalogueItem[]>([]);
-  const [next, setNext] = useState<number | null>(null);
-  // Whether the answer awaited continues the list (load more) or replaces it (a new search).
-  const appending = useRef(false);
+  // The pages before the one the fetcher holds (after "Show more"); the list
+  // is derived from both while rendering, so no answer can be missed.
+  const [earlier, setEarlier] = useState<CatalogueItem[]>([]);
+  const page = fetcher.data;
+  // While the next page loads, the fetcher still holds the one already in `earlier`.
+  const items = earlier.length && fetcher.state !== "idle" ? earlier : [...earlier, ...(page?.items ?? [])];
+  const next = page?.next ?? null;
 
   const load = (search: string, offset: number) => {
-    appending.current = offset > 0;
+    setEarlier(offset > 0 ? items : []);
     const params = new URLSearchParams({ kind, q: search, offset: String(offset) });
     fetcher.load(`/${role}/catalogue?${params}`);
   };
@@ -155,13 +158,6 @@ function CatalogueModal({
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, kind]);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const page = fetcher.data;
-    setItems((prev) => (appending.current ? [...prev, ...page.items] : page.items));
-    setNext(page.next);
-  }, [fetcher.state, fetcher.data]);
-
   const loading = fetcher.state !== "idle";
   const title = kind === "product" ? t("picker.chooseProduct") : t("picker.chooseCollection");
   return (
@@ -186,9 +182,9 @@ function CatalogueModal({
             : { singular: t("picker.collection"), plural: t("picker.collections") }
         }
         items={items}
-        loading={loading && items.length === 0}
+        loading={(loading || !page) && items.length === 0}
         emptyState={
-          loading ? undefined : (
+          loading || !page ? undefined : (
             <Modal.Section>
               <Text as="p" tone="subdued">
                 {q
