@@ -23,6 +23,7 @@ import {
 } from "~/models/campaigns/campaign-admin.server";
 import { campaignToForm, emptyCampaignForm, parseCampaignForm } from "~/models/campaigns/campaign-form";
 import { getCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
+import { catalogueItemsByGid } from "~/models/portal/catalogue-search.server";
 import { readOnlyRows, requireEditable, requireFeature, requireRoomFor } from "~/models/plans/plan-usage.server";
 import { planAllows } from "~/models/plans/plans";
 import { ReadOnlyBanner } from "~/components/PlanLimitBanner";
@@ -42,11 +43,22 @@ const params = z.object({
 export const loader = /* @__PURE__ */ merchantRoute({ area: "campaigns", params }, async ({ db, shop, params }) => {
   const mlm = planAllows(shop.pricingPlan, "mlm");
   if (params.id === NEW)
-    return { campaign: null, affiliateCount: 0, hasDefault: await shopHasDefaultCampaign(db), readOnly: false, mlm };
+    return {
+      campaign: null,
+      catalogue: {},
+      affiliateCount: 0,
+      hasDefault: await shopHasDefaultCampaign(db),
+      readOnly: false,
+      mlm,
+    };
   const campaign = await getCampaign(db, params.id);
   const locked = await readOnlyRows(db, shop.pricingPlan, "campaigns", [params.id]);
   return {
     campaign,
+    catalogue: await catalogueItemsByGid(
+      db,
+      campaign.rules.map((r) => r.target_gid),
+    ),
     affiliateCount: await campaignAffiliateCount(db, params.id),
     hasDefault: true,
     readOnly: locked.ids.length > 0,
@@ -90,7 +102,7 @@ export const action = /* @__PURE__ */ merchantRoute(
 type ActionData = { campaign?: unknown } & Partial<ErrorBody>;
 
 export default function CampaignDetail() {
-  const { campaign, affiliateCount, hasDefault, readOnly, mlm } = useLoaderData<typeof loader>();
+  const { campaign, catalogue, affiliateCount, hasDefault, readOnly, mlm } = useLoaderData<typeof loader>();
   const { shop } = useShell();
   const { role } = useParams();
   const [search] = useSearchParams();
@@ -217,6 +229,7 @@ export default function CampaignDetail() {
           currency={shop.currency}
           lockedDefault={campaign ? campaign.is_default : !hasDefault}
           firstCampaign={!campaign && !hasDefault}
+          catalogue={catalogue}
         />
       </BlockStack>
       <Modal

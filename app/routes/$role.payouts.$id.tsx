@@ -10,7 +10,7 @@ import { loadPayoutDetail, revealBankDetails } from "~/models/payouts/payouts-li
 import type { RouteHandle } from "~/i18n/route-handle";
 
 // /{role}/payouts/{id}: one payout, its lines, history and actions.
-export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:detailTitle" };
+export const handle: RouteHandle = { i18n: ["Payouts", "Sales"], title: "Payouts:detailTitle" };
 const params = idParams("payout");
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "payouts", params }, async ({ db, params }) => ({

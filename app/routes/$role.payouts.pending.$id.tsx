@@ -13,7 +13,7 @@ import type { RouteHandle } from "~/i18n/route-handle";
 // holds; once it leaves pending, the payout's own page shows it. {id} is
 // the pending payout's id, or the affiliate's (their pending payout, if the
 // balance has reached the minimum; else the list filtered to them).
-export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:pendingTitle" };
+export const handle: RouteHandle = { i18n: ["Payouts", "Sales"], title: "Payouts:pendingTitle" };
 const params = idParams("payout");
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "payouts", params }, async ({ db, role, params }) => {

@@ -8,6 +8,7 @@ import { useFormat } from "~/i18n/format";
 import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
+import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 import { TableCard } from "~/components/sales/TableCard";
 import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
@@ -70,7 +71,13 @@ export default function SaleScreen() {
       ...(withKind ? [t("level", { level: l.level })] : []),
       money(l.amount),
       <SaleStatusBadge key="s" status={l.status} />,
-      <WrappingCell key="e" text={l.explanation} />,
+      <WrappingCell
+        key="e"
+        text={writeExplanation(
+          l.explanation,
+          explanationWriter((key, values) => t(key, values) as string, format.tag, l.currency),
+        )}
+      />,
     ]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
 
@@ -78,7 +85,7 @@ export default function SaleScreen() {
     <Page
       title={sale.name}
       backAction={{ content: t("title"), url: `/${role}/sales` }}
-      titleMetadata={<SaleStatusBadge status={sale.status} />}
+      titleMetadata={<SaleStatusBadge status={sale.shownStatus} />}
       subtitle={`${t("placedOn", { date: when(sale.placedAt) })} · ${t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}`}
       primaryAction={
         sale.canApprove
@@ -104,8 +111,8 @@ export default function SaleScreen() {
               </Banner>
             ) : null}
             <Banner tone={sale.status === "pending" ? "warning" : "info"}>
-              <p>{t(`statusRule.${sale.status}`, { date: sale.approveAfter ? when(sale.approveAfter) : "" })}</p>
-              {sale.status === "pending" && sale.approveAfter ? (
+              <p>{t(`statusRule.${sale.shownStatus}`, { date: sale.approveAfter ? when(sale.approveAfter) : "" })}</p>
+              {sale.shownStatus === "pending" && sale.approveAfter ? (
                 <p>{t("autoApproveOn", { date: when(sale.approveAfter) })}</p>
               ) : null}
             </Banner>

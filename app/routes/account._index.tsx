@@ -2,8 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineGrid, InlineStack, ProgressBar, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
+import { currencyExponent } from "~/lib/money";
 import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
+import { AccountChart } from "~/components/portal/AccountChart";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
@@ -25,21 +27,6 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
   bonuses: await accountBonusProgress(db, affiliate, shop),
   money: { currency: shop.currency, format: shop.moneyFormat },
 }));
-
-function Chart({ points, label }: { points: { day: string; amount: number }[]; label: string }) {
-  const max = Math.max(1, ...points.map((p) => p.amount));
-  const w = 600;
-  const h = 160;
-  const step = points.length > 1 ? w / (points.length - 1) : w;
-  const path = points
-    .map((p, i) => `${i === 0 ? "M" : "L"}${(i * step).toFixed(1)},${(h - (p.amount / max) * (h - 10)).toFixed(1)}`)
-    .join(" ");
-  return (
-    <svg className="portal-chart" viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" role="img" aria-label={label}>
-      <path d={path} fill="none" stroke="#008060" strokeWidth="2" vectorEffect="non-scaling-stroke" />
-    </svg>
-  );
-}
 
 // Progress toward each bonus open to the affiliate, in the current period.
 function BonusCard({ bonuses, currency }: { bonuses: BonusProgress[]; currency: string }) {
@@ -128,7 +115,13 @@ export default function AccountDashboard() {
           <Text as="h2" variant="headingMd">
             {t("chartTitle")}
           </Text>
-          <Chart points={data.chart} label={t("chartTitle")} />
+          <AccountChart
+            points={data.chart}
+            label={t("chartTitle")}
+            formatY={m}
+            unit={10 ** currencyExponent(money.currency)}
+            formatX={(day) => format.date(`${day}T12:00:00Z`, "UTC")}
+          />
         </BlockStack>
       </Card>
       {bonuses.length ? <BonusCard bonuses={bonuses} currency={money.currency} /> : null}

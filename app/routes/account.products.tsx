@@ -1,12 +1,14 @@
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { ImageIcon } from "@shopify/polaris-icons";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { affiliateLink } from "~/lib/affiliate-links";
-import { listProducts } from "~/models/affiliate-account/account-data.server";
+import { listProductsWithCommission } from "~/models/affiliate-account/account-data.server";
+import { useFormat } from "~/i18n/format";
 import type { RouteHandle } from "~/i18n/route-handle";
 
 export const handle: RouteHandle = {
@@ -24,9 +26,10 @@ const query = z.object({
 });
 
 export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, appUrl, query }) => {
-  const products = await listProducts(db, query.q);
+  const products = await listProductsWithCommission(db, affiliate, shop.currency, query.q);
   return {
     q: query.q,
+    currency: shop.currency,
     products: products.map((p) => ({
       ...p,
       link: affiliateLink(appUrl, affiliate.referralCode, shop.domain, `/products/${p.handle}`),
@@ -35,8 +38,10 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
 });
 
 export default function AccountProducts() {
-  const { q, products } = useLoaderData<typeof loader>();
+  const { q, currency, products } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Products");
+  const format = useFormat();
+  const money = (minor: number) => format.money(minor, currency);
   return (
     <AccountPage title={t("title")}>
       <form method="get" action="/account/products">
@@ -53,14 +58,31 @@ export default function AccountProducts() {
         products.map((p) => (
           <Card key={p.id}>
             <InlineStack gap="400" blockAlign="center" wrap={false}>
-              {p.imageUrl ? (
-                <img src={p.imageUrl} alt="" width={64} height={64} style={{ objectFit: "cover", borderRadius: 8 }} />
-              ) : null}
-              <div style={{ flex: 1 }} data-testid="product">
+              <Thumbnail source={p.imageUrl ?? ImageIcon} alt="" size="large" />
+              <div style={{ flex: 1, minWidth: 0 }} data-testid="product">
                 <BlockStack gap="200">
-                  <Text as="h2" variant="headingMd">
+                  <Text as="h2" variant="headingMd" breakWord>
                     {p.title}
                   </Text>
+                  <InlineStack gap="200" blockAlign="center">
+                    {p.price === null ? null : (
+                      <span data-testid="product-price">
+                        <Text as="span" variant="bodyLg" fontWeight="semibold">
+                          {money(p.price)}
+                        </Text>
+                      </span>
+                    )}
+                    {p.commission?.excluded ? (
+                      <Badge tone="attention">{t("excluded")}</Badge>
+                    ) : p.commission?.amount != null ? (
+                      <Badge tone="success">{t("youEarn", { amount: money(p.commission.amount) })}</Badge>
+                    ) : null}
+                  </InlineStack>
+                  {p.commission?.newCustomerAmount != null ? (
+                    <Text as="p" tone="subdued">
+                      {t("youEarnNew", { amount: money(p.commission.newCustomerAmount) })}
+                    </Text>
+                  ) : null}
                   <CopyField
                     label={t("link")}
                     value={p.link}

@@ -61,20 +61,28 @@ export default function AccountLayout() {
   const nonce = useNonce();
   const { t } = useTranslation("Account.Common");
   const { pathname } = useLocation();
+  const currentNav =
+    ACCOUNT_NAV.find((item) =>
+      item.path === "/account" ? pathname === "/account" || pathname === "/account/" : pathname.startsWith(item.path),
+    ) ?? ACCOUNT_NAV[0];
   return (
     <div>
       <BrandStyle branding={data.branding} />
       <header className="portal-topbar">
-        <span style={{ display: "flex", alignItems: "center", gap: 12 }}>
+        <span className="portal-brand">
           <BrandLogo branding={data.branding} alt={data.shop.name} />
-          <Text as="span" variant="headingMd">
-            {t("portal.programName", { shop: data.shop.name })}
-          </Text>
+          <span className="portal-brand-name" title={t("portal.programName", { shop: data.shop.name })}>
+            <Text as="span" variant="headingMd">
+              {t("portal.programName", { shop: data.shop.name })}
+            </Text>
+          </span>
         </span>
         <nav aria-label={t("portal.programName", { shop: data.shop.name })}>
-          <Text as="span" tone="subdued">
-            {data.affiliate.firstName} {data.affiliate.lastName}
-          </Text>
+          <span className="portal-user-name">
+            <Text as="span" tone="subdued">
+              {data.affiliate.firstName} {data.affiliate.lastName}
+            </Text>
+          </span>
           <form method="post" action="/account/logout">
             <button type="submit" className="Polaris-Button" data-testid="logout">
               {t("portal.logout")}
@@ -83,22 +91,25 @@ export default function AccountLayout() {
         </nav>
       </header>
       <div className="portal-body">
-        <aside className="portal-leftbar">
-          <nav aria-label={t("title")}>
+        <aside className="portal-leftbar portal-account-menu">
+          {/* On a phone the menu folds behind a button naming the current
+              page. These pages run no script: a checkbox and its label open it. */}
+          <input type="checkbox" id="portal-menu-toggle" className="portal-menu-toggle" aria-controls="portal-menu" />
+          <label htmlFor="portal-menu-toggle" className="portal-menu-button" data-testid="menu-button">
+            <span aria-hidden="true" className="portal-menu-icon">
+              ☰
+            </span>
+            {t(`nav.${currentNav.key}`)}
+          </label>
+          <nav aria-label={t("title")} id="portal-menu">
             <ul>
-              {ACCOUNT_NAV.map((item) => {
-                const current =
-                  item.path === "/account"
-                    ? pathname === "/account" || pathname === "/account/"
-                    : pathname.startsWith(item.path);
-                return (
-                  <li key={item.key}>
-                    <a href={item.path} aria-current={current ? "page" : undefined}>
-                      {t(`nav.${item.key}`)}
-                    </a>
-                  </li>
-                );
-              })}
+              {ACCOUNT_NAV.map((item) => (
+                <li key={item.key}>
+                  <a href={item.path} aria-current={item === currentNav ? "page" : undefined}>
+                    {t(`nav.${item.key}`)}
+                  </a>
+                </li>
+              ))}
             </ul>
           </nav>
         </aside>

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { demoAffiliates } from "../models/demo/demo-people";
-import { DEMO_PRODUCTS } from "../models/demo/demo-catalogue";
+import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from "../models/demo/demo-catalogue";
 
 // What the simulated store knows, per shop: catalogue, customers, discount
 // codes, store credit, the app's subscriptions and web pixel, and the orders
@@ -235,12 +235,6 @@ const CATALOGUE: Record<string, { price: string; sizes?: string[]; collections: 
   "rain-shell-jacket": { price: "189.00", sizes: ["S", "M", "L"], collections: ["outerwear"], type: "Jackets" },
   "wool-hiking-socks": { price: "19.00", collections: ["footwear"], type: "Socks" },
 };
-const COLLECTIONS = [
-  ["summer", "Summer"],
-  ["accessories", "Accessories"],
-  ["footwear", "Footwear"],
-  ["outerwear", "Outerwear"],
-] as const;
 const SHOPPERS = [
   ["Sam", "Shopper", "sam.shopper@example.net"],
   ["Rita", "Returns", "rita.returns@example.net"],
@@ -284,10 +278,10 @@ export function seedShop(state: StoreState, domain: string, options: { demo?: bo
         primaryDomainUrl: `https://${domain}`,
         createdAt: created,
       };
-  const collections: CollectionRec[] = COLLECTIONS.map(([h, title], i) => ({
-    id: String(9_200_000_000 + i),
-    title,
-    handle: h,
+  const collections: CollectionRec[] = DEMO_COLLECTIONS.map((c) => ({
+    id: c.gid.split("/").pop()!,
+    title: c.title,
+    handle: c.handle,
     updatedAt: created,
   }));
   let variantId = 9_300_000_000;

@@ -7,6 +7,7 @@ import { planDispatch } from "./dispatch-event.server";
 import { planEventDispatch } from "./dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../models/mail/outbox.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
+import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
 import { runAutoPay } from "../models/payouts/auto-pay.server";
 import { runPayoutRefresh } from "../models/payouts/payout-refresh-job.server";
@@ -88,6 +89,13 @@ export const JOBS = {
     payload: JOB_PAYLOADS["coupons.create"],
     effect: async (payload, db) => {
       await createAffiliateCoupon(payload, db);
+    },
+  },
+  // An effect job too: it looks each code up before creating it; a refusal fails it for a retry.
+  "coupons.push": {
+    payload: JOB_PAYLOADS["coupons.push"],
+    effect: async (payload, db) => {
+      await pushTypedCoupons(payload, db);
     },
   },
   "event.dispatch": {

@@ -2,6 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
+import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server";
+import { patchAffiliate } from "~/models/affiliates/affiliate-writes.server";
+import { queueCouponPush } from "~/models/marketings/push-typed-coupons.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useStoreSimulator } from "../support/store-simulator";
@@ -100,5 +103,69 @@ describe("automatic affiliate coupons", () => {
     await drainJobs();
     expect(discountCreates()).toHaveLength(1);
     expect(await getDb().coupon.count({ where: { affiliateId: other.id } })).toBe(0);
+  });
+
+  it("creates coupon codes typed for an affiliate in Shopify after the commit, once; a refusal is shown and retried", async () => {
+    const { shop, campaign, affiliate } = await setup({
+      couponEnabled: false,
+      couponDiscountType: "fixed_amount",
+      couponDiscountValue: 0,
+    });
+    const db = shopDb(getDb(), shop.id);
+    const type = (codes: string[]) =>
+      getDb().$transaction((tx) => patchAffiliate(tx, shop.id, affiliate.id, { coupon_codes: codes }));
+    const stored = () =>
+      getDb().coupon.findMany({
+        where: { affiliateId: affiliate.id },
+        orderBy: { code: "asc" },
+        select: { code: true, shopifyStatus: true, shopifyError: true },
+      });
+
+    // $0.00 off is no discount: Shopify refuses it, and the page says why.
+    await type(["ANNA-SUMMER"]);
+    expect(await stored()).toEqual([{ code: "ANNA-SUMMER", shopifyStatus: "pending", shopifyError: null }]);
+    await drainJobs();
+    expect(await stored()).toEqual([
+      { code: "ANNA-SUMMER", shopifyStatus: "failed", shopifyError: "Value must be greater than 0" },
+    ]);
+    const detail = await loadAffiliateDetail(db, affiliate.id, { withSales: false });
+    expect(detail.affiliate.couponIssues).toEqual([
+      { code: "ANNA-SUMMER", state: "failed", error: "Value must be greater than 0" },
+    ]);
+    const job = await getDb().job.findFirstOrThrow({ where: { type: "coupons.push" } });
+    expect(job).toMatchObject({ status: "queued", attempts: 1 });
+
+    // The merchant sets a discount; the retry creates the code.
+    await getDb().campaign.update({ where: { id: campaign.id }, data: { couponDiscountValue: 500 } });
+    await getDb().job.update({ where: { id: job.id }, data: { runAt: new Date() } });
+    await drainJobs();
+    expect(await stored()).toEqual([{ code: "ANNA-SUMMER", shopifyStatus: "created", shopifyError: null }]);
+    const discount = sim.store.shop(SHOP).discounts.find((d) => d.codes.some((c) => c.code === "ANNA-SUMMER"))!;
+    expect(discount.value).toMatchObject({ type: "amount", amount: "5.00" });
+    expect((await loadAffiliateDetail(db, affiliate.id, { withSales: false })).affiliate.couponIssues).toEqual([]);
+
+    // Saving the page again with one more code creates only the new one.
+    await type(["ANNA-SUMMER", "ANNA-WINTER"]);
+    await drainJobs();
+    expect((await stored()).map((c) => [c.code, c.shopifyStatus])).toEqual([
+      ["ANNA-SUMMER", "created"],
+      ["ANNA-WINTER", "created"],
+    ]);
+    const discounts = () =>
+      sim.store
+        .shop(SHOP)
+        .discounts.flatMap((d) => d.codes.map((c) => c.code))
+        .filter((code) => code.startsWith("ANNA-"))
+        .sort();
+    expect(discounts()).toEqual(["ANNA-SUMMER", "ANNA-WINTER"]);
+    for (const r of discountCreates()) expect(r.outcome).toMatchObject({ validated: true });
+
+    // A code Shopify already has (made by hand in the admin, or by an attempt that died) is not created again.
+    await getDb().coupon.updateMany({ where: { code: "ANNA-WINTER" }, data: { shopifyStatus: "pending" } });
+    await getDb().$transaction((tx) => queueCouponPush(tx, affiliate.id));
+    await drainJobs();
+    expect(discounts()).toEqual(["ANNA-SUMMER", "ANNA-WINTER"]);
+    expect(discountCreates()).toHaveLength(3); // the refused one, then one each
+    expect((await stored()).every((c) => c.shopifyStatus === "created")).toBe(true);
   });
 });

@@ -63,12 +63,20 @@ describe("catalogue sync at install", () => {
     expect(products.find((p) => p.gid === "gid://shopify/Product/9100000000")).toMatchObject({
       title: "Merino Beanie",
       handle: "merino-beanie",
+      // The lowest variant's price, in cents (the picker and the affiliates' products page show it).
+      price: 3_900,
     });
+    // The collections come after the products, for the picker of collection rules.
+    expect(
+      (await getDb().collection.findMany({ where: { shopId: shop.id }, orderBy: { title: "asc" } })).map(
+        (c) => c.title,
+      ),
+    ).toEqual(["Accessories", "Footwear", "Outerwear", "Summer"]);
     const pages = pageRequests();
     expect(pages).toHaveLength(3);
     // Each page was checked against Shopify's schema and cost what Shopify would charge.
     for (const page of pages) expect(page.outcome).toMatchObject({ validated: true, errors: [], throttled: false });
-    expect(pages[0]!.outcome!.cost).toEqual({ requested: 402, actual: 102 });
+    expect(pages[0]!.outcome!.cost).toEqual({ requested: 602, actual: 302 });
     expect(pages.map((p) => (p.body.variables as { after: string | null }).after === null)).toEqual([
       true,
       false,
@@ -80,10 +88,10 @@ describe("catalogue sync at install", () => {
   it("paces itself when the cost bucket runs low, and hands a long wait over to a later job", async () => {
     await stock(244);
     await connect();
-    // A small bucket: the second page (402 points requested) does not fit after the first.
+    // A small bucket: the second page (602 points requested) does not fit after the first.
     const bucket = sim.store.bucket(SHOP);
-    bucket.maximum = 500;
-    bucket.set(500);
+    bucket.maximum = 700;
+    bucket.set(700);
     await findOrInstallShop(SHOP);
     await drainJobs();
     expect(await getDb().product.count()).toBe(250);

@@ -10,6 +10,8 @@ import { paymentSettingsOf } from "~/models/payouts/payment-settings";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useMoneyCheck } from "../support/money-check";
+import { english } from "../support/explanations";
+import referralTexts from "../../public/locales/en/Referrals.json";
 
 // The demo shop a new merchant meets on `npm start`: its sales must read like
 // live ones, with the reason each was (not) credited and how every
@@ -77,10 +79,10 @@ describe("demo seed", () => {
       const rate = a.campaign.newCustomerValue ?? a.campaign.commissionValue;
       const [direct, ...uplines] = order.commissions;
       expect(direct).toMatchObject({ level: 1, affiliateId: a.id, amount: percentOf(order.subtotal, rate) });
-      expect(direct!.explanation).toBe(
+      expect(english(direct!.explanation)).toBe(
         `${rate / 100}% (${a.campaign.newCustomerValue === null ? "campaign" : "new-customer"} rate) on $${(order.subtotal / 100).toFixed(2)}`,
       );
-      for (const line of uplines) expect(line.explanation).toMatch(/^Level [23]: \d+% of \$[\d,.]+ sale$/);
+      for (const line of uplines) expect(english(line.explanation)).toMatch(/^Level [23]: \d+% of \$[\d,.]+ sale$/);
     }
     // The MLM tree earns upline lines on some demo sales.
     expect(credited.some((o) => o.commissions.length === 3)).toBe(true);
@@ -129,9 +131,22 @@ describe("demo seed", () => {
     expect(await db.referralAdvocate.count({ where: { shopId: shop.id } })).toBe(3);
     for (const r of referrals) {
       expect(r.reason).toMatch(/^Referrals:reason\.(shared_code|link)\{/);
-      const checks = JSON.parse(r.checks) as { rule: string; outcome: string; detail: string }[];
+      const checks = JSON.parse(r.checks) as {
+        rule: string;
+        outcome: string;
+        detail: string;
+        values?: Record<string, unknown>;
+      }[];
       expect(checks).toHaveLength(6);
-      for (const c of checks) expect(c.detail).toMatch(new RegExp(`^checks\\.${c.rule}\\.`));
+      for (const c of checks) {
+        expect(c.detail).toMatch(new RegExp(`^checks\\.${c.rule}\\.`));
+        // Every placeholder of the text has its value (the page showed "limit {{threshold}}").
+        const text = c.detail
+          .split(".")
+          .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], referralTexts);
+        const wanted = [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+        expect(Object.keys(c.values ?? {}).sort(), c.detail).toEqual(expect.arrayContaining(wanted));
+      }
       expect(r.blockedRule).toBe(r.status === "blocked" ? checks.find((c) => c.outcome === "block")!.rule : null);
       expect(r.holdUntil.getTime() - r.placedAt.getTime()).toBe(14 * 86_400_000);
       if (r.status === "rewarded") expect(r.rewardCode).toBeTruthy();

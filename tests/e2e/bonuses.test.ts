@@ -101,6 +101,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("bonuses in Chromium", () => 
     await waitForHydration(page);
     await page.getByRole("button", { name: "Show recruits" }).click();
     await page.getByRole("link", { name: "Rita Recruit" }).waitFor();
+    // Nothing generated yet reads as money, like the amounts beside it ("0" was shown).
+    await page.getByText("Generated upward: $0.00").first().waitFor();
     await page.screenshot({ path: screenshotPath("settings-networks"), fullPage: true });
     expect(errors.all).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { useTranslatedError } from "~/i18n/messages";
 import { useFetcher, useParams } from "@remix-run/react";
-import { BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -125,12 +125,15 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
             ) : null}
             <FormErrorBanner error={error} />
             <Card>
-              <AffiliateFields
-                values={values}
-                onChange={setValues}
-                errors={error?.fields ?? {}}
-                campaigns={data.campaigns}
-              />
+              <BlockStack gap="400">
+                <AffiliateFields
+                  values={values}
+                  onChange={setValues}
+                  errors={error?.fields ?? {}}
+                  campaigns={data.campaigns}
+                />
+                <CouponIssues issues={a.couponIssues} />
+              </BlockStack>
             </Card>
             <AffiliateActivity data={data} timeZone={shop.timezone} />
             {data.network ? (
@@ -229,5 +232,42 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
       </Layout>
       {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </Page>
+  );
+}
+
+/** Typed coupon codes Shopify does not have yet: being created, refused (retried), or no Admin access. */
+function CouponIssues({ issues }: { issues: DetailData["affiliate"]["couponIssues"] }) {
+  const { t } = useTranslation("Affiliates");
+  if (issues.length === 0) return null;
+  const failed = issues.filter((i) => i.state === "failed");
+  const pending = issues.filter((i) => i.state === "pending");
+  const unsynced = issues.filter((i) => i.state === "unsynced");
+  return (
+    <BlockStack gap="200">
+      {failed.length ? (
+        <Banner tone="critical" title={t("coupons.failedTitle", { count: failed.length })}>
+          <BlockStack gap="100">
+            {failed.map((i) => (
+              <Text as="p" key={i.code}>
+                {t("coupons.failed", { code: i.code, reason: i.error ?? "" })}
+              </Text>
+            ))}
+            <Text as="p" tone="subdued">
+              {t("coupons.retrying")}
+            </Text>
+          </BlockStack>
+        </Banner>
+      ) : null}
+      {pending.length ? (
+        <Banner tone="info">
+          <p>{t("coupons.pending", { codes: pending.map((i) => i.code).join(", ") })}</p>
+        </Banner>
+      ) : null}
+      {unsynced.length ? (
+        <Banner tone="warning">
+          <p>{t("coupons.unsynced", { codes: unsynced.map((i) => i.code).join(", ") })}</p>
+        </Banner>
+      ) : null}
+    </BlockStack>
   );
 }

@@ -12,6 +12,8 @@ import {
 } from "@shopify/polaris";
 import { DeleteIcon, PlusIcon } from "@shopify/polaris-icons";
 import { useTranslation } from "react-i18next";
+import type { CatalogueItem } from "~/models/portal/catalogue-item";
+import { CataloguePicker, type PickedItem } from "../catalogue/CataloguePicker";
 import { CAMPAIGN_STATUSES, COMMISSION_TYPES, RULE_COMMISSION_TYPES } from "~/models/campaigns/campaign-options";
 import { MAX_LEVELS, rowKey, type CampaignFormValues } from "../../models/campaigns/campaign-form";
 
@@ -27,11 +29,25 @@ interface Props {
   lockedDefault: boolean;
   // The shop has no default yet: this one will be it.
   firstCampaign: boolean;
+  // The catalogue's view of the rules' targets (title, image, price), by GID.
+  catalogue: Record<string, CatalogueItem>;
 }
 
 type Rule = CampaignFormValues["rules"][number];
 
-export function CampaignForm({ values, onChange, errors, currency, lockedDefault, firstCampaign }: Props) {
+/** What a rule's target looks like: the catalogue's current view, else what the picker stored. */
+function pickedOf(rule: Rule, catalogue: Record<string, CatalogueItem>): PickedItem | null {
+  if (!rule.target) return null;
+  const known = catalogue[rule.target];
+  return {
+    gid: rule.target,
+    title: known?.title ?? rule.target_title ?? null,
+    imageUrl: known?.imageUrl ?? rule.target_image_url ?? null,
+    price: known?.price ?? null,
+  };
+}
+
+export function CampaignForm({ values, onChange, errors, currency, lockedDefault, firstCampaign, catalogue }: Props) {
   const { t } = useTranslation(["Campaigns", "Global"]);
   const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -152,15 +168,15 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
                       { label: t("rules.collection"), value: "collection" },
                     ]}
                     value={rule.target_type}
-                    onChange={(v) => setRule(index, { target_type: v as Rule["target_type"] })}
-                  />
-                  <TextField
-                    label={t("rules.target")}
-                    autoComplete="off"
-                    value={rule.target}
-                    placeholder="gid://shopify/Product/123"
-                    onChange={(v) => setRule(index, { target: v })}
-                    error={err(`rules.${index}.target_gid`)}
+                    // Another kind of target: the one picked no longer applies.
+                    onChange={(v) =>
+                      setRule(index, {
+                        target_type: v as Rule["target_type"],
+                        target: "",
+                        target_title: null,
+                        target_image_url: null,
+                      })
+                    }
                   />
                   <Select
                     label={t("rules.kind")}
@@ -172,6 +188,15 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
                     onChange={(v) => setRule(index, { kind: v as Rule["kind"] })}
                   />
                 </FormLayout.Group>
+                <CataloguePicker
+                  kind={rule.target_type}
+                  label={rule.target_type === "product" ? t("rules.product") : t("rules.collection")}
+                  value={pickedOf(rule, catalogue)}
+                  onPick={(item) =>
+                    setRule(index, { target: item.gid, target_title: item.title, target_image_url: item.imageUrl })
+                  }
+                  error={err(`rules.${index}.target_gid`)}
+                />
                 {rule.kind === "rate" ? (
                   <FormLayout.Group condensed>
                     <Select
@@ -226,6 +251,8 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
                       key: rowKey(),
                       target_type: "product",
                       target: "",
+                      target_title: null,
+                      target_image_url: null,
                       kind: "rate",
                       commission_type: "percent",
                       value: "",

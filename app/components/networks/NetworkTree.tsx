@@ -3,6 +3,7 @@ import { Badge, BlockStack, Button, InlineStack, Link, Text } from "@shopify/pol
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
+import { useShell } from "../shell-data";
 import type { NetworkMember } from "../../models/networks/network.server";
 
 // One level of the MLM tree; a member with recruits opens its own level,
@@ -45,6 +46,7 @@ export function MemberRow({
   const { t } = useTranslation("Settings");
   const { role } = useParams();
   const format = useFormat();
+  const { shop } = useShell();
   return (
     <InlineStack gap="300" blockAlign="center" wrap>
       <Badge>{t("networks.levelShort", { level })}</Badge>
@@ -55,11 +57,7 @@ export function MemberRow({
       <Text as="span">{t("networks.salesCount", { count: member.sales })}</Text>
       <Text as="span">{t("networks.recruitsCount", { count: member.recruits })}</Text>
       <Text as="span" tone="subdued">
-        {t("networks.upward", {
-          amount: member.generatedUpward.length
-            ? member.generatedUpward.map((m) => format.money(m.amount, m.currency)).join(", ")
-            : format.number(0),
-        })}
+        {t("networks.upward", { amount: format.moneyTotals(member.generatedUpward, shop.currency) })}
       </Text>
       {children}
     </InlineStack>

@@ -18,6 +18,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShell } from "~/components/shell-data";
 import { useFormat } from "~/i18n/format";
+import { decodeExplanation, explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 import { translateMessage, useTranslatedError, type KeyedError } from "~/i18n/messages";
 import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
 import { failureReasonText } from "./failure-reason";
@@ -61,6 +62,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
     autoComplete: "off",
   });
   const money = (v: number) => format.money(v, payout.currency);
+  const explain = explanationWriter((key, values) => t(key, values) as string, format.tag, payout.currency);
   // What may be done is the transition table's answer (payout-states.ts), sent by the loader.
   const { markPaid, markFailed, cancel: cancellable, retry: retryable, heldBy } = payout.actions;
 
@@ -94,7 +96,10 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
     ),
     format.date(l.order?.placedAt ?? l.createdAt, shop.timezone),
     t(`kinds.${l.kind}`, { defaultValue: l.kind }) + (l.level > 1 ? ` · ${t("level", { level: l.level })}` : ""),
-    translateMessage(t, l.explanation) ?? "",
+    // Sale lines store how they were computed (written in the reader's words); others a message key.
+    decodeExplanation(l.explanation)
+      ? writeExplanation(l.explanation, explain)
+      : (translateMessage(t, l.explanation) ?? ""),
     money(l.amount),
   ]);
 

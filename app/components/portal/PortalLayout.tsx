@@ -57,14 +57,17 @@ export function PortalLayout({
       <header className="portal-topbar">
         <a
           href={`${chrome.base}/${keep}`}
-          style={{ color: "inherit", textDecoration: "none", display: "flex", alignItems: "center", gap: 12 }}
+          className="portal-brand"
+          style={{ color: "inherit", textDecoration: "none" }}
         >
           {chrome.branding ? (
             <BrandLogo branding={chrome.branding} assetOrigin={chrome.accountOrigin} alt={chrome.shopName} />
           ) : null}
-          <Text as="span" variant="headingMd">
-            {page?.title || programName}
-          </Text>
+          <span className="portal-brand-name" title={page?.title || programName}>
+            <Text as="span" variant="headingMd">
+              {page?.title || programName}
+            </Text>
+          </span>
         </a>
         <nav aria-label={programName}>
           {(page?.topBar.links ?? [])

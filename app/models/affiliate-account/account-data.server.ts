@@ -1,4 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
+import { containsText } from "../../db/text-search.server";
+import type { CampaignTerms } from "../commissions/calculate-commission";
+import { productCommission } from "./product-commission";
 import { affiliateBalance } from "../payouts/balance.server";
 import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type DatePreset } from "../../lib/date-presets";
 
@@ -152,9 +155,70 @@ export function listCoupons(db: ShopDb, affiliateId: string) {
 export function listProducts(db: ShopDb, query: string, take = 100) {
   const shopId = db.$shopId;
   return db.product.findMany({
-    where: { shopId, status: "active", ...(query ? { title: { contains: query } } : {}) },
+    where: { shopId, status: "active", ...(query ? { title: containsText(query) } : {}) },
     orderBy: { title: "asc" },
     take,
-    select: { id: true, title: true, handle: true, imageUrl: true },
+    select: { id: true, gid: true, title: true, handle: true, imageUrl: true, price: true },
   });
+}
+
+/**
+ * The shop's products as an affiliate sees them: image, price and what the
+ * affiliate earns on each under their campaign (the commission calculator's
+ * own answer for a one-item order at that price).
+ */
+export async function listProductsWithCommission(
+  db: ShopDb,
+  affiliate: { campaignId: string },
+  currency: string,
+  query: string,
+  take = 100,
+) {
+  const [products, campaign] = await Promise.all([
+    listProducts(db, query, take),
+    db.campaign.findFirst({ where: { id: affiliate.campaignId, shopId: db.$shopId }, include: { rules: true } }),
+  ]);
+  const known = await db.productCollections.findMany({
+    where: { shopId: db.$shopId, productGid: { in: products.map((p) => p.gid) } },
+    select: { productGid: true, collectionGids: true },
+  });
+  const collections = new Map(known.map((k) => [k.productGid, parseGids(k.collectionGids)]));
+  const terms = campaign ? campaignTermsOf(campaign) : null;
+  return products.map((p) => ({
+    ...p,
+    commission: terms
+      ? productCommission(terms, { gid: p.gid, price: p.price, collectionGids: collections.get(p.gid) ?? [] }, currency)
+      : null,
+  }));
+}
+
+function parseGids(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function campaignTermsOf(c: {
+  commissionType: string;
+  commissionValue: number;
+  newCustomerValue: number | null;
+  rules: { targetType: string; targetGid: string; kind: string; commissionType: string; value: number }[];
+}): CampaignTerms {
+  return {
+    commissionType: c.commissionType as CampaignTerms["commissionType"],
+    commissionValue: c.commissionValue,
+    newCustomerValue: c.newCustomerValue,
+    rules: c.rules.map((r) => ({
+      targetType: r.targetType as "product" | "collection",
+      targetGid: r.targetGid,
+      kind: r.kind as "rate" | "exclude",
+      commissionType: r.commissionType as "percent" | "flat_item",
+      value: r.value,
+    })),
+    // Upline levels are not the affiliate's own earnings.
+    levels: [],
+  };
 }

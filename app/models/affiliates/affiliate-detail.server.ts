@@ -73,7 +73,7 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
     select: {
       ...AFFILIATE_SUMMARY,
       campaignId: true,
-      coupons: { select: { code: true }, orderBy: { code: "asc" } },
+      coupons: { select: { code: true, shopifyStatus: true, shopifyError: true }, orderBy: { code: "asc" } },
       parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
       campaign: { select: { id: true, name: true } },
       signupAnswers: true,
@@ -106,6 +106,10 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
       ...shown,
       createdAt: affiliate.createdAt.toISOString(),
       coupons: affiliate.coupons.map((c) => c.code),
+      // Codes not (yet) in Shopify, and why: the page says so next to the field.
+      couponIssues: affiliate.coupons
+        .filter((c) => c.shopifyStatus !== "created")
+        .map((c) => ({ code: c.code, state: c.shopifyStatus, error: c.shopifyError })),
     },
     // The answers to the merchant's own sign-up fields.
     signupAnswers: signupAnswerRows(signupFields, signupAnswers),

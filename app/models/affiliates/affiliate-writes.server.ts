@@ -3,6 +3,7 @@ import { AppError, type FieldErrors } from "../../lib/errors";
 import type { AffiliateCreate, AffiliateUpdate } from "./affiliate-schemas";
 import type { Tx } from "../../db/transaction";
 import { emitEvent } from "../events/emit-event.server";
+import { queueCouponPush } from "../marketings/push-typed-coupons.server";
 
 // Creating and changing affiliates, shared by the REST API, the admin screens
 // and the CSV import. Every function works inside a transaction the caller
@@ -11,7 +12,9 @@ import { emitEvent } from "../events/emit-event.server";
 // naming the field); campaign and upline must belong to the shop, and an
 // upline must not create a cycle (422).
 
-export const affiliateInclude = { coupons: { select: { code: true } } } as const;
+export const affiliateInclude = {
+  coupons: { select: { code: true, shopifyStatus: true, shopifyError: true }, orderBy: { createdAt: "asc" } },
+} as const;
 // Guards the upline walk against absurd (or already corrupt) chains.
 const MAX_UPLINE_DEPTH = 1000;
 
@@ -146,10 +149,11 @@ export async function insertAffiliate(
       lastName: input.last_name,
       status: input.status ?? (campaign.autoApproveAffiliates ? "approved" : "pending"),
       referralCode,
-      coupons: { create: input.coupon_codes.map((code) => ({ shopId, code })) },
+      coupons: { create: input.coupon_codes.map((code) => ({ shopId, code, shopifyStatus: "pending" })) },
     },
     include: affiliateInclude,
   });
+  if (input.coupon_codes.length) await queueCouponPush(tx, created.id);
   await emitEvent(tx, shopId, "affiliate.created", { affiliateId: created.id, status: created.status, source });
   return created;
 }
@@ -162,9 +166,14 @@ export async function patchAffiliate(tx: Tx, shopId: string, id: string, input: 
   if (input.parent_id) await checkUpline(tx, shopId, id, input.parent_id);
   if (input.email) await checkEmail(tx, shopId, input.email, id);
   if (input.referral_code) await checkReferralCode(tx, shopId, input.referral_code, id);
+  // Codes kept keep their row (and what Shopify said of them); only new ones go to Shopify.
+  let newCodes: string[] = [];
   if (input.coupon_codes) {
     await checkCoupons(tx, shopId, input.coupon_codes, id);
-    await tx.coupon.deleteMany({ where: { affiliateId: id } });
+    const held = await tx.coupon.findMany({ where: { affiliateId: id }, select: { code: true } });
+    const kept = new Set(held.map((c) => c.code).filter((code) => input.coupon_codes!.includes(code)));
+    newCodes = input.coupon_codes.filter((code) => !kept.has(code));
+    await tx.coupon.deleteMany({ where: { affiliateId: id, code: { notIn: [...kept] } } });
   }
   const updated = await tx.affiliate.update({
     where: { id },
@@ -176,10 +185,13 @@ export async function patchAffiliate(tx: Tx, shopId: string, id: string, input: 
       lastName: input.last_name,
       status: input.status,
       referralCode: input.referral_code,
-      ...(input.coupon_codes ? { coupons: { create: input.coupon_codes.map((code) => ({ shopId, code })) } } : {}),
+      ...(newCodes.length
+        ? { coupons: { create: newCodes.map((code) => ({ shopId, code, shopifyStatus: "pending" })) } }
+        : {}),
     },
     include: affiliateInclude,
   });
+  if (newCodes.length) await queueCouponPush(tx, id);
   if (updated.status !== current.status) await emitStatusEvent(tx, shopId, id, updated.status);
   return updated;
 }

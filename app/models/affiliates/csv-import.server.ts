@@ -3,6 +3,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { chunks } from "../../lib/chunks";
 import { AppError } from "../../lib/errors";
 import { msg } from "../../i18n/messages";
+import { jobRow } from "../jobs/enqueue.server";
 import { referralCodeBase, TAKEN } from "./affiliate-writes.server";
 import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-format";
 
@@ -96,7 +97,7 @@ async function plan(db: ShopDb, rows: ParsedRow[], errors: ImportError[]) {
   const fileCodes = new Map<string, string>();
   const fileCoupons = new Set<string>();
   const affiliates: NewAffiliate[] = [];
-  const couponRows: { shopId: string; affiliateId: string; code: string }[] = [];
+  const couponRows: { shopId: string; affiliateId: string; code: string; shopifyStatus: string }[] = [];
   const fail = (row: number, column: string, message: string) => errors.push({ row, column, message });
 
   for (const { row, form, campaign: campaignRef } of rows) {
@@ -148,7 +149,7 @@ async function plan(db: ShopDb, rows: ParsedRow[], errors: ImportError[]) {
     fileCodes.set(code, id);
     for (const c of form.coupon_codes) {
       fileCoupons.add(c);
-      couponRows.push({ shopId, affiliateId: id, code: c });
+      couponRows.push({ shopId, affiliateId: id, code: c, shopifyStatus: "pending" });
     }
     affiliates.push({
       id,
@@ -192,6 +193,12 @@ export async function importAffiliatesCsv(
         // bound parameters per statement (about 14 per affiliate, 5 per coupon).
         for (const part of chunks(affiliates, 1000)) await tx.affiliate.createMany({ data: part });
         for (const part of chunks(couponRows, 2000)) await tx.coupon.createMany({ data: part });
+        // Their codes go to Shopify after the commit, a job per affiliate.
+        const now = new Date();
+        const pushes = [...new Set(couponRows.map((c) => c.affiliateId))].map((affiliateId) =>
+          jobRow("coupons.push", { affiliateId }, { now }),
+        );
+        for (const part of chunks(pushes, 1000)) await tx.job.createMany({ data: part });
       },
       { timeout: 60_000, maxWait: 30_000 },
     );

@@ -4,6 +4,7 @@ import { reviewSale, type SaleDecision } from "../orders/review-sale.server";
 import { afterCursor, dateRange, pageOrder, toPage } from "../pagination/cursor.server";
 import type { SaleListQuery } from "./schemas";
 import { serializeSale } from "./serializers";
+import { englishExplanation } from "../commissions/explanation-english.server";
 
 // Sales are the shop's Order rows, credited or not: an order credited to
 // nobody is listed too (source "none", with the reason), so the merchant
@@ -26,16 +27,16 @@ export async function listSales(db: ShopDb, query: SaleListQuery) {
     take: query.limit + 1,
     include,
   });
-  return toPage(rows, query.limit, serializeSale);
+  return toPage(rows, query.limit, (row) => serializeSale(row, englishExplanation));
 }
 
 export async function getSale(db: ShopDb, id: string) {
   const shopId = db.$shopId;
   const row = await db.order.findFirst({ where: { id, shopId }, include });
   if (!row) throw new AppError("not_found", "No sale with this id.");
-  return serializeSale(row);
+  return serializeSale(row, englishExplanation);
 }
 
 export async function decideSale(db: ShopDb, id: string, decision: SaleDecision) {
-  return serializeSale(await reviewSale(db, id, decision));
+  return serializeSale(await reviewSale(db, id, decision), englishExplanation);
 }

@@ -109,7 +109,11 @@ export function orderIdFromGid(gid: string): string {
   return gid.slice(gid.lastIndexOf("/") + 1);
 }
 
-export function serializeSale(row: SaleRow): SaleOut {
+/** `explain` writes a stored commission explanation out (the API's is English). */
+export function serializeSale(
+  row: SaleRow,
+  explain: (text: string, currency: string) => string = (text) => text,
+): SaleOut {
   return {
     id: row.id,
     order_id: orderIdFromGid(row.shopifyGid),
@@ -138,7 +142,7 @@ export function serializeSale(row: SaleRow): SaleOut {
         amount: c.amount,
         currency: c.currency,
         status: c.status,
-        explanation: c.explanation,
+        explanation: explain(c.explanation, c.currency),
       })),
   };
 }

@@ -128,6 +128,8 @@ export async function duplicateCampaign(db: ShopDb, id: string) {
         create: rules.map((r) => ({
           targetType: r.targetType,
           targetGid: r.targetGid,
+          targetTitle: r.targetTitle,
+          targetImageUrl: r.targetImageUrl,
           kind: r.kind,
           commissionType: r.commissionType,
           value: r.value,

@@ -77,6 +77,8 @@ describe("parseCampaignForm", () => {
           {
             target_type: "product",
             target_gid: "gid://shopify/Product/123",
+            target_title: null,
+            target_image_url: null,
             kind: "rate",
             commission_type: "flat_item",
             value: 350,
@@ -84,6 +86,8 @@ describe("parseCampaignForm", () => {
           {
             target_type: "collection",
             target_gid: "gid://shopify/Collection/9",
+            target_title: null,
+            target_image_url: null,
             kind: "exclude",
             commission_type: "percent",
             value: 0,

@@ -50,6 +50,9 @@ export const campaignFormSchema = z.object({
         key: text,
         target_type: z.enum(RULE_TARGETS),
         target: text,
+        // What the picker showed; the form displays it, the API stores it.
+        target_title: z.string().max(255).nullish(),
+        target_image_url: z.string().max(2000).nullish(),
         kind: z.enum(RULE_KINDS),
         commission_type: z.enum(RULE_COMMISSION_TYPES),
         value: text,
@@ -122,6 +125,8 @@ export function parseCampaignForm(raw: unknown, currencyExponent: number): Campa
     rules: form.rules.map((rule, index) => ({
       target_type: rule.target_type,
       target_gid: toTargetGid(rule.target_type, rule.target),
+      target_title: rule.target_title ?? null,
+      target_image_url: rule.target_image_url ?? null,
       kind: rule.kind,
       commission_type: rule.commission_type,
       value:
@@ -202,6 +207,8 @@ export function campaignToForm(campaign: CampaignOut, currencyExponent: number):
       key: `rule-${rule.target_type}-${rule.target_gid}`,
       target_type: rule.target_type,
       target: rule.target_gid,
+      target_title: rule.target_title,
+      target_image_url: rule.target_image_url,
       kind: rule.kind,
       commission_type: rule.commission_type,
       value: rule.kind === "exclude" ? "" : show(rule.value, rule.commission_type === "percent"),

@@ -55,6 +55,12 @@ export const commissionRuleSchema = z
   .object({
     target_type: z.enum(RULE_TARGETS),
     target_gid: z.string().max(100).describe("gid://shopify/Product/… or gid://shopify/Collection/…"),
+    target_title: z
+      .string()
+      .max(255)
+      .nullish()
+      .describe("The product's or collection's title, as shown to the merchant"),
+    target_image_url: z.string().url().max(2000).nullish().describe("Its image, as shown to the merchant"),
     kind: z.enum(RULE_KINDS).default("rate").describe("rate: own commission; exclude: those lines earn nothing"),
     commission_type: z.enum(RULE_COMMISSION_TYPES).default("percent"),
     value: int(0, MAX_FLAT).default(0).describe("Basis points for percent, minor units for flat_item; 0 for exclude"),
@@ -212,6 +218,8 @@ export const campaignSchema = z.object({
     z.object({
       target_type: z.enum(RULE_TARGETS),
       target_gid: z.string(),
+      target_title: z.string().nullish(),
+      target_image_url: z.string().nullish(),
       kind: z.enum(RULE_KINDS),
       commission_type: z.enum(RULE_COMMISSION_TYPES),
       value: z.number().int(),
@@ -247,7 +255,15 @@ export interface CampaignRow {
   createdAt: Date;
   updatedAt: Date;
   levels: { level: number; basis: string; rate: number }[];
-  rules: { targetType: string; targetGid: string; kind: string; commissionType: string; value: number }[];
+  rules: {
+    targetType: string;
+    targetGid: string;
+    targetTitle: string | null;
+    targetImageUrl: string | null;
+    kind: string;
+    commissionType: string;
+    value: number;
+  }[];
   couponEnabled: boolean;
   couponDiscountType: string;
   couponDiscountValue: number;
@@ -277,6 +293,8 @@ export function serializeCampaign(row: CampaignRow): CampaignOut {
       .map((r) => ({
         target_type: r.targetType as CampaignOut["rules"][number]["target_type"],
         target_gid: r.targetGid,
+        target_title: r.targetTitle,
+        target_image_url: r.targetImageUrl,
         kind: r.kind as CampaignOut["rules"][number]["kind"],
         commission_type: r.commissionType as CampaignOut["rules"][number]["commission_type"],
         value: r.value,

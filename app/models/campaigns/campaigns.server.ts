@@ -26,6 +26,8 @@ export const ruleRows = (rules: Rules) =>
   rules.map((r) => ({
     targetType: r.target_type,
     targetGid: r.target_gid,
+    targetTitle: r.target_title ?? null,
+    targetImageUrl: r.target_image_url ?? null,
     kind: r.kind,
     commissionType: r.commission_type,
     // An exclusion earns nothing whatever value was sent.

@@ -1,3 +1,4 @@
+import { english } from "../../../tests/support/explanations";
 import { describe, expect, it } from "vitest";
 import { calculateCommissions, percentOf, type CampaignTerms, type CommissionInput } from "./calculate-commission";
 
@@ -210,7 +211,9 @@ describe("calculateCommissions", () => {
       order({ chain: ["A", "B"] }),
     );
     expect(result.basis).toBe(13999);
-    expect(result.lines[0]!.explanation).toBe("10% (campaign rate) on $139.99; $10.01 of excluded products left out");
-    expect(result.lines[1]!.explanation).toBe("Level 2: 10% of the $14.00 direct commission");
+    expect(english(result.lines[0]!.explanation)).toBe(
+      "10% (campaign rate) on $139.99; $10.01 of excluded products left out",
+    );
+    expect(english(result.lines[1]!.explanation)).toBe("Level 2: 10% of the $14.00 direct commission");
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../lib/money";
+import { encodeExplanation, type ExplanationPart, type RateSource } from "./commission-explanation";
 
 // Pure commission arithmetic on integer minor units. A commission line is
 // rounded half-up once, after its exact parts are added up
@@ -76,7 +76,7 @@ export interface CommissionOutcome {
   lines: CommissionResult[];
 }
 
-type LineTerms = { mode: "exclude" } | { mode: "percent" | "flat_item"; value: number; source: string };
+type LineTerms = { mode: "exclude" } | { mode: "percent" | "flat_item"; value: number; source: RateSource };
 
 function termsForLine(line: CommissionLineInput, campaign: CampaignTerms, input: CommissionInput): LineTerms {
   const product = line.productGid
@@ -88,25 +88,28 @@ function termsForLine(line: CommissionLineInput, campaign: CampaignTerms, input:
     : campaign.rules.find((r) => r.targetType === "collection" && collections.includes(r.targetGid));
   const rule = product ?? collection;
   if (rule?.kind === "exclude") return { mode: "exclude" };
-  if (rule) return { mode: rule.commissionType, value: rule.value, source: `${rule.targetType} rule` };
+  if (rule)
+    return {
+      mode: rule.commissionType,
+      value: rule.value,
+      source: rule.targetType === "product" ? "productRule" : "collectionRule",
+    };
   const base =
     input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
-  const source = input.isNewCustomer && campaign.newCustomerValue !== null ? "new-customer rate" : "campaign rate";
+  const source = input.isNewCustomer && campaign.newCustomerValue !== null ? "newCustomer" : "campaign";
   if (campaign.commissionType === "flat_order") return { mode: "percent", value: 0, source };
   return { mode: campaign.commissionType, value: base, source };
 }
 
-function pct(bps: number) {
-  return `${(bps / 100).toFixed(2).replace(/\.00$/, "")}%`;
-}
+const isRule = (source: RateSource) => source === "productRule" || source === "collectionRule";
 
 /** Level 1 and MLM upline commissions for one order (or what remains of it). */
 export function calculateCommissions(campaign: CampaignTerms, input: CommissionInput): CommissionOutcome {
-  const money = (minor: number) => formatMoney(minor, { currency: input.currency });
   // Exact level-1 total in 1/10 000 of a minor unit, rounded once at the end.
   let exact = 0;
   let basis = 0;
-  const parts = new Set<string>();
+  // One part per rate and source, in order of first use; per-item parts count their items.
+  const parts = new Map<string, ExplanationPart>();
   let excluded = 0;
   for (const line of input.lines) {
     if (line.quantity <= 0 || line.amount <= 0) continue;
@@ -118,11 +121,19 @@ export function calculateCommissions(campaign: CampaignTerms, input: CommissionI
     basis += line.amount;
     if (terms.mode === "percent") {
       exact += line.amount * terms.value;
-      if (campaign.commissionType !== "flat_order" || terms.source.endsWith("rule"))
-        parts.add(`${pct(terms.value)} (${terms.source})`);
+      const key = `percent:${terms.value}:${terms.source}`;
+      if ((campaign.commissionType !== "flat_order" || isRule(terms.source)) && !parts.has(key))
+        parts.set(key, { k: "percent", bps: terms.value, source: terms.source });
     } else {
       exact += terms.value * line.quantity * 10_000;
-      parts.add(`${money(terms.value)} per item (${terms.source})`);
+      const key = `perItem:${terms.value}:${terms.source}`;
+      const held = parts.get(key);
+      parts.set(key, {
+        k: "perItem",
+        amount: terms.value,
+        qty: (held?.k === "perItem" ? held.qty : 0) + line.quantity,
+        source: terms.source,
+      });
     }
   }
   let level1 = Math.floor((exact + 5_000) / 10_000);
@@ -131,22 +142,22 @@ export function calculateCommissions(campaign: CampaignTerms, input: CommissionI
     const value =
       input.isNewCustomer && campaign.newCustomerValue !== null ? campaign.newCustomerValue : campaign.commissionValue;
     level1 += original === basis ? value : divideHalfUp(value * basis, original);
-    parts.add(
+    parts.set(
+      "perOrder",
       original === basis
-        ? `${money(value)} per order`
-        : `${money(value)} per order × ${money(basis)}/${money(original)} kept`,
+        ? { k: "perOrder", amount: value }
+        : { k: "perOrderKept", amount: value, kept: basis, original },
     );
   }
 
   const lines: CommissionResult[] = [];
   const direct = input.chain[0];
-  const excludedNote = excluded > 0 ? `; ${money(excluded)} of excluded products left out` : "";
   if (direct) {
     lines.push({
       affiliateId: direct,
       level: 1,
       amount: level1,
-      explanation: `${[...parts].join(" + ") || "nothing commissionable"} on ${money(basis)}${excludedNote}`,
+      explanation: encodeExplanation({ kind: "direct", parts: [...parts.values()], basis, excluded }),
     });
   }
   for (const level of [...campaign.levels].sort((a, b) => a.level - b.level)) {
@@ -157,10 +168,13 @@ export function calculateCommissions(campaign: CampaignTerms, input: CommissionI
       affiliateId,
       level: level.level,
       amount,
-      explanation:
-        level.basis === "percent_of_sale"
-          ? `Level ${level.level}: ${pct(level.rate)} of ${money(basis)} sale`
-          : `Level ${level.level}: ${pct(level.rate)} of the ${money(level1)} direct commission`,
+      explanation: encodeExplanation({
+        kind: "level",
+        level: level.level,
+        bps: level.rate,
+        of: level.basis === "percent_of_sale" ? "sale" : "commission",
+        amount: level.basis === "percent_of_sale" ? basis : level1,
+      }),
     });
   }
   return { basis, lines };

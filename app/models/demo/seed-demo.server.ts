@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "../../db.server";
 import { hashApiKey } from "../api-keys/api-key.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
-import { upsertProducts } from "../portal/product-catalogue.server";
+import { upsertCollections, upsertProducts } from "../portal/product-catalogue.server";
 import { seedDemoCreatives } from "../creatives/demo-creatives.server";
 import { shopDb } from "../../db/shop-db.server";
-import { DEMO_PRODUCTS } from "./demo-catalogue";
+import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from "./demo-catalogue";
 import { seededRandom } from "../../lib/prng";
 import { attributeOrder, type AffiliateFacts } from "../attribution/attribute-order";
 import { paymentSettingsSchema, withPaymentSettings } from "../payouts/payment-settings";
@@ -362,6 +362,7 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
   await seedDemoReferrals(db, { id: shop.id, settings }, now);
   // The catalogue the affiliate portal's link builder and products page show.
   await upsertProducts(shop.id, DEMO_PRODUCTS);
+  await upsertCollections(shop.id, DEMO_COLLECTIONS);
   // Banners, texts and a video link for the affiliates' creatives page.
   await seedDemoCreatives(shopDb(db, shop.id), shop, standard.id);
   // The demo's store simulator is the demo shop's Shopify (Admin API, webhooks).

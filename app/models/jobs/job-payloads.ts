@@ -56,6 +56,8 @@ export const JOB_PAYLOADS = {
   "tier.evaluate": z.object({ shopId: id() }),
   /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */
   "coupons.create": z.object({ affiliateId: id() }),
+  /** Creates in Shopify the coupon codes typed for an affiliate (admin page, API, import). */
+  "coupons.push": z.object({ affiliateId: id() }),
   /** A shop's daily e-mails at 08:00 its time: payout-method reminders and the merchant digest, then the next run. */
   "notifications.daily": z.object({ shopId: id(), runAt: z.string().datetime() }),
   /** The shop's web pixel: created, or pointed at this deployment's app URL (shop/web-pixel.server.ts). */

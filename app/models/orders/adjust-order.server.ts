@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emitEvent, emitEvents } from "../events/emit-event.server";
 import { settlePendingCommissions } from "./commission-events.server";
-import { formatMoney } from "../../lib/money";
+import { encodeExplanation } from "../commissions/commission-explanation";
 import { calculateCommissions } from "../commissions/calculate-commission";
 import type { Tx } from "../../db/transaction";
 import { toMinorUnits } from "../shopify/money-string";
@@ -127,16 +127,8 @@ export async function applyRefund(tx: Tx, shopId: string, refund: RefundPayload)
   });
   const target = new Map(outcome.lines.map((l) => [keyOf(l), l.amount]));
   const rows = await tx.commission.findMany({ where: { orderId: order.id } });
-  const money = (m: number) => formatMoney(m, { currency: order.currency });
-  await adjustTo(
-    tx,
-    order,
-    rows,
-    target,
-    "refund",
-    refund.admin_graphql_api_id,
-    (before, after) =>
-      `Refund of ${money(refundedAmount)}: the commission on the kept part of the order is ${money(after)} (was ${money(before)})`,
+  await adjustTo(tx, order, rows, target, "refund", refund.admin_graphql_api_id, (before, after) =>
+    encodeExplanation({ kind: "refund", refunded: refundedAmount, before, after }),
   );
   return { applied: true, reason: "adjusted" };
 }
@@ -196,8 +188,7 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
     new Map(),
     "cancel",
     "cancel",
-    (before) =>
-      `Order cancelled after payout: ${formatMoney(before, { currency: order.currency })} is deducted from the next payout`,
+    (before) => encodeExplanation({ kind: "cancelled", amount: before }),
   );
   // A pending payout that lost lines pays what it has left (or is cancelled below the minimum).
   const fromPending = voidable.filter((r) => r.payoutId !== null).map((r) => r.affiliateId);

@@ -4,6 +4,7 @@ import { bool, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
 import { jobRow } from "../jobs/enqueue.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
 import { calculateCommissions, type CampaignTerms } from "../commissions/calculate-commission";
+import { withCollectionsUnread } from "../commissions/commission-explanation";
 import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
 import { planAllows } from "../plans/plans";
@@ -278,8 +279,7 @@ export async function planOrders(
         outcome.lines[0]
       ) {
         // Standalone shops have no Admin API: say so where the amount is explained.
-        outcome.lines[0].explanation +=
-          "; collection rules not applied (the shop's product collections could not be read)";
+        outcome.lines[0].explanation = withCollectionsUnread(outcome.lines[0].explanation);
       }
       snapshot = { terms, chain, isNewCustomer, collectionsByProduct, basis: outcome.basis };
       if (autoApproveOrders) {

@@ -2,9 +2,14 @@ import { getDb, type Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import { enqueueJob, notifyJobsEnqueued } from "../jobs/enqueue.server";
 import type { JobPayload } from "../jobs/job-payloads";
-import { adminClientFor, AdminThrottledError, refillMs } from "../shopify/admin-client.server";
-import { CATALOGUE_PAGE, type CatalogueProduct } from "../shopify/admin-operations";
-import { upsertProducts } from "./product-catalogue.server";
+import { adminClientFor, AdminThrottledError, refillMs, type AdminClient } from "../shopify/admin-client.server";
+import {
+  CATALOGUE_PAGE,
+  COLLECTIONS_PAGE,
+  type CatalogueCollection,
+  type CatalogueProduct,
+} from "../shopify/admin-operations";
+import { upsertCollections, upsertProducts } from "./product-catalogue.server";
 
 // The portal's product catalogue is read from the Admin API once, at install
 // (products/* webhooks keep it current afterwards). A shop may have many
@@ -38,6 +43,7 @@ function toCatalogueRow(p: CatalogueProduct) {
     handle: p.handle,
     status: p.status.toLowerCase(),
     image: { src: p.featuredMedia?.preview?.image?.url ?? null },
+    variants: [{ price: p.priceRangeV2.minVariantPrice.amount }],
   };
 }
 
@@ -101,10 +107,41 @@ export async function runCatalogueSync(
     }
     if (now() - started > SLICE_MS) return continueLater(new Date(now()));
   }
+  // Collections are few next to products: read in one go once the products are in. A
+  // throttled page fails the job, whose retry starts again at the last products page.
+  await syncCollections(client, shop.id, db, pageSize, sleep);
   // Every page is in: what the sync did not see (or touch) since it began is gone from Shopify.
   const startedAt = new Date(payload.startedAt);
   await db.product.deleteMany({ where: { shopId: shop.id, updatedAt: { lt: startedAt } } });
+  await db.collection.deleteMany({ where: { shopId: shop.id, updatedAt: { lt: startedAt } } });
   // Collections may have changed too: per-collection rules read them afresh.
   await db.productCollections.deleteMany({ where: { shopId: shop.id, fetchedAt: { lt: startedAt } } });
   return "done";
+}
+
+/** Every collection of the shop, a page at a time, upserted as it comes. */
+async function syncCollections(
+  client: AdminClient,
+  shopId: string,
+  db: Db,
+  pageSize: number,
+  sleep: (ms: number) => Promise<void>,
+) {
+  let after: string | null = null;
+  for (;;) {
+    const result = await client.run(
+      COLLECTIONS_PAGE,
+      { first: pageSize, after },
+      { maxWaitMs: MAX_INLINE_WAIT_MS, sleep },
+    );
+    const page: { nodes: CatalogueCollection[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } =
+      result.data.collections;
+    await upsertCollections(
+      shopId,
+      page.nodes.map((c) => ({ gid: c.id, title: c.title, handle: c.handle, imageUrl: c.image?.url ?? null })),
+      db,
+    );
+    after = page.pageInfo.endCursor;
+    if (!page.pageInfo.hasNextPage) return;
+  }
 }

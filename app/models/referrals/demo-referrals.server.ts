@@ -28,7 +28,20 @@ type Check = {
   values?: Record<string, string | number>;
 };
 
-const pass = (rule: string): Check => ({ rule, outcome: "pass", detail: `checks.${rule}.pass` });
+// The burst check's text names the program's limits, as the live check stores them.
+const pass = (rule: string): Check => ({
+  rule,
+  outcome: "pass",
+  detail: `checks.${rule}.pass`,
+  ...(rule === "burst"
+    ? {
+        values: {
+          threshold: DEMO_REFERRAL_PROGRAM.fraud.burstThreshold,
+          minutes: DEMO_REFERRAL_PROGRAM.fraud.burstMinutes,
+        },
+      }
+    : {}),
+});
 const passes = (...skip: string[]): Check[] =>
   ["self_referral", "existing_customer", "burst", "similar_email", "coupon_site", "program_rules"]
     .filter((r) => !skip.includes(r))

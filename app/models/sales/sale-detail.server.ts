@@ -1,3 +1,4 @@
+import { shownSaleStatus } from "./sale-statuses";
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { attributionSentence, saleActions } from "./sale-explanation";
@@ -52,6 +53,12 @@ export async function getSaleDetail(db: ShopDb, id: string) {
     total: order.total,
     refundedAmount: order.refundedAmount,
     status: order.status,
+    shownStatus: shownSaleStatus({
+      status: order.status,
+      credited: order.affiliate !== null,
+      total: order.total,
+      refundedAmount: order.refundedAmount,
+    }),
     fulfillment: order.fulfillment,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     approveAfter: order.approveAfter?.toISOString() ?? null,
@@ -73,7 +80,8 @@ export async function getSaleDetail(db: ShopDb, id: string) {
     netCommission: lines
       .filter((l) => l.status !== "void" && l.status !== "denied")
       .reduce((sum, l) => sum + l.amount, 0),
-    ...saleActions(order.status),
+    // An order credited to nobody owes nothing: there is no decision to take.
+    ...(order.affiliate ? saleActions(order.status) : saleActions("none")),
   };
 }
 

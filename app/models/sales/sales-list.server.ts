@@ -1,3 +1,4 @@
+import { shownSaleStatus } from "./sale-statuses";
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import { AppError } from "../../lib/errors";
@@ -74,6 +75,7 @@ export async function listSalesPage(db: ShopDb, timezone: string, params: SaleLi
       placedAt: true,
       currency: true,
       total: true,
+      refundedAmount: true,
       status: true,
       attributionSource: true,
       affiliate: { select: { firstName: true, lastName: true, referralCode: true } },
@@ -96,7 +98,12 @@ export async function listSalesPage(db: ShopDb, timezone: string, params: SaleLi
       placedAt: row.placedAt.toISOString(),
       currency: row.currency,
       total: row.total,
-      status: row.status,
+      status: shownSaleStatus({
+        status: row.status,
+        credited: row.affiliate !== null,
+        total: row.total,
+        refundedAmount: row.refundedAmount,
+      }),
       source: row.attributionSource,
       affiliate: row.affiliate
         ? {

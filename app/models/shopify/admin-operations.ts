@@ -91,6 +91,7 @@ export interface CatalogueProduct {
   handle: string;
   status: "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
   featuredMedia: { preview: { image: { url: string } | null } | null } | null;
+  priceRangeV2: { minVariantPrice: Money };
 }
 
 export const CATALOGUE_PAGE = operation<
@@ -113,6 +114,44 @@ export const CATALOGUE_PAGE = operation<
               url
             }
           }
+        }
+        priceRangeV2 {
+          minVariantPrice {
+            amount
+            currencyCode
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }`,
+);
+
+export interface CatalogueCollection {
+  id: string;
+  title: string;
+  handle: string;
+  image: { url: string } | null;
+}
+
+export const COLLECTIONS_PAGE = operation<
+  { collections: { nodes: CatalogueCollection[]; pageInfo: PageInfo } },
+  { first: number; after: string | null }
+>(
+  "CollectionsPage",
+  "the collections the standalone picker of commission rules lists, read after the products (portal/catalogue-sync.server.ts)",
+  `#graphql
+  query CollectionsPage($first: Int!, $after: String) {
+    collections(first: $first, after: $after, sortKey: ID) {
+      nodes {
+        id
+        title
+        handle
+        image {
+          url
         }
       }
       pageInfo {
@@ -681,6 +720,7 @@ export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   SHOP_DETAILS,
   PRODUCT_COLLECTIONS,
   CATALOGUE_PAGE,
+  COLLECTIONS_PAGE,
   DISCOUNT_CODE_BASIC_CREATE,
   DISCOUNT_CODE_FREE_SHIPPING_CREATE,
   DISCOUNT_CODE_DELETE,

@@ -1,3 +1,4 @@
+import { englishExplanation } from "../commissions/explanation-english.server";
 import type { Tx } from "../../db/transaction";
 import { toWireCase } from "../../lib/wire-case";
 import { referralInclude, serializeReferral } from "../referrals/referral-out.server";
@@ -68,7 +69,7 @@ async function commissionObject(tx: Tx, id: string): Promise<z.infer<typeof webh
     amount: c.amount,
     currency: c.currency,
     status: c.status,
-    explanation: c.explanation,
+    explanation: englishExplanation(c.explanation, c.currency),
     payoutId: c.payoutId,
     createdAt: c.createdAt.toISOString(),
   };
