@@ -3,6 +3,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { shopDb } from "~/db/shop-db.server";
+import { previewTemplate } from "~/models/notifications/notification-admin.server";
 import { markPayoutPaid } from "~/models/payouts/settle-payout.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
@@ -101,5 +103,15 @@ describe("payment sent e-mail over SMTP", () => {
     const code = await paidMail("discount_code", "de");
     expect(code.text).toContain(code.code!);
     expect(code.text).toMatch(/Ihre Zahlung über 120,00\s\$ ist ein Rabattcode/);
+  });
+
+  it("previews the sentence in the merchant's language and currency, not the catalogue's English sample", async () => {
+    const shop = await buildShop({ language: "de" });
+    await getDb().shop.update({ where: { id: shop.id }, data: { currency: "EUR" } });
+    const { preview } = await previewTemplate(shopDb(getDb(), shop.id), "affiliate.payout_sent", {
+      subject: "{{ payout.amount }}",
+      body: "{{ payout.sentence }}",
+    });
+    expect(preview.text).toMatch(/wir haben Ihnen 120,00\s€ per PayPal gesendet\./);
   });
 });
