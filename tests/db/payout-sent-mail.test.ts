@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { previewTemplate } from "~/models/notifications/notification-admin.server";
+import { payoutSentence } from "~/models/notifications/notification-values.server";
+import { languageInfo } from "~/i18n/language-table";
 import { markPayoutPaid } from "~/models/payouts/settle-payout.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
@@ -113,5 +115,18 @@ describe("payment sent e-mail over SMTP", () => {
       body: "{{ payout.sentence }}",
     });
     expect(preview.text).toMatch(/wir haben Ihnen 120,00\s€ per PayPal gesendet\./);
+  });
+
+  it("says bank transfer only for a payout whose method is bank transfer", () => {
+    const en = languageInfo("en")!;
+    const de = languageInfo("de")!;
+    expect(payoutSentence(en, { method: "bank", amount: "$120.00" })).toBe(
+      "we have sent you $120.00 by bank transfer.",
+    );
+    expect(payoutSentence(de, { method: "bank", amount: "120,00 $" })).toBe(
+      "wir haben Ihnen 120,00 $ per Banküberweisung gesendet.",
+    );
+    // A discount-code payout whose code is missing does not promise a code.
+    expect(payoutSentence(en, { method: "discount_code", amount: "$120.00" })).toBe("the store has paid you $120.00.");
   });
 });
