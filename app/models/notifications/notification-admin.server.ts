@@ -22,7 +22,7 @@ import { nestValues } from "./catalogue";
 import { merchantSample } from "./merchant-sample";
 import { getConfig } from "../../config.server";
 import { shopHandle } from "../../lib/affiliate-links";
-import { portalUrl } from "./notification-values.server";
+import { payoutSentence, portalUrl } from "./notification-values.server";
 import type { LanguageInfo } from "../../i18n/language-table";
 import type { MailSettingsInput, TemplateInput } from "./notification-schemas";
 
@@ -58,7 +58,7 @@ async function shopOf(db: ShopDb) {
 
 /** A kind's sample values, with the merchant's own shop, links and currency (merchant-sample.ts). */
 function sampleFor(shop: Awaited<ReturnType<typeof shopOf>>, key: NotificationKey, language: LanguageInfo) {
-  return merchantSample(notificationDef(key).variables, {
+  const sample = merchantSample(notificationDef(key).variables, {
     name: shop.name,
     url: shop.url,
     portalUrl: portalUrl(shop),
@@ -66,6 +66,11 @@ function sampleFor(shop: Awaited<ReturnType<typeof shopOf>>, key: NotificationKe
     currency: shop.currency,
     languageTag: language.tag,
   });
+  // A whole translated sentence: the catalogue's English sample would show in every language.
+  if ("payout.sentence" in sample) {
+    sample["payout.sentence"] = payoutSentence(language, { method: "paypal", amount: sample["payout.amount"] ?? "" });
+  }
+  return sample;
 }
 
 export async function listNotifications(db: ShopDb) {

@@ -1,7 +1,9 @@
 import { getConfig } from "../../config.server";
+import type { TFunction } from "i18next";
 import type { Tx } from "../../db/transaction";
 import { chooseAffiliateLanguage } from "../../i18n/choose-language";
 import { formatMoneyIn } from "../../i18n/format";
+import { fixedT } from "../../i18n/i18next.server";
 import type { LanguageInfo } from "../../i18n/language-table";
 import { accountOriginFor } from "../portal/portal-context.server";
 
@@ -102,4 +104,31 @@ const METHOD_NAMES: Record<string, string> = {
 
 export function methodName(method: string) {
   return METHOD_NAMES[method] ?? method;
+}
+
+// The sentence of the "payment sent" e-mail that says how the affiliate was
+// paid, whole per method so each language words it grammatically (a method
+// name dropped into one sentence cannot be). A payout the merchant paid
+// outside the app (by hand, a CSV file) says only that the store paid: the
+// app does not know whether that was a bank transfer.
+const SENTENCE_METHODS = new Set(["paypal", "store_credit", "discount_code", "bank"]);
+const accountTranslators = new Map<string, TFunction>();
+
+export function payoutSentence(
+  language: LanguageInfo,
+  payout: { method: string; amount: string; discountCode?: string | null },
+): string {
+  let t = accountTranslators.get(language.code);
+  if (!t) {
+    t = fixedT(language, ["Account.Common"]);
+    accountTranslators.set(language.code, t);
+  }
+  // A discount-code payout without its code cannot say the code: worded as paid by the store.
+  const usable = SENTENCE_METHODS.has(payout.method) && (payout.method !== "discount_code" || !!payout.discountCode);
+  const key = usable ? payout.method : "other";
+  return t(`Account.Common:payoutSent.${key}`, {
+    amount: payout.amount,
+    code: payout.discountCode ?? "",
+    interpolation: { escapeValue: false },
+  });
 }
