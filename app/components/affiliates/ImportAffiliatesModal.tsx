@@ -54,9 +54,12 @@ export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClos
     }
   }, [importId, finished, role, status, job]);
 
-  // The list behind the dialog shows the new affiliates once the job is done.
+  // The list behind the dialog shows the new affiliates once the job is done,
+  // and the file is let go: importing it again would only merge every row.
   useEffect(() => {
-    if (job?.status === "done") revalidator.revalidate();
+    if (job?.status !== "done") return;
+    revalidator.revalidate();
+    setFile(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per finished import
   }, [job?.status]);
 
