@@ -15,7 +15,7 @@ import { displayZone } from "~/lib/shop-day";
 import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
 import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
-import { importAffiliatesCsv } from "~/models/affiliates/csv-import.server";
+import { startAffiliateImport } from "~/models/affiliates/csv-import.server";
 import { planUsage, readOnlyRows, requireEditable, requireRoomFor } from "~/models/plans/plan-usage.server";
 import { listShowsPlanLimit, PlanLimitBanner } from "~/components/PlanLimitBanner";
 import type { RouteHandle } from "~/i18n/route-handle";
@@ -68,8 +68,8 @@ export const action = /* @__PURE__ */ merchantRoute(
       case "import": {
         const usage = await planUsage(db, shop.pricingPlan, "affiliates");
         const room = usage.max === null ? null : Math.max(0, usage.max - usage.count);
-        const result = await importAffiliatesCsv(db, await body.file.text(), { room });
-        return json({ intent: body.intent, ...result }, { status: result.ok ? 200 : 422 });
+        const result = await startAffiliateImport(db, await body.file.text(), { room });
+        return json({ intent: body.intent, ...result }, { status: result.ok ? 202 : 422 });
       }
     }
   },

@@ -1,11 +1,18 @@
 import * as referralJobs from "../models/referrals/jobs.server";
-import { drainJobs as drain, JobWorker, type JobDefinition, type WorkerOptions } from "../db/job-queue.server";
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  drainJobs as drain,
+  JobWorker,
+  type JobDefinition,
+  type WorkerOptions,
+} from "../db/job-queue.server";
 import { runBonusEvaluation } from "../models/bonuses/evaluate-bonuses.server";
 import { runTierEvaluation } from "../models/tiers/evaluate-tiers.server";
 import { runRollupJob, runRollupSweep } from "../models/dashboard/rollup.server";
 import { planDispatch } from "./dispatch-event.server";
 import { planEventDispatch } from "./dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../models/mail/outbox.server";
+import { failAffiliateImport, runAffiliateImport } from "../models/affiliates/csv-import.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
 import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
@@ -82,6 +89,20 @@ export const JOBS = {
     payload: JOB_PAYLOADS["catalogue.sync"],
     effect: async (payload, db) => {
       await runCatalogueSync(payload, db);
+    },
+  },
+  // An effect job so that each chunk commits alone (progress shows between
+  // chunks and no long write lock is held); a rerun resumes at `processed`.
+  // Its last failed attempt marks the import failed for the page.
+  "affiliates.import": {
+    payload: JOB_PAYLOADS["affiliates.import"],
+    effect: async (payload, db, job) => {
+      try {
+        await runAffiliateImport(db, payload);
+      } catch (error) {
+        if (job.attempts >= DEFAULT_MAX_ATTEMPTS) await failAffiliateImport(db, payload);
+        throw error;
+      }
     },
   },
   // An effect job: it waits on Shopify; it checks for the code before creating it.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { buildClick, buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient } from "../support/http-client";
@@ -30,6 +31,18 @@ const listData = (client: HttpClient, query = "", role = "admin") =>
   client.get(`/${role}/affiliates?${query}${query ? "&" : ""}_data=${encodeURIComponent(LIST)}`);
 const detailData = (client: HttpClient, id: string, role = "admin") =>
   client.get(`/${role}/affiliates/${id}?_data=${encodeURIComponent(DETAIL)}`);
+const importData = (client: HttpClient, id: string) =>
+  client.get(`/admin/affiliates/imports/${id}?_data=${encodeURIComponent("routes/$role.affiliates.imports.$id")}`);
+
+/** Uploads a file, runs the queued import job, and answers the import's status as the page polls it. */
+async function importAndWait(client: HttpClient, csv: string) {
+  const res = await importCsv(client, csv);
+  expect(res.status).toBe(202);
+  const { importId } = (await res.json()) as { importId: string };
+  await drainJobs();
+  return (await (await importData(client, importId)).json()).import;
+}
+
 const listAction = (client: HttpClient, form: Record<string, string>, role = "admin") =>
   client.postForm(`/${role}/affiliates?index&_data=${encodeURIComponent(LIST)}`, form);
 const detailAction = (client: HttpClient, id: string, form: Record<string, string>, role = "admin") =>
@@ -388,7 +401,7 @@ describe("CSV", () => {
     expect((await admin.get("/admin/affiliates/export?status=nope")).status).toBe(422);
   });
 
-  it("imports every row in one go, an upline may be a row above", async () => {
+  it("imports the rows in a job, an upline may be a row above", async () => {
     const { shop, admin } = await setup();
     await getDb().campaign.create({ data: { shopId: shop.id, name: "VIP" } });
     const csv = [
@@ -397,9 +410,8 @@ describe("CSV", () => {
       "bob@example.com,Bob,,,,,,annlee",
       '"cid@example.com","Cid","O\'Neil",pending,main,,"CID5, CID6",bob@example.com',
     ].join("\r\n");
-    const res = await importCsv(admin, csv);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, imported: 3 });
+    const status = await importAndWait(admin, csv);
+    expect(status).toMatchObject({ status: "done", total: 3, processed: 3, imported: 3, merged: 0, refused: 0 });
     const rows = await getDb().affiliate.findMany({
       where: { shopId: shop.id },
       include: { campaign: true, coupons: true, parent: true },
@@ -414,38 +426,56 @@ describe("CSV", () => {
     expect(rows[2]!.coupons.map((c) => c.code).sort()).toEqual(["CID5", "CID6"]);
   });
 
-  it("imports nothing when any row fails, and reports every row's problems", async () => {
+  it("imports the good rows, merges known e-mails and reports each refused row's problems", async () => {
     const { shop, campaign, admin } = await setup();
-    await buildAffiliate(shop.id, campaign.id, { email: "taken@example.com", referralCode: "TAKEN" });
+    await buildAffiliate(shop.id, campaign.id, { email: "taken@example.com", referralCode: "TAKEN", lastName: "" });
     const csv = [
       "email,first_name,last_name,status,campaign,referral_code,coupon_codes,upline",
       "ok1@example.com,Ok,One,,,,,",
       "not-an-email,Bad,,,,,,",
-      "taken@example.com,Dup,,,,,,",
+      "taken@example.com,Dup,Filled,,,,,",
       "ok2@example.com,Ok,Two,weird,,,,",
       "ok3@example.com,Ok,Three,,Nope,TAKEN,,",
       "ok4@example.com,Ok,Four,,,,,NOBODY",
       "ok1@example.com,Again,,,,,,",
     ].join("\n");
-    const res = await importCsv(admin, csv);
-    expect(res.status).toBe(422);
-    const body = await res.json();
-    expect(body.ok).toBe(false);
-    expect(body.errors).toEqual([
-      { row: 3, column: "email", message: "Enter a valid e-mail address" },
-      { row: 4, column: "email", message: "An affiliate with the e-mail taken@example.com exists already." },
-      { row: 5, column: "status", message: expect.stringContaining("Invalid enum value") },
-      { row: 6, column: "campaign", message: "No campaign with this name or id" },
-      { row: 6, column: "referral_code", message: "The referral code TAKEN is taken." },
+    const status = await importAndWait(admin, csv);
+    expect(status).toMatchObject({ status: "done", total: 7, processed: 7, imported: 1, merged: 2, refused: 4 });
+    expect(status.report).toEqual([
+      { row: 3, outcome: "refused", column: "email", message: "Enter a valid e-mail address" },
       {
-        row: 7,
-        column: "upline",
-        message: "No affiliate with this referral code or e-mail (above this row or in the shop)",
+        row: 4,
+        outcome: "merged",
+        column: "email",
+        message: 'Affiliates:importJob.reasons.mergedFilled{"email":"taken@example.com","fields":"last_name"}',
       },
-      { row: 8, column: "email", message: "An affiliate with the e-mail ok1@example.com exists already." },
+      { row: 5, outcome: "refused", column: "status", message: expect.stringContaining("Invalid enum value") },
+      { row: 6, outcome: "refused", column: "campaign", message: "Affiliates:importJob.reasons.campaignUnknown" },
+      {
+        row: 6,
+        outcome: "refused",
+        column: "referral_code",
+        message: 'Affiliates:importJob.reasons.referralCodeTaken{"code":"TAKEN"}',
+      },
+      { row: 7, outcome: "refused", column: "upline", message: "Affiliates:importJob.reasons.uplineUnknown" },
+      {
+        row: 8,
+        outcome: "merged",
+        column: "email",
+        message: 'Affiliates:importJob.reasons.mergedNothing{"email":"ok1@example.com"}',
+      },
     ]);
-    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(1);
+    // Merging fills what was empty and overwrites nothing.
+    const taken = await getDb().affiliate.findFirstOrThrow({ where: { shopId: shop.id, email: "taken@example.com" } });
+    expect([taken.firstName, taken.lastName, taken.referralCode]).not.toContain("Dup");
+    expect(taken.lastName).toBe("Filled");
+    const ok1 = await getDb().affiliate.findFirstOrThrow({ where: { shopId: shop.id, email: "ok1@example.com" } });
+    expect(ok1.firstName).toBe("Ok");
+    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(2);
+  });
 
+  it("refuses a file it cannot read whole, and queues nothing", async () => {
+    const { shop, admin } = await setup();
     const header = await importCsv(admin, "mail,first_name,colour\nx@example.com,X,red\n");
     expect(header.status).toBe(422);
     const headerErrors = (await header.json()).errors;
@@ -457,6 +487,7 @@ describe("CSV", () => {
     );
     const noFile = await listAction(admin, { intent: "import" });
     expect(noFile.status).toBe(422);
-    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(1);
+    expect(await getDb().affiliateImport.count({ where: { shopId: shop.id } })).toBe(0);
+    expect(await getDb().job.count({ where: { type: "affiliates.import" } })).toBe(0);
   });
 });

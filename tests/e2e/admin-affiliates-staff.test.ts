@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import {
   expectPage,
   logIn,
@@ -112,7 +113,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliates and staff in Chro
     expect(errors.unexpected()).toEqual([]);
   });
 
-  it("adds an affiliate by hand, and shows an import's row-by-row report with nothing imported", async () => {
+  it("adds an affiliate by hand, and imports a CSV in a job: progress bar, then the report of imported, merged and refused rows", async () => {
     const shop = await buildShop();
     await buildUser(shop.id, { email: ADMIN_EMAIL });
     await getDb().campaign.create({ data: { shopId: shop.id, name: "Main", status: "active", isDefault: true } });
@@ -143,18 +144,28 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliates and staff in Chro
     await expectPage(page, "/admin/affiliates", "Affiliates");
     await page.getByRole("button", { name: "Import CSV", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Import affiliates from CSV" });
-    const csv = "email,first_name,upline\nok@example.com,Ok,\nnina@example.com,Dup,\nbad,Bad,NOBODY\n";
+    const csv =
+      "email,first_name,last_name,upline\nok@example.com,Ok,,NINA\nnina@example.com,Dup,Filled,\nbad,Bad,,NOBODY\n";
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: "affiliates.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
-    await dialog.getByText("Nothing was imported: 2 problems to fix").waitFor();
-    await dialog.getByRole("cell", { name: "An affiliate with the e-mail nina@example.com exists already." }).waitFor();
+    // No worker runs beside the test server: the job waits, and the dialog shows its progress.
+    await dialog.getByText("Importing: 0 of 3 rows").waitFor();
+    await dialog.getByRole("progressbar").waitFor();
+    await page.screenshot({ path: screenshotPath("admin-affiliates-import-progress"), fullPage: true });
+    await drainJobs();
+    await dialog.getByText("Imported: 1 · Merged: 1 · Refused: 1").waitFor();
+    await dialog.getByRole("cell", { name: "nina@example.com exists already: filled last_name" }).waitFor();
     await dialog.getByRole("cell", { name: "Enter a valid e-mail address" }).waitFor();
     await page.screenshot({ path: screenshotPath("admin-affiliates-import-report"), fullPage: true });
-    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(1);
+    const imported = await getDb().affiliate.findMany({ where: { shopId: shop.id }, include: { parent: true } });
+    expect(imported.map((a) => [a.email, a.lastName, a.parent?.email ?? null]).sort()).toEqual([
+      ["nina@example.com", "Filled", null],
+      ["ok@example.com", "", "nina@example.com"],
+    ]);
 
-    // A 422 answer to the import is logged by Chrome as a failed resource.
+    // The add form's refused e-mail (a 422) is logged by Chrome as a failed resource.
     expect(errors.unexpected(failedResource(422))).toEqual([]);
   });
 

@@ -33,6 +33,8 @@ export interface ParsedRow {
 export interface ParseResult {
   rows: ParsedRow[];
   errors: ImportError[];
+  /** The file's own problems (header, size, unreadable): none of its rows can be read. */
+  fileErrors: ImportError[];
 }
 
 // How the domain's field names read in the file.
@@ -78,5 +80,5 @@ export function parseAffiliateCsv(text: string): ParseResult {
     }
     rows.push({ row, form: parsed.data, campaign: value("campaign") || undefined });
   }
-  return { rows, errors };
+  return { rows, errors, fileErrors: table.errors };
 }

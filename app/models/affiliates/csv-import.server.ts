@@ -1,157 +1,233 @@
-import type { ShopDb } from "../../db/shop-db.server";
+import type { Db } from "../../db.server";
+import { shopDb, type ShopDb } from "../../db/shop-db.server";
+import type { Tx } from "../../db/transaction";
 import { randomInt, randomUUID } from "node:crypto";
 import { chunks } from "../../lib/chunks";
 import { AppError } from "../../lib/errors";
 import { msg } from "../../i18n/messages";
-import { jobRow } from "../jobs/enqueue.server";
-import { referralCodeBase, TAKEN } from "./affiliate-writes.server";
+import { enqueueJob, jobRow } from "../jobs/enqueue.server";
+import { referralCodeBase } from "./affiliate-writes.server";
 import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-format";
 
-// CSV import: all or nothing. The file's own rules are checked first, then
-// the shop's (campaign, unique e-mail / referral code / coupons, upline) for
-// every row with a few bulk reads; if any row fails, nothing is written and
-// the merchant gets every row's problems. Otherwise all rows are inserted in
-// one transaction with bulk inserts, so the write lock (SQLite) is held for
-// well under a second even for thousands of rows. An upline may name an
-// existing affiliate or a row above in the same file; a new affiliate has no
-// downline yet, so no cycle can arise. The unique indexes still guard against
-// a concurrent writer: a clash rolls the whole import back.
+// CSV import as a job. The upload checks the file itself (header, size) and
+// the plan's room, then stores every row in an AffiliateImport and queues
+// "affiliates.import"; the page polls the import's progress. The job takes
+// the rows in chunks of CHUNK, each in one short write transaction that reads
+// what it needs, inserts, and moves `processed` on with a compare-and-set, so
+// a retried (or doubled) job resumes where the last commit ended and no row
+// is imported twice. Each row ends as one of:
+// - imported: a new affiliate (an upline may name a row above or an affiliate of the shop);
+// - merged: an affiliate of the shop has this e-mail. Merging fills the
+//   fields that are empty on the affiliate (first and last name) and never
+//   overwrites anything: status, campaign, referral code, coupons and upline
+//   stay as they are (an upline set by a file could close a cycle);
+// - refused: the row's own problems (the form's zod schema), an unknown
+//   campaign or upline, a taken referral code or coupon.
+// Reasons are stored as translation keys with values, shown in the reader's language.
 
-export type ImportResult = { ok: true; imported: number } | { ok: false; errors: ImportError[] };
+export type StartResult = { ok: true; importId: string; total: number } | { ok: false; errors: ImportError[] };
 
+const CHUNK = 100;
 const MAX_REPORTED = 500;
-const IN_CHUNK = 500;
 
-interface NewAffiliate {
-  id: string;
-  shopId: string;
-  campaignId: string;
-  parentId: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  status: string;
-  referralCode: string;
+type StoredRow = { row: number; form?: ParsedRow["form"]; campaign?: string; errors?: ImportError[] };
+
+export interface ReportLine {
+  row: number;
+  outcome: "merged" | "refused";
+  column: string;
+  /** A translation key with its values (msg()), or the schema's text. */
+  message: string;
 }
 
-/** Values of `column` among the shop's affiliates that are in `values` (chunked IN lists). */
-async function existing(db: ShopDb, column: "email" | "referralCode", values: string[]) {
-  const shopId = db.$shopId;
-  const found = new Map<string, string>();
-  for (const part of chunks([...new Set(values)], IN_CHUNK)) {
-    const rows = await db.affiliate.findMany({
-      where: { shopId, [column]: { in: part } },
-      select: { id: true, email: true, referralCode: true },
+const reason = (key: string, values?: Record<string, string>) => msg(`Affiliates:importJob.reasons.${key}`, values);
+
+/** Checks the file, stores its rows and queues the job; a file that cannot be read is refused whole. */
+export async function startAffiliateImport(
+  db: ShopDb,
+  text: string,
+  options: { room?: number | null } = {},
+): Promise<StartResult> {
+  const parsed = parseAffiliateCsv(text);
+  if (parsed.fileErrors.length) return { ok: false, errors: parsed.fileErrors };
+  const byRow = new Map<number, StoredRow>();
+  for (const r of parsed.rows) byRow.set(r.row, { row: r.row, form: r.form, campaign: r.campaign });
+  for (const e of parsed.errors) {
+    const stored = byRow.get(e.row) ?? { row: e.row, errors: [] };
+    stored.errors = [...(stored.errors ?? []), e];
+    delete stored.form;
+    byRow.set(e.row, stored);
+  }
+  const rows = [...byRow.values()].sort((a, b) => a.row - b.row);
+  const room = options.room ?? null;
+  if (room !== null) {
+    // Rows whose e-mail the shop has already merge and take no room.
+    const emails = [...new Set(rows.flatMap((r) => (r.form ? [r.form.email] : [])))];
+    let known = 0;
+    for (const part of chunks(emails, 500))
+      known += await db.affiliate.count({ where: { shopId: db.$shopId, email: { in: part } } });
+    const adds = emails.length - known;
+    if (adds > room) throw new AppError("conflict", msg("Plans:errors.importLimit", { number: adds, room }));
+  }
+  const created = await db.$transaction(async (tx) => {
+    const record = await tx.affiliateImport.create({
+      data: { shopId: db.$shopId, rows: JSON.stringify(rows), total: rows.length },
+      select: { id: true },
     });
-    for (const row of rows) found.set(row[column], row.id);
-  }
-  return found;
+    await enqueueJob(tx, "affiliates.import", { shopId: db.$shopId, importId: record.id });
+    return record;
+  });
+  return { ok: true, importId: created.id, total: rows.length };
 }
 
-async function existingCoupons(db: ShopDb, codes: string[]) {
-  const shopId = db.$shopId;
-  const found = new Set<string>();
-  for (const part of chunks([...new Set(codes)], IN_CHUNK)) {
-    const rows = await db.coupon.findMany({ where: { shopId, code: { in: part } }, select: { code: true } });
-    for (const row of rows) found.add(row.code);
-  }
-  return found;
+/** What the page shows: progress, counts and the report (a GET reads only this). */
+export async function affiliateImportStatus(db: ShopDb, importId: string) {
+  const record = await db.affiliateImport.findFirst({
+    where: { id: importId, shopId: db.$shopId },
+    select: {
+      id: true,
+      status: true,
+      total: true,
+      processed: true,
+      imported: true,
+      merged: true,
+      refused: true,
+      report: true,
+      createdAt: true,
+      finishedAt: true,
+    },
+  });
+  if (!record) throw new AppError("not_found", "This import does not exist.");
+  return { ...record, report: JSON.parse(record.report) as ReportLine[] };
 }
 
-/** Checks every parsed row against the shop and the rows above it; builds the inserts. */
-async function plan(db: ShopDb, rows: ParsedRow[], errors: ImportError[]) {
-  const shopId = db.$shopId;
-  const uplines = rows.map((r) => r.form.upline).filter((u): u is string => Boolean(u));
-  const [campaigns, emails, codes, coupons, uplineEmails, uplineCodes] = await Promise.all([
-    db.campaign.findMany({
+interface Chunk {
+  affiliates: {
+    id: string;
+    shopId: string;
+    campaignId: string;
+    parentId: string | null;
+    email: string;
+    firstName: string;
+    lastName: string;
+    status: string;
+    referralCode: string;
+  }[];
+  coupons: { shopId: string; affiliateId: string; code: string; shopifyStatus: string }[];
+  fills: { id: string; data: { firstName?: string; lastName?: string } }[];
+  report: ReportLine[];
+  imported: number;
+  merged: number;
+  refused: number;
+}
+
+/** Decides each row of a chunk against the shop as it is now (rows of earlier chunks included). */
+async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chunk> {
+  const forms = rows.flatMap((r) => (r.form ? [r.form] : []));
+  const uplines = forms.map((f) => f.upline).filter((u): u is string => Boolean(u));
+  const emails = [
+    ...new Set([...forms.map((f) => f.email), ...uplines.filter((u) => u.includes("@")).map((u) => u.toLowerCase())]),
+  ];
+  const codes = [
+    ...new Set([
+      ...forms.map((f) => f.referral_code ?? referralCodeBase(f.first_name, f.last_name)),
+      ...uplines.filter((u) => !u.includes("@")).map((u) => u.toUpperCase()),
+    ]),
+  ];
+  const [campaigns, byEmail, byCode, couponRows] = await Promise.all([
+    tx.campaign.findMany({
       where: { shopId },
-      select: { id: true, name: true, isDefault: true, autoApproveAffiliates: true, createdAt: true },
+      select: { id: true, name: true, isDefault: true, autoApproveAffiliates: true },
       orderBy: { createdAt: "asc" },
     }),
-    existing(
-      db,
-      "email",
-      rows.map((r) => r.form.email),
-    ),
-    existing(db, "referralCode", [
-      ...rows.map((r) => r.form.referral_code ?? referralCodeBase(r.form.first_name, r.form.last_name)),
-    ]),
-    existingCoupons(
-      db,
-      rows.flatMap((r) => r.form.coupon_codes),
-    ),
-    existing(
-      db,
-      "email",
-      uplines.filter((u) => u.includes("@")).map((u) => u.toLowerCase()),
-    ),
-    existing(
-      db,
-      "referralCode",
-      uplines.filter((u) => !u.includes("@")).map((u) => u.toUpperCase()),
-    ),
+    tx.affiliate.findMany({
+      where: { shopId, email: { in: emails } },
+      select: { id: true, email: true, firstName: true, lastName: true },
+    }),
+    tx.affiliate.findMany({ where: { shopId, referralCode: { in: codes } }, select: { id: true, referralCode: true } }),
+    tx.coupon.findMany({
+      where: { shopId, code: { in: forms.flatMap((f) => f.coupon_codes) } },
+      select: { code: true },
+    }),
   ]);
   const fallback = campaigns.find((c) => c.isDefault);
-  // What the rows above claim, with the id each new affiliate will have.
-  const fileEmails = new Map<string, string>();
-  const fileCodes = new Map<string, string>();
-  const fileCoupons = new Set<string>();
-  const affiliates: NewAffiliate[] = [];
-  const couponRows: { shopId: string; affiliateId: string; code: string; shopifyStatus: string }[] = [];
-  const fail = (row: number, column: string, message: string) => errors.push({ row, column, message });
+  const emailIds = new Map(byEmail.map((a) => [a.email, a.id]));
+  const existingByEmail = new Map(byEmail.map((a) => [a.email, a]));
+  const codeIds = new Map(byCode.map((a) => [a.referralCode, a.id]));
+  const takenCoupons = new Set(couponRows.map((c) => c.code));
+  const out: Chunk = { affiliates: [], coupons: [], fills: [], report: [], imported: 0, merged: 0, refused: 0 };
+  const newByEmail = new Map<string, Chunk["affiliates"][number]>();
 
-  for (const { row, form, campaign: campaignRef } of rows) {
-    const before = errors.length;
+  for (const { row, form, campaign: campaignRef, errors } of rows) {
+    if (!form) {
+      out.refused++;
+      for (const e of errors ?? []) out.report.push({ row, outcome: "refused", column: e.column, message: e.message });
+      continue;
+    }
+    const existing = existingByEmail.get(form.email);
+    const pending = newByEmail.get(form.email);
+    if (existing || pending) {
+      const target = existing ?? pending!;
+      const data: { firstName?: string; lastName?: string } = {};
+      if (!target.firstName && form.first_name) data.firstName = form.first_name;
+      if (!target.lastName && form.last_name) data.lastName = form.last_name;
+      Object.assign(target, data);
+      if (existing && Object.keys(data).length) out.fills.push({ id: existing.id, data });
+      const filled = Object.keys(data).map((k) => (k === "firstName" ? "first_name" : "last_name"));
+      out.merged++;
+      out.report.push({
+        row,
+        outcome: "merged",
+        column: "email",
+        message: filled.length
+          ? reason("mergedFilled", { email: form.email, fields: filled.join(", ") })
+          : reason("mergedNothing", { email: form.email }),
+      });
+      continue;
+    }
+
+    const problems: ReportLine[] = [];
+    const fail = (column: string, message: string) => problems.push({ row, outcome: "refused", column, message });
     let campaign = fallback;
     if (campaignRef) {
       const matches = campaigns.filter(
         (c) => c.id === campaignRef || c.name.toLowerCase() === campaignRef.toLowerCase(),
       );
       campaign = matches.length === 1 ? matches[0] : undefined;
-      if (matches.length !== 1)
-        fail(
-          row,
-          "campaign",
-          matches.length
-            ? "Several campaigns have this name; use the campaign's id"
-            : "No campaign with this name or id",
-        );
-    } else if (!campaign) fail(row, "campaign", "This shop has no default campaign: name a campaign");
-
-    if (emails.has(form.email) || fileEmails.has(form.email)) fail(row, "email", TAKEN.email(form.email));
+      if (matches.length !== 1) fail("campaign", reason(matches.length ? "campaignAmbiguous" : "campaignUnknown"));
+    } else if (!campaign) fail("campaign", reason("noDefaultCampaign"));
 
     let code = form.referral_code;
-    if (code && (codes.has(code) || fileCodes.has(code))) fail(row, "referral_code", TAKEN.referralCode(code));
+    if (code && codeIds.has(code)) fail("referral_code", reason("referralCodeTaken", { code }));
     if (!code) {
       const base = referralCodeBase(form.first_name, form.last_name);
       code = base;
       // A taken base gets eight random digits: a clash among 10^8 is left to the unique index.
-      while (codes.has(code) || fileCodes.has(code)) code = `${base}${randomInt(10_000_000, 100_000_000)}`;
+      while (codeIds.has(code)) code = `${base}${randomInt(10_000_000, 100_000_000)}`;
     }
-
-    const coupon = form.coupon_codes.find((c) => coupons.has(c) || fileCoupons.has(c));
-    if (coupon) fail(row, "coupon_codes", TAKEN.coupon(coupon));
+    const coupon = form.coupon_codes.find((c) => takenCoupons.has(c));
+    if (coupon) fail("coupon_codes", reason("couponTaken", { code: coupon }));
 
     let parentId: string | null = null;
     if (form.upline) {
-      const key = form.upline.includes("@") ? form.upline.toLowerCase() : form.upline.toUpperCase();
-      const byEmail = form.upline.includes("@");
-      parentId =
-        (byEmail ? (uplineEmails.get(key) ?? fileEmails.get(key)) : (uplineCodes.get(key) ?? fileCodes.get(key))) ??
-        null;
-      if (!parentId)
-        fail(row, "upline", "No affiliate with this referral code or e-mail (above this row or in the shop)");
+      const viaEmail = form.upline.includes("@");
+      parentId = (viaEmail ? emailIds.get(form.upline.toLowerCase()) : codeIds.get(form.upline.toUpperCase())) ?? null;
+      if (!parentId) fail("upline", reason("uplineUnknown"));
     }
 
-    if (errors.length > before || !campaign) continue;
-    const id = randomUUID();
-    fileEmails.set(form.email, id);
-    fileCodes.set(code, id);
-    for (const c of form.coupon_codes) {
-      fileCoupons.add(c);
-      couponRows.push({ shopId, affiliateId: id, code: c, shopifyStatus: "pending" });
+    if (problems.length || !campaign) {
+      out.refused++;
+      out.report.push(...problems);
+      continue;
     }
-    affiliates.push({
+    const id = randomUUID();
+    emailIds.set(form.email, id);
+    codeIds.set(code, id);
+    for (const c of form.coupon_codes) {
+      takenCoupons.add(c);
+      out.coupons.push({ shopId, affiliateId: id, code: c, shopifyStatus: "pending" });
+    }
+    const affiliate = {
       id,
       shopId,
       campaignId: campaign.id,
@@ -161,55 +237,80 @@ async function plan(db: ShopDb, rows: ParsedRow[], errors: ImportError[]) {
       lastName: form.last_name,
       status: form.status ?? (campaign.autoApproveAffiliates ? "approved" : "pending"),
       referralCode: code,
-    });
+    };
+    newByEmail.set(form.email, affiliate);
+    out.affiliates.push(affiliate);
+    out.imported++;
   }
-  return { affiliates, couponRows };
+  return out;
 }
 
-/** `room`: how many more affiliates the shop's plan takes (null: no limit); a larger file imports nothing. */
-export async function importAffiliatesCsv(
-  db: ShopDb,
-  text: string,
-  options: { room?: number | null } = {},
-): Promise<ImportResult> {
-  const parsed = parseAffiliateCsv(text);
-  const errors = [...parsed.errors];
-  const { affiliates, couponRows } = parsed.rows.length
-    ? await plan(db, parsed.rows, errors)
-    : { affiliates: [], couponRows: [] };
-  if (errors.length) {
-    errors.sort((a, b) => a.row - b.row);
-    return { ok: false, errors: errors.slice(0, MAX_REPORTED) };
-  }
-  const room = options.room ?? null;
-  if (room !== null && affiliates.length > room) {
-    throw new AppError("conflict", msg("Plans:errors.importLimit", { number: affiliates.length, room }));
-  }
-  try {
-    await db.$transaction(
-      async (tx) => {
-        // In file order: an upline row is always inserted before its recruits.
-        // Large chunks (few statements) while staying under SQLite's 32,766
-        // bound parameters per statement (about 14 per affiliate, 5 per coupon).
-        for (const part of chunks(affiliates, 1000)) await tx.affiliate.createMany({ data: part });
-        for (const part of chunks(couponRows, 2000)) await tx.coupon.createMany({ data: part });
-        // Their codes go to Shopify after the commit, a job per affiliate.
+/**
+ * The "affiliates.import" job: processes the import's rows from `processed`
+ * on, one committed chunk at a time. Safe to run again: a chunk that another
+ * run committed first makes this one's compare-and-set miss, and it rolls back.
+ */
+export async function runAffiliateImport(
+  base: Db,
+  payload: { shopId: string; importId: string },
+  options: { chunkSize?: number; afterChunk?: () => void | Promise<void> } = {},
+) {
+  const size = options.chunkSize ?? CHUNK;
+  const db = shopDb(base, payload.shopId);
+  const record = await db.affiliateImport.findFirst({
+    where: { id: payload.importId, shopId: payload.shopId },
+    select: { rows: true, status: true },
+  });
+  if (!record || record.status === "done" || record.status === "failed") return;
+  const rows = JSON.parse(record.rows) as StoredRow[];
+  for (;;) {
+    const finished = await db.$transaction(async (tx) => {
+      const current = await tx.affiliateImport.findFirstOrThrow({
+        where: { id: payload.importId, shopId: payload.shopId },
+        select: { processed: true, report: true, status: true },
+      });
+      if (current.status === "done" || current.status === "failed") return true;
+      const from = current.processed;
+      const part = rows.slice(from, from + size);
+      const chunk = await planChunk(tx, payload.shopId, part);
+      // In file order: an upline row is always inserted before its recruits.
+      if (chunk.affiliates.length) await tx.affiliate.createMany({ data: chunk.affiliates });
+      if (chunk.coupons.length) await tx.coupon.createMany({ data: chunk.coupons });
+      // Their codes go to Shopify after the commit, a job per affiliate.
+      if (chunk.coupons.length) {
         const now = new Date();
-        const pushes = [...new Set(couponRows.map((c) => c.affiliateId))].map((affiliateId) =>
+        const pushes = [...new Set(chunk.coupons.map((c) => c.affiliateId))].map((affiliateId) =>
           jobRow("coupons.push", { affiliateId }, { now }),
         );
-        for (const part of chunks(pushes, 1000)) await tx.job.createMany({ data: part });
-      },
-      { timeout: 60_000, maxWait: 30_000 },
-    );
-  } catch (error) {
-    if ((error as { code?: string })?.code === "P2002") {
-      throw new AppError(
-        "conflict",
-        "An e-mail, referral code or coupon code was taken meanwhile; nothing was imported. Import again.",
-      );
-    }
-    throw error;
+        await tx.job.createMany({ data: pushes });
+      }
+      for (const fill of chunk.fills) await tx.affiliate.update({ where: { id: fill.id }, data: fill.data });
+      const report = JSON.parse(current.report) as ReportLine[];
+      const done = from + part.length >= rows.length;
+      const moved = await tx.affiliateImport.updateMany({
+        where: { id: payload.importId, processed: from },
+        data: {
+          processed: from + part.length,
+          imported: { increment: chunk.imported },
+          merged: { increment: chunk.merged },
+          refused: { increment: chunk.refused },
+          report: JSON.stringify([...report, ...chunk.report].slice(0, MAX_REPORTED)),
+          status: done ? "done" : "running",
+          finishedAt: done ? new Date() : null,
+        },
+      });
+      if (moved.count !== 1) throw new Error("Another run processed this chunk first; this one rolls back.");
+      return done;
+    });
+    if (finished) return;
+    await options.afterChunk?.();
   }
-  return { ok: true, imported: affiliates.length };
+}
+
+/** The job's last attempt failed: the import stops where it is, and the page says so. */
+export async function failAffiliateImport(base: Db, payload: { shopId: string; importId: string }) {
+  await shopDb(base, payload.shopId).affiliateImport.updateMany({
+    where: { id: payload.importId, status: { in: ["queued", "running"] } },
+    data: { status: "failed", finishedAt: new Date() },
+  });
 }

@@ -54,6 +54,8 @@ export const JOB_PAYLOADS = {
   "bonus.evaluate": z.object({ shopId: id() }),
   /** Moves a shop's affiliates between its auto-tier campaigns, then queues the next daily run. */
   "tier.evaluate": z.object({ shopId: id() }),
+  /** Processes an affiliates CSV import (AffiliateImport id) in chunks, resuming at its `processed` row. */
+  "affiliates.import": z.object({ shopId: id(), importId: id() }),
   /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */
   "coupons.create": z.object({ affiliateId: id() }),
   /** Creates in Shopify the coupon codes typed for an affiliate (admin page, API, import). */
