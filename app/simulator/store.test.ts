@@ -153,12 +153,13 @@ describe("query cost and throttling", () => {
     onTestFinished(() => void vi.useRealTimers());
     const { gql } = setup();
     const out = gql(CATALOGUE_PAGE.document, { first: 100, after: null });
-    // 2 + 100 × (product 1 + featuredMedia 1 + preview 1 + image 1); 6 products came back, without media.
+    // 2 + 100 × (product 1 + featuredMedia 1 + preview 1 + image 1 + priceRangeV2 1 + minVariantPrice 1);
+    // 6 products came back, without media: 2 + 6 × (product, priceRangeV2, minVariantPrice).
     expect(out.body.extensions).toEqual({
       cost: {
-        requestedQueryCost: 402,
-        actualQueryCost: 8,
-        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1992, restoreRate: 100 },
+        requestedQueryCost: 602,
+        actualQueryCost: 20,
+        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1980, restoreRate: 100 },
       },
     });
     const nodes = gql(PRODUCT_COLLECTIONS.document, {
@@ -195,7 +196,7 @@ describe("query cost and throttling", () => {
       ],
       extensions: {
         cost: {
-          requestedQueryCost: 402,
+          requestedQueryCost: 602,
           actualQueryCost: null,
           throttleStatus: expect.objectContaining({ currentlyAvailable: expect.any(Number) }),
         },
