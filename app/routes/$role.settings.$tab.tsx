@@ -12,7 +12,13 @@ import { findSettingsTab, SETTINGS_NAMESPACES } from "~/lib/settings-tabs";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { requirePlanFeature } from "~/door/plan-check.server";
 import { AppError } from "~/lib/errors";
-import { autotierSaveSchema, loadAutotier, saveAutotier } from "~/models/tiers/autotier-settings.server";
+import {
+  applyAutotierNow,
+  autotierActionSchema,
+  loadAutotier,
+  saveAutotier,
+  undoAutotierRun,
+} from "~/models/tiers/autotier-settings.server";
 import { useShell } from "./$role";
 import type { RouteHandle } from "~/i18n/route-handle";
 
@@ -52,10 +58,12 @@ export const loader = /* @__PURE__ */ merchantRoute(
 );
 
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "settings", body: autotierSaveSchema },
-  async ({ db, shop, role, params, body }) => {
+  { area: "settings", body: autotierActionSchema },
+  async ({ db, shop, role, user, params, body }) => {
     if (params.tab !== "autotier") throw new AppError("not_found", "This settings tab saves nothing here.");
     requirePlanFeature(shop.pricingPlan, role, "autoTier");
+    if (body.intent === "apply_now") return applyAutotierNow(db, body.expected);
+    if (body.intent === "undo_run") return undoAutotierRun(db, body.runId, user.id);
     return saveAutotier(db, body);
   },
 );
