@@ -94,6 +94,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("setup guide in Chromium", ()
     await expectPage(other.page, "/admin/dashboard", "Dashboard");
     await other.page.locator("#range-caption").waitFor();
     expect(await other.page.getByRole("heading", { name: "Setup guide" }).count()).toBe(0);
+
+    // "Help docs" opens the in-app help: a section per screen, each linking to it.
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Help docs" }).click();
+    await page.waitForURL("**/admin/help");
+    await page.getByRole("heading", { name: "Payouts", exact: true }).waitFor();
+    await page.getByText("Approved commissions are gathered per affiliate", { exact: false }).waitFor();
+    expect(await page.getByRole("link", { name: "Open: Autotier" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Open: Settings" }).getAttribute("href")).toBe("/admin/settings");
+    await page.screenshot({ path: screenshotPath("help-page"), fullPage: true });
     expect(errors.all).toEqual([]);
     expect(other.errors.all).toEqual([]);
   });
