@@ -217,6 +217,7 @@ export default function CampaignDetail() {
           currency={shop.currency}
           lockedDefault={campaign ? campaign.is_default : !hasDefault}
           firstCampaign={!campaign && !hasDefault}
+          mlmAllowed={mlm}
         />
       </BlockStack>
       <Modal
