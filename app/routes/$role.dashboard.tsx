@@ -146,7 +146,8 @@ export default function Dashboard() {
                 <p>{t("banners.welcome.body")}</p>
               </DismissibleBanner>
             ) : null}
-            {!setup.dismissed && !setup.complete ? (
+            {/* Its steps are the admin's (settings, payments...); staff without settings do not get it. */}
+            {can("settings") && !setup.dismissed && !setup.complete ? (
               <SetupGuideCard guide={setup} role={role} themeEditorUrl={themeEditorUrl} />
             ) : null}
             {/* Once the embed has shown it works (a tracked visit or sale), the reminder is moot. */}
