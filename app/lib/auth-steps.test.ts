@@ -61,6 +61,8 @@ describe("decideAuthStep (spec section 2, in order)", () => {
     ["", { type: "navigate", to: "/admin/dashboard" }],
     // 4. a shop: the platform's authorization URL
     ["?shop=a.myshopify.com", { type: "navigate", to: "/api/auth/authorize?shop=a.myshopify.com", topLevel: false }],
+    // the authorization was refused: the error screen, not another round
+    ["?shop=a.myshopify.com&oauth_refused=1", { type: "refused" }],
   ])("%s", (search, expected) => {
     expect(decideAuthStep(search, { inIframe: false })).toEqual(expected);
   });

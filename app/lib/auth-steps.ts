@@ -4,6 +4,8 @@
 
 export type AuthStep =
   | { type: "navigate"; to: string; topLevel?: boolean }
+  // Shopify's library would not start the authorization (see REFUSED_PARAM): the error screen.
+  | { type: "refused" }
   | {
       type: "call-auth";
       query: string;
@@ -53,8 +55,16 @@ export function safeRedirectPath(value: string | null): string | null {
   }
 }
 
+/**
+ * Set by /api/auth/authorize when Shopify's library refused to start the
+ * authorization (it answers an empty 410 to a browser that calls itself a
+ * bot, headless Chromium included): the screen says so instead of trying again.
+ */
+export const REFUSED_PARAM = "oauth_refused";
+
 export function decideAuthStep(search: string, opts: { inIframe: boolean }): AuthStep {
   const params = new URLSearchParams(search);
+  if (params.has(REFUSED_PARAM)) return { type: "refused" };
 
   const planId = params.get("plan_id");
   if (planId !== null) {

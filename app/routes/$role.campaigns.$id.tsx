@@ -230,6 +230,7 @@ export default function CampaignDetail() {
           lockedDefault={campaign ? campaign.is_default : !hasDefault}
           firstCampaign={!campaign && !hasDefault}
           catalogue={catalogue}
+          mlmAllowed={mlm}
         />
       </BlockStack>
       <Modal

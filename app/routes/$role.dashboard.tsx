@@ -24,7 +24,6 @@ import {
   AffiliateLinksCard,
   FaqCard,
   HelpfulLinksCard,
-  InstructionsCard,
   PendingCard,
   QuickHelpCard,
   Tile,
@@ -38,6 +37,8 @@ import { areaCheck, showWelcome, visiblePending } from "~/lib/dashboard-access";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { getDashboardData } from "~/models/dashboard/dashboard-totals.server";
+import { dismissSetupGuide, dismissSetupSchema, loadSetupGuide } from "~/models/setup/setup-guide.server";
+import { SetupGuideCard } from "~/components/dashboard/SetupGuideCard";
 import { useShell } from "./$role";
 
 export const handle: RouteHandle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"], title: "Dashboard:title" };
@@ -57,10 +58,13 @@ const querySchema = z.object({
 
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "any", query: querySchema },
-  async ({ db, shop, user, query }) => {
+  async ({ db, shop, user, role, query }) => {
     // Exact whether or not the rollup is fresh (the rest is counted live);
     // the worker's sweep keeps it so (ADR 011).
-    const data = await getDashboardData(shop, query.preset, new Date(), db);
+    const [data, setup] = await Promise.all([
+      getDashboardData(shop, query.preset, new Date(), db),
+      loadSetupGuide(db, shop.settings),
+    ]);
     const config = getConfig();
     return {
       preset: query.preset,
@@ -72,9 +76,16 @@ export const loader = /* @__PURE__ */ merchantRoute(
       links: affiliateLinks(config.appUrl, shop.domain),
       // Shopify's theme editor deep link that opens App embeds with ours selected.
       themeEditorUrl: `https://${shop.domain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(config.SHOPIFY_API_KEY)}/tracking-embed`,
-      docsUrl: config.HELP_DOCS_URL ?? "#instructions",
+      docsUrl: config.HELP_DOCS_URL ?? `/${role}/help`,
+      setup,
     };
   },
+);
+
+// Hiding the setup guide is saved for the shop: a settings change, so it
+// needs the settings area.
+export const action = /* @__PURE__ */ merchantRoute({ area: "settings", body: dismissSetupSchema }, ({ db }) =>
+  dismissSetupGuide(db),
 );
 
 type Metric = "revenue" | "commission" | "sales" | "clicks";
@@ -105,6 +116,7 @@ export default function Dashboard() {
     links: affiliateUrls,
     themeEditorUrl,
     docsUrl,
+    setup,
   } = useLoaderData<typeof loader>();
   const { shop, role, mode, supportEmail, productName, user } = useShell();
   const can = areaCheck(user);
@@ -134,31 +146,38 @@ export default function Dashboard() {
                 <p>{t("banners.welcome.body")}</p>
               </DismissibleBanner>
             ) : null}
-            <DismissibleBanner
-              flag="show.appEmbed"
-              title={t("embed.title")}
-              tone="warning"
-              action={
-                mode === "embedded"
-                  ? { content: t("embed.openEditor"), url: themeEditorUrl, external: true }
-                  : undefined
-              }
-            >
-              <BlockStack gap="200">
-                <p>{t("embed.body")}</p>
-                <Text as="p" fontWeight="semibold">
-                  {t("embed.stepsTitle")}
-                </Text>
-                <List type="number">
-                  {[1, 2, 3, 4].map((n) => (
-                    <List.Item key={n}>{t(`embed.step${n}`)}</List.Item>
-                  ))}
-                </List>
-                <Text as="p" tone="subdued">
-                  {t("embed.notChecked")}
-                </Text>
-              </BlockStack>
-            </DismissibleBanner>
+            {/* Its steps are the admin's (settings, payments...); staff without settings do not get it. */}
+            {can("settings") && !setup.dismissed && !setup.complete ? (
+              <SetupGuideCard guide={setup} role={role} themeEditorUrl={themeEditorUrl} />
+            ) : null}
+            {/* Once the embed has shown it works (a tracked visit or sale), the reminder is moot. */}
+            {setup.steps.find((s) => s.key === "appEmbed")?.done ? null : (
+              <DismissibleBanner
+                flag="show.appEmbed"
+                title={t("embed.title")}
+                tone="warning"
+                action={
+                  mode === "embedded"
+                    ? { content: t("embed.openEditor"), url: themeEditorUrl, external: true }
+                    : undefined
+                }
+              >
+                <BlockStack gap="200">
+                  <p>{t("embed.body")}</p>
+                  <Text as="p" fontWeight="semibold">
+                    {t("embed.stepsTitle")}
+                  </Text>
+                  <List type="number">
+                    {[1, 2, 3, 4].map((n) => (
+                      <List.Item key={n}>{t(`embed.step${n}`)}</List.Item>
+                    ))}
+                  </List>
+                  <Text as="p" tone="subdued">
+                    {t("embed.notChecked")}
+                  </Text>
+                </BlockStack>
+              </DismissibleBanner>
+            )}
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
@@ -251,7 +270,6 @@ export default function Dashboard() {
                 </BlockStack>
               </Card>
             ) : null}
-            <InstructionsCard />
             <HelpfulLinksCard role={role} can={can} />
           </BlockStack>
         </Layout.Section>

@@ -11,6 +11,7 @@ import { useFormat } from "~/i18n/format";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { activatePlan, confirmSubscription } from "~/models/plans/activate-plan.server";
 import { findPlan, priceOf } from "~/models/plans/plans";
+import { useShell } from "./$role";
 import type { RouteHandle } from "~/i18n/route-handle";
 
 export const handle: RouteHandle = { i18n: ["Plans"], title: "Plans:activateTitle" };
@@ -72,6 +73,7 @@ export default function ActivatePlan() {
   const data = useActionData<Partial<ErrorBody> & { confirmationUrl?: string }>();
   const navigation = useNavigation();
   const { role } = useParams();
+  const { mode } = useShell();
   const confirmationUrl = data?.confirmationUrl;
   useEffect(() => {
     // Shopify's confirmation page cannot be framed: App Bridge opens "_top" in the admin window.
@@ -89,7 +91,12 @@ export default function ActivatePlan() {
           ) : null}
           {confirmationUrl ? <Banner tone="info" title={t("redirecting")} /> : null}
           <Text as="p">{t("activateBody", { plan: t(`plans.${plan.id}.name`) })}</Text>
-          {price > 0 ? (
+          {/* Only an embedded shop pays through Shopify; a standalone one is never billed (docs/decisions/029). */}
+          {mode === "standalone" ? (
+            <Text as="p" tone="subdued">
+              {t("standaloneNoCharge")}
+            </Text>
+          ) : price > 0 ? (
             <Text as="p" tone="subdued">
               {t(interval === "yearly" ? "chargeYearly" : "chargeMonthly", {
                 price: format.money(price, "USD"),

@@ -4,7 +4,13 @@ import { AutotierSettings } from "~/components/tiers/AutotierSettings";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { requirePlanFeature } from "~/door/plan-check.server";
 import type { RouteHandle } from "~/i18n/route-handle";
-import { autotierSaveSchema, loadAutotier, saveAutotier } from "~/models/tiers/autotier-settings.server";
+import {
+  applyAutotierNow,
+  autotierActionSchema,
+  loadAutotier,
+  saveAutotier,
+  undoAutotierRun,
+} from "~/models/tiers/autotier-settings.server";
 import { useShell } from "./$role";
 
 // Settings › Autotier: the ladder of campaigns affiliates move along, its
@@ -17,9 +23,11 @@ export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async 
 });
 
 export const action = /* @__PURE__ */ merchantRoute(
-  { area: "settings", body: autotierSaveSchema },
-  async ({ db, shop, role, body }) => {
+  { area: "settings", body: autotierActionSchema },
+  async ({ db, shop, role, user, body }) => {
     requirePlanFeature(shop.pricingPlan, role, "autoTier");
+    if (body.intent === "apply_now") return applyAutotierNow(db, body.expected);
+    if (body.intent === "undo_run") return undoAutotierRun(db, body.runId, user.id);
     return saveAutotier(db, body);
   },
 );

@@ -35,6 +35,7 @@ export default function Authorizing() {
       else if (to.startsWith("/api/")) window.location.assign(to);
       else navigate(to, { replace: true });
     };
+    if (step.type === "refused") return setFailed(true);
     if (step.type === "navigate") return go(step.to, step.topLevel);
     void (async () => {
       const { status, data } = await apiGet(`/auth?${step.query}`).catch(() => ({ status: 0, data: null }));

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { demoAffiliates } from "../models/demo/demo-people";
+import { DEMO_ADVOCATES } from "../models/referrals/demo-advocates";
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from "../models/demo/demo-catalogue";
 
 // What the simulated store knows, per shop: catalogue, customers, discount
@@ -257,7 +258,8 @@ function titleOf(domain: string) {
 /**
  * A new shop in the simulator: the demo catalogue (six products, four
  * collections), four shoppers and the demo affiliates as customers, and the
- * merchant's discount codes (the demo affiliates' coupons and FRIEND10).
+ * merchant's discount codes (the demo affiliates' coupons, FRIEND10 and the
+ * demo advocates' friend codes).
  */
 export function seedShop(state: StoreState, domain: string, options: { demo?: boolean; scopes: string[] }): ShopState {
   const created = new Date("2026-07-01T12:00:00Z").toISOString();
@@ -357,6 +359,8 @@ export function seedShop(state: StoreState, domain: string, options: { demo?: bo
       .filter((a) => a.couponCode)
       .map((a) => percentCode(a.couponCode!, `${a.firstName} ${a.lastName}: affiliate coupon`)),
     percentCode(DEMO_FRIEND_CODE, "Refer a friend: 10 % off"),
+    // The demo advocates' shared friend codes, as the app would have created them.
+    ...DEMO_ADVOCATES.map((a) => percentCode(a.code, `Refer a friend: ${a.firstName}'s code`)),
   ];
   const shop: ShopState = {
     domain,

@@ -163,6 +163,7 @@ export async function bonusTierBench(): Promise<BenchResult> {
       await db.bonusRule.updateMany({ data: { evaluatedThrough: null } });
       await db.affiliate.updateMany({ data: { campaignId: "bronze" } });
       await db.tierMove.deleteMany({});
+      await db.tierRun.deleteMany({});
       await db.domainEvent.deleteMany({});
       await db.job.deleteMany({});
 
@@ -180,7 +181,7 @@ export async function bonusTierBench(): Promise<BenchResult> {
       t = performance.now();
       const m = await db.$transaction((tx) => evaluateShopTiers(tx, "s", new Date(now)), { timeout: 600_000 });
       tiers.push(performance.now() - t);
-      moves = m.moves.length;
+      moves = m?.moves.length ?? 0;
     }
     await db.$disconnect();
     const [bs, ts, base] = [stats(bonuses), stats(tiers), stats(baseline)];

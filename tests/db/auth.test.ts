@@ -332,6 +332,7 @@ describe("roles and areas", () => {
       "plans",
       "plans/activate?plan_id=pro",
       "contact-us",
+      "help",
       "paypal/connect",
       "not-found",
     ];

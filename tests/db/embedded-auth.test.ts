@@ -278,6 +278,19 @@ describe("OAuth authorization code flow", () => {
     return { client, res, target, state: target.searchParams.get("state") ?? "" };
   }
 
+  it("sends a browser Shopify's library will not serve back to the /auth screen, not to an empty 410", async () => {
+    // Headless Chromium names itself in its user agent, which the library takes for a bot.
+    const headless = {
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/126.0 Safari/537.36",
+    };
+    const res = await new HttpClient(server.url).get(`/api/auth/authorize?shop=${TEST_SHOP}`, headless);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/auth?shop=${TEST_SHOP}&oauth_refused=1`);
+    const screen = await new HttpClient(server.url).get(res.headers.get("location")!, headless);
+    expect(screen.status).toBe(200);
+    expect(screen.headers.get("content-type")).toContain("text/html");
+  });
+
   function callbackParams(state: string): Record<string, string> {
     return {
       code: "fake-authorization-code",

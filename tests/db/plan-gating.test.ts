@@ -259,6 +259,21 @@ describe("features inside forms", () => {
     expect(await getDb().campaignLevel.count({ where: { campaignId: campaign!.id } })).toBe(1);
   });
 
+  it("MLM: the campaign page offers no 'Add level' on a plan without MLM, and says why", async () => {
+    const shop = await buildShop({ pricingPlan: "free" });
+    const [campaign] = await campaignsInOrder(shop.id, 1);
+    const client = await login(shop.id);
+    // Polaris renders a disabled button with aria-disabled.
+    const addLevel = /<button[^>]*aria-disabled="true"[^>]*>(?:(?!<\/button>).)*Add level/s;
+    const free = await (await client.get(`/admin/campaigns/${campaign!.id}`)).text();
+    expect(free).toContain("Multi-level marketing needs a higher plan.");
+    expect(free).toMatch(addLevel);
+    await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "growth" } });
+    const growth = await (await client.get(`/admin/campaigns/${campaign!.id}`)).text();
+    expect(growth).not.toContain("Multi-level marketing needs a higher plan.");
+    expect(growth).not.toMatch(addLevel);
+  });
+
   it("auto-tier: the settings tab and its save answer the upgrade prompt on a plan without it", async () => {
     const shop = await buildShop({ pricingPlan: "free" });
     const client = await login(shop.id);

@@ -253,6 +253,15 @@ describe("standalone shops", () => {
     expect(sim.store.requests).toEqual([]);
   });
 
+  it("are told on the Activate page, as on Pricing, that nothing is billed", async () => {
+    const shop = await buildShop({ pricingPlan: null, needSelectPlan: true });
+    const client = await login(shop.id);
+    const page = await (await client.get("/admin/plans/activate?plan_id=pro&interval=monthly")).text();
+    expect(page).toContain("This installation is not billed through Shopify: choosing a plan costs nothing.");
+    // The texts travel in the page's translation payload too: look for the rendered charge, price filled in.
+    expect(page).not.toMatch(/\$[\d.,]+ every 30 days after a \d+-day free trial, billed by Shopify/);
+  });
+
   it("keep their data after a downgrade: over-limit affiliates stay readable with the reason, none can be added", async () => {
     // Grown on a bigger plan, now on free (50 affiliates).
     const shop = await buildShop({ pricingPlan: "growth" });

@@ -28,6 +28,8 @@ const OPEN_TO_ALL_STAFF = [
   "routes/$role._index",
   "routes/$role.contact-us",
   "routes/$role.dashboard",
+  // Help texts; each section's screen keeps its own area.
+  "routes/$role.help",
   "routes/$role.not-found",
   // Shows staff that the admin must choose a plan, nothing else (tested in admin-shell).
   "routes/$role.plans._index",

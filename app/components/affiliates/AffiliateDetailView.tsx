@@ -26,7 +26,16 @@ export type DetailData = Json<AffiliateDetail> & {
   links: { referral_link: string; store_link: string };
   campaigns: { id: string; name: string; isDefault: boolean }[];
   network?: { uplines: { id: string; name: string; level: number }[]; downline: LevelData };
-  tierMoves?: { id: string; fromCampaignId: string; toCampaignId: string; reason: string; createdAt: string }[];
+  tierMoves?: {
+    id: string;
+    fromCampaignId: string;
+    toCampaignId: string;
+    reason: string;
+    reasonKey: string;
+    reasonValues: string;
+    undo: string | null;
+    createdAt: string;
+  }[];
   /** Over the plan's affiliate limit (a downgrade): shown, not editable. */
   readOnly?: boolean;
 };

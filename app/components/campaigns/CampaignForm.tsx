@@ -31,6 +31,8 @@ interface Props {
   firstCampaign: boolean;
   // The catalogue's view of the rules' targets (title, image, price), by GID.
   catalogue: Record<string, CatalogueItem>;
+  // The shop's plan pays levels 2 and deeper (MLM); without it no level can be added.
+  mlmAllowed: boolean;
 }
 
 type Rule = CampaignFormValues["rules"][number];
@@ -47,8 +49,17 @@ function pickedOf(rule: Rule, catalogue: Record<string, CatalogueItem>): PickedI
   };
 }
 
-export function CampaignForm({ values, onChange, errors, currency, lockedDefault, firstCampaign, catalogue }: Props) {
-  const { t } = useTranslation(["Campaigns", "Global"]);
+export function CampaignForm({
+  values,
+  onChange,
+  errors,
+  currency,
+  lockedDefault,
+  firstCampaign,
+  catalogue,
+  mlmAllowed,
+}: Props) {
+  const { t } = useTranslation(["Campaigns", "Global", "Plans"]);
   const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) =>
     onChange({ ...values, [key]: value });
   const err = (path: string) => errors[path];
@@ -317,10 +328,15 @@ export function CampaignForm({ values, onChange, errors, currency, lockedDefault
                 {err("levels")}
               </Text>
             ) : null}
+            {mlmAllowed ? null : (
+              <Text as="p" tone="caution" id="levels-plan">
+                {t("Plans:upgradeFor", { feature: t("Plans:features.mlm") })}
+              </Text>
+            )}
             <InlineStack>
               <Button
                 icon={PlusIcon}
-                disabled={values.levels.length >= MAX_LEVELS}
+                disabled={!mlmAllowed || values.levels.length >= MAX_LEVELS}
                 onClick={() => set("levels", [...values.levels, { key: rowKey(), basis: "percent_of_sale", rate: "" }])}
               >
                 {t("levels.add")}

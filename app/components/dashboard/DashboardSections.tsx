@@ -1,4 +1,4 @@
-import { BlockStack, Button, Card, InlineStack, Link, List, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { AffiliateLinks } from "~/lib/affiliate-links";
 import { HELPFUL_LINKS, type AreaCheck, type VisiblePending } from "~/lib/dashboard-access";
@@ -125,27 +125,6 @@ export function FaqCard() {
             </Text>
           </BlockStack>
         ))}
-      </BlockStack>
-    </Card>
-  );
-}
-
-const INSTRUCTION_STEPS = 5;
-
-export function InstructionsCard() {
-  const { t } = useTranslation("Dashboard");
-  const { t: ti } = useTranslation("Instructions");
-  return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd" id="instructions">
-          {t("instructions")}
-        </Text>
-        <List type="number">
-          {Array.from({ length: INSTRUCTION_STEPS }, (_, i) => (
-            <List.Item key={i}>{ti(`step${i + 1}`)}</List.Item>
-          ))}
-        </List>
       </BlockStack>
     </Card>
   );

@@ -7,12 +7,15 @@ import {
   Card,
   Checkbox,
   IndexTable,
+  List,
+  Modal,
   InlineGrid,
   InlineStack,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
+import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
@@ -21,11 +24,13 @@ import type { ErrorBody } from "../../lib/errors";
 
 const TIER_ROW_COLUMNS =
   "minmax(4rem, max-content) minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) max-content max-content max-content";
-import { TIER_METRICS } from "../../models/tiers/evaluate-tiers";
+import { TIER_METRICS, tierReasonText, type TierReasonValues } from "../../models/tiers/evaluate-tiers";
 import { SettingsPage } from "../settings/SettingsPage";
 
 // Settings › Autotier: the ordered ladder of campaigns, the switches, and the
 // latest moves with their reasons.
+
+type Person = { firstName: string; lastName: string; email: string };
 
 export interface AutotierData {
   settings: { enabled: boolean; allowDemotion: boolean };
@@ -38,23 +43,78 @@ export interface AutotierData {
     toCampaignId: string;
     direction: string;
     reason: string;
+    reasonKey: string;
+    reasonValues: string;
+    runId: string | null;
+    undo: string | null;
     createdAt: string;
-    affiliate: { firstName: string; lastName: string; email: string };
+    affiliate: Person;
   }[];
+  runs: {
+    id: string;
+    trigger: string;
+    moved: number;
+    restored: number;
+    createdAt: string;
+    undoneAt: string | null;
+  }[];
+  nextRun: string | null;
+  preview: {
+    count: number;
+    moves: {
+      affiliateId: string;
+      affiliate: Person | null;
+      fromCampaignId: string;
+      toCampaignId: string;
+      direction: string;
+      reasonKey: string;
+      reasonValues: TierReasonValues;
+    }[];
+  };
 }
+
+type ActionData = Partial<ErrorBody> & {
+  saved?: boolean;
+  applied?: number;
+  undone?: { restored: number; skipped: { affiliateId: string; name: string; reason: string }[] };
+};
+
+const personName = (p: Person | null) => (p ? `${p.firstName} ${p.lastName}`.trim() || p.email : "—");
 
 export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZone: string }) {
   const { t } = useTranslation(["Settings", "Global"]);
   const { role } = useParams();
   const format = useFormat();
-  const fetcher = useFetcher<{ saved?: boolean } & Partial<ErrorBody>>();
+  const fetcher = useFetcher<ActionData>();
+  const runFetcher = useFetcher<ActionData>();
   const saved = useMemo(() => ({ ...data.settings, tiers: data.tiers }), [data]);
   const [values, setValues] = useState(saved);
-  const [toast, setToast] = useState(false);
+  // Save has the settings pages' one "Save successful"; apply and undo say what they did.
+  const [savedToast, setSavedToast] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const [confirmApply, setConfirmApply] = useState(false);
+  const [undoRun, setUndoRun] = useState<string | null>(null);
   useEffect(() => setValues(saved), [saved]);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.saved) setToast(true);
+    if (fetcher.state === "idle" && fetcher.data?.saved) setSavedToast(true);
   }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    if (runFetcher.state !== "idle" || !runFetcher.data) return;
+    if (runFetcher.data.applied !== undefined) {
+      setConfirmApply(false);
+      setToast(t("autotier.applied", { count: runFetcher.data.applied }));
+    }
+    if (runFetcher.data.undone) {
+      setUndoRun(null);
+      setToast(t("autotier.undoDone", { count: runFetcher.data.undone.restored }));
+    }
+  }, [runFetcher.state, runFetcher.data, t]);
+  const runError = useTranslatedError(runFetcher.state === "idle" ? runFetcher.data?.error : undefined);
+  const skipped = runFetcher.state === "idle" ? (runFetcher.data?.undone?.skipped ?? []) : [];
+  const reason = (m: { reason?: string; reasonKey: string; reasonValues: string | TierReasonValues }) =>
+    tierReasonText(t as never, m, format.money);
+  const submitRun = (body: Record<string, unknown>) =>
+    runFetcher.submit(body as never, { method: "post", encType: "application/json" });
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const serverError = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
   const fields = serverError?.fields ?? {};
@@ -78,8 +138,8 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
         dirty: dirty && fetcher.state === "idle",
         busy: fetcher.state !== "idle",
         save,
-        toast,
-        dismissToast: () => setToast(false),
+        toast: savedToast,
+        dismissToast: () => setSavedToast(false),
       }}
     >
       {serverError ? (
@@ -187,48 +247,207 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
           </InlineStack>
         </BlockStack>
       </Card>
+      {runError ? (
+        <Banner tone="critical">
+          <p>{runError.message}</p>
+        </Banner>
+      ) : null}
+      {skipped.length ? (
+        <Banner tone="warning" title={t("autotier.undoSkippedTitle", { count: skipped.length })}>
+          <List>
+            {skipped.map((s) => (
+              <List.Item key={s.affiliateId}>{`${s.name}: ${t(`autotier.undoSkipReasons.${s.reason}`)}`}</List.Item>
+            ))}
+          </List>
+        </Banner>
+      ) : null}
       <Card padding="0">
-        <div style={{ padding: 16 }}>
+        <Box padding="400">
+          <BlockStack gap="200">
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              <Text as="h2" variant="headingMd">
+                {t("autotier.preview")}
+              </Text>
+              <Button
+                variant="primary"
+                disabled={data.preview.count === 0 || dirty}
+                onClick={() => setConfirmApply(true)}
+              >
+                {t("autotier.applyNow")}
+              </Button>
+            </InlineStack>
+            <Text as="p" tone="subdued">
+              {t("autotier.previewHelp")}
+            </Text>
+            <Text as="p" fontWeight="semibold" id="autotier-next-run">
+              {data.nextRun
+                ? t("autotier.nextRun", { when: format.dateTime(data.nextRun, timeZone) })
+                : t("autotier.noSchedule")}
+            </Text>
+            {data.preview.count ? (
+              <Text as="p" id="autotier-preview-count">
+                {t("autotier.previewCount", { count: data.preview.count })}
+                {data.preview.count > data.preview.moves.length
+                  ? ` ${t("autotier.previewMore", { shown: data.preview.moves.length })}`
+                  : ""}
+              </Text>
+            ) : null}
+          </BlockStack>
+        </Box>
+        <IndexTable
+          resourceName={{ singular: t("autotier.moveSingular"), plural: t("autotier.movePlural") }}
+          itemCount={data.preview.moves.length}
+          selectable={false}
+          emptyState={
+            <Box padding="400">
+              <Text as="p" tone="subdued">
+                {t("autotier.previewEmpty")}
+              </Text>
+            </Box>
+          }
+          headings={[
+            { title: t("autotier.affiliate") },
+            { title: t("autotier.change") },
+            { title: t("autotier.reason") },
+          ]}
+        >
+          {data.preview.moves.map((m, i) => (
+            <IndexTable.Row id={`preview-${m.affiliateId}`} key={m.affiliateId} position={i}>
+              <IndexTable.Cell>
+                <a href={`/${role}/affiliates/${m.affiliateId}`}>{personName(m.affiliate)}</a>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <div style={{ whiteSpace: "normal", maxWidth: 520 }}>{reason(m)}</div>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+      <Card padding="0">
+        <Box padding="400">
+          <Text as="h2" variant="headingMd">
+            {t("autotier.runs")}
+          </Text>
+        </Box>
+        <IndexTable
+          resourceName={{ singular: t("autotier.runSingular"), plural: t("autotier.runPlural") }}
+          itemCount={data.runs.length}
+          selectable={false}
+          emptyState={
+            <Box padding="400">
+              <Text as="p" tone="subdued">
+                {t("autotier.noRuns")}
+              </Text>
+            </Box>
+          }
+          headings={[
+            { title: t("autotier.when") },
+            { title: t("autotier.trigger") },
+            { title: t("autotier.moved"), alignment: "end" },
+            { title: t("autotier.status") },
+            { title: "" },
+          ]}
+        >
+          {data.runs.map((r, i) => (
+            <IndexTable.Row id={r.id} key={r.id} position={i}>
+              <IndexTable.Cell>{format.dateTime(r.createdAt, timeZone)}</IndexTable.Cell>
+              <IndexTable.Cell>{t(`autotier.triggers.${r.trigger}`)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" alignment="end" numeric>
+                  {format.number(r.moved)}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {r.undoneAt ? t("autotier.runUndone", { restored: r.restored, moved: r.moved }) : t("autotier.runDone")}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {!r.undoneAt && r.moved > 0 ? (
+                  <Button size="slim" onClick={() => setUndoRun(r.id)}>
+                    {t("autotier.undo")}
+                  </Button>
+                ) : null}
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </Card>
+      <Card padding="0">
+        <Box padding="400">
           <Text as="h2" variant="headingMd">
             {t("autotier.moves")}
           </Text>
-        </div>
+        </Box>
         <IndexTable
           resourceName={{ singular: t("autotier.moveSingular"), plural: t("autotier.movePlural") }}
           itemCount={data.moves.length}
           selectable={false}
           emptyState={
-            <div style={{ padding: 16 }}>
+            <Box padding="400">
               <Text as="p" tone="subdued">
                 {t("autotier.noMoves")}
               </Text>
-            </div>
+            </Box>
           }
           headings={[
             { title: t("autotier.when") },
             { title: t("autotier.affiliate") },
             { title: t("autotier.change") },
             { title: t("autotier.reason") },
+            { title: t("autotier.status") },
           ]}
         >
           {data.moves.map((m, i) => (
             <IndexTable.Row id={m.id} key={m.id} position={i}>
               <IndexTable.Cell>{format.date(m.createdAt, timeZone)}</IndexTable.Cell>
               <IndexTable.Cell>
-                <a href={`/${role}/affiliates/${m.affiliateId}`}>
-                  {`${m.affiliate.firstName} ${m.affiliate.lastName}`.trim() || m.affiliate.email}
-                </a>
+                <a href={`/${role}/affiliates/${m.affiliateId}`}>{personName(m.affiliate)}</a>
               </IndexTable.Cell>
               <IndexTable.Cell>
                 {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
               </IndexTable.Cell>
               <IndexTable.Cell>
-                <div style={{ whiteSpace: "normal", maxWidth: 460 }}>{m.reason}</div>
+                <div style={{ whiteSpace: "normal", maxWidth: 460 }}>{reason(m)}</div>
               </IndexTable.Cell>
+              <IndexTable.Cell>{m.undo ? t(`autotier.moveUndo.${m.undo}`) : ""}</IndexTable.Cell>
             </IndexTable.Row>
           ))}
         </IndexTable>
       </Card>
+      <Modal
+        open={confirmApply}
+        onClose={() => setConfirmApply(false)}
+        title={t("autotier.applyTitle")}
+        primaryAction={{
+          content: t("autotier.applyConfirm", { count: data.preview.count }),
+          loading: runFetcher.state !== "idle",
+          onAction: () => submitRun({ intent: "apply_now", expected: data.preview.count }),
+        }}
+        secondaryActions={[{ content: t("autotier.cancel"), onAction: () => setConfirmApply(false) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{t("autotier.applyBody", { count: data.preview.count })}</Text>
+        </Modal.Section>
+      </Modal>
+      <Modal
+        open={undoRun !== null}
+        onClose={() => setUndoRun(null)}
+        title={t("autotier.undoTitle")}
+        primaryAction={{
+          content: t("autotier.undoConfirm"),
+          destructive: true,
+          loading: runFetcher.state !== "idle",
+          onAction: () => submitRun({ intent: "undo_run", runId: undoRun }),
+        }}
+        secondaryActions={[{ content: t("autotier.cancel"), onAction: () => setUndoRun(null) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{t("autotier.undoBody")}</Text>
+        </Modal.Section>
+      </Modal>
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </SettingsPage>
   );
 }

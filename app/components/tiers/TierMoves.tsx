@@ -1,14 +1,24 @@
 import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
+import { tierReasonText } from "../../models/tiers/evaluate-tiers";
 
-// The affiliate page's record of auto-tier moves, each with its reason.
+// The affiliate page's record of auto-tier moves, each with its reason in the reader's language.
 export function TierMoves({
   moves,
   campaigns,
   timeZone,
 }: {
-  moves: { id: string; fromCampaignId: string; toCampaignId: string; reason: string; createdAt: string }[];
+  moves: {
+    id: string;
+    fromCampaignId: string;
+    toCampaignId: string;
+    reason: string;
+    reasonKey: string;
+    reasonValues: string;
+    undo: string | null;
+    createdAt: string;
+  }[];
   campaigns: { id: string; name: string }[];
   timeZone: string;
 }) {
@@ -28,7 +38,9 @@ export function TierMoves({
             rows={moves.map((m) => [
               format.date(m.createdAt, timeZone),
               `${name.get(m.fromCampaignId) ?? "—"} → ${name.get(m.toCampaignId) ?? "—"}`,
-              m.reason,
+              m.undo
+                ? `${tierReasonText(t as never, m, format.money)} (${t(`Settings:autotier.moveUndo.${m.undo}`)})`
+                : tierReasonText(t as never, m, format.money),
             ])}
             verticalAlign="top"
           />

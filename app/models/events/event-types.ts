@@ -50,7 +50,10 @@ export const EVENT_TYPES = {
     fromCampaignId: id,
     toCampaignId: id,
     direction: z.enum(["up", "down"]),
+    /** In English (outgoing webhooks); screens render the move's stored key and values. */
     reason: z.string(),
+    /** The run that made the move (its undo moves the affiliate back). */
+    runId: id.optional(),
   }),
 } satisfies Record<string, z.ZodTypeAny>;
 

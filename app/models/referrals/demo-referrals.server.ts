@@ -2,13 +2,15 @@ import type { Db } from "../../db/client.server";
 import { msg } from "../../i18n/messages";
 import { withShopSetting } from "../settings/shop-settings";
 import { emailKey } from "./email-key";
+import { DEMO_ADVOCATES, demoInviteToken } from "./demo-advocates";
 import { DEFAULT_REFERRAL_PROGRAM, type ReferralProgram } from "./program-settings";
 
 // The demo shop's refer-a-friend program: switched on, and a few advocates
 // with referrals in every status, so the Referrals screens have something to
 // show. Rows are written as the order job would have left them (reasons and
 // checks as its keys, Referrals:reason.* and Referrals:checks.*); nothing is
-// created in Shopify, so the codes are marked as demo codes.
+// created in Shopify here, so the codes are marked as demo codes (the demo's
+// store simulator holds them as discount codes: demo-advocates.ts).
 
 export const DEMO_REFERRAL_PROGRAM: ReferralProgram = {
   ...DEFAULT_REFERRAL_PROGRAM,
@@ -47,11 +49,7 @@ const passes = (...skip: string[]): Check[] =>
     .filter((r) => !skip.includes(r))
     .map(pass);
 
-const ADVOCATES = [
-  { email: "olivia.hart@example.com", firstName: "Olivia", code: "OLIVIA-15", source: "thank_you" },
-  { email: "marco.rossi@example.com", firstName: "Marco", code: "MARCO-15", source: "widget" },
-  { email: "yuki.tanaka@example.com", firstName: "Yuki", code: "YUKI-15", source: "account" },
-] as const;
+const ADVOCATES = DEMO_ADVOCATES;
 
 export async function seedDemoReferrals(db: Db, shop: { id: string; settings: string }, now: Date) {
   const DAY = 86_400_000;
@@ -69,7 +67,7 @@ export async function seedDemoReferrals(db: Db, shop: { id: string; settings: st
           email: a.email,
           emailKey: emailKey(a.email),
           firstName: a.firstName,
-          token: `demoinvite${i + 1}`,
+          token: demoInviteToken(i),
           friendCode: a.code,
           source: a.source,
           createdAt: at(60 - i * 10),

@@ -1,3 +1,4 @@
+import { REFUSED_PARAM } from "../../lib/auth-steps";
 import { STATE_COOKIE_NAME } from "@shopify/shopify-api";
 import { writeOnRead } from "../../db/db-context";
 import { AppError } from "../../lib/errors";
@@ -22,6 +23,13 @@ export async function beginOAuth(request: Request): Promise<Response> {
     isOnline: false,
     rawRequest: request,
   });
+  // The library answers an empty 410 to a user agent that calls itself a bot
+  // (headless browsers do), which a browser shows as its own error page: back
+  // to the /auth screen, which says what happened.
+  if (response.status === 410) {
+    const back = new URLSearchParams({ shop, [REFUSED_PARAM]: "1" });
+    return new Response(null, { status: 302, headers: { Location: `/auth?${back}` } });
+  }
   return new Response(null, { status: response.status, headers: stateCookiesOnExchangePath(response.headers) });
 }
 

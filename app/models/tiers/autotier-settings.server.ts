@@ -5,12 +5,13 @@ import { msg } from "../../i18n/messages";
 import { parseDecimalInput } from "../../lib/decimal-input";
 import { AppError, type FieldErrors } from "../../lib/errors";
 import { currencyExponent } from "../../lib/money";
-import { enqueueJob } from "../jobs/enqueue.server";
 import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { ladderProblem, TIER_METRICS } from "./evaluate-tiers";
-import { readAutotierSettings, scheduleTierEvaluation } from "./evaluate-tiers.server";
+import { planShopTiers, readAutotierSettings, runShopTiers, scheduleTierEvaluation } from "./evaluate-tiers.server";
+import { undoTierRun } from "./undo-tier-run.server";
 
-// Settings › Autotier: the ladder, the switches, and the latest moves.
+// Settings › Autotier: the ladder, the switches, the preview of the next
+// run, "apply now", the runs (each can be undone) and the latest moves.
 
 export const MAX_TIERS = 10;
 
@@ -31,24 +32,66 @@ export const autotierSaveSchema = z.object({
 });
 export type AutotierSave = z.infer<typeof autotierSaveSchema>;
 
+/** "Apply now": the count the merchant confirmed, so a preview gone stale is not applied blind. */
+export const autotierApplySchema = z.object({ intent: z.literal("apply_now"), expected: z.number().int().min(0) });
+export const autotierUndoSchema = z.object({ intent: z.literal("undo_run"), runId: z.string().min(1).max(200) });
+export const autotierActionSchema = z.discriminatedUnion("intent", [
+  autotierSaveSchema,
+  autotierApplySchema,
+  autotierUndoSchema,
+]);
+export type AutotierAction = z.infer<typeof autotierActionSchema>;
+
 const isMoney = (metric: string) => metric === "revenue" || metric === "commission";
+
+const moveSelect = {
+  id: true,
+  affiliateId: true,
+  fromCampaignId: true,
+  toCampaignId: true,
+  direction: true,
+  reason: true,
+  reasonKey: true,
+  reasonValues: true,
+  runId: true,
+  undo: true,
+  createdAt: true,
+  affiliate: { select: { id: true, firstName: true, lastName: true, email: true } },
+} as const;
+
+/** When the nightly chain runs next (null: automatic moves are off or not yet scheduled). */
+async function nextRunAt(db: ShopDb) {
+  const job = await db.job.findFirst({
+    where: { type: "tier.evaluate", status: "queued", uniqueKey: { startsWith: `tier.evaluate:${db.$shopId}:` } },
+    orderBy: { runAt: "asc" },
+    select: { runAt: true },
+  });
+  return job?.runAt ?? null;
+}
 
 export async function loadAutotier(db: ShopDb) {
   const shop = await db.shop.findUniqueOrThrow({
     where: { id: db.$shopId },
     select: { settings: true, currency: true },
   });
-  const [tiers, campaigns, moves] = await Promise.all([
+  const [tiers, campaigns, moves, runs, plan, nextRun] = await Promise.all([
     db.tierRule.findMany({ orderBy: { position: "asc" } }),
     db.campaign.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
-    db.tierMove.findMany({
-      orderBy: { createdAt: "desc" },
-      take: 50,
-      include: { affiliate: { select: { id: true, firstName: true, lastName: true, email: true } } },
-    }),
+    db.tierMove.findMany({ orderBy: { createdAt: "desc" }, take: 50, select: moveSelect }),
+    db.tierRun.findMany({ orderBy: { createdAt: "desc" }, take: 20 }),
+    planShopTiers(db, db.$shopId),
+    nextRunAt(db),
   ]);
   const exponent = currencyExponent(shop.currency);
   const show = (metric: string, v: number) => (isMoney(metric) ? (v / 10 ** exponent).toFixed(exponent) : String(v));
+  const names = new Map(
+    (
+      await db.affiliate.findMany({
+        where: { id: { in: plan.moves.slice(0, 200).map((m) => m.affiliateId) } },
+        select: { id: true, firstName: true, lastName: true, email: true },
+      })
+    ).map((a) => [a.id, a]),
+  );
   return {
     settings: readAutotierSettings(shop.settings),
     tiers: tiers.map((t) => ({
@@ -59,6 +102,21 @@ export async function loadAutotier(db: ShopDb) {
     })),
     campaigns,
     moves,
+    runs,
+    nextRun,
+    // The preview lists the first 200; the count is the whole run's.
+    preview: {
+      count: plan.moves.length,
+      moves: plan.moves.slice(0, 200).map((m) => ({
+        affiliateId: m.affiliateId,
+        affiliate: names.get(m.affiliateId) ?? null,
+        fromCampaignId: m.fromCampaignId,
+        toCampaignId: m.toCampaignId,
+        direction: m.direction,
+        reasonKey: m.reasonKey,
+        reasonValues: m.reasonValues,
+      })),
+    },
   };
 }
 
@@ -98,12 +156,28 @@ export async function saveAutotier(db: ShopDb, body: AutotierSave) {
     await tx.tierRule.deleteMany({ where: { shopId: db.$shopId } });
     await tx.tierRule.createMany({ data: rows.map((r) => ({ ...r, shopId: db.$shopId })) });
     await saveShopSetting(tx, db.$shopId, "autotier", { enabled: body.enabled, allowDemotion: body.allowDemotion });
-    if (body.enabled) {
-      await enqueueJob(tx, "tier.evaluate", { shopId: db.$shopId });
-      await scheduleTierEvaluation(tx, db.$shopId);
-    }
+    // Saving moves nobody: the next run is the nightly one the page states
+    // (or "apply now" after the preview).
+    if (body.enabled) await scheduleTierEvaluation(tx, db.$shopId);
   });
   return { saved: true };
+}
+
+/** "Apply now": a run of the saved ladder, made only if it moves as many as the preview the merchant confirmed. */
+export async function applyAutotierNow(db: ShopDb, expected: number) {
+  return db.$transaction(async (tx: Tx) => {
+    const plan = await planShopTiers(tx, db.$shopId);
+    if (plan.moves.length !== expected)
+      throw new AppError("conflict", msg("Settings:autotier.errors.previewChanged", { count: plan.moves.length }));
+    if (expected === 0) throw new AppError("conflict", msg("Settings:autotier.errors.nothingToApply"));
+    const run = await runShopTiers(tx, db.$shopId, "manual");
+    return { applied: run.moves.length, runId: run.runId };
+  });
+}
+
+export async function undoAutotierRun(db: ShopDb, runId: string, userId: string | null) {
+  const report = await db.$transaction((tx: Tx) => undoTierRun(tx, db.$shopId, runId, userId));
+  return { undone: report };
 }
 
 /** An affiliate's tier moves, newest first (the affiliate's page). */

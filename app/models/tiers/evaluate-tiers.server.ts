@@ -1,20 +1,25 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
-import { bind, dialectOf, type Dialect } from "../../db/dialect";
+import { bind, dialectOf, sqlDate, type Dialect } from "../../db/dialect";
 import { num } from "../../db/bulk-sql.server";
-import { enqueueJob, jobRow } from "../jobs/enqueue.server";
+import { enqueueJob } from "../jobs/enqueue.server";
+import { eventRows } from "../events/emit-event.server";
+import { fixedT } from "../../i18n/i18next.server";
+import { DEFAULT_LANGUAGE_INFO } from "../../i18n/language-table";
+import { formatMoney } from "../../lib/money";
 import { localDay } from "../bonuses/bonus-periods";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
-import { decideTier, measureKey, type Tier, type TierMetric, type TierMove } from "./evaluate-tiers";
+import { decideTier, measureKey, tierReasonText, type Tier, type TierMetric, type TierMove } from "./evaluate-tiers";
 import { planAllows } from "../plans/plans";
 
-// The auto-tier job (docs/decisions/027): measures every affiliate on the
+// The auto-tier run (docs/decisions/027): measures every affiliate on the
 // ladder with one grouped query per distinct (metric, window), decides the
-// moves with the pure decideTier, and applies them in bulk: one UPDATE per
-// target campaign, the TierMove rows, and an affiliate.tier_changed event per
-// move (the notification e-mail subscribes to it). Runs daily after the
-// shop's midnight; saving the ladder runs it at once.
+// moves with the pure decideTier, and applies them in bulk: one guarded
+// UPDATE per (from, to) pair, a TierRun with its TierMove rows, and an
+// affiliate.tier_changed event per move made (the notification e-mail
+// subscribes to it). Runs nightly after the shop's midnight, or when the
+// merchant applies the preview now; saving the ladder moves nobody.
 
 type Client = Db | Tx;
 
@@ -94,23 +99,29 @@ export async function loadLadder(client: Client, shopId: string): Promise<Tier[]
     }));
 }
 
-export interface TierEvaluation {
+export interface TierPlan {
+  enabled: boolean;
   affiliates: number;
   moves: TierMove[];
 }
 
-/** Decides and applies the moves of a shop's ladder now. */
-export async function evaluateShopTiers(client: Client, shopId: string, now = new Date()): Promise<TierEvaluation> {
+/**
+ * The moves a run would make now, read only: the preview on the autotier
+ * screen and the first half of a run. Whether automatic moves are switched
+ * on does not change the answer (the preview shows a ladder before it is
+ * switched on); a plan without auto-tier moves nobody.
+ */
+export async function planShopTiers(client: Client, shopId: string, now = new Date()): Promise<TierPlan> {
   const dialect = dialectOf(client);
   const shop = await client.shop.findUniqueOrThrow({
     where: { id: shopId },
-    select: { id: true, currency: true, moneyFormat: true, settings: true, pricingPlan: true },
+    select: { id: true, currency: true, settings: true, pricingPlan: true },
   });
   const settings = readAutotierSettings(shop.settings);
   // Automatic tiers are a plan feature: after a downgrade the ladder is kept but moves nobody.
-  if (!planAllows(shop.pricingPlan, "autoTier")) return { affiliates: 0, moves: [] };
+  if (!planAllows(shop.pricingPlan, "autoTier")) return { enabled: false, affiliates: 0, moves: [] };
   const ladder = await loadLadder(client, shopId);
-  if (!settings.enabled || ladder.length < 2) return { affiliates: 0, moves: [] };
+  if (ladder.length < 2) return { enabled: settings.enabled, affiliates: 0, moves: [] };
 
   const measures = new Map<string, Map<string, number>>();
   for (const tier of ladder) {
@@ -123,7 +134,6 @@ export async function evaluateShopTiers(client: Client, shopId: string, now = ne
     where: { shopId, status: "approved", campaignId: { in: ladder.map((t) => t.campaignId) } },
     select: { id: true, campaignId: true },
   });
-  const money = { currency: shop.currency, format: shop.moneyFormat };
   const moves: TierMove[] = [];
   for (const member of members) {
     const values: Record<number, number> = {};
@@ -131,58 +141,124 @@ export async function evaluateShopTiers(client: Client, shopId: string, now = ne
     const move = decideTier(
       ladder,
       { affiliateId: member.id, campaignId: member.campaignId, values },
-      {
-        allowDemotion: settings.allowDemotion,
-        money,
-      },
+      { allowDemotion: settings.allowDemotion, currency: shop.currency },
     );
     if (move) moves.push(move);
   }
-  await applyMoves(client, shop.id, moves, now);
-  return { affiliates: members.length, moves };
+  return { enabled: settings.enabled, affiliates: members.length, moves };
 }
 
-async function applyMoves(client: Client, shopId: string, moves: readonly TierMove[], now: Date) {
+export interface TierRunResult {
+  runId: string;
+  affiliates: number;
+  /** The moves made: a decision whose affiliate changed campaign meanwhile is dropped. */
+  moves: TierMove[];
+}
+
+/**
+ * A run: decides and applies the moves, recorded as one TierRun with its
+ * TierMove rows, and an affiliate.tier_changed event (hence the e-mail,
+ * from its durable job after the commit) for each move actually made.
+ */
+export async function runShopTiers(
+  client: Client,
+  shopId: string,
+  trigger: "schedule" | "manual",
+  now = new Date(),
+): Promise<TierRunResult> {
+  const plan = await planShopTiers(client, shopId, now);
+  const runId = randomUUID();
+  await client.tierRun.create({ data: { id: runId, shopId, trigger, createdAt: now } });
+  const moves = await applyMoves(client, shopId, runId, plan.moves, now);
+  await client.tierRun.update({ where: { id: runId }, data: { moved: moves.length } });
+  return { runId, affiliates: plan.affiliates, moves };
+}
+
+/** A nightly run: nothing when automatic moves are off. */
+export async function evaluateShopTiers(client: Client, shopId: string, now = new Date()) {
+  const shop = await client.shop.findUniqueOrThrow({ where: { id: shopId }, select: { settings: true } });
+  if (!readAutotierSettings(shop.settings).enabled) return null;
+  return runShopTiers(client, shopId, "schedule", now);
+}
+
+let english: ReturnType<typeof fixedT> | null = null;
+
+/** The reason in English, for the event (outgoing webhooks speak English, ADR 020). */
+function englishReason(move: TierMove) {
+  english ??= fixedT(DEFAULT_LANGUAGE_INFO, ["Settings"]);
+  return tierReasonText(english as never, move, (minor, currency) => formatMoney(minor, { currency }));
+}
+
+/** Moves each affiliate guarded by the campaign the decision saw; returns the moves made. */
+async function applyMoves(client: Client, shopId: string, runId: string, planned: readonly TierMove[], now: Date) {
+  const dialect = dialectOf(client);
   const CHUNK = 500;
-  const byTarget = new Map<string, TierMove[]>();
-  for (const m of moves) byTarget.set(m.toCampaignId, [...(byTarget.get(m.toCampaignId) ?? []), m]);
-  for (const [campaignId, group] of byTarget) {
+  const groups = new Map<string, TierMove[]>();
+  for (const m of planned) {
+    const key = `${m.fromCampaignId}\u0000${m.toCampaignId}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  const made = new Set<string>();
+  for (const group of groups.values()) {
     for (let i = 0; i < group.length; i += CHUNK) {
       const chunk = group.slice(i, i + CHUNK);
-      // Guarded by the campaign the decision saw: an affiliate moved by hand
-      // meanwhile is not moved again by a stale decision.
-      for (const from of new Set(chunk.map((m) => m.fromCampaignId))) {
-        await client.affiliate.updateMany({
-          where: {
-            shopId,
-            campaignId: from,
-            id: { in: chunk.filter((m) => m.fromCampaignId === from).map((m) => m.affiliateId) },
-          },
-          data: { campaignId },
-        });
-      }
+      // Compare-and-set on the campaign the decision saw: an affiliate moved
+      // by hand meanwhile is not moved again by a stale decision, and is not
+      // recorded or e-mailed either.
+      const rows: { id: string }[] = await client.$queryRawUnsafe(
+        bind(
+          dialect,
+          `UPDATE "Affiliate" SET "campaignId" = ?, "updatedAt" = ?
+            WHERE "shopId" = ? AND "campaignId" = ? AND "status" = 'approved'
+              AND "id" IN (${chunk.map(() => "?").join(", ")}) RETURNING "id"`,
+        ),
+        chunk[0]!.toCampaignId,
+        sqlDate(dialect, now),
+        shopId,
+        chunk[0]!.fromCampaignId,
+        ...chunk.map((m) => m.affiliateId),
+      );
+      for (const r of rows) made.add(String(r.id));
     }
   }
+  const moves = planned.filter((m) => made.has(m.affiliateId));
   for (let i = 0; i < moves.length; i += CHUNK) {
     const chunk = moves.slice(i, i + CHUNK);
-    await client.tierMove.createMany({ data: chunk.map((m) => ({ ...m, id: randomUUID(), shopId, createdAt: now })) });
-    const events = chunk.map((m) => ({
-      id: randomUUID(),
-      shopId,
-      type: "affiliate.tier_changed",
-      data: JSON.stringify({
+    await client.tierMove.createMany({
+      data: chunk.map((m) => ({
+        id: randomUUID(),
+        shopId,
+        runId,
         affiliateId: m.affiliateId,
         fromCampaignId: m.fromCampaignId,
         toCampaignId: m.toCampaignId,
         direction: m.direction,
-        reason: m.reason,
-      }),
-      createdAt: now,
-    }));
+        metric: m.metric,
+        metricValue: m.metricValue,
+        threshold: m.threshold,
+        reasonKey: m.reasonKey,
+        reasonValues: JSON.stringify(m.reasonValues),
+        createdAt: now,
+      })),
+    });
     // In bulk, as emitEvent would one by one: the event rows and their dispatch jobs.
+    const { events, jobs } = eventRows(
+      shopId,
+      "affiliate.tier_changed",
+      chunk.map((m) => ({
+        affiliateId: m.affiliateId,
+        fromCampaignId: m.fromCampaignId,
+        toCampaignId: m.toCampaignId,
+        direction: m.direction,
+        reason: englishReason(m),
+        runId,
+      })),
+      now,
+    );
     await client.domainEvent.createMany({ data: events });
-    await client.job.createMany({ data: events.map((e) => jobRow("event.dispatch", { eventId: e.id }, { now })) });
+    await client.job.createMany({ data: jobs });
   }
+  return moves;
 }
 
 /** Queues the next daily run, a minute after the shop's next midnight. */
@@ -207,5 +283,6 @@ export async function runTierEvaluation(client: Client, shopId: string, now = ne
   const exists = await client.shop.findUnique({ where: { id: shopId }, select: { id: true } });
   if (!exists) return;
   await evaluateShopTiers(client, shopId, now);
+  // The chain goes on while automatic moves are on (scheduleTierEvaluation checks).
   await scheduleTierEvaluation(client, shopId, now);
 }

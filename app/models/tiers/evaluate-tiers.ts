@@ -1,5 +1,3 @@
-import { formatMoney } from "../../lib/money";
-
 // Auto-tier decisions (docs/decisions/027), pure: the ladder is a list of
 // tiers ordered by position (1 = entry tier); each is a campaign with a
 // threshold on one metric over the affiliate's lifetime or a rolling window.
@@ -29,6 +27,25 @@ export interface TierStanding {
   values: Record<number, number>;
 }
 
+/** Why a move happens, as a message key and its values (rendered by tierReasonText in the reader's language). */
+export interface TierReasonValues {
+  metric: TierMetric;
+  /** 0 = lifetime. */
+  windowDays: number;
+  /** Minor units for money metrics, a count otherwise. */
+  value: number;
+  threshold: number;
+  /** The tier reached (up) or left (down), 1-based, and its campaign. */
+  tier: number;
+  campaign: string;
+  /** Where the affiliate lands (down only). */
+  toTier?: number;
+  toCampaign?: string;
+  currency: string;
+}
+
+export const TIER_REASON_KEYS = { up: "Settings:autotier.reasons.up", down: "Settings:autotier.reasons.down" } as const;
+
 export interface TierMove {
   affiliateId: string;
   fromCampaignId: string;
@@ -37,22 +54,8 @@ export interface TierMove {
   metric: TierMetric;
   metricValue: number;
   threshold: number;
-  reason: string;
-}
-
-const METRIC_WORDS: Record<TierMetric, string> = {
-  sales: "Sales",
-  revenue: "Revenue",
-  commission: "Commission",
-  recruits: "Recruits",
-  downline_sales: "Downline sales",
-};
-
-function describe(tier: Tier, value: number, money: { currency: string; format?: string | null }) {
-  const isMoney = tier.metric === "revenue" || tier.metric === "commission";
-  const show = (v: number) => (isMoney ? formatMoney(v, money) : String(v));
-  const window = tier.windowDays ? `in the last ${tier.windowDays} days` : "over the affiliate's lifetime";
-  return { what: `${METRIC_WORDS[tier.metric]} ${window}`, value: show(value), threshold: show(tier.threshold) };
+  reasonKey: string;
+  reasonValues: TierReasonValues;
 }
 
 /** The key of a tier's measure: tiers sharing metric and window share one query. */
@@ -64,7 +67,7 @@ export function measureKey(tier: Pick<Tier, "metric" | "windowDays">) {
 export function decideTier(
   ladder: readonly Tier[],
   standing: TierStanding,
-  options: { allowDemotion: boolean; money: { currency: string; format?: string | null } },
+  options: { allowDemotion: boolean; currency: string },
 ): TierMove | null {
   const tiers = [...ladder].sort((a, b) => a.position - b.position);
   const current = tiers.findIndex((t) => t.campaignId === standing.campaignId);
@@ -80,10 +83,16 @@ export function decideTier(
   // Up: the tier reached explains it; down: the tier left.
   const reasonTier = up ? tiers[target]! : tiers[current]!;
   const value = standing.values[reasonTier.position] ?? 0;
-  const d = describe(reasonTier, value, options.money);
-  const reason = up
-    ? `${d.what}: ${d.value}, reaching the threshold ${d.threshold} of tier ${target + 1} (${reasonTier.campaignName}).`
-    : `${d.what}: ${d.value}, below the threshold ${d.threshold} of tier ${current + 1} (${reasonTier.campaignName}); moved to tier ${target + 1} (${tiers[target]!.campaignName}).`;
+  const reasonValues: TierReasonValues = {
+    metric: reasonTier.metric,
+    windowDays: reasonTier.windowDays,
+    value,
+    threshold: reasonTier.threshold,
+    tier: (up ? target : current) + 1,
+    campaign: reasonTier.campaignName,
+    ...(up ? {} : { toTier: target + 1, toCampaign: tiers[target]!.campaignName }),
+    currency: options.currency,
+  };
   return {
     affiliateId: standing.affiliateId,
     fromCampaignId: standing.campaignId,
@@ -92,7 +101,8 @@ export function decideTier(
     metric: reasonTier.metric,
     metricValue: value,
     threshold: reasonTier.threshold,
-    reason,
+    reasonKey: up ? TIER_REASON_KEYS.up : TIER_REASON_KEYS.down,
+    reasonValues,
   };
 }
 
@@ -100,4 +110,41 @@ export function decideTier(
 export function ladderProblem(ladder: readonly Pick<Tier, "campaignId">[]): string | null {
   const campaigns = new Set(ladder.map((t) => t.campaignId));
   return campaigns.size !== ladder.length ? "Settings:autotier.errors.duplicateCampaign" : null;
+}
+
+export const isMoneyMetric = (metric: string) => metric === "revenue" || metric === "commission";
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * A move's reason in the reader's language and money format. Moves recorded
+ * before reasons were keys carry their English text, shown as it is.
+ */
+export function tierReasonText(
+  t: Translate,
+  move: { reason?: string | null; reasonKey?: string | null; reasonValues?: string | TierReasonValues | null },
+  money: (minor: number, currency: string) => string,
+): string {
+  if (!move.reasonKey) return move.reason ?? "";
+  let values: TierReasonValues;
+  try {
+    values = typeof move.reasonValues === "string" ? JSON.parse(move.reasonValues) : move.reasonValues!;
+  } catch {
+    return move.reason ?? "";
+  }
+  const show = (v: number) => (isMoneyMetric(values.metric) ? money(v, values.currency) : String(v));
+  const window = values.windowDays
+    ? t("Settings:autotier.reasons.window", { count: values.windowDays })
+    : t("Settings:autotier.reasons.lifetime");
+  return t(move.reasonKey, {
+    what: t(`Settings:autotier.metrics.${values.metric}`),
+    window,
+    value: show(values.value),
+    threshold: show(values.threshold),
+    tier: values.tier,
+    campaign: values.campaign,
+    toTier: values.toTier,
+    toCampaign: values.toCampaign,
+    interpolation: { escapeValue: false },
+  });
 }
