@@ -1,11 +1,10 @@
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ParsedMail } from "mailparser";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildCampaign, buildShop } from "../support/builders";
 import { HttpClient, location } from "../support/http-client";
+import { useSmtpSink } from "../support/smtp-sink";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -14,27 +13,7 @@ import { useTestServer } from "../support/test-server";
 // (smtp-server) receives what the e-mail job sends after the commit, and the
 // link in it resets the password once.
 applyTestEnv({ MAIL_FROM: "Velo affiliates <affiliates@velo.example>" });
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  const { resetConfigForTests } = await import("~/config.server");
-  resetConfigForTests();
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const received = useSmtpSink().received;
 useTestDatabase();
 const server = useTestServer();
 

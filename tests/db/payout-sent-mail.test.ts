@@ -1,7 +1,4 @@
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { previewTemplate } from "~/models/notifications/notification-admin.server";
@@ -10,6 +7,7 @@ import { languageInfo } from "~/i18n/language-table";
 import { markPayoutPaid } from "~/models/payouts/settle-payout.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { useSmtpSink } from "../support/smtp-sink";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 
@@ -18,27 +16,7 @@ import { applyTestEnv } from "../support/test-env";
 // (a by-hand or CSV payout is not "by bank transfer"), and a payout paid as
 // a discount code carries the code, since the code is the payment (issue 29).
 applyTestEnv();
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  const { resetConfigForTests } = await import("~/config.server");
-  resetConfigForTests();
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const received = useSmtpSink().received;
 useTestDatabase();
 beforeEach(() => {
   received.length = 0;

@@ -7,6 +7,7 @@ import {
   Card,
   Checkbox,
   IndexTable,
+  type IndexTableProps,
   List,
   Modal,
   InlineGrid,
@@ -16,7 +17,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/format";
 import { useTranslatedError } from "../../i18n/messages";
@@ -294,17 +295,10 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
             ) : null}
           </BlockStack>
         </Box>
-        <IndexTable
+        <PlainTable
           resourceName={{ singular: t("autotier.moveSingular"), plural: t("autotier.movePlural") }}
           itemCount={data.preview.moves.length}
-          selectable={false}
-          emptyState={
-            <Box padding="400">
-              <Text as="p" tone="subdued">
-                {t("autotier.previewEmpty")}
-              </Text>
-            </Box>
-          }
+          empty={t("autotier.previewEmpty")}
           headings={[
             { title: t("autotier.affiliate") },
             { title: t("autotier.change") },
@@ -324,98 +318,72 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
               </IndexTable.Cell>
             </IndexTable.Row>
           ))}
-        </IndexTable>
+        </PlainTable>
       </Card>
-      <Card padding="0">
-        <Box padding="400">
-          <Text as="h2" variant="headingMd">
-            {t("autotier.runs")}
-          </Text>
-        </Box>
-        <IndexTable
-          resourceName={{ singular: t("autotier.runSingular"), plural: t("autotier.runPlural") }}
-          itemCount={data.runs.length}
-          selectable={false}
-          emptyState={
-            <Box padding="400">
-              <Text as="p" tone="subdued">
-                {t("autotier.noRuns")}
+      <TableCard
+        title={t("autotier.runs")}
+        resourceName={{ singular: t("autotier.runSingular"), plural: t("autotier.runPlural") }}
+        itemCount={data.runs.length}
+        empty={t("autotier.noRuns")}
+        headings={[
+          { title: t("autotier.when") },
+          { title: t("autotier.trigger") },
+          { title: t("autotier.moved"), alignment: "end" },
+          { title: t("autotier.status") },
+          { title: "" },
+        ]}
+      >
+        {data.runs.map((r, i) => (
+          <IndexTable.Row id={r.id} key={r.id} position={i}>
+            <IndexTable.Cell>{format.dateTime(r.createdAt, timeZone)}</IndexTable.Cell>
+            <IndexTable.Cell>{t(`autotier.triggers.${r.trigger}`)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {format.number(r.moved)}
               </Text>
-            </Box>
-          }
-          headings={[
-            { title: t("autotier.when") },
-            { title: t("autotier.trigger") },
-            { title: t("autotier.moved"), alignment: "end" },
-            { title: t("autotier.status") },
-            { title: "" },
-          ]}
-        >
-          {data.runs.map((r, i) => (
-            <IndexTable.Row id={r.id} key={r.id} position={i}>
-              <IndexTable.Cell>{format.dateTime(r.createdAt, timeZone)}</IndexTable.Cell>
-              <IndexTable.Cell>{t(`autotier.triggers.${r.trigger}`)}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {format.number(r.moved)}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {r.undoneAt ? t("autotier.runUndone", { restored: r.restored, moved: r.moved }) : t("autotier.runDone")}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {!r.undoneAt && r.moved > 0 ? (
-                  <Button size="slim" onClick={() => setUndoRun(r.id)}>
-                    {t("autotier.undo")}
-                  </Button>
-                ) : null}
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
-      <Card padding="0">
-        <Box padding="400">
-          <Text as="h2" variant="headingMd">
-            {t("autotier.moves")}
-          </Text>
-        </Box>
-        <IndexTable
-          resourceName={{ singular: t("autotier.moveSingular"), plural: t("autotier.movePlural") }}
-          itemCount={data.moves.length}
-          selectable={false}
-          emptyState={
-            <Box padding="400">
-              <Text as="p" tone="subdued">
-                {t("autotier.noMoves")}
-              </Text>
-            </Box>
-          }
-          headings={[
-            { title: t("autotier.when") },
-            { title: t("autotier.affiliate") },
-            { title: t("autotier.change") },
-            { title: t("autotier.reason") },
-            { title: t("autotier.status") },
-          ]}
-        >
-          {data.moves.map((m, i) => (
-            <IndexTable.Row id={m.id} key={m.id} position={i}>
-              <IndexTable.Cell>{format.date(m.createdAt, timeZone)}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <a href={`/${role}/affiliates/${m.affiliateId}`}>{personName(m.affiliate)}</a>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <div style={{ whiteSpace: "normal", maxWidth: 460 }}>{reason(m)}</div>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{m.undo ? t(`autotier.moveUndo.${m.undo}`) : ""}</IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {r.undoneAt ? t("autotier.runUndone", { restored: r.restored, moved: r.moved }) : t("autotier.runDone")}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {!r.undoneAt && r.moved > 0 ? (
+                <Button size="slim" onClick={() => setUndoRun(r.id)}>
+                  {t("autotier.undo")}
+                </Button>
+              ) : null}
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </TableCard>
+      <TableCard
+        title={t("autotier.moves")}
+        resourceName={{ singular: t("autotier.moveSingular"), plural: t("autotier.movePlural") }}
+        itemCount={data.moves.length}
+        empty={t("autotier.noMoves")}
+        headings={[
+          { title: t("autotier.when") },
+          { title: t("autotier.affiliate") },
+          { title: t("autotier.change") },
+          { title: t("autotier.reason") },
+          { title: t("autotier.status") },
+        ]}
+      >
+        {data.moves.map((m, i) => (
+          <IndexTable.Row id={m.id} key={m.id} position={i}>
+            <IndexTable.Cell>{format.date(m.createdAt, timeZone)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <a href={`/${role}/affiliates/${m.affiliateId}`}>{personName(m.affiliate)}</a>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <div style={{ whiteSpace: "normal", maxWidth: 460 }}>{reason(m)}</div>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{m.undo ? t(`autotier.moveUndo.${m.undo}`) : ""}</IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </TableCard>
       <Modal
         open={confirmApply}
         onClose={() => setConfirmApply(false)}
@@ -449,5 +417,44 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
       </Modal>
       {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
     </SettingsPage>
+  );
+}
+
+type TableProps = {
+  resourceName: { singular: string; plural: string };
+  itemCount: number;
+  empty: string;
+  headings: IndexTableProps["headings"];
+  children: ReactNode;
+};
+
+/** A read-only table of the page, with a subdued line when it has no rows. */
+function PlainTable({ empty, ...table }: TableProps) {
+  return (
+    <IndexTable
+      {...table}
+      selectable={false}
+      emptyState={
+        <Box padding="400">
+          <Text as="p" tone="subdued">
+            {empty}
+          </Text>
+        </Box>
+      }
+    />
+  );
+}
+
+/** A card holding a titled read-only table (runs, moves). */
+function TableCard({ title, ...table }: TableProps & { title: string }) {
+  return (
+    <Card padding="0">
+      <Box padding="400">
+        <Text as="h2" variant="headingMd">
+          {title}
+        </Text>
+      </Box>
+      <PlainTable {...table} />
+    </Card>
   );
 }
