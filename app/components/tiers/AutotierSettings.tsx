@@ -80,6 +80,16 @@ type ActionData = Partial<ErrorBody> & {
   undone?: { restored: number; skipped: { affiliateId: string; name: string; reason: string }[] };
 };
 
+type MoveShown = {
+  affiliateId: string;
+  affiliate: Person | null;
+  fromCampaignId: string;
+  toCampaignId: string;
+  reason?: string;
+  reasonKey: string;
+  reasonValues: string | TierReasonValues;
+};
+
 const personName = (p: Person | null) => (p ? `${p.firstName} ${p.lastName}`.trim() || p.email : "—");
 
 export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZone: string }) {
@@ -114,6 +124,20 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
   const skipped = runFetcher.state === "idle" ? (runFetcher.data?.undone?.skipped ?? []) : [];
   const reason = (m: { reason?: string; reasonKey: string; reasonValues: string | TierReasonValues }) =>
     tierReasonText(t as never, m, format.money);
+  // Who moves, from where to where, and why: the same cells in the preview and in the moves made.
+  const moveCells = (m: MoveShown) => (
+    <>
+      <IndexTable.Cell>
+        <a href={`/${role}/affiliates/${m.affiliateId}`}>{personName(m.affiliate)}</a>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <div style={{ whiteSpace: "normal", maxWidth: 520 }}>{reason(m)}</div>
+      </IndexTable.Cell>
+    </>
+  );
   const submitRun = (body: Record<string, unknown>) =>
     runFetcher.submit(body as never, { method: "post", encType: "application/json" });
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
@@ -307,15 +331,7 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
         >
           {data.preview.moves.map((m, i) => (
             <IndexTable.Row id={`preview-${m.affiliateId}`} key={m.affiliateId} position={i}>
-              <IndexTable.Cell>
-                <a href={`/${role}/affiliates/${m.affiliateId}`}>{personName(m.affiliate)}</a>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <div style={{ whiteSpace: "normal", maxWidth: 520 }}>{reason(m)}</div>
-              </IndexTable.Cell>
+              {moveCells(m)}
             </IndexTable.Row>
           ))}
         </PlainTable>
@@ -371,15 +387,7 @@ export function AutotierSettings({ data, timeZone }: { data: AutotierData; timeZ
         {data.moves.map((m, i) => (
           <IndexTable.Row id={m.id} key={m.id} position={i}>
             <IndexTable.Cell>{format.date(m.createdAt, timeZone)}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <a href={`/${role}/affiliates/${m.affiliateId}`}>{personName(m.affiliate)}</a>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              {`${campaignName.get(m.fromCampaignId) ?? "—"} → ${campaignName.get(m.toCampaignId) ?? "—"}`}
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <div style={{ whiteSpace: "normal", maxWidth: 460 }}>{reason(m)}</div>
-            </IndexTable.Cell>
+            {moveCells(m)}
             <IndexTable.Cell>{m.undo ? t(`autotier.moveUndo.${m.undo}`) : ""}</IndexTable.Cell>
           </IndexTable.Row>
         ))}
