@@ -10,6 +10,7 @@ import {
   APP_SUBSCRIPTION_CANCEL,
   APP_SUBSCRIPTION_CREATE,
   CATALOGUE_PAGE,
+  COLLECTIONS_PAGE,
   CODE_DISCOUNT_BY_CODE,
   CUSTOMER_BY_EMAIL,
   CUSTOMER_STORE_CREDIT,
@@ -152,6 +153,9 @@ describe("every Admin operation the app lists", () => {
     };
     expect((await run(SHOP_DETAILS, {})).shop.currencyCode).toBe("USD");
     expect((await run(CATALOGUE_PAGE, { first: 3, after: null })).products.nodes).toHaveLength(3);
+    const collections = (await run(COLLECTIONS_PAGE, { first: 2, after: null })).collections;
+    expect(collections.nodes.map((c) => c.title)).toEqual(["Summer", "Accessories"]);
+    expect(collections.pageInfo.hasNextPage).toBe(true);
     expect((await run(PRODUCT_COLLECTIONS, { ids: ["gid://shopify/Product/9100000004"] })).nodes).toEqual([
       {
         id: "gid://shopify/Product/9100000004",
