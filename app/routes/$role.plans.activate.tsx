@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineStack, List, Page, Text } from "@shopify/polaris";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -10,6 +10,7 @@ import { keptParams } from "~/lib/embedded-params";
 import { useFormat } from "~/i18n/format";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { activatePlan, confirmSubscription } from "~/models/plans/activate-plan.server";
+import { planChangeConsequences } from "~/models/plans/plan-usage.server";
 import { findPlan, priceOf } from "~/models/plans/plans";
 import { useShell } from "./$role";
 import type { RouteHandle } from "~/i18n/route-handle";
@@ -40,7 +41,8 @@ export const loader = /* @__PURE__ */ merchantRoute(
       const kept = keptParams(new URL(request.url));
       return redirect(`/${role}/dashboard${kept ? `?${kept}` : ""}`);
     }
-    return { plan, interval: query.interval ?? "monthly" };
+    const consequences = shop.pricingPlan ? await planChangeConsequences(db, shop.pricingPlan, plan.id) : [];
+    return { plan, interval: query.interval ?? "monthly", consequences };
   },
 );
 
@@ -69,7 +71,7 @@ export const action = /* @__PURE__ */ merchantRoute(
 export default function ActivatePlan() {
   const { t } = useTranslation("Plans");
   const format = useFormat();
-  const { plan, interval } = useLoaderData<typeof loader>();
+  const { plan, interval, consequences } = useLoaderData<typeof loader>();
   const data = useActionData<Partial<ErrorBody> & { confirmationUrl?: string }>();
   const navigation = useNavigation();
   const { role } = useParams();
@@ -91,6 +93,22 @@ export default function ActivatePlan() {
           ) : null}
           {confirmationUrl ? <Banner tone="info" title={t("redirecting")} /> : null}
           <Text as="p">{t("activateBody", { plan: t(`plans.${plan.id}.name`) })}</Text>
+          {consequences.length ? (
+            <div id="plan-consequences">
+              <Banner tone="warning" title={t("consequences.title", { plan: t(`plans.${plan.id}.name`) })}>
+                <List>
+                  {consequences.map((c) => (
+                    <List.Item key={c.key}>
+                      {t(`consequences.${c.key}`, {
+                        ...Object.fromEntries(Object.entries(c.values).map(([k, v]) => [k, format.number(v)])),
+                      })}
+                    </List.Item>
+                  ))}
+                </List>
+                <Text as="p">{t("consequences.kept")}</Text>
+              </Banner>
+            </div>
+          ) : null}
           {/* Only an embedded shop pays through Shopify; a standalone one is never billed (docs/decisions/029). */}
           {mode === "standalone" ? (
             <Text as="p" tone="subdued">

@@ -365,3 +365,29 @@ describe("the Plans namespace in admin documents", () => {
     expect(prompt.html).not.toContain(">upgradeTitle<");
   });
 });
+
+describe("the activate page says what a downgrade takes away", () => {
+  it("lists the campaigns and affiliates over the new limits and the features that stop, with the shop's numbers", async () => {
+    const shop = await buildShop();
+    await getDb().shop.update({ where: { id: shop.id }, data: { pricingPlan: "growth" } });
+    const campaigns = await campaignsInOrder(shop.id, 5);
+    await getDb().campaignLevel.create({ data: { campaignId: campaigns[0]!.id, level: 2, rate: 500 } });
+    await affiliatesInOrder(shop.id, campaigns[0]!.id, 52);
+    const client = await login(shop.id);
+    const page = await client.get("/admin/plans/activate?plan_id=free");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('id="plan-consequences"');
+    expect(html).toContain("What changes on Free");
+    expect(html).toContain("2 campaigns are over the limit of 3 and become read-only");
+    expect(html).toContain("2 affiliates are over the limit of 50 and become read-only");
+    expect(html).toContain("Multi-level commissions stop: 1 campaigns pay upline levels");
+    expect(html).toContain("PayPal payouts stop");
+    expect(html).toContain("Automatic tier moves stop");
+    expect(html).toContain("Nothing is deleted");
+
+    // An upgrade takes nothing away: no list.
+    const upgrade = await (await client.get("/admin/plans/activate?plan_id=pro")).text();
+    expect(upgrade).not.toContain('id="plan-consequences"');
+  });
+});

@@ -1,6 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
+import { downgradeConsequences } from "./downgrade";
 import { overLimit, planAllows, planOf, type PlanFeature, type PlanLimit } from "./plans";
 
 // Limits and features of the shop's plan (docs/decisions/029). Downgrading
@@ -34,6 +35,16 @@ export async function requireRoomFor(db: ShopDb, planId: string | null, limit: P
       msg(limit === "affiliates" ? "Plans:errors.affiliateLimit" : "Plans:errors.campaignLimit", { max: usage.max }),
     );
   }
+}
+
+/** What a change of plan would take away from this shop (the activate page says it before confirming). */
+export async function planChangeConsequences(db: ShopDb, currentPlanId: string | null, targetPlanId: string) {
+  const [campaigns, affiliates, mlmCampaigns] = await Promise.all([
+    db.campaign.count(),
+    db.affiliate.count(),
+    db.campaign.count({ where: { levels: { some: {} } } }),
+  ]);
+  return downgradeConsequences(currentPlanId, targetPlanId, { campaigns, affiliates, mlmCampaigns });
 }
 
 const SHOWN = 20;
