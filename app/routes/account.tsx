@@ -66,7 +66,8 @@ export default function AccountLayout() {
       item.path === "/account" ? pathname === "/account" || pathname === "/account/" : pathname.startsWith(item.path),
     ) ?? ACCOUNT_NAV[0];
   return (
-    <div>
+    // The portal's narrow layout is a container query on .portal-frame (app.css).
+    <div className="portal-frame">
       <BrandStyle branding={data.branding} />
       <header className="portal-topbar">
         <span className="portal-brand">
