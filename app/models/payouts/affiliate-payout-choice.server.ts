@@ -1,4 +1,5 @@
 import type { Db } from "../../db.server";
+import { chunks } from "../../lib/chunks";
 import type { Tx } from "../../db/transaction";
 import { openSecret, sealSecret } from "../../lib/secret-box.server";
 import { paymentSettingsOf, type PaymentSettings } from "./payment-settings";
@@ -115,9 +116,9 @@ export async function methodsOfAffiliates(
 ): Promise<Map<string, { method: PayoutMethod; source: MethodSource }>> {
   const out = new Map<string, { method: PayoutMethod; source: MethodSource }>();
   const unique = [...new Set(affiliateIds)];
-  for (let i = 0; i < unique.length; i += 500) {
+  for (const part of chunks(unique, 500)) {
     const rows = await client.affiliate.findMany({
-      where: { shopId, id: { in: unique.slice(i, i + 500) } },
+      where: { shopId, id: { in: part } },
       select: { id: true, payoutMethod: true, paypalEmail: true },
     });
     for (const row of rows) out.set(row.id, resolvePayoutMethod(row, settings));

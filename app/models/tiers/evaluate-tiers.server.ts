@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
-import { bind, dialectOf, sqlDate, type Dialect } from "../../db/dialect";
+import { bind, dialectOf, type Dialect } from "../../db/dialect";
 import { num } from "../../db/bulk-sql.server";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { eventRows } from "../events/emit-event.server";
@@ -12,6 +12,7 @@ import { localDay } from "../bonuses/bonus-periods";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { decideTier, measureKey, tierReasonText, type Tier, type TierMetric, type TierMove } from "./evaluate-tiers";
 import { planAllows } from "../plans/plans";
+import { moveAffiliatesIfStill } from "./move-affiliates.server";
 
 // The auto-tier run (docs/decisions/027): measures every affiliate on the
 // ladder with one grouped query per distinct (metric, window), decides the
@@ -191,36 +192,11 @@ function englishReason(move: TierMove) {
 
 /** Moves each affiliate guarded by the campaign the decision saw; returns the moves made. */
 async function applyMoves(client: Client, shopId: string, runId: string, planned: readonly TierMove[], now: Date) {
-  const dialect = dialectOf(client);
   const CHUNK = 500;
-  const groups = new Map<string, TierMove[]>();
-  for (const m of planned) {
-    const key = `${m.fromCampaignId}\u0000${m.toCampaignId}`;
-    groups.set(key, [...(groups.get(key) ?? []), m]);
-  }
-  const made = new Set<string>();
-  for (const group of groups.values()) {
-    for (let i = 0; i < group.length; i += CHUNK) {
-      const chunk = group.slice(i, i + CHUNK);
-      // Compare-and-set on the campaign the decision saw: an affiliate moved
-      // by hand meanwhile is not moved again by a stale decision, and is not
-      // recorded or e-mailed either.
-      const rows: { id: string }[] = await client.$queryRawUnsafe(
-        bind(
-          dialect,
-          `UPDATE "Affiliate" SET "campaignId" = ?, "updatedAt" = ?
-            WHERE "shopId" = ? AND "campaignId" = ? AND "status" = 'approved'
-              AND "id" IN (${chunk.map(() => "?").join(", ")}) RETURNING "id"`,
-        ),
-        chunk[0]!.toCampaignId,
-        sqlDate(dialect, now),
-        shopId,
-        chunk[0]!.fromCampaignId,
-        ...chunk.map((m) => m.affiliateId),
-      );
-      for (const r of rows) made.add(String(r.id));
-    }
-  }
+  // Compare-and-set on the campaign the decision saw: an affiliate moved by
+  // hand meanwhile is not moved again by a stale decision, and is not
+  // recorded or e-mailed either.
+  const made = await moveAffiliatesIfStill(client, shopId, planned, now, { approvedOnly: true });
   const moves = planned.filter((m) => made.has(m.affiliateId));
   for (let i = 0; i < moves.length; i += CHUNK) {
     const chunk = moves.slice(i, i + CHUNK);

@@ -1,7 +1,7 @@
 import type { Tx } from "../../db/transaction";
-import { bind, dialectOf, sqlDate } from "../../db/dialect";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
+import { moveAffiliatesIfStill } from "./move-affiliates.server";
 
 // Undoing an auto-tier run: each affiliate of the run goes back to the
 // campaign they came from, but only if they are still where the run put
@@ -37,31 +37,13 @@ export async function undoTierRun(tx: Tx, shopId: string, runId: string, userId:
       affiliate: { select: { firstName: true, lastName: true, email: true } },
     },
   });
-  const dialect = dialectOf(tx);
-  const groups = new Map<string, typeof moves>();
-  for (const m of moves) {
-    const key = `${m.toCampaignId}\u0000${m.fromCampaignId}`;
-    groups.set(key, [...(groups.get(key) ?? []), m]);
-  }
-  const restored = new Set<string>();
-  for (const group of groups.values()) {
-    for (let i = 0; i < group.length; i += 500) {
-      const chunk = group.slice(i, i + 500);
-      const rows: { id: string }[] = await tx.$queryRawUnsafe(
-        bind(
-          dialect,
-          `UPDATE "Affiliate" SET "campaignId" = ?, "updatedAt" = ?
-            WHERE "shopId" = ? AND "campaignId" = ? AND "id" IN (${chunk.map(() => "?").join(", ")}) RETURNING "id"`,
-        ),
-        chunk[0]!.fromCampaignId,
-        sqlDate(dialect, now),
-        shopId,
-        chunk[0]!.toCampaignId,
-        ...chunk.map((m) => m.affiliateId),
-      );
-      for (const r of rows) restored.add(String(r.id));
-    }
-  }
+  // Back from where the run put them to where they came from, if still there.
+  const restored = await moveAffiliatesIfStill(
+    tx,
+    shopId,
+    moves.map((m) => ({ affiliateId: m.affiliateId, fromCampaignId: m.toCampaignId, toCampaignId: m.fromCampaignId })),
+    now,
+  );
   const undone = moves.filter((m) => restored.has(m.affiliateId));
   const skipped = moves.filter((m) => !restored.has(m.affiliateId));
   if (undone.length)
