@@ -144,3 +144,12 @@ export async function affiliatesWithForm(tx: Tx | ShopDb, shopId: string, affili
   }
   return found;
 }
+
+/** The current form with the signature's circumstances (the affiliate's PDF copy); null when none. */
+export async function currentTaxFormSigned(db: ShopDb, affiliateId: string) {
+  const row = await db.taxForm.findFirst({
+    where: { affiliateId, currentKey: affiliateId },
+    select: { ...viewSelect, signerIp: true, signerAgent: true },
+  });
+  return row ? { form: toView(row), signerIp: row.signerIp, signerAgent: row.signerAgent } : null;
+}
