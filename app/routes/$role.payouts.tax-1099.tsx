@@ -105,7 +105,13 @@ export default function Tax1099() {
             ) : (
               <DataTable
                 columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-                headings={[t("nec.columns.payee"), t("nec.columns.tin"), t("nec.columns.box1"), t("nec.columns.paypal"), t("nec.columns.status")]}
+                headings={[
+                  t("nec.columns.payee"),
+                  t("nec.columns.tin"),
+                  t("nec.columns.box1"),
+                  t("nec.columns.paypal"),
+                  t("nec.columns.status"),
+                ]}
                 rows={rows.map((r) => [
                   r.businessName ? `${r.name} (${r.businessName})` : r.name,
                   r.tin,

@@ -49,13 +49,16 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
   };
 });
 
-export const action = /* @__PURE__ */ affiliateRoute({ body: taxFormSchema }, async ({ request, db, affiliate, body }) => {
-  await signTaxForm(db, affiliate.id, body, {
-    ip: clientAddress(request),
-    userAgent: request.headers.get("user-agent") ?? "",
-  });
-  return redirect("/account/payouts/tax-form?saved=1");
-});
+export const action = /* @__PURE__ */ affiliateRoute(
+  { body: taxFormSchema },
+  async ({ request, db, affiliate, body }) => {
+    await signTaxForm(db, affiliate.id, body, {
+      ip: clientAddress(request),
+      userAgent: request.headers.get("user-agent") ?? "",
+    });
+    return redirect("/account/payouts/tax-form?saved=1");
+  },
+);
 
 const keep = () => undefined;
 

@@ -52,7 +52,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("tax forms and the 1099-NEC e
       },
     });
     await db.session.create({
-      data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: sim.accessToken(SHOP), scope: SCOPES.join(",") },
+      data: {
+        id: `offline_${SHOP}`,
+        shop: SHOP,
+        state: "",
+        accessToken: sim.accessToken(SHOP),
+        scope: SCOPES.join(","),
+      },
     });
     await buildUser(shop.id, { email: ADMIN_EMAIL });
     const campaign = await buildCampaign(shop.id, { name: "Standard" });
@@ -204,9 +210,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("tax forms and the 1099-NEC e
     await page.goto(`/admin/payouts/tax-1099?year=${year}`);
     await expectPage(page, "/admin/payouts/tax-1099", "1099-NEC");
     await page.locator("#not-legal-advice").waitFor();
-    await expect.poll(() => page.locator("#nec-summary").textContent()).toBe(
-      "1 payee reaches the threshold, $3,000.00 in all.",
-    );
+    await expect
+      .poll(() => page.locator("#nec-summary").textContent())
+      .toBe("1 payee reaches the threshold, $3,000.00 in all.");
     await page.screenshot({ path: screenshotPath("tax-1099-summary"), fullPage: true });
     expect(await page.content()).not.toContain("123456789");
     const csv = await page.evaluate(
@@ -232,5 +238,5 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("tax forms and the 1099-NEC e
 
     expect(errors.unexpected()).toEqual([]);
     expect(portalErrors.unexpected()).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -102,10 +102,7 @@ const csvLine = (cells: (string | number)[]) => cells.map((c) => quote(safeCell(
 export async function necCsv(db: ShopDb, year: number): Promise<string> {
   const report = await necYear(db, year);
   if (report.threshold === null) {
-    throw new AppError(
-      "validation_failed",
-      msg("Tax:nec.unknownYear", { year, latest: report.latestKnownYear ?? "" }),
-    );
+    throw new AppError("validation_failed", msg("Tax:nec.unknownYear", { year, latest: report.latestKnownYear ?? "" }));
   }
   const lines = [csvLine([...NEC_CSV_COLUMNS])];
   for (const row of report.rows.filter((r) => r.reportable)) {
@@ -116,7 +113,9 @@ export async function necCsv(db: ShopDb, year: number): Promise<string> {
         p.fields.name ?? "",
         p.fields.businessName ?? "",
         p.tinType.toUpperCase(),
-        p.tinType === "ein" ? `${tin.slice(0, 2)}-${tin.slice(2)}` : `${tin.slice(0, 3)}-${tin.slice(3, 5)}-${tin.slice(5)}`,
+        p.tinType === "ein"
+          ? `${tin.slice(0, 2)}-${tin.slice(2)}`
+          : `${tin.slice(0, 3)}-${tin.slice(3, 5)}-${tin.slice(5)}`,
         p.fields.address ?? "",
         "",
         p.fields.city ?? "",

@@ -32,7 +32,10 @@ const MARGIN = 56;
 const WIDTH = 612; // US Letter
 const HEIGHT = 792;
 
-export async function taxFormPdf(form: TaxFormView, context: { shopName: string; signerIp: string; signerAgent: string }) {
+export async function taxFormPdf(
+  form: TaxFormView,
+  context: { shopName: string; signerIp: string; signerAgent: string },
+) {
   const t = shippedT(DEFAULT_LANGUAGE_INFO, "Account.TaxForm");
   const doc = await PDFDocument.create();
   doc.setTitle(pdfSafe(t("Account.TaxForm:kinds." + form.kind)));
@@ -65,7 +68,12 @@ export async function taxFormPdf(form: TaxFormView, context: { shopName: string;
   line(t(`Account.TaxForm:certifyText.${form.kind === "w9" ? "w9" : "w8"}`), regular, 9, 12);
   line(t("Account.TaxForm:pdf.signed"), bold, 12, 6);
   line(`${t("Account.TaxForm:fields.signatureName")}: ${form.signatureName}`, regular, 11, 4);
-  line(`${t("Account.TaxForm:pdf.date")}: ${form.signedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}`, regular, 11, 4);
+  line(
+    `${t("Account.TaxForm:pdf.date")}: ${form.signedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}`,
+    regular,
+    11,
+    4,
+  );
   line(`${t("Account.TaxForm:pdf.ip")}: ${context.signerIp}`, regular, 11, 4);
   line(`${t("Account.TaxForm:pdf.agent")}: ${context.signerAgent}`, regular, 9, 4);
   return doc.save();

@@ -20,7 +20,10 @@ import { taxSettingsOf } from "./tax-requirement";
 // in the caller's transaction and sent after the commit.
 
 export async function remindHeldForTaxForm(tx: Tx, shopId: string): Promise<number> {
-  const shop = await tx.shop.findUnique({ where: { id: shopId }, select: { ...notificationShopSelect, uninstalledAt: true } });
+  const shop = await tx.shop.findUnique({
+    where: { id: shopId },
+    select: { ...notificationShopSelect, uninstalledAt: true },
+  });
   if (!shop || shop.uninstalledAt || taxSettingsOf(shop.settings).require === "off") return 0;
   const pending = await tx.payout.findMany({
     where: { shopId, status: "pending", amount: { gt: 0 } },

@@ -85,7 +85,10 @@ export async function signTaxForm(
   const { tins, tinType, last4 } = tinsOf(form);
   const tinSealed = sealSecret(JSON.stringify(tins), owner(db.$shopId, affiliateId, id));
   return db.$transaction(async (tx) => {
-    const current = await tx.taxForm.findFirst({ where: { affiliateId, currentKey: affiliateId }, select: { id: true } });
+    const current = await tx.taxForm.findFirst({
+      where: { affiliateId, currentKey: affiliateId },
+      select: { id: true },
+    });
     if (current) {
       const moved = await tx.taxForm.updateMany({
         where: { id: current.id, currentKey: affiliateId },
@@ -133,7 +136,11 @@ export function openTins(row: { id: string; shopId: string; affiliateId: string;
 }
 
 /** Affiliate ids (of those given) that have a current form of any kind. */
-export async function affiliatesWithForm(tx: Tx | ShopDb, shopId: string, affiliateIds: string[]): Promise<Set<string>> {
+export async function affiliatesWithForm(
+  tx: Tx | ShopDb,
+  shopId: string,
+  affiliateIds: string[],
+): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks([...new Set(affiliateIds)], 500)) {
     const rows = await tx.taxForm.findMany({
