@@ -8,6 +8,7 @@ import type { MethodSource } from "./payout-method-for";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
 import { lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
+import { taxFormHoldsOf } from "../tax-forms/tax-form-hold.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
 // pending (openKey = null, so new lines open a fresh pending payout) and
@@ -43,8 +44,20 @@ async function makeBatch(
   input: BatchInput,
   takeWhatIsPending: boolean,
 ): Promise<{ batchId: string | null }> {
-  const ids = [...new Set(input.payoutIds)];
+  let ids = [...new Set(input.payoutIds)];
   if (ids.length === 0) throw new AppError("validation_failed", msg("Payouts:errors.noneSelected"));
+  // A payout waiting for its affiliate's tax form (Settings › Tax forms) is
+  // not paid: a person's Pay is refused, auto-pay leaves it pending.
+  const held = await taxFormHoldsOf(tx, shopId, ids);
+  if (held.size > 0) {
+    if (!takeWhatIsPending) {
+      throw new AppError("validation_failed", msg("Tax:errors.heldForTaxForm", { count: held.size }), {
+        fields: { payoutIds: [...held.keys()][0]! },
+      });
+    }
+    ids = ids.filter((id) => !held.has(id));
+    if (ids.length === 0) return { batchId: null };
+  }
   // Every way of paying goes through here: the method must be usable by the shop now (its plan too).
   const refusal = await shopMethodRefusal(tx, shopId, input.method);
   if (refusal) {
