@@ -183,6 +183,16 @@ export default function SaleScreen() {
               {sale.isNewCustomer ? <Text as="p">{t("order.newCustomer")}</Text> : null}
               <Text as="p">{t("order.subtotal", { amount: money(sale.subtotal) })}</Text>
               <Text as="p">{t("order.total", { amount: money(sale.total) })}</Text>
+              {sale.presentment ? (
+                <Text as="p">
+                  {t(sale.presentment.rate ? "order.presentment" : "order.presentmentNoRate", {
+                    amount: format.money(sale.presentment.total, sale.presentment.currency),
+                    from: sale.currency,
+                    to: sale.presentment.currency,
+                    rate: sale.presentment.rate,
+                  })}
+                </Text>
+              ) : null}
               {sale.refundedAmount ? (
                 <Text as="p">{t("order.refunded", { amount: money(sale.refundedAmount) })}</Text>
               ) : null}

@@ -51,6 +51,11 @@ export async function getSaleDetail(db: ShopDb, id: string) {
     currency: order.currency,
     subtotal: order.subtotal,
     total: order.total,
+    // Shopify Markets: the customer's currency and total, and the rate the two totals imply.
+    presentment:
+      order.presentmentCurrency && order.presentmentTotal !== null
+        ? { currency: order.presentmentCurrency, total: order.presentmentTotal, rate: order.presentmentRate }
+        : null,
     refundedAmount: order.refundedAmount,
     status: order.status,
     shownStatus: shownSaleStatus({
