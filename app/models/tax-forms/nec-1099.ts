@@ -1,4 +1,4 @@
-// Form 1099-NEC per calendar year (docs/decisions/039-tax-forms-and-1099-nec.md):
+// Form 1099-NEC per calendar year (docs/decisions/041-tax-forms-and-1099-nec.md):
 // a US payee (a current W-9) paid at least the year's threshold in
 // nonemployee compensation gets one. Payments made through PayPal are left
 // out: PayPal reports them on its own Form 1099-K (IRS instructions for

@@ -8,7 +8,7 @@ import type { TaxFormView } from "./tax-form-store.server";
 // page's own (Account.TaxForm) in English, the language of the IRS forms;
 // the TIN is shown masked, as on the page. pdf-lib's standard fonts write
 // WinAnsi only: other characters are written without their accents, or as
-// "?" (docs/decisions/039-tax-forms-and-1099-nec.md).
+// "?" (docs/decisions/041-tax-forms-and-1099-nec.md).
 
 const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
 

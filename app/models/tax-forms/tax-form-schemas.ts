@@ -6,7 +6,7 @@ import { COUNTRY_CODES } from "./countries";
 // schema each: the page takes its fields (names, required marks, choices)
 // from these, and the server parses the posted form with the same ones.
 // Field lists follow the IRS forms (Form W-9 rev. March 2024, W-8BEN rev.
-// October 2021, W-8BEN-E rev. October 2021; docs/decisions/039-tax-forms-and-1099-nec.md).
+// October 2021, W-8BEN-E rev. October 2021; docs/decisions/041-tax-forms-and-1099-nec.md).
 // Pure: no database, no key.
 
 export const TAX_FORM_KINDS = ["w9", "w8ben", "w8bene"] as const;
