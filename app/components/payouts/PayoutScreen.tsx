@@ -195,6 +195,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
               <Field label={t("paypalItem")} value={`${payout.paypalItemId} (${payout.paypalItemStatus ?? "—"})`} />
             ) : null}
             {payout.discountCode ? <Field label={t("discountCode")} value={payout.discountCode} /> : null}
+            {payout.giftCardMask ? <Field label={t("giftCard")} value={payout.giftCardMask} /> : null}
             {payout.note ? <Field label={t("note")} value={payout.note} /> : null}
           </InlineGrid>
           {payout.batch?.method === "csv" ? (
