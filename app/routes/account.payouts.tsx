@@ -216,7 +216,13 @@ export default function AccountPayouts() {
 }
 
 /** What the affiliate reads as a payout's reference: the code they were paid with, else the payment's reference. */
-function referenceText(p: { method: string; status: string; reference: string | null; discountCode: string | null; giftCardCode: string | null }) {
+function referenceText(p: {
+  method: string;
+  status: string;
+  reference: string | null;
+  discountCode: string | null;
+  giftCardCode: string | null;
+}) {
   if (p.method === "gift_card") return p.status === "paid" && p.giftCardCode ? formatGiftCardCode(p.giftCardCode) : "";
   return p.discountCode ?? p.reference ?? "";
 }

@@ -463,7 +463,11 @@ function creditOrDebit(ctx: ResolverContext, kind: "credit" | "debit", args: Arg
 // Markets); a customer only with write_customers.
 function giftCardCreate(ctx: ResolverContext, { input }: Args) {
   requireScopes(ctx, "giftCardCreate");
-  const fail = (e: UserError) => ({ giftCard: null, giftCardCode: null, userErrors: userErrors("GiftCardUserError", [e]) });
+  const fail = (e: UserError) => ({
+    giftCard: null,
+    giftCardCode: null,
+    userErrors: userErrors("GiftCardUserError", [e]),
+  });
   const { shop } = ctx;
   const cards = (shop.giftCards ??= []);
   let code: string;
@@ -473,9 +477,17 @@ function giftCardCreate(ctx: ResolverContext, { input }: Args) {
   } else {
     code = String(input.code).trim().toUpperCase();
     if (code.length < 8)
-      return fail({ field: ["input", "code"], message: "Code is too short (minimum is 8 characters)", code: "TOO_SHORT" });
+      return fail({
+        field: ["input", "code"],
+        message: "Code is too short (minimum is 8 characters)",
+        code: "TOO_SHORT",
+      });
     if (code.length > 20)
-      return fail({ field: ["input", "code"], message: "Code is too long (maximum is 20 characters)", code: "TOO_LONG" });
+      return fail({
+        field: ["input", "code"],
+        message: "Code is too long (maximum is 20 characters)",
+        code: "TOO_LONG",
+      });
     if (!/^[A-Z0-9]+$/.test(code))
       return fail({ field: ["input", "code"], message: "Code can only contain letters and numbers", code: "INVALID" });
     if (cards.some((g) => g.code === code))
@@ -494,12 +506,17 @@ function giftCardCreate(ctx: ResolverContext, { input }: Args) {
     });
   const amount = minor(raw, currency);
   if (amount === null || amount <= 0)
-    return fail({ field: ["input", "initialAmount"], message: "Initial value must be greater than 0", code: "GREATER_THAN" });
+    return fail({
+      field: ["input", "initialAmount"],
+      message: "Initial value must be greater than 0",
+      code: "GREATER_THAN",
+    });
   let customerId: string | null = null;
   if (input.customerId) {
     requireScopes(ctx, "giftCardCreate", ["write_gift_cards", "write_customers"]);
     const customer = findCustomer(shop, input.customerId);
-    if (!customer) return fail({ field: ["input", "customerId"], message: "Customer not found", code: "CUSTOMER_NOT_FOUND" });
+    if (!customer)
+      return fail({ field: ["input", "customerId"], message: "Customer not found", code: "CUSTOMER_NOT_FOUND" });
     customerId = customer.id;
   }
   const card = {

@@ -222,8 +222,14 @@ export function queryRoot(ctx: ResolverContext): Record<string, unknown> {
     },
     giftCards: (args: Args) => {
       requireScopes(ctx, "giftCards");
-      return search(ctx, "giftCards", shop.giftCards ?? [], args.query, giftCardSearch, (g) => `${g.code} ${g.note ?? ""}`)
-        .map((g) => giftCardView(ctx, g));
+      return search(
+        ctx,
+        "giftCards",
+        shop.giftCards ?? [],
+        args.query,
+        giftCardSearch,
+        (g) => `${g.code} ${g.note ?? ""}`,
+      ).map((g) => giftCardView(ctx, g));
     },
     giftCard: ({ id }: Args) => {
       requireScopes(ctx, "giftCard");
