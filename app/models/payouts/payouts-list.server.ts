@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE } from "../pagination/keyset.server";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { keysetPage, keysetQuery } from "../pagination/keyset.server";
 import { maskGiftCardCode } from "./gift-card-code";
+import { stuckPaypalBatch } from "../paypal/send-batch-again.server";
 import { totalsByCurrency } from "./payable-balance";
 import type { PayoutListParams } from "./payout-list-query";
 import { merchantActionsFor } from "./payout-states";
@@ -247,6 +248,8 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
           paypalBatchStatus: p.batch.paypalBatchStatus,
         }
       : null,
+    // A PayPal batch whose send job gave up: the error and "send again".
+    stuck: p.status === "processing" ? await stuckPaypalBatch(db, db.$shopId, p.batchId) : null,
     lines: p.commissions.map((c) => ({
       id: c.id,
       amount: c.amount,

@@ -21,7 +21,11 @@ export interface StuckBatch {
 }
 
 /** The PayPal batch a payout waits in, when that batch is stuck (its job gave up), or null. */
-export async function stuckPaypalBatch(tx: Tx, shopId: string, batchId: string | null): Promise<StuckBatch | null> {
+export async function stuckPaypalBatch(
+  tx: Pick<Tx, "payoutBatch" | "job">,
+  shopId: string,
+  batchId: string | null,
+): Promise<StuckBatch | null> {
   if (!batchId) return null;
   const batch = await tx.payoutBatch.findFirst({
     where: { id: batchId, shopId, method: "paypal", status: "sending", paypalBatchId: null, completedAt: null },
