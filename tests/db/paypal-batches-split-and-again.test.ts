@@ -5,7 +5,10 @@ import { PAYPAL_MAX_ITEMS_PER_REQUEST } from "~/models/paypal/paypal-limits";
 import { sendJobKey, sendPaypalBatchAgain, stuckPaypalBatch } from "~/models/paypal/send-batch-again.server";
 import { AppError } from "~/lib/errors";
 import { drainJobs } from "~/worker/job-registry.server";
-import { paypalBatchFor, usePaypal } from "../support/paypal";
+import { connectShopToFake, paypalBatchFor, usePaypal } from "../support/paypal";
+import { buildShop } from "../support/builders";
+import { registerPaypalWebhook } from "~/models/paypal/register-paypal-webhook.server";
+import { paypalWebhookUrl } from "~/models/paypal/paypal-connection.server";
 import { useMoneyCheck } from "../support/money-check";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -104,5 +107,32 @@ describe("PayPal batches of any size", () => {
     expect(await db.domainEvent.count({ where: { shopId: batch.shop.id, type: "payout.paid" } })).toBe(2);
     expect(await db.payoutEvent.count({ where: { shopId: batch.shop.id, actor: "user-1" } })).toBe(2);
     expect(fake.violations).toEqual([]);
+  });
+});
+
+describe("registering the PayPal webhook for the merchant", () => {
+  it("subscribes the shop's URL to the payout item events and stores the id; again: the same webhook", async () => {
+    const fake = paypal.fake();
+    const db = getDb();
+    const shop = await buildShop();
+    await connectShopToFake(shop.id, null);
+    const { webhookId } = await registerPaypalWebhook(db, shop.id);
+    const [made] = [...fake.webhooks.values()];
+    expect(fake.webhooks.size).toBe(1);
+    expect(made).toMatchObject({ id: webhookId, url: paypalWebhookUrl(shop.id) });
+    expect(made!.event_types.map((e) => e.name)).toContain("PAYMENT.PAYOUTS-ITEM.SUCCEEDED");
+    expect((await db.paypalConnection.findUniqueOrThrow({ where: { shopId: shop.id } })).webhookId).toBe(webhookId);
+
+    // PayPal refuses the same URL twice (WEBHOOK_URL_ALREADY_EXISTS): the existing one is found and kept.
+    await db.paypalConnection.updateMany({ where: { shopId: shop.id }, data: { webhookId: null } });
+    expect(await registerPaypalWebhook(db, shop.id)).toEqual({ webhookId });
+    expect(fake.webhooks.size).toBe(1);
+    expect((await db.paypalConnection.findUniqueOrThrow({ where: { shopId: shop.id } })).webhookId).toBe(webhookId);
+  });
+
+  it("refuses a shop that has not connected PayPal (409), changing nothing", async () => {
+    const shop = await buildShop();
+    await expect(registerPaypalWebhook(getDb(), shop.id)).rejects.toMatchObject({ code: "conflict" });
+    expect(paypal.fake().webhooks.size).toBe(0);
   });
 });
