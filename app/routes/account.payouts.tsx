@@ -24,6 +24,7 @@ import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/a
 import { savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { loadAffiliatePayoutChoice } from "~/models/payouts/affiliate-payout-choice.server";
+import { formatGiftCardCode } from "~/models/payouts/gift-card-code";
 import { bankFieldName, payoutChoiceFormSchema } from "~/models/payouts/payout-choice";
 import type { RouteHandle } from "~/i18n/route-handle";
 import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
@@ -234,7 +235,7 @@ export default function AccountPayouts() {
               format.date(p.paidAt ?? p.createdAt, zone),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
-              p.discountCode ?? p.reference ?? "",
+              referenceText(p),
               <Badge key="s" tone={STATUS_TONE[p.status]}>
                 {t(`statuses.${p.status}`)}
               </Badge>,
@@ -244,4 +245,16 @@ export default function AccountPayouts() {
       </Card>
     </AccountPage>
   );
+}
+
+/** What the affiliate reads as a payout's reference: the code they were paid with, else the payment's reference. */
+function referenceText(p: {
+  method: string;
+  status: string;
+  reference: string | null;
+  discountCode: string | null;
+  giftCardCode: string | null;
+}) {
+  if (p.method === "gift_card") return p.status === "paid" && p.giftCardCode ? formatGiftCardCode(p.giftCardCode) : "";
+  return p.discountCode ?? p.reference ?? "";
 }

@@ -100,6 +100,7 @@ const METHOD_NAMES: Record<string, string> = {
   csv: "bank transfer",
   store_credit: "store credit",
   discount_code: "discount code",
+  gift_card: "gift card",
 };
 
 export function methodName(method: string) {
@@ -111,7 +112,9 @@ export function methodName(method: string) {
 // name dropped into one sentence cannot be). A payout the merchant paid
 // outside the app (by hand, a CSV file) says only that the store paid: the
 // app does not know whether that was a bank transfer.
-const SENTENCE_METHODS = new Set(["paypal", "store_credit", "discount_code", "bank"]);
+const SENTENCE_METHODS = new Set(["paypal", "store_credit", "discount_code", "gift_card", "bank"]);
+// The methods whose sentence carries the code the affiliate was paid with.
+const CODE_METHODS = new Set(["discount_code", "gift_card"]);
 const accountTranslators = new Map<string, TFunction>();
 
 export function payoutSentence(
@@ -123,8 +126,8 @@ export function payoutSentence(
     t = fixedT(language, ["Account.Common"]);
     accountTranslators.set(language.code, t);
   }
-  // A discount-code payout without its code cannot say the code: worded as paid by the store.
-  const usable = SENTENCE_METHODS.has(payout.method) && (payout.method !== "discount_code" || !!payout.discountCode);
+  // A discount-code or gift-card payout without its code cannot say the code: worded as paid by the store.
+  const usable = SENTENCE_METHODS.has(payout.method) && (!CODE_METHODS.has(payout.method) || !!payout.discountCode);
   const key = usable ? payout.method : "other";
   return t(`Account.Common:payoutSent.${key}`, {
     amount: payout.amount,

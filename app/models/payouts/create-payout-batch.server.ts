@@ -9,6 +9,7 @@ import { isSendingMethod, type PayoutMethod } from "./payout-states";
 import { lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
 import { taxFormHoldsOf } from "../tax-forms/tax-form-hold.server";
+import { splitPaypalBatch } from "../paypal/split-paypal-batch.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
 // pending (openKey = null, so new lines open a fresh pending payout) and
@@ -122,10 +123,34 @@ async function makeBatch(
     await tx.payoutBatch.delete({ where: { id: batch.id } });
     return { batchId: null };
   }
-  await tx.payoutBatch.update({
-    where: { id: batch.id },
-    data: { itemCount: taken.length, totals: JSON.stringify(totalsByCurrency(taken)) },
-  });
+  // More items than PayPal takes at once: one Pay, several batches (split-paypal-batch.server.ts).
+  const parts =
+    input.method === "paypal"
+      ? await splitPaypalBatch(
+          tx,
+          shopId,
+          { id: batch.id, createdBy: input.createdBy },
+          taken.map((p) => p.id),
+        )
+      : [batch.id];
+  const partOf = new Map<string, typeof taken>();
+  if (parts.length > 1) {
+    for (const p of await tx.payout.findMany({
+      where: { shopId, batchId: { in: parts } },
+      select: { id: true, amount: true, currency: true, batchId: true },
+    })) {
+      const list = partOf.get(p.batchId!) ?? [];
+      list.push(p);
+      partOf.set(p.batchId!, list);
+    }
+  } else partOf.set(batch.id, taken);
+  for (const id of parts) {
+    const mine = partOf.get(id) ?? [];
+    await tx.payoutBatch.update({
+      where: { id },
+      data: { itemCount: mine.length, totals: JSON.stringify(totalsByCurrency(mine)) },
+    });
+  }
   // 6 columns a row: groups of 500 stay far below SQLite's 32,766 parameters.
   for (const part of chunks(
     taken.map((p) => p.id),
@@ -145,7 +170,9 @@ async function makeBatch(
     });
   }
   if (isSendingMethod(input.method)) {
-    await enqueueJob(tx, "payouts.send-batch", { batchId: batch.id }, { uniqueKey: `payout-batch:${batch.id}` });
+    for (const id of parts) {
+      await enqueueJob(tx, "payouts.send-batch", { batchId: id }, { uniqueKey: `payout-batch:${id}` });
+    }
   }
   return { batchId: batch.id };
 }

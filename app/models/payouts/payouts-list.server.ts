@@ -4,6 +4,8 @@ import { AppError } from "../../lib/errors";
 import { ADMIN_PAGE_SIZE } from "../pagination/keyset.server";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { keysetPage, keysetQuery } from "../pagination/keyset.server";
+import { maskGiftCardCode } from "./gift-card-code";
+import { stuckPaypalBatch } from "../paypal/send-batch-again.server";
 import { totalsByCurrency } from "./payable-balance";
 import type { PayoutListParams } from "./payout-list-query";
 import { merchantActionsFor } from "./payout-states";
@@ -220,6 +222,8 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
     paypalItemId: p.paypalItemId,
     paypalItemStatus: p.paypalItemStatus,
     discountCode: p.discountCode,
+    // The merchant sees a gift card as Shopify shows it to staff: its last four characters.
+    giftCardMask: p.giftCardCode ? maskGiftCardCode(p.giftCardCode) : null,
     createdAt: p.createdAt.toISOString(),
     sentAt: p.sentAt?.toISOString() ?? null,
     paidAt: p.paidAt?.toISOString() ?? null,
@@ -250,6 +254,8 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
           paypalBatchStatus: p.batch.paypalBatchStatus,
         }
       : null,
+    // A PayPal batch whose send job gave up: the error and "send again".
+    stuck: p.status === "processing" ? await stuckPaypalBatch(db, db.$shopId, p.batchId) : null,
     lines: p.commissions.map((c) => ({
       id: c.id,
       amount: c.amount,
