@@ -46,3 +46,16 @@ export const englishReason = (reason: AttributionReason | StoredReason) => reaso
 export function fallbackIn(language: ReasonLanguage, source: string, affiliateName: string | null): string {
   return attributionFallbackText(translators[language], source, affiliateName);
 }
+
+/** An Order row's reason in English (its stored key and values, or an older row's text). */
+export function orderReason(order: {
+  attributionReason: string;
+  attributionReasonKey: string;
+  attributionReasonValues: string;
+}): string {
+  return englishReason({
+    reason: order.attributionReason,
+    reasonKey: order.attributionReasonKey,
+    reasonValues: order.attributionReasonValues,
+  });
+}
