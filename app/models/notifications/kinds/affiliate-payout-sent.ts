@@ -28,7 +28,7 @@ export default defineKind({
         const discountCode = payout?.discountCode ?? "";
         return {
           "payout.amount": amount,
-          "payout.method": methodName(event.data.method),
+          "payout.method": methodName(language, event.data.method, "affiliate"),
           "payout.sentence": payoutSentence(language, { method: event.data.method, amount, discountCode }),
           "payout.discount_code": discountCode,
         };
