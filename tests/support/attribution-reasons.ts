@@ -9,6 +9,7 @@ import {
   type StoredReason,
 } from "~/models/attribution/attribution-reason";
 import { formatNumberIn } from "~/i18n/format";
+import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 
 // Attribution reasons written out with real i18next (plurals and all) over
 // the product's own Sales texts, for tests that compare the words.
@@ -58,4 +59,17 @@ export function orderReason(order: {
     reasonKey: order.attributionReasonKey,
     reasonValues: order.attributionReasonValues,
   });
+}
+
+/** A stored commission explanation (bonus lines too) written out with real i18next in a language. */
+export function explanationIn(language: ReasonLanguage, text: string, currency = "USD"): string {
+  const t = translators[language];
+  return writeExplanation(
+    text,
+    explanationWriter(
+      (key, values) => t(key, { ...values, interpolation: { escapeValue: false } }),
+      language,
+      currency,
+    ),
+  ).replace(/[\u00a0\u202f]/g, " ");
 }
