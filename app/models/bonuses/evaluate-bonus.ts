@@ -60,7 +60,8 @@ export function evaluateBonus(
   affiliateId: string,
   figures: PeriodFigures,
   period: PeriodLabel,
-  money: { currency: string; format?: string | null },
+  // Kept for callers: amounts are stored in minor units and the line's currency, worded when shown.
+  _money: { currency: string; format?: string | null },
 ): BonusAward | null {
   const value = metricValue(rule.metric, figures);
   if (value < rule.threshold || value <= 0) return null;
