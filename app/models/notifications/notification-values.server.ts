@@ -94,17 +94,23 @@ export const money = (language: LanguageInfo, amount: number, currency: string) 
 /** A link into the merchant's admin (the app's own URL). */
 export const adminUrl = (path: string) => `${getConfig().appUrl}/admin${path}`;
 
-const METHOD_NAMES: Record<string, string> = {
-  paypal: "PayPal",
-  manual: "bank transfer",
-  csv: "bank transfer",
-  store_credit: "store credit",
-  discount_code: "discount code",
-  gift_card: "gift card",
-};
+const methodTranslators = new Map<string, TFunction>();
 
-export function methodName(method: string) {
-  return METHOD_NAMES[method] ?? method;
+/**
+ * How a payout was made, in the recipient's language: merchants read the
+ * words their mails put after "by" (Mails:payoutMethods: "by hand", "per
+ * CSV-Datei"); affiliates the labels of their payouts page (Account.Payouts,
+ * which every portal language has).
+ */
+export function methodName(language: LanguageInfo, method: string, audience: "merchant" | "affiliate"): string {
+  const [namespace, path] = audience === "merchant" ? ["Mails", "payoutMethods"] : ["Account.Payouts", "methods"];
+  const cacheKey = `${namespace}|${language.code}`;
+  let t = methodTranslators.get(cacheKey);
+  if (!t) {
+    t = fixedT(language, [namespace]);
+    methodTranslators.set(cacheKey, t);
+  }
+  return t(`${namespace}:${path}.${method}`, { defaultValue: method, interpolation: { escapeValue: false } });
 }
 
 // The sentence of the "payment sent" e-mail that says how the affiliate was

@@ -8,6 +8,7 @@ import { withCollectionsUnread } from "../commissions/commission-explanation";
 import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
 import { planAllows } from "../plans/plans";
+import { storedAttributionReason } from "../attribution/attribution-reason";
 
 export interface CommissionSnapshot {
   terms: CampaignTerms | null;
@@ -334,7 +335,7 @@ export async function planOrders(
       fulfillment: null,
       affiliateId: decision.affiliateId,
       attributionSource: decision.source,
-      attributionReason: decision.reason,
+      ...storedAttributionReason(decision.reason),
       clickId: decision.clickId,
       discountCodes: JSON.stringify(order.discountCodes),
       lines: JSON.stringify(order.lines),

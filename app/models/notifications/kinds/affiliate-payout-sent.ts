@@ -31,7 +31,7 @@ export default defineKind({
         const giftCardCode = payout?.giftCardCode ? formatGiftCardCode(payout.giftCardCode) : "";
         return {
           "payout.amount": amount,
-          "payout.method": methodName(event.data.method),
+          "payout.method": methodName(language, event.data.method, "affiliate"),
           "payout.sentence": payoutSentence(language, {
             method: event.data.method,
             amount,
