@@ -82,7 +82,8 @@ describe("payouts.paid-import job", () => {
     await drainJobs();
     expect(await paidImportStatus(db, again.importId)).toMatchObject({ status: "done", paid: 0, alreadyPaid: 25 });
     expect(await paidEvents(shop.id)).toBe(25);
-  });
+    // Many short transactions; slow on a shared machine with PostgreSQL.
+  }, 120_000);
 
   it("a payout paid by someone else between the job's read and its write is not paid again", async () => {
     const { shop, ids, db } = await processingPayouts(3);
