@@ -33,7 +33,14 @@ export async function pruneOldRows(
   db: Db,
   options: { days: number; now?: Date; pauseMs?: number },
 ): Promise<PruneCounts> {
-  const counts: PruneCounts = { jobs: 0, webhookEvents: 0, emailBodies: 0, webhookDeliveries: 0, imports: 0, heartbeats: 0 };
+  const counts: PruneCounts = {
+    jobs: 0,
+    webhookEvents: 0,
+    emailBodies: 0,
+    webhookDeliveries: 0,
+    imports: 0,
+    heartbeats: 0,
+  };
   if (options.days <= 0) return counts;
   const now = options.now ?? new Date();
   const dialect = dialectOf(db);

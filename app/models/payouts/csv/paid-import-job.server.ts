@@ -27,8 +27,7 @@ import { parsePaidCsv } from "./paid-csv-format";
 // Reasons are stored as translation keys with values.
 
 export type StartPaidImportResult =
-  | { ok: true; importId: string; total: number }
-  | { ok: false; errors: ImportError[] };
+  { ok: true; importId: string; total: number } | { ok: false; errors: ImportError[] };
 
 const CHUNK = 200;
 // Payouts a file may settle: those sent by hand (exported, or in a manual batch).
@@ -125,7 +124,10 @@ interface PayoutNow {
 }
 
 /** Why a payout cannot be paid by this row, or null when it can; "alreadyPaid" when it is, with this reference. */
-function verdict(p: PayoutNow | undefined, reference: string): { outcome: "refused" | "alreadyPaid"; message: string } | null {
+function verdict(
+  p: PayoutNow | undefined,
+  reference: string,
+): { outcome: "refused" | "alreadyPaid"; message: string } | null {
   if (!p) return { outcome: "refused", message: reason("notFound") };
   if (p.status === "paid") {
     return p.reference === reference
@@ -167,7 +169,8 @@ async function applyChunk(
   for (const r of part) {
     if (r.errors || !r.payoutId || !r.reference) {
       counts.refused++;
-      for (const e of r.errors ?? []) report.push({ row: r.row, outcome: "refused", column: e.column, message: e.message });
+      for (const e of r.errors ?? [])
+        report.push({ row: r.row, outcome: "refused", column: e.column, message: e.message });
       continue;
     }
     const why = verdict(found.get(r.payoutId), r.reference);
