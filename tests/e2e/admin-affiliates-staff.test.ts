@@ -24,6 +24,7 @@ import {
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { savedDownload } from "../support/download";
 
 // A merchant in a real Chromium: approves a pending affiliate from the list,
 // edits one on its page (contextual save bar), invites a staff member without
@@ -90,7 +91,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("affiliates and staff in Chro
       page.getByRole("button", { name: "Export CSV", exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^affiliates-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(readFileSync(await download.path(), "utf8").trim()).toBe(
+    expect(readFileSync(await savedDownload(download), "utf8").trim()).toBe(
       "id,created_at,email,first_name,last_name,status,campaign,referral_code,coupon_codes,upline",
     );
 

@@ -11,6 +11,7 @@ import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from ".
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useAppUrlPort, useTestServer } from "../support/test-server";
+import { savedDownload } from "../support/download";
 
 // Creatives in a real Chromium: the merchant drops an image on the upload
 // area (sent with a progress bar, thumbnails made on the server), sets its
@@ -112,7 +113,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("creatives in Chromium", () =
       card.getByTestId("creative-download").click(),
     ]);
     expect(download.suggestedFilename()).toBe("spring-sale.png");
-    const saved = await download.path();
+    const saved = await savedDownload(download);
     expect((await sharp(saved).metadata()).width).toBe(1200);
 
     // The merchant sees one download and one embed copy.

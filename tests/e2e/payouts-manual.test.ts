@@ -13,6 +13,7 @@ import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { savedDownload } from "../support/download";
 
 // Paying affiliates without PayPal's API, in a real Chromium: the merchant
 // pays a pending payout in Shopify store credit (the store simulator is the
@@ -170,7 +171,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("paying by store credit and b
     expect(download.suggestedFilename()).toMatch(/^payouts-plain-\d{4}-\d{2}-\d{2}\.csv$/);
     await exportDialog.getByTestId("csv-exported").waitFor();
     expect(await exportDialog.getByTestId("csv-exported").textContent()).toBe("Payouts now being paid by CSV: 2.");
-    const lines = readFileSync(await download.path(), "utf8")
+    const lines = readFileSync(await savedDownload(download), "utf8")
       .trim()
       .split("\n");
     expect(lines[0]).toBe(
@@ -230,7 +231,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("paying by store credit and b
       page.getByRole("button", { name: "Wise" }).click(),
     ]);
     expect(wise.suggestedFilename()).toMatch(/^payouts-wise-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(readFileSync(await wise.path(), "utf8").split("\n")[0]).toBe(
+    expect(readFileSync(await savedDownload(wise), "utf8").split("\n")[0]).toBe(
       "name,recipientEmail,paymentReference,receiverType,amountCurrency,amount,sourceCurrency,targetCurrency",
     );
     await page.screenshot({ path: screenshotPath("payout-csv-detail"), fullPage: true });

@@ -7,6 +7,7 @@ import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useB
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { savedDownload } from "../support/download";
 
 // A merchant in Chromium reads the referral history: pages of 25, the
 // "Blocked" tab, a search, the CSV export of what is shown, then opens a
@@ -101,7 +102,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("referral history in Chromium
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Export CSV" }).click(),
     ]);
-    const csv = await readFile((await download.path())!, "utf8");
+    const csv = await readFile(await savedDownload(download), "utf8");
     const rows = csv.trim().split("\n");
     expect(rows).toHaveLength(3);
     expect(rows.slice(1).map((r) => r.split(",")[2])).toEqual(["#3001", "#3002"]);

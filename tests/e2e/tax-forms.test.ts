@@ -15,6 +15,7 @@ import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { savedDownload } from "../support/download";
 
 // Tax forms in a real Chromium: the shop requires a form before paying; a
 // US affiliate's payout waits (both sides see why, the merchant's Pay is
@@ -155,7 +156,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("tax forms and the 1099-NEC e
       portal.waitForEvent("download"),
       portal.getByRole("link", { name: "Download the signed form (PDF)" }).click(),
     ]);
-    const pdf = readFileSync(await download.path());
+    const pdf = readFileSync(await savedDownload(download));
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(download.suggestedFilename()).toMatch(/^w9-\d{4}-\d{2}-\d{2}\.pdf$/);
 
