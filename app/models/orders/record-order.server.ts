@@ -123,8 +123,14 @@ export async function planOrders(
   const clicks = (
     await bulk
       .from("Click")
-      .findIn<{ clickId: string; createdAt: Date | string; affiliateId: string }>(
-        ["clickId", "createdAt", "affiliateId"],
+      .findIn<{
+        clickId: string;
+        createdAt: Date | string;
+        affiliateId: string;
+        subId: string | null;
+        linkTags: string | null;
+      }>(
+        ["clickId", "createdAt", "affiliateId", "subId", "linkTags"],
         scope,
         "clickId",
         clickIds,
@@ -317,6 +323,8 @@ export async function planOrders(
         );
       }
     }
+    // The credited click's tags go with the sale (sub-id report, export).
+    const creditedClick = decision.clickId ? clickById.get(decision.clickId) : undefined;
     const orderRow: Row = {
       id,
       shopId: shop.id,
@@ -333,6 +341,8 @@ export async function planOrders(
       attributionSource: decision.source,
       attributionReason: decision.reason,
       clickId: decision.clickId,
+      subId: creditedClick?.subId ?? null,
+      linkTags: creditedClick?.linkTags ?? null,
       discountCodes: JSON.stringify(order.discountCodes),
       lines: JSON.stringify(order.lines),
       isNewCustomer,
