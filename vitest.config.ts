@@ -19,6 +19,8 @@ export default defineConfig({
     pool: "forks",
     // One file at a time keeps database connections, ports and CPU use
     // predictable on a 2-core machine (each file has its own database).
+    // The unit project has none of these: `npm run test:unit` (and so
+    // `npm test` and CI) runs its files on 2 workers.
     fileParallelism: false,
     projects: [
       {
@@ -44,6 +46,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // One Chromium for the run; each file connects to it.
+          globalSetup: ["tests/support/browser-server.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { productionProblems, resolveAppMode, type AppMode } from "./lib/app-mode";
+import { PAYPAL_MAX_ITEMS_PER_REQUEST } from "./models/paypal/paypal-limits";
 
 // Every setting comes from the environment. The start script (app/cli/start.ts)
 // fills in generated secrets before anything reads this, so the app itself
@@ -138,6 +139,14 @@ const schema = z.object({
   // Seconds before the first status check of a sent PayPal batch; each later
   // check waits twice as long, up to six hours, until every item is final.
   PAYPAL_FOLLOW_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  // Items per PayPal batch: a larger batch goes as several, each its own
+  // sender_batch_id. PayPal takes at most 15,000; tests set fewer.
+  PAYPAL_BATCH_MAX_ITEMS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAYPAL_MAX_ITEMS_PER_REQUEST)
+    .default(PAYPAL_MAX_ITEMS_PER_REQUEST),
 });
 
 export type AppConfig = z.infer<typeof schema> & {

@@ -22,6 +22,7 @@ export const SCOPES = [
   "read_customers",
   "read_store_credit_accounts",
   "write_store_credit_account_transactions",
+  "write_gift_cards",
   "write_app_proxy",
   "write_pixels",
   "read_customer_events",

@@ -239,7 +239,8 @@ async function main() {
           status,
           affiliate?.id ?? null,
           credited ? (random() < 0.7 ? "link" : "coupon") : "none",
-          credited ? "seeded" : "no referral signal",
+          // No decision was taken here: the sale page words the source in the reader's language.
+          "",
           refunded,
           iso(placed),
           stamp,

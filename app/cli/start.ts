@@ -9,6 +9,9 @@ import { modeLine } from "../lib/app-mode";
 import { exitOnStartupError, loadEnvironment, StartupRefused, type Environment } from "./bootstrap";
 import { superviseChild } from "./supervise";
 
+// How long a stop waits for the worker's job in hand and open requests.
+const STOP_GRACE_MS = 10_000;
+
 async function main() {
   const environment = loadEnvironment();
   // `npm run serve` serves what `npm run build` made and builds nothing itself.
@@ -56,10 +59,16 @@ async function main() {
     console.log(`Affiliate & Referral is running at ${config.appUrl} (port ${config.PORT})`);
   else printDemoLogins(environment, config.PORT, database, demo!);
 
+  // The worker finishes the job in hand and logs its write-lock holds before
+  // this process exits: exiting first orphaned it (it ran on until it noticed)
+  // and its last lines came after the exit, or not at all.
+  let stopping = false;
   const stop = () => {
-    void worker?.stop();
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    void Promise.allSettled([worker?.stop(), closed]).then(() => process.exit(0));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -150,7 +150,9 @@ export function echoValues(raw: unknown): Record<string, string> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
   return Object.fromEntries(
     Object.entries(raw as Record<string, unknown>).filter(
-      (e): e is [string, string] => typeof e[1] === "string" && !/password|confirm|token|current/i.test(e[0]),
+      // Secrets are typed again, never echoed: passwords, tokens and taxpayer ids (tin, usTin, foreignTin).
+      (e): e is [string, string] =>
+        typeof e[1] === "string" && !/password|confirm|token|current/i.test(e[0]) && !/(^tin|Tin)$/.test(e[0]),
     ),
   );
 }

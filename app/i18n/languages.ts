@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "Account.Products",
   "Account.Sales",
   "Account.Settings",
+  "Account.TaxForm",
   "Global",
   "Affiliates",
   "Bonuses",
@@ -52,6 +53,7 @@ export const NAMESPACES = [
   "Settings.Marketplace",
   "Settings.Payment",
   "Settings.Translations",
+  "Tax",
   "TopMenu",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -10,6 +10,7 @@ export const SETTINGS_TABS = [
   { tab: "marketings", ns: "Settings.Marketings", titleKey: "title", key: "marketings" },
   { tab: "marketplace", ns: "Settings.Marketplace", titleKey: "title", key: "marketplace" },
   { tab: "payment", ns: "Settings.Payment", titleKey: "title", key: "payment" },
+  { tab: "tax", ns: "Tax", titleKey: "settings.title", key: "tax" },
   { tab: "translations", ns: "Settings.Translations", titleKey: "title", key: "translations" },
   { tab: "networks", ns: "Settings", titleKey: "tabs.networks", key: "networks" },
   { tab: "autotier", ns: "Settings", titleKey: "tabs.autotier", key: "autotier" },

@@ -25,6 +25,7 @@ import { UnsavedChangesPrompt } from "~/components/UnsavedChangesPrompt";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { recordId } from "~/door/params";
 import { useFormat } from "~/i18n/format";
+import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 import { translateFields, useTranslatedError } from "~/i18n/messages";
 import { AppError, type ErrorBody } from "~/lib/errors";
 import { currencyExponent } from "~/lib/money";
@@ -55,7 +56,8 @@ import { useShell } from "./$role";
 // /{role}/bonuses/new and /{role}/bonuses/{id}: the rule, and the bonus lines
 // it earned, reviewed here (pending → approved or denied).
 export const handle: RouteHandle = {
-  i18n: ["Bonuses", "Global"],
+  // Sales: the lines' explanations (Sales:explain.bonus.*).
+  i18n: ["Bonuses", "Global", "Sales"],
   title: ({ params }) => (params.id === "new" ? "Bonuses:newTitle" : "Bonuses:detailTitle"),
 };
 
@@ -114,7 +116,7 @@ export default function BonusDetail() {
   const { shop } = useShell();
   const { role } = useParams();
   const [search] = useSearchParams();
-  const { t } = useTranslation(["Bonuses", "Global"]);
+  const { t } = useTranslation(["Bonuses", "Global", "Sales"]);
   const format = useFormat();
   const fetcher = useFetcher<ActionData>();
   const exponent = currencyExponent(shop.currency);
@@ -343,7 +345,12 @@ export default function BonusDetail() {
                       {`${line.affiliate.firstName} ${line.affiliate.lastName}`.trim() || line.affiliate.email}
                     </IndexTable.Cell>
                     <IndexTable.Cell>
-                      <div style={{ whiteSpace: "normal", maxWidth: 420 }}>{line.explanation}</div>
+                      <div style={{ whiteSpace: "normal", maxWidth: 420 }}>
+                        {writeExplanation(
+                          line.explanation,
+                          explanationWriter((key, values) => t(key, values) as string, format.tag, line.currency),
+                        )}
+                      </div>
                     </IndexTable.Cell>
                     <NumericCell>{format.money(line.amount, line.currency)}</NumericCell>
                     <IndexTable.Cell>{t(`Global:status.${line.status}`)}</IndexTable.Cell>

@@ -42,11 +42,12 @@ import {
 import { SENDING_METHODS } from "~/models/payouts/payout-states";
 import { listBatchesInProgress, listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
+import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
 
 // /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
 // by a job whenever a balance changes (payout-refresh-job.server.ts), so the
 // list only reads; "Pay" turns the selected pending payouts into one batch.
-export const handle: RouteHandle = { i18n: ["Payouts"], title: "Payouts:title" };
+export const handle: RouteHandle = { i18n: ["Payouts", "Tax"], title: "Payouts:title" };
 
 const SENDING = new Set<string>(SENDING_METHODS);
 const noBatches: Awaited<ReturnType<typeof listBatchesInProgress>> = [];
@@ -60,7 +61,10 @@ export const loader = /* @__PURE__ */ merchantRoute(
       (query.status ?? "pending") === "pending" ? listBelowMinimum(db) : null,
       query.status === "processing" ? listBatchesInProgress(db) : noBatches,
     ]);
-    return { ...page, methods, belowMinimum, batches, isAdmin: user.role === "admin" };
+    // Pending payouts that wait for the affiliate's tax form (Settings › Tax forms) say so.
+    const pendingIds = page.payouts.filter((p) => p.status === "pending").map((p) => p.id);
+    const held = Object.fromEntries(await taxFormHoldsOf(db, shop.id, pendingIds));
+    return { ...page, methods, belowMinimum, batches, held, isAdmin: user.role === "admin" };
   },
 );
 
@@ -70,7 +74,7 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function Payouts() {
-  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin, belowMinimum, batches } =
+  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin, belowMinimum, batches, held } =
     useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   // While a sender works through a batch, its progress bar follows (the list reloads every few seconds).
@@ -261,6 +265,11 @@ export default function Payouts() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <PayoutStatusBadge status={p.status} />
+                  {held[p.id] ? (
+                    <Text as="p" tone="caution" variant="bodySm" id={`tax-hold-${p.id}`}>
+                      {t(`Tax:hold.${held[p.id]}`)}
+                    </Text>
+                  ) : null}
                 </IndexTable.Cell>
                 <IndexTable.Cell>{p.reference ?? (p.failureReason ? t("failed") : "—")}</IndexTable.Cell>
                 <NumericCell>{format.money(p.amount, p.currency)}</NumericCell>

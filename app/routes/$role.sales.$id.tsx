@@ -9,6 +9,7 @@ import { z } from "zod";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
+import { attributionFallbackText, attributionReasonText } from "~/models/attribution/attribution-reason";
 import { TableCard } from "~/components/sales/TableCard";
 import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
@@ -54,6 +55,7 @@ export default function SaleScreen() {
     if (fetcher.state === "idle" && fetcher.data?.decided) setToast(t(`decided.${fetcher.data.decided}`));
   }, [fetcher.state, fetcher.data, t]);
 
+  const tr = (key: string, values?: Record<string, unknown>) => t(key, values) as string;
   const busy = fetcher.state !== "idle";
   const money = (minor: number) => format.money(minor, sale.currency);
   const when = (iso: string) => format.dateTime(iso, shop.timezone);
@@ -125,7 +127,8 @@ export default function SaleScreen() {
                   <SourceBadge source={sale.attribution.source} />
                 </InlineStack>
                 <Text as="p" id="attribution-reason">
-                  {sale.attribution.sentence}
+                  {attributionReasonText(tr, sale.attribution, format.number) ||
+                    attributionFallbackText(tr, sale.attribution.source, sale.attribution.affiliate?.name ?? null)}
                 </Text>
                 {sale.attribution.click ? (
                   <Text as="p" tone="subdued">
@@ -183,6 +186,16 @@ export default function SaleScreen() {
               {sale.isNewCustomer ? <Text as="p">{t("order.newCustomer")}</Text> : null}
               <Text as="p">{t("order.subtotal", { amount: money(sale.subtotal) })}</Text>
               <Text as="p">{t("order.total", { amount: money(sale.total) })}</Text>
+              {sale.presentment ? (
+                <Text as="p">
+                  {t(sale.presentment.rate ? "order.presentment" : "order.presentmentNoRate", {
+                    amount: format.money(sale.presentment.total, sale.presentment.currency),
+                    from: sale.currency,
+                    to: sale.presentment.currency,
+                    rate: sale.presentment.rate,
+                  })}
+                </Text>
+              ) : null}
               {sale.refundedAmount ? (
                 <Text as="p">{t("order.refunded", { amount: money(sale.refundedAmount) })}</Text>
               ) : null}

@@ -24,11 +24,14 @@ import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/a
 import { savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
 import { loadAffiliatePayoutChoice } from "~/models/payouts/affiliate-payout-choice.server";
+import { formatGiftCardCode } from "~/models/payouts/gift-card-code";
 import { bankFieldName, payoutChoiceFormSchema } from "~/models/payouts/payout-choice";
 import type { RouteHandle } from "~/i18n/route-handle";
+import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
+import { currentTaxForm } from "~/models/tax-forms/tax-form-store.server";
 
 export const handle: RouteHandle = {
-  i18n: ["Account.Payouts", "Account.Common"],
+  i18n: ["Account.Payouts", "Account.Common", "Account.TaxForm"],
   portal: true,
   title: "Account.Common:nav.payouts",
 };
@@ -42,7 +45,18 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
     loadAffiliatePayoutChoice(db, db.$shopId, affiliate.id),
   ]);
   const payment = choice.settings;
+  // Payouts waiting for the affiliate's tax form (the shop's Settings › Tax forms).
+  const [held, taxForm] = await Promise.all([
+    taxFormHoldsOf(
+      db,
+      db.$shopId,
+      payouts.filter((p) => p.status === "pending").map((p) => p.id),
+    ),
+    currentTaxForm(db, affiliate.id),
+  ]);
   return {
+    held: payouts.filter((p) => held.has(p.id)).map((p) => ({ id: p.id, amount: p.amount, currency: p.currency })),
+    taxForm: taxForm ? { kind: taxForm.kind } : null,
     balance,
     // A cancelled payout was never paid and its lines are back in the
     // balance: the affiliate sees the balance, not the merchant's bookkeeping.
@@ -75,7 +89,7 @@ export const action = /* @__PURE__ */ affiliateRoute(
 const keep = () => undefined;
 
 export default function AccountPayouts() {
-  const { balance, payouts, paypalEmail, money, saved, nextPayoutAt, offer, chosen, bankMask } =
+  const { balance, payouts, paypalEmail, money, saved, nextPayoutAt, offer, chosen, bankMask, held, taxForm } =
     useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
@@ -88,6 +102,13 @@ export default function AccountPayouts() {
     data?.values?.method ?? (chosen && offer.methods.includes(chosen as never) ? chosen : offer.methods[0]);
   return (
     <AccountPage title={t("title")} dated>
+      {held.map((h) => (
+        <Banner key={h.id} tone="warning" title={t("Account.TaxForm:heldNotice", { amount: m(h.amount, h.currency) })}>
+          <p id="tax-hold">
+            <a href="/account/payouts/tax-form">{t("Account.TaxForm:heldAction")}</a>
+          </p>
+        </Banner>
+      ))}
       {nextPayoutAt ? (
         <Text as="p" id="next-payout">
           {t("nextPayout", { date: format.date(nextPayoutAt, zone) })}
@@ -189,6 +210,18 @@ export default function AccountPayouts() {
           </BlockStack>
         </form>
       </Card>
+      <Card>
+        <InlineGrid columns={2} gap="200">
+          <Text as="p" id="tax-form-status">
+            {taxForm
+              ? t("Account.TaxForm:onFile", { form: t(`Account.TaxForm:kinds.${taxForm.kind}`) })
+              : t("Account.TaxForm:title")}
+          </Text>
+          <Button url="/account/payouts/tax-form">
+            {taxForm ? t("Account.TaxForm:replace") : t("Account.TaxForm:heldAction")}
+          </Button>
+        </InlineGrid>
+      </Card>
       <Card padding="0">
         {payouts.length === 0 ? (
           <div style={{ padding: 16 }}>
@@ -202,7 +235,7 @@ export default function AccountPayouts() {
               format.date(p.paidAt ?? p.createdAt, zone),
               m(p.amount, p.currency),
               t(`methods.${p.method}`),
-              p.discountCode ?? p.reference ?? "",
+              referenceText(p),
               <Badge key="s" tone={STATUS_TONE[p.status]}>
                 {t(`statuses.${p.status}`)}
               </Badge>,
@@ -212,4 +245,16 @@ export default function AccountPayouts() {
       </Card>
     </AccountPage>
   );
+}
+
+/** What the affiliate reads as a payout's reference: the code they were paid with, else the payment's reference. */
+function referenceText(p: {
+  method: string;
+  status: string;
+  reference: string | null;
+  discountCode: string | null;
+  giftCardCode: string | null;
+}) {
+  if (p.method === "gift_card") return p.status === "paid" && p.giftCardCode ? formatGiftCardCode(p.giftCardCode) : "";
+  return p.discountCode ?? p.reference ?? "";
 }

@@ -99,6 +99,9 @@ export const FIELD_SCOPES: Record<string, string[]> = {
   storeCreditAccount: ["read_store_credit_accounts"],
   storeCreditAccountCredit: ["write_store_credit_account_transactions"],
   storeCreditAccountDebit: ["write_store_credit_account_transactions"],
+  giftCards: ["read_gift_cards"],
+  giftCard: ["read_gift_cards"],
+  giftCardCreate: ["write_gift_cards"],
   webPixel: ["read_pixels"],
   webPixelCreate: ["write_pixels", "read_customer_events"],
   webPixelUpdate: ["write_pixels", "read_customer_events"],
@@ -114,6 +117,7 @@ export const NODE_SCOPES: Record<string, string> = {
   DiscountCodeNode: "read_discounts",
   DiscountRedeemCodeBulkCreation: "read_discounts",
   StoreCreditAccount: "read_store_credit_accounts",
+  GiftCard: "read_gift_cards",
   WebPixel: "read_pixels",
 };
 

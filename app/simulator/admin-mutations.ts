@@ -5,6 +5,7 @@ import {
   bulkCreationView,
   customerView,
   discountNodeView,
+  giftCardView,
   shopView,
   storeCreditTransactionView,
   subscriptionView,
@@ -454,6 +455,87 @@ function creditOrDebit(ctx: ResolverContext, kind: "credit" | "debit", args: Arg
   return { storeCreditAccountTransaction: storeCreditTransactionView(ctx, account, tx), userErrors: [] };
 }
 
+// ---- gift cards -------------------------------------------------------------
+
+// giftCardCreate as Shopify documents it: an optional code of 8-20 letters and
+// digits, unique in the shop whatever its case (else a random 16); an initial
+// amount above zero, here only in the shop's currency (the simulator models no
+// Markets); a customer only with write_customers.
+function giftCardCreate(ctx: ResolverContext, { input }: Args) {
+  requireScopes(ctx, "giftCardCreate");
+  const fail = (e: UserError) => ({
+    giftCard: null,
+    giftCardCode: null,
+    userErrors: userErrors("GiftCardUserError", [e]),
+  });
+  const { shop } = ctx;
+  const cards = (shop.giftCards ??= []);
+  let code: string;
+  if (input.code === undefined || input.code === null) {
+    do code = randomBytes(16).toString("hex").slice(0, 16).toUpperCase();
+    while (cards.some((g) => g.code === code));
+  } else {
+    code = String(input.code).trim().toUpperCase();
+    if (code.length < 8)
+      return fail({
+        field: ["input", "code"],
+        message: "Code is too short (minimum is 8 characters)",
+        code: "TOO_SHORT",
+      });
+    if (code.length > 20)
+      return fail({
+        field: ["input", "code"],
+        message: "Code is too long (maximum is 20 characters)",
+        code: "TOO_LONG",
+      });
+    if (!/^[A-Z0-9]+$/.test(code))
+      return fail({ field: ["input", "code"], message: "Code can only contain letters and numbers", code: "INVALID" });
+    if (cards.some((g) => g.code === code))
+      return fail({ field: ["input", "code"], message: "Code has already been taken", code: "TAKEN" });
+  }
+  const money = (input.initialAmount ?? null) as { amount: unknown; currencyCode: string } | null;
+  const currency = money ? String(money.currencyCode) : shop.details.currencyCode;
+  const raw = money ? money.amount : input.initialValue;
+  if (raw === undefined || raw === null)
+    return fail({ field: ["input", "initialAmount"], message: "Initial value is missing", code: "MISSING_ARGUMENT" });
+  if (currency !== shop.details.currencyCode)
+    return fail({
+      field: ["input", "initialAmount", "currencyCode"],
+      message: "The currency is not enabled for this shop.",
+      code: "INVALID",
+    });
+  const amount = minor(raw, currency);
+  if (amount === null || amount <= 0)
+    return fail({
+      field: ["input", "initialAmount"],
+      message: "Initial value must be greater than 0",
+      code: "GREATER_THAN",
+    });
+  let customerId: string | null = null;
+  if (input.customerId) {
+    requireScopes(ctx, "giftCardCreate", ["write_gift_cards", "write_customers"]);
+    const customer = findCustomer(shop, input.customerId);
+    if (!customer)
+      return fail({ field: ["input", "customerId"], message: "Customer not found", code: "CUSTOMER_NOT_FOUND" });
+    customerId = customer.id;
+  }
+  const card = {
+    id: nextId(ctx.state),
+    code,
+    currency,
+    initialValue: amount,
+    balance: amount,
+    note: input.note ? String(input.note) : null,
+    customerId,
+    expiresOn: input.expiresOn ? String(input.expiresOn) : null,
+    createdAt: ctx.now.toISOString(),
+  };
+  cards.push(card);
+  ctx.changed = true;
+  // The full code comes back here only, once.
+  return { giftCard: giftCardView(ctx, card), giftCardCode: code, userErrors: [] };
+}
+
 // ---- billing ------------------------------------------------------------------
 
 /** The page the merchant approves a charge on, served by the simulator (server.ts). */
@@ -706,6 +788,7 @@ export function mutationRoot(ctx: ResolverContext): Record<string, unknown> {
     discountCodeDelete: (args: Args) => discountCodeDelete(ctx, args),
     discountRedeemCodeBulkAdd: (args: Args) => discountRedeemCodeBulkAdd(ctx, args),
     storeCreditAccountCredit: (args: Args) => creditOrDebit(ctx, "credit", args),
+    giftCardCreate: (args: Args) => giftCardCreate(ctx, args),
     storeCreditAccountDebit: (args: Args) => creditOrDebit(ctx, "debit", args),
     appSubscriptionCreate: (args: Args) => appSubscriptionCreate(ctx, args),
     appSubscriptionCancel: (args: Args) => appSubscriptionCancel(ctx, args),

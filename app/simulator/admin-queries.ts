@@ -17,6 +17,7 @@ import {
   collectionView,
   customerView,
   discountNodeView,
+  giftCardView,
   productView,
   shopView,
   storeCreditAccountView,
@@ -24,7 +25,7 @@ import {
   variantView,
   webPixelView,
 } from "./admin-views";
-import type { CollectionRec, CustomerRec, ProductRec } from "./store-state";
+import type { CollectionRec, CustomerRec, GiftCardRec, ProductRec } from "./store-state";
 
 // The query root fields the simulated store answers. Each checks the access
 // scopes Shopify requires for it, then reads the shop's state.
@@ -52,6 +53,15 @@ const customerSearch: SearchFields<CustomerRec> = {
   tag: (c, t) => c.tags.some((tag) => textMatch(tag, t.value)),
   updated_at: (c, t) => dateMatch(c.updatedAt, t),
   created_at: (c, t) => dateMatch(c.createdAt, t),
+};
+
+// Shopify's default (free-text) search of gift cards includes their codes.
+const giftCardSearch: SearchFields<GiftCardRec> = {
+  id: (g, t) => g.id === t.value,
+  created_at: (g, t) => dateMatch(g.createdAt, t),
+  customer_id: (g, t) => g.customerId === t.value,
+  source: (_g, t) => textMatch("api_client", t.value),
+  status: (_g, t) => textMatch("enabled", t.value),
 };
 
 const collectionSearch: SearchFields<CollectionRec> = {
@@ -105,6 +115,10 @@ export function findNode(ctx: ResolverContext, id: unknown): Record<string, unkn
     case "StoreCreditAccount": {
       const a = shop.storeCreditAccounts.find((x) => x.id === parsed.id);
       return a ? storeCreditAccountView(ctx, a) : null;
+    }
+    case "GiftCard": {
+      const g = (shop.giftCards ?? []).find((x) => x.id === parsed.id);
+      return g ? giftCardView(ctx, g) : null;
     }
     case "AppSubscription": {
       const s = shop.subscriptions.find((x) => x.id === parsed.id);
@@ -205,6 +219,23 @@ export function queryRoot(ctx: ResolverContext): Record<string, unknown> {
       const want = idOf(ctx, id, "DiscountRedeemCodeBulkCreation");
       const b = shop.bulkCreations.find((x) => x.id === want);
       return b ? bulkCreationView(ctx, b) : null;
+    },
+    giftCards: (args: Args) => {
+      requireScopes(ctx, "giftCards");
+      return search(
+        ctx,
+        "giftCards",
+        shop.giftCards ?? [],
+        args.query,
+        giftCardSearch,
+        (g) => `${g.code} ${g.note ?? ""}`,
+      ).map((g) => giftCardView(ctx, g));
+    },
+    giftCard: ({ id }: Args) => {
+      requireScopes(ctx, "giftCard");
+      const want = idOf(ctx, id, "GiftCard");
+      const g = (shop.giftCards ?? []).find((x) => x.id === want);
+      return g ? giftCardView(ctx, g) : null;
     },
     storeCreditAccount: ({ id }: Args) => {
       requireScopes(ctx, "storeCreditAccount");

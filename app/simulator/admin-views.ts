@@ -4,6 +4,7 @@ import type {
   CollectionRec,
   CustomerRec,
   DiscountRec,
+  GiftCardRec,
   ProductRec,
   RedeemCodeRec,
   ShopState,
@@ -512,4 +513,33 @@ export function appInstallationView(ctx: ResolverContext): Obj {
 
 export function webPixelView(_ctx: ResolverContext, p: { id: string; settings: string }): Obj {
   return { __typename: "WebPixel", id: gid("WebPixel", p.id), settings: p.settings };
+}
+
+export function giftCardView(ctx: ResolverContext, g: GiftCardRec): Obj {
+  const customer = () => {
+    const c = g.customerId ? ctx.shop.customers.find((x) => x.id === g.customerId) : undefined;
+    return c ? customerView(ctx, c) : null;
+  };
+  return {
+    __typename: "GiftCard",
+    id: gid("GiftCard", g.id),
+    balance: moneyV2(g.balance, g.currency),
+    initialValue: moneyV2(g.initialValue, g.currency),
+    createdAt: g.createdAt,
+    updatedAt: g.createdAt,
+    deactivatedAt: null,
+    enabled: true,
+    isRedeemable: true,
+    expiresOn: g.expiresOn,
+    // Shopify never shows a card's code again after creation, only its end.
+    lastCharacters: g.code.slice(-4),
+    maskedCode: `•••• •••• •••• ${g.code.slice(-4)}`,
+    note: g.note,
+    templateSuffix: null,
+    crossCurrencyRedemptionStrategy: "MARKET_FX",
+    customer,
+    recipientAttributes: null,
+    lineItem: null,
+    order: null,
+  };
 }

@@ -131,6 +131,8 @@ async function handle(store: StoreSimulator, req: http.IncomingMessage, res: htt
       });
     const outcome = store.graphql(shop, body);
     record.outcome = outcome;
+    // A held answer: the change is made, the client waits until it gives up or dies.
+    if (store.takeHold(shop.domain, outcome.operation)) return;
     return send(res, outcome.status, outcome.body);
   }
 

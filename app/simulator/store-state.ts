@@ -129,6 +129,18 @@ export interface StoreCreditAccountRec {
   transactions: StoreCreditTransactionRec[];
 }
 
+export interface GiftCardRec {
+  id: string;
+  code: string; // as issued, upper case; Shopify compares codes case-insensitively
+  currency: string;
+  initialValue: number; // minor units
+  balance: number; // minor units
+  note: string | null;
+  customerId: string | null;
+  expiresOn: string | null;
+  createdAt: string;
+}
+
 export type SubscriptionLineItemRec =
   | { id: string; kind: "recurring"; price: string; currency: string; interval: "EVERY_30_DAYS" | "ANNUAL" }
   | { id: string; kind: "usage"; cappedAmount: string; currency: string; terms: string };
@@ -189,6 +201,8 @@ export interface ShopState {
   discounts: DiscountRec[];
   bulkCreations: BulkCreationRec[];
   storeCreditAccounts: StoreCreditAccountRec[];
+  // Optional: state files written before gift cards were modelled have none.
+  giftCards?: GiftCardRec[];
   subscriptions: SubscriptionRec[];
   webPixel: { id: string; settings: string } | null;
   orders: OrderRec[];
@@ -373,6 +387,7 @@ export function seedShop(state: StoreState, domain: string, options: { demo?: bo
     discounts,
     bulkCreations: [],
     storeCreditAccounts: [],
+    giftCards: [],
     subscriptions: [],
     webPixel: null,
     orders: [],

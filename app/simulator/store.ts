@@ -62,6 +62,7 @@ export class StoreSimulator {
   private readonly topics = subscribedTopics();
   private readonly buckets = new Map<string, CostBucket>();
   private readonly throttles = new Map<string, number>();
+  private readonly holds = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly log: (line: string) => void;
 
@@ -179,6 +180,25 @@ export class StoreSimulator {
   /** The next `times` Admin API requests of the shop answer THROTTLED (tests of the app's backoff). */
   throttleNext(domain: string, times = 1) {
     this.throttles.set(domain, (this.throttles.get(domain) ?? 0) + times);
+  }
+
+  /**
+   * The next `times` requests of the shop running `operation` are carried
+   * out, and their answer is never sent (tests of a worker killed while it
+   * waits: Shopify made the change, the app never learns it).
+   */
+  holdAnswerOf(domain: string, operation: string, times = 1) {
+    const key = `${domain} ${operation}`;
+    this.holds.set(key, (this.holds.get(key) ?? 0) + times);
+  }
+
+  /** Whether this answer is one to hold (and counts it). */
+  takeHold(domain: string, operation: string | undefined): boolean {
+    const key = `${domain} ${operation ?? ""}`;
+    const left = this.holds.get(key) ?? 0;
+    if (left <= 0) return false;
+    this.holds.set(key, left - 1);
+    return true;
   }
 
   private context(shop: ShopState): ResolverContext {
@@ -398,6 +418,7 @@ export class StoreSimulator {
     this.deliveries.length = 0;
     this.buckets.clear();
     this.throttles.clear();
+    this.holds.clear();
     this.save();
   }
 }

@@ -13,6 +13,7 @@ import { planDispatch } from "./dispatch-event.server";
 import { planEventDispatch } from "./dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../models/mail/outbox.server";
 import { failAffiliateImport, runAffiliateImport } from "../models/affiliates/csv-import.server";
+import { failPaidImport, runPaidImport } from "../models/payouts/csv/paid-import-job.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
 import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
@@ -101,6 +102,18 @@ export const JOBS = {
         await runAffiliateImport(db, payload);
       } catch (error) {
         if (job.attempts >= DEFAULT_MAX_ATTEMPTS) await failAffiliateImport(db, payload);
+        throw error;
+      }
+    },
+  },
+  // The same for the paid-payouts CSV import.
+  "payouts.paid-import": {
+    payload: JOB_PAYLOADS["payouts.paid-import"],
+    effect: async (payload, db, job) => {
+      try {
+        await runPaidImport(db, payload);
+      } catch (error) {
+        if (job.attempts >= DEFAULT_MAX_ATTEMPTS) await failPaidImport(db, payload);
         throw error;
       }
     },

@@ -107,15 +107,22 @@ function startProc(name: string, script: string, env: NodeJS.ProcessEnv, logFile
   });
   if (fd !== undefined) closeSync(fd);
   const proc: Proc = { name, child, output: [], rssPeakKb: 0, logFile };
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) {
-      if (!line || line.startsWith("[store]")) continue;
-      proc.output.push(line);
-      if (proc.output.length > 2000) proc.output.splice(0, 500);
-    }
+  // A pipe hands over chunks, not lines: a long line (the write-lock report)
+  // can arrive in two, so each stream keeps its unfinished last line.
+  const keeper = () => {
+    let partial = "";
+    return (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line || line.startsWith("[store]")) continue;
+        proc.output.push(line);
+        if (proc.output.length > 2000) proc.output.splice(0, 500);
+      }
+    };
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  child.stdout?.on("data", keeper());
+  child.stderr?.on("data", keeper());
   return proc;
 }
 
@@ -156,7 +163,9 @@ function stopProc(proc: Proc, signal: NodeJS.Signals = "SIGTERM"): Promise<void>
       proc.child.kill("SIGKILL");
       resolve();
     }, 15_000);
-    proc.child.once("exit", () => {
+    // "close": the process exited and its output (its worker's too, which
+    // shares the pipe) has all been read.
+    proc.child.once("close", () => {
       clearTimeout(timer);
       resolve();
     });
@@ -547,6 +556,7 @@ function lockHolds(procs: Proc[]) {
 interface Target {
   databaseUrl: string;
   count(sql: string, params: unknown[]): Promise<number>;
+  rows(sql: string, params: unknown[]): Promise<{ k: string; n: number }[]>;
   close(): Promise<void>;
 }
 
@@ -558,6 +568,12 @@ async function sqliteTarget(dataDir: string): Promise<Target> {
     async count(sql, params) {
       reader ??= new Database(file, { readonly: true });
       return Number((reader.prepare(sql.replace(/\$\d+/g, "?")).get(...params) as { n: number | bigint }).n);
+    },
+    async rows(sql, params) {
+      reader ??= new Database(file, { readonly: true });
+      return (reader.prepare(sql.replace(/\$\d+/g, "?")).all(...params) as { k: string; n: number | bigint }[]).map(
+        (r) => ({ k: r.k, n: Number(r.n) }),
+      );
     },
     async close() {
       reader?.close();
@@ -580,6 +596,9 @@ async function postgresTarget(): Promise<Target> {
     databaseUrl: url.toString(),
     async count(sql, params) {
       return Number((await pool.query(sql, params)).rows[0].n);
+    },
+    async rows(sql, params) {
+      return (await pool.query(sql, params)).rows.map((r: { k: string; n: string }) => ({ k: r.k, n: Number(r.n) }));
     },
     async close() {
       await pool.end();
@@ -714,6 +733,18 @@ export async function runLoad(
       await new Promise((r) => setTimeout(r, 1000));
       left = await queued();
     }
+    // What the worker did not get to, by job type (why the queue did not drain).
+    const leftByType =
+      left > 0
+        ? await target.rows(
+            `SELECT "type" AS k, COUNT(*) AS n FROM "Job" WHERE "status" IN ('queued', 'running') GROUP BY "type" ORDER BY n DESC`,
+            [],
+          )
+        : [];
+    const doneByType = await target.rows(
+      `SELECT "type" AS k, COUNT(*) AS n FROM "Job" GROUP BY "type" ORDER BY n DESC`,
+      [],
+    );
     for (const stop of stopRss) stop();
     for (const proc of [...procs].reverse()) await stopProc(proc);
 
@@ -725,6 +756,8 @@ export async function runLoad(
     console.log(
       `  peak RSS: ${procs.map((p) => `${p.name} ${Math.round(p.rssPeakKb / 1024)} MB`).join(", ")}; e-mails received ${mails}, outgoing webhooks received ${receiver.received.length}; jobs left ${left}`,
     );
+    if (leftByType.length) console.log(`  jobs left by type: ${leftByType.map((r) => `${r.k} ${r.n}`).join(", ")}`);
+    console.log(`  jobs by type (all states): ${doneByType.map((r) => `${r.k} ${r.n}`).join(", ")}`);
     const holds = lockHolds(procs);
     const holdKinds = Object.keys(holds);
     if (holdKinds.length)

@@ -20,8 +20,8 @@ const server = useTestServer();
 const LIST = "routes/$role.sales._index";
 const DETAIL = "routes/$role.sales.$id";
 
-async function setUp() {
-  const shop = await buildShop();
+async function setUp(language?: string) {
+  const shop = await buildShop(language ? { language } : {});
   await getDb().shop.update({ where: { id: shop.id }, data: { timezone: "America/New_York" } });
   const user = await buildUser(shop.id, { email: `admin-${shop.id}@example.com` });
   const admin = await logInAs(server.url, "admin", user.email);
@@ -138,7 +138,8 @@ describe("sale detail", () => {
     const sale = (await (await admin.load(`/admin/sales/${order.id}`, DETAIL)).json()).sale;
     expect(sale.attribution).toMatchObject({
       source: "coupon",
-      sentence: "Credited to Anna Affiliate (ANNA): their coupon ANNA10 was used at checkout.",
+      reason: "Credited to Anna Affiliate (ANNA): their coupon ANNA10 was used at checkout.",
+      reasonKey: "",
       affiliate: { id: anna.id, code: "ANNA" },
     });
     expect(
@@ -164,7 +165,38 @@ describe("sale detail", () => {
 
     const none = await buildOrder(shop.id, { name: "#1002" });
     const uncredited = (await (await admin.load(`/admin/sales/${none.id}`, DETAIL)).json()).sale;
-    expect(uncredited.attribution.sentence).toMatch(/^Not credited to any affiliate: /);
+    expect(uncredited.attribution).toMatchObject({ reason: "", reasonKey: "" });
+    // A row with no reason at all is worded from its source.
+    expect(await (await admin.document(`/admin/sales/${none.id}`)).text()).toContain(
+      "Not credited to any affiliate: the order carried no affiliate coupon",
+    );
+  });
+
+  it("writes a new order's reason in the admin's language, and shows an older row's English text as it is", async () => {
+    const { shop, admin, anna } = await setUp("de");
+    const keyed = await buildOrder(shop.id, {
+      name: "#2001",
+      affiliateId: anna.id,
+      attributionSource: "link",
+      reason: {
+        key: "Sales:attributionReason.linkClick",
+        values: { who: "Anna Affiliate (ANNA)", days: 2, cookieDays: 30, clicks: 3, model: "last" },
+      },
+    });
+    const legacy = await buildOrder(shop.id, {
+      name: "#2002",
+      affiliateId: anna.id,
+      attributionSource: "coupon",
+      attributionReason: "Credited to Anna Affiliate (ANNA): their coupon ANNA10 was used at checkout.",
+    });
+    const german = await (await admin.document(`/admin/sales/${keyed.id}`)).text();
+    expect(german).toContain('<html lang="de"');
+    expect(german).toContain(
+      "Gutgeschrieben an Anna Affiliate (ANNA): Klick auf den Empfehlungslink 2 Tage vor der Bestellung (letzter von 3 Klicks), innerhalb des Cookie-Zeitraums von 30 Tagen.",
+    );
+    expect(german).not.toContain("Credited to");
+    const old = await (await admin.document(`/admin/sales/${legacy.id}`)).text();
+    expect(old).toContain("Credited to Anna Affiliate (ANNA): their coupon ANNA10 was used at checkout.");
   });
 
   it("approves a pending sale with its pending lines (refunds too), and refuses to decide it again or to change a paid one", async () => {

@@ -671,6 +671,7 @@ describe("sales", () => {
       name: "#1003",
       affiliateId: bob.id,
       attributionSource: "coupon",
+      reason: { key: "Sales:attributionReason.coupon", values: { who: "Bob (BOB)", code: "BOB10" } },
       status: "approved",
       placedAt: new Date("2025-04-01T00:00:00Z"),
     });
@@ -695,6 +696,18 @@ describe("sales", () => {
       affiliate_id: null,
       source: "none",
       reason: "No coupon, click or pixel event matched",
+      reason_key: null,
+      reason_values: {},
+      click_id: null,
+    });
+    // Newer orders store a key and values: the API writes the reason in English and sends both beside it.
+    const keyed = saleSchema.strict().parse(await (await f.api.get(`/api/v1/sales/${f.bobs.id}`)).json()).attribution;
+    expect(keyed).toEqual({
+      affiliate_id: f.bob.id,
+      source: "coupon",
+      reason: "Credited to Bob (BOB): their coupon BOB10 was used at checkout.",
+      reason_key: "Sales:attributionReason.coupon",
+      reason_values: { who: "Bob (BOB)", code: "BOB10" },
       click_id: null,
     });
   });
@@ -722,6 +735,8 @@ describe("sales", () => {
         affiliate_id: f.anna.id,
         source: "link",
         reason: "Last click within 30 days",
+        reason_key: null,
+        reason_values: {},
         click_id: f.click.clickId,
       },
       commissions: expect.any(Array),

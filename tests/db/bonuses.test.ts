@@ -1,3 +1,4 @@
+import { explanationIn } from "../support/attribution-reasons";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { evaluateShopBonuses } from "~/models/bonuses/evaluate-bonuses.server";
@@ -82,8 +83,8 @@ describe("bonus evaluation", () => {
     const lines = await bonusLines(shop.id);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ affiliateId: anna.id, amount: 5_000, status: "pending", orderId: null });
-    expect(lines[0]!.explanation).toBe(
-      'Period bonus "March push": 3 sales from 2026-03-01 to 2026-03-31 (threshold 3 sales); fixed $50.00.',
+    expect(explanationIn("en", lines[0]!.explanation)).toBe(
+      "Period bonus “March push”: 3 sales from Mar 1, 2026 to Mar 31, 2026 (threshold 3 sales); fixed $50.00.",
     );
 
     // Again, explicitly over every closed period: nothing new.
@@ -150,7 +151,9 @@ describe("bonus evaluation", () => {
     // 5 % of the 20 000 above the threshold; only the VIP campaign's affiliate gets the period bonus.
     expect(byAffiliate(anna.id)).toEqual([1_000]);
     expect(byAffiliate(vip.id)).toEqual([1_000, 5_000]);
-    expect(lines.find((l) => l.amount === 1_000)!.explanation).toContain('Commission booster "Big boost"');
+    expect(explanationIn("en", lines.find((l) => l.amount === 1_000)!.explanation)).toContain(
+      "Commission booster “Big boost”",
+    );
   });
 
   it("counts no denied or voided sale, no sale of a pending affiliate, no other currency", async () => {

@@ -286,6 +286,18 @@ describe("the retention job", () => {
     await db.workerHeartbeat.create({
       data: { id: "gone", host: "h", pid: 1, startedAt: old, seenAt: new Date(Date.now() - 2 * DAY) },
     });
+    // Finished imports go once old; one still running stays however old.
+    for (const [status, createdAt] of [
+      ["done", old],
+      ["failed", old],
+      ["running", old],
+      ["done", recent],
+    ] as const) {
+      await db.affiliateImport.create({ data: { shopId: shop.id, status, rows: "[]", total: 0, createdAt } });
+      await db.paidPayoutImport.create({
+        data: { shopId: shop.id, status, rows: "[]", total: 0, actor: "u", fileHash: "h", createdAt },
+      });
+    }
 
     await scheduleRetention(db, 30);
     await scheduleRetention(db, 30); // a second worker starting: still one run today
@@ -311,6 +323,11 @@ describe("the retention job", () => {
     ]);
     expect(await db.webhookAttempt.count()).toBe(2);
     expect(await db.workerHeartbeat.count()).toBe(0);
+    for (const imports of [db.affiliateImport.findMany(), db.paidPayoutImport.findMany()])
+      expect((await imports).map((i) => [i.status, i.createdAt.getTime() === old.getTime()]).sort()).toEqual([
+        ["done", false],
+        ["running", true],
+      ]);
     // Tomorrow's run is queued; today's is done.
     const runs = await db.job.findMany({ where: { type: "retention.prune" }, orderBy: { runAt: "asc" } });
     expect(runs.map((r) => r.status)).toEqual(["done", "queued"]);
@@ -325,6 +342,7 @@ describe("the retention job", () => {
       webhookEvents: 0,
       emailBodies: 0,
       webhookDeliveries: 0,
+      imports: 0,
       heartbeats: 0,
     });
     await scheduleRetention(db, 0);

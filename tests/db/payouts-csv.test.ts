@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import { drainJobs } from "~/worker/job-registry.server";
 import { buildPendingPayout } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
 import { HttpClient } from "../support/http-client";
@@ -11,8 +12,8 @@ import { useMoneyCheck } from "../support/money-check";
 // Paying by hand with files, over real HTTP against the built app: the
 // export puts the selected pending payouts into a CSV payment (processing,
 // so they cannot be paid twice) and writes PayPal's, Wise's or the plain
-// format; the import of the plain file with references marks them paid, all
-// or nothing, with a row-by-row report.
+// format; the import of the plain file with references runs as a job that
+// marks each row's payout paid or says why not, row by row.
 applyTestEnv();
 useTestDatabase();
 useMoneyCheck();
@@ -161,8 +162,22 @@ describe("CSV export of pending payouts", () => {
   });
 });
 
+/** Uploads the file, runs the queued job, and reads the import's status page. */
+async function importAndRun(client: HttpClient, csv: string) {
+  const res = await importCsv(client, csv);
+  expect(res.status).toBe(202);
+  const { importId } = (await res.json()) as { importId: string };
+  const path = `/admin/payouts/imports/${importId}`;
+  const queued = (await (await client.get(path)).json()) as { import: { status: string; processed: number } };
+  expect(queued.import).toMatchObject({ status: "queued", processed: 0 });
+  await drainJobs();
+  const status = await client.get(path);
+  expect(status.status).toBe(200);
+  return ((await status.json()) as { import: Record<string, unknown> }).import;
+}
+
 describe("CSV import of paid payouts", () => {
-  it("marks nothing paid when any row is wrong, and reports every row", async () => {
+  it("marks the good rows paid and refuses each bad row with its reason", async () => {
     const { shop, p1, p2, p3, admin } = await setup();
     const { batchId } = (await (await exportPayouts(admin, [p1.id, p2.id], "plain")).json()) as { batchId: string };
     const csv = [
@@ -172,19 +187,22 @@ describe("CSV import of paid payouts", () => {
       `${p3.id},PP-3,,`, // still pending: never exported
       `${p2.id},,tomorrow,`,
     ].join("\n");
-    const res = await importCsv(admin, csv);
-    expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({
-      ok: false,
-      errors: [
-        { row: 3, column: "payout_id", message: "No payout of this shop has this id" },
-        { row: 4, column: "payout_id", message: "This payout is still pending: export it first" },
-        { row: 5, column: "reference", message: "Enter the payment's reference" },
-        { row: 5, column: "paid_at", message: "Use a date as YYYY-MM-DD (or an ISO 8601 time)" },
-      ],
+    const report = await importAndRun(admin, csv);
+    expect(report).toMatchObject({ status: "done", total: 4, processed: 4, paid: 1, alreadyPaid: 0, refused: 3 });
+    expect(report.report).toEqual([
+      { row: 3, outcome: "refused", column: "payout_id", message: "Payouts:paidImport.reasons.notFound" },
+      { row: 4, outcome: "refused", column: "payout_id", message: "Payouts:paidImport.reasons.stillPending" },
+      { row: 5, outcome: "refused", column: "reference", message: "Enter the payment's reference" },
+      { row: 5, outcome: "refused", column: "paid_at", message: "Use a date as YYYY-MM-DD (or an ISO 8601 time)" },
+    ]);
+    expect(await getDb().payout.findUniqueOrThrow({ where: { id: p1.id } })).toMatchObject({
+      status: "paid",
+      reference: "PP-1",
     });
-    expect(await getDb().payout.count({ where: { shopId: shop.id, status: "paid" } })).toBe(0);
-    expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(0);
+    expect(await getDb().payout.findUniqueOrThrow({ where: { id: p2.id } })).toMatchObject({ status: "processing" });
+    expect(await getDb().payout.findUniqueOrThrow({ where: { id: p3.id } })).toMatchObject({ status: "pending" });
+    expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(1);
+    // p2 is still being paid: the batch stays open.
     expect(await getDb().payoutBatch.findUniqueOrThrow({ where: { id: batchId } })).toMatchObject({
       completedAt: null,
     });
@@ -202,9 +220,13 @@ describe("CSV import of paid payouts", () => {
       lines[2]!.replace(/,,,$/, ",WISE-77,2026-11-22T10:00:00Z,"),
     ].join("\r\n");
 
-    const res = await importCsv(admin, filled);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, paid: 2, unchanged: 0 });
+    expect(await importAndRun(admin, filled)).toMatchObject({
+      status: "done",
+      paid: 2,
+      alreadyPaid: 0,
+      refused: 0,
+      report: [],
+    });
     const [one, two] = await Promise.all([
       getDb().payout.findUniqueOrThrow({ where: { id: p1.id } }),
       getDb().payout.findUniqueOrThrow({ where: { id: p2.id } }),
@@ -219,28 +241,52 @@ describe("CSV import of paid payouts", () => {
     expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(2);
     expect(await getDb().payoutBatch.findUniqueOrThrow({ where: { id: batchId } })).toMatchObject({ status: "done" });
 
-    const again = await importCsv(admin, filled);
-    expect(await again.json()).toEqual({ ok: true, paid: 0, unchanged: 2 });
+    const again = await importAndRun(admin, filled);
+    expect(again).toMatchObject({ paid: 0, alreadyPaid: 2, refused: 0 });
+    expect(again.report).toEqual([
+      {
+        row: 2,
+        outcome: "alreadyPaid",
+        column: "payout_id",
+        message: 'Payouts:paidImport.reasons.alreadyPaid{"reference":"PAYPAL-TX-1"}',
+      },
+      {
+        row: 3,
+        outcome: "alreadyPaid",
+        column: "payout_id",
+        message: 'Payouts:paidImport.reasons.alreadyPaid{"reference":"WISE-77"}',
+      },
+    ]);
     expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(2);
+    expect(await getDb().payoutEvent.count({ where: { shopId: shop.id, status: "paid" } })).toBe(2);
 
     // A different reference for a paid payout is a mistake, not an update.
-    const changed = await importCsv(admin, `payout_id,reference\n${p1.id},OTHER\n`);
-    expect(changed.status).toBe(422);
-    expect(await changed.json()).toEqual({
-      ok: false,
-      errors: [{ row: 2, column: "payout_id", message: "This payout is already paid (reference PAYPAL-TX-1)" }],
+    const changed = await importAndRun(admin, `payout_id,reference\n${p1.id},OTHER\n`);
+    expect(changed).toMatchObject({ paid: 0, refused: 1 });
+    expect(changed.report).toEqual([
+      {
+        row: 2,
+        outcome: "refused",
+        column: "payout_id",
+        message: 'Payouts:paidImport.reasons.paidOtherReference{"reference":"PAYPAL-TX-1"}',
+      },
+    ]);
+    expect(await getDb().payout.findUniqueOrThrow({ where: { id: p1.id } })).toMatchObject({
+      reference: "PAYPAL-TX-1",
     });
   });
 
-  it("refuses a file that is not a CSV of payouts, and another shop's payouts", async () => {
-    const { p1, admin } = await setup();
+  it("refuses a file that is not a CSV of payouts, and another shop's payouts and imports", async () => {
+    const { shop, p1, admin } = await setup();
     await exportPayouts(admin, [p1.id], "plain");
     const other = await setup();
-    const foreign = await importCsv(other.admin, `payout_id,reference\n${p1.id},X\n`);
-    expect(await foreign.json()).toEqual({
-      ok: false,
-      errors: [{ row: 2, column: "payout_id", message: "No payout of this shop has this id" }],
-    });
+    const foreign = await importAndRun(other.admin, `payout_id,reference\n${p1.id},X\n`);
+    expect(foreign).toMatchObject({ paid: 0, refused: 1 });
+    expect(foreign.report).toEqual([
+      { row: 2, outcome: "refused", column: "payout_id", message: "Payouts:paidImport.reasons.notFound" },
+    ]);
+    // The other shop's import is no page of this one.
+    expect((await admin.get(`/admin/payouts/imports/${foreign.id as string}`)).status).toBe(404);
     const bad = await importCsv(admin, "email,amount\nx,1\n");
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as { errors: { column: string }[] }).errors.map((e) => e.column)).toEqual([
@@ -250,6 +296,7 @@ describe("CSV import of paid payouts", () => {
     ]);
     const noFile = await admin.request(IMPORT, { method: "POST", body: new FormData() });
     expect(noFile.status).toBe(422);
+    expect(await getDb().paidPayoutImport.count({ where: { shopId: shop.id } })).toBe(0);
     expect(await getDb().payout.findUniqueOrThrow({ where: { id: p1.id } })).toMatchObject({ status: "processing" });
   });
 });

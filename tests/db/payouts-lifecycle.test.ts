@@ -7,7 +7,7 @@ import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
 import { withPaymentSettings, paymentSettingsSchema } from "~/models/payouts/payment-settings";
 import { shopDb } from "~/db/shop-db.server";
 import { chunks } from "~/lib/chunks";
-import { importPaidPayoutsCsv } from "~/models/payouts/csv/import-paid-csv.server";
+import { paidImportStatus, runPaidImport, startPaidImport } from "~/models/payouts/csv/paid-import-job.server";
 import { bind, dialectOf } from "~/db/dialect";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
 import { markPayoutFailed, markPayoutPaid } from "~/models/payouts/settle-payout.server";
@@ -315,7 +315,13 @@ describe("large paid-CSV import", () => {
     );
     const csv = ["payout_id,reference,paid_at,note", ...ids.map((id, i) => `${id},REF-${i},2026-11-20,`)].join("\n");
     const db = shopDb(getDb(), shop.id);
-    expect(await importPaidPayoutsCsv(db, csv, "u1")).toEqual({ ok: true, paid: 2500, unchanged: 0 });
+    const importFile = async () => {
+      const started = await startPaidImport(db, csv, "u1");
+      if (!started.ok) throw new Error("the file was refused");
+      await runPaidImport(getDb(), { shopId: shop.id, importId: started.importId });
+      return paidImportStatus(db, started.importId);
+    };
+    expect(await importFile()).toMatchObject({ status: "done", paid: 2500, alreadyPaid: 0, refused: 0 });
     const sample = await getDb().payout.findUniqueOrThrow({ where: { id: "csv-0042" } });
     expect(sample).toMatchObject({ status: "paid", reference: "REF-42", openKey: null });
     expect(await getDb().payout.count({ where: { batchId, status: "paid" } })).toBe(2500);
@@ -323,7 +329,7 @@ describe("large paid-CSV import", () => {
     expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(2500);
     expect((await getDb().payoutBatch.findUniqueOrThrow({ where: { id: batchId } })).status).toBe("done");
     // The same file again changes nothing.
-    expect(await importPaidPayoutsCsv(db, csv, "u1")).toEqual({ ok: true, paid: 0, unchanged: 2500 });
+    expect(await importFile()).toMatchObject({ status: "done", paid: 0, alreadyPaid: 2500, refused: 0 });
     expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "payout.paid" } })).toBe(2500);
   });
 });

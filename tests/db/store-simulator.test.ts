@@ -7,6 +7,8 @@ import { AdminApiError, fromAccessToken, type AdminClient } from "~/models/shopi
 import {
   ACTIVE_SUBSCRIPTIONS,
   ADMIN_OPERATIONS,
+  GIFT_CARD_CREATE,
+  GIFT_CARDS_BY_CODE,
   APP_SUBSCRIPTION_CANCEL,
   APP_SUBSCRIPTION_CREATE,
   CATALOGUE_PAGE,
@@ -49,6 +51,7 @@ const sim = useStoreSimulator({
     "read_customers",
     "write_store_credit_account_transactions",
     "read_store_credit_accounts",
+    "write_gift_cards",
     "write_pixels",
     "read_customer_events",
   ],
@@ -207,6 +210,22 @@ describe("every Admin operation the app lists", () => {
     expect((await run(CUSTOMER_STORE_CREDIT, { id: customer.id })).customer?.storeCreditAccounts.nodes).toEqual([
       { id: expect.any(String), balance: { amount: "0.0", currencyCode: "USD" } },
     ]);
+    // A gift card: its full code comes back once; a search by the code finds it, showing only its end.
+    const card = await run(GIFT_CARD_CREATE, {
+      input: { code: "PAYABCD2345WXYZ7", initialAmount: money, note: "Affiliate payout (payout:p1)" },
+    });
+    expect(card.giftCardCreate).toMatchObject({ giftCardCode: "PAYABCD2345WXYZ7", userErrors: [] });
+    expect((await run(GIFT_CARDS_BY_CODE, { query: "payabcd2345wxyz7" })).giftCards.nodes).toEqual([
+      {
+        id: card.giftCardCreate.giftCard!.id,
+        lastCharacters: "XYZ7",
+        note: "Affiliate payout (payout:p1)",
+        initialValue: { amount: "12.0", currencyCode: "USD" },
+        createdAt: expect.any(String),
+      },
+    ]);
+    const again = await run(GIFT_CARD_CREATE, { input: { code: "payabcd2345wxyz7", initialAmount: money, note: "x" } });
+    expect(again.giftCardCreate).toMatchObject({ giftCard: null, userErrors: [{ code: "TAKEN" }] });
     const sub = await run(APP_SUBSCRIPTION_CREATE, {
       name: "Growth",
       returnUrl: "https://app.example/plans/activate",

@@ -113,3 +113,20 @@ describe("npm start under kill -9", () => {
     expect(app.output()).toMatch(/the web process is gone; stopping/);
   }, 90_000);
 });
+
+describe("npm start stopped with SIGTERM", () => {
+  // The worker logs its write-lock holds per job type as it stops (the load
+  // bench reads them); a web process that exited first left its worker
+  // running on, orphaned, and the report came after the exit or not at all.
+  it("waits for its worker to stop, so the worker's last lines come before the web process exits", async () => {
+    const app = await startApp();
+    const [worker] = app.workerPids();
+    started.push(worker!);
+    const atExit = await new Promise<{ workerAlive: boolean; output: string }>((resolve) => {
+      app.web.once("exit", () => resolve({ workerAlive: alive(worker!), output: app.output() }));
+      process.kill(app.web.pid!, "SIGTERM");
+    });
+    expect(atExit.workerAlive).toBe(false);
+    expect(atExit.output).toMatch(/WRITE_LOCK_HOLDS=\{/);
+  }, 90_000);
+});

@@ -1,3 +1,4 @@
+import { orderReason } from "../support/attribution-reasons";
 import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseDatabaseUrl } from "~/db/database-url";
@@ -139,7 +140,7 @@ describe("orders/create", () => {
       attributionSource: "coupon",
       status: "pending",
     });
-    expect(order.attributionReason).toBe("Credited to ANNA Test (ANNA): their coupon ANNA10 was used at checkout.");
+    expect(orderReason(order)).toBe("Credited to ANNA Test (ANNA): their coupon ANNA10 was used at checkout.");
     expect(rows).toEqual([
       { affiliateId: ids.a, level: 1, kind: "sale", amount: 4050, status: "pending" },
       { affiliateId: ids.b, level: 2, kind: "sale", amount: 1215, status: "pending" },
@@ -177,9 +178,7 @@ describe("orders/create", () => {
     );
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: ids.b, attributionSource: "link", clickId: "clk-123" });
-    expect(order.attributionReason).toMatch(
-      /^Credited to BEN Test \(BEN\): referral link click 2 days before the order/,
-    );
+    expect(orderReason(order)).toMatch(/^Credited to BEN Test \(BEN\): referral link click 2 days before the order/);
     // B is level 1 now, C level 2; nobody above C.
     expect(rows.map((r) => [r.affiliateId, r.level, r.amount])).toEqual([
       [ids.b, 1, 4050],
@@ -206,7 +205,7 @@ describe("orders/create", () => {
     await deliver("orders/create", fixtureWith("orders_create.json", ownStatusUrl));
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: ids.c, attributionSource: "lifetime" });
-    expect(order.attributionReason).toMatch(/lifetime customer link/);
+    expect(orderReason(order)).toMatch(/lifetime customer link/);
     expect(rows).toHaveLength(1);
   });
 
@@ -214,7 +213,7 @@ describe("orders/create", () => {
     await deliver("orders/create", fixtureWith("orders_create.json", ownStatusUrl));
     const { order, rows } = await commissionsOf();
     expect(order).toMatchObject({ affiliateId: null, attributionSource: "none" });
-    expect(order.attributionReason).toBe(
+    expect(orderReason(order)).toBe(
       "Not credited: no affiliate coupon, referral link, pixel report or lifetime customer link applies.",
     );
     expect(rows).toEqual([]);
@@ -225,7 +224,7 @@ describe("orders/create", () => {
     await deliver("orders/create", couponOrder());
     const { order, rows } = await commissionsOf();
     expect(order.affiliateId).toBeNull();
-    expect(order.attributionReason).toBe(
+    expect(orderReason(order)).toBe(
       "Not credited. Self-referral refused: coupon ANNA10 points to ANNA Test (ANNA), but the buyer's e-mail jon@example.com is the affiliate's own.",
     );
     expect(rows).toEqual([]);

@@ -185,16 +185,27 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("paying by store credit and b
     expect(await getDb().payout.count({ where: { status: "processing", method: "csv" } })).toBe(2);
     await exportDialog.locator("button", { hasText: "Close" }).click();
 
-    // Paid at the bank: the references go into the file, which goes back in.
-    const filled = [lines[0], ...lines.slice(1).map((l, i) => l.replace(/,,,$/, `,BANK-${i + 1},,`))].join("\n");
+    // Paid at the bank: the references go into the file, which goes back in,
+    // with a row of a payout that does not exist.
+    const filled = [
+      lines[0],
+      ...lines.slice(1).map((l, i) => l.replace(/,,,$/, `,BANK-${i + 1},,`)),
+      "no-such-payout,,,,,,,BANK-9,,",
+    ].join("\n");
     await page.getByRole("button", { name: "Import paid payouts" }).click();
     const importDialog = page.getByRole("dialog", { name: "Import paid payouts" });
     await importDialog
       .locator('input[type="file"]')
       .setInputFiles({ name: "paid.csv", mimeType: "text/csv", buffer: Buffer.from(filled) });
     await importDialog.getByRole("button", { name: "Mark paid" }).click();
-    await importDialog.getByTestId("csv-imported").waitFor();
-    expect(await importDialog.getByTestId("csv-imported").textContent()).toBe("Payouts marked paid: 2.");
+    // No worker runs beside the test server: the job waits, and the dialog shows its progress.
+    await importDialog.getByText("Marking paid: 0 of 3 rows").waitFor();
+    await importDialog.getByRole("progressbar").waitFor();
+    await page.screenshot({ path: screenshotPath("payouts-csv-import-progress"), fullPage: true });
+    await drainJobs();
+    await importDialog.getByText("Marked paid: 2 · Already paid: 0 · Refused: 1").waitFor();
+    const refusedRow = importDialog.getByTestId("import-report").getByRole("row", { name: /Refused/ });
+    await expect.poll(() => refusedRow.textContent()).toBe("4Refusedpayout_idNo payout of this shop has this id");
     await page.screenshot({ path: screenshotPath("payouts-csv-imported"), fullPage: true });
     await importDialog.locator("button", { hasText: "Close" }).click();
 

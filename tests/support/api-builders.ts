@@ -1,3 +1,4 @@
+import { storedAttributionReason, type AttributionReason } from "~/models/attribution/attribution-reason";
 import { randomBytes } from "node:crypto";
 import { getDb } from "~/db.server";
 import { hashApiKey } from "~/models/api-keys/api-key.server";
@@ -39,6 +40,8 @@ export interface OrderOverrides {
   affiliateId: string | null;
   attributionSource: string;
   attributionReason: string;
+  /** A decided reason (attribute-order.ts), stored as its key and values. */
+  reason: AttributionReason;
   clickId: string | null;
   placedAt: Date;
   createdAt: Date;
@@ -59,6 +62,7 @@ export async function buildOrder(shopId: string, overrides: Partial<OrderOverrid
       affiliateId: overrides.affiliateId ?? null,
       attributionSource: overrides.attributionSource ?? (overrides.affiliateId ? "link" : "none"),
       attributionReason: overrides.attributionReason ?? "",
+      ...(overrides.reason ? storedAttributionReason(overrides.reason) : {}),
       clickId: overrides.clickId ?? null,
       placedAt: overrides.placedAt ?? new Date(),
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),

@@ -1,58 +1,20 @@
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { BROWSER_LAUNCH_OPTIONS, chromiumCandidates, findChromium } from "./chromium";
+
+export { chromiumCandidates, findChromium };
 
 // A real Chromium for the e2e tests, driven by playwright-core. We never
 // download a browser: the system's Chromium is used, and without one the
 // suite is skipped (loudly) on a developer machine but fails under CI=true,
 // so a CI image that lost its browser cannot pass by testing nothing.
 
-const DEFAULT_CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
-
 export const SKIP_MESSAGE =
   "E2E browser tests SKIPPED: no Chromium found (install the Debian package 'chromium' or set CHROMIUM_PATH)";
 
-const LAUNCH_ARGS = [
-  "--headless",
-  "--no-sandbox", // tests often run as root in containers, where the sandbox cannot start
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 const SCREENSHOT_DIR = path.resolve(__dirname, "../.artifacts/screenshots");
-
-function isExecutableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Where Chromium is looked for, in order. */
-export function chromiumCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
-  const explicit = env.CHROMIUM_PATH ? [env.CHROMIUM_PATH] : [];
-  // E2E_CHROMIUM_PATHS (a PATH-style list, possibly empty) replaces the
-  // default locations, so the skip and CI-failure behaviour can be checked on
-  // a machine that does have Chromium installed.
-  const override = env.E2E_CHROMIUM_PATHS;
-  const defaults = override === undefined ? DEFAULT_CHROMIUM_PATHS : override.split(path.delimiter).filter(Boolean);
-  return [...explicit, ...defaults];
-}
-
-/** The first usable Chromium: CHROMIUM_PATH, then the usual system locations. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.CHROMIUM_PATH && !isExecutableFile(env.CHROMIUM_PATH)) {
-    console.warn(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; trying the other locations.`);
-  }
-  return chromiumCandidates(env).find(isExecutableFile);
-}
 
 /**
  * Whether a browser suite should be skipped: only when there is no Chromium
@@ -67,7 +29,21 @@ export function skipWithoutChromium(executablePath: string | undefined, env: Nod
 
 export function launchBrowser(executablePath: string): Promise<Browser> {
   // chromium.launch gives every browser a fresh temporary profile and removes it on close.
-  return chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+  return chromium.launch({ executablePath, ...BROWSER_LAUNCH_OPTIONS });
+}
+
+/**
+ * The run's shared Chromium (tests/support/browser-server.ts, the e2e
+ * project's global setup) when there is one, else a browser of our own (a
+ * file run outside that project). Closing a connected browser closes the
+ * contexts this file made and disconnects; the shared one keeps running.
+ */
+function openBrowser(executablePath: string): Promise<Browser> {
+  const shared = inject("sharedChromium");
+  // Only the very Chromium this file asked for (a file may name another).
+  return shared && shared.executablePath === executablePath
+    ? chromium.connect(shared.endpoint)
+    : launchBrowser(executablePath);
 }
 
 export interface PageProblem {
@@ -112,7 +88,7 @@ export interface BrowserSession {
 }
 
 /**
- * Registers hooks that launch one Chromium for the enclosing suite and close
+ * Registers hooks that open a Chromium for the enclosing suite and close
  * every session's context after each test. Throws (failing the suite) when
  * there is no Chromium, which only happens when skipWithoutChromium() said
  * not to skip, i.e. on CI.
@@ -130,7 +106,7 @@ export function useBrowser(executablePath: string | undefined): {
           "Install the Debian package 'chromium' or set CHROMIUM_PATH.",
       );
     }
-    browser = await launchBrowser(executablePath);
+    browser = await openBrowser(executablePath);
   });
 
   afterEach(async () => {

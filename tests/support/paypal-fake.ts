@@ -101,6 +101,7 @@ export class PaypalFake {
 
   reset() {
     this.batches.clear();
+    this.webhooks.clear();
     this.posts.length = 0;
     this.violations.length = 0;
     this.webhookChecks.length = 0;
@@ -201,6 +202,10 @@ export class PaypalFake {
         return this.createBatch(req, raw, res, send);
       const get = /^\/v1\/payments\/payouts\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && get) return this.getBatch(decodeURIComponent(get[1]!), url, send);
+      if (url.pathname === "/v1/notifications/webhooks") {
+        if (req.method === "GET") return send(200, { webhooks: [...this.webhooks.values()] });
+        if (req.method === "POST") return this.createWebhook(raw, send);
+      }
       if (req.method === "POST" && url.pathname === "/v1/notifications/verify-webhook-signature") {
         return this.verify(raw, send);
       }
@@ -208,6 +213,45 @@ export class PaypalFake {
     } catch (error) {
       send(500, { name: "INTERNAL_SERVER_ERROR", message: String(error), debug_id: "fake" });
     }
+  }
+
+  // Webhooks Management v1 as PayPal documents it: 201 with the webhook; a URL
+  // already subscribed is WEBHOOK_URL_ALREADY_EXISTS (400); a bad body, 400.
+  readonly webhooks = new Map<string, { id: string; url: string; event_types: { name: string }[]; links: unknown[] }>();
+
+  private createWebhook(raw: string, send: (s: number, b: unknown) => void) {
+    const body = JSON.parse(raw || "{}") as { url?: unknown; event_types?: { name?: unknown }[] };
+    const url = typeof body.url === "string" ? body.url : "";
+    const types = Array.isArray(body.event_types) ? body.event_types : [];
+    if (
+      !/^https?:\/\//.test(url) ||
+      url.length > 2048 ||
+      !types.length ||
+      types.length > 500 ||
+      types.some((t) => typeof t?.name !== "string")
+    ) {
+      return send(400, {
+        name: "INVALID_REQUEST",
+        message: "Request is not well-formed, syntactically incorrect, or violates schema.",
+        debug_id: "fake",
+      });
+    }
+    if ([...this.webhooks.values()].some((w) => w.url === url)) {
+      return send(400, {
+        name: "WEBHOOK_URL_ALREADY_EXISTS",
+        message: "Webhook URL already exists.",
+        debug_id: "fake",
+      });
+    }
+    const id = `WH-${randomBytes(8).toString("hex").toUpperCase()}`;
+    const webhook = {
+      id,
+      url,
+      event_types: types.map((t) => ({ name: String(t.name) })),
+      links: [{ href: `${this.url}/v1/notifications/webhooks/${id}`, rel: "self", method: "GET" }],
+    };
+    this.webhooks.set(id, webhook);
+    send(201, webhook);
   }
 
   private token(req: http.IncomingMessage, raw: string, send: (s: number, b: unknown) => void) {

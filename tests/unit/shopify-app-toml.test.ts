@@ -83,6 +83,9 @@ describe("shopify.app.toml", () => {
     }
     // Every operation of the pixel job is in the list (a sanity check of the walk).
     expect([...needed.get("write_pixels")!]).toEqual(expect.arrayContaining(["WebPixelCreate", "WebPixelUpdate"]));
+    // Gift card payouts (issue 30) issue cards and look them up by code.
+    expect([...needed.get("write_gift_cards")!]).toEqual(["GiftCardCreate"]);
+    expect([...needed.get("read_gift_cards")!]).toEqual(["GiftCardsByCode"]);
     const missing = [...needed].filter(([scope]) => !SCOPES.some((granted) => hasScope([granted], scope)));
     expect(missing.map(([scope, by]) => `${scope} (${[...by].join(", ")})`)).toEqual([]);
   });

@@ -119,6 +119,19 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             <p>{error.message}</p>
           </Banner>
         ) : null}
+        {payout.stuck ? (
+          <Banner tone="critical" title={t("paypal.again.title")}>
+            <BlockStack gap="200">
+              <p id="paypal-stuck">{t("paypal.again.body", { error: payout.stuck.lastError ?? "—" })}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="send-again" />
+                <Button submit loading={busy}>
+                  {t("paypal.again.action")}
+                </Button>
+              </Form>
+            </BlockStack>
+          </Banner>
+        ) : null}
         {heldBy ? (
           <Banner tone="info" title={t("held.title", { method: t(`methods.${heldBy}`) })}>
             <p id="held-by-sender">{t("held.body")}</p>
@@ -195,6 +208,7 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
               <Field label={t("paypalItem")} value={`${payout.paypalItemId} (${payout.paypalItemStatus ?? "—"})`} />
             ) : null}
             {payout.discountCode ? <Field label={t("discountCode")} value={payout.discountCode} /> : null}
+            {payout.giftCardMask ? <Field label={t("giftCard")} value={payout.giftCardMask} /> : null}
             {payout.note ? <Field label={t("note")} value={payout.note} /> : null}
           </InlineGrid>
           {payout.batch?.method === "csv" ? (

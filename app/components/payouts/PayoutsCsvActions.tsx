@@ -1,4 +1,4 @@
-import { useFetcher, useParams } from "@remix-run/react";
+import { useFetcher, useParams, useRevalidator } from "@remix-run/react";
 import {
   Banner,
   BlockStack,
@@ -10,11 +10,12 @@ import {
   Modal,
   Text,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "~/i18n/messages";
 import type { ErrorBody } from "~/lib/errors";
 import type { ImportError } from "~/models/csv/csv-table";
+import type { ImportJobView } from "~/models/csv/import-job";
 import {
   MAX_PAID_IMPORT_ROWS,
   PAID_IMPORT_COLUMNS,
@@ -23,14 +24,16 @@ import {
 } from "~/models/payouts/csv/payout-csv-columns";
 import { downloadFile } from "../affiliates/download-file";
 import { useFetcherResult } from "../list/useFetcherResult";
+import { ImportJobProgress, LISTED_REPORT_LINES, useImportJob } from "../csv/ImportJobProgress";
 import { ImportReport } from "../csv/ImportReport";
 import { FormErrorBanner } from "../FormErrorBanner";
 
 // Paying by hand with files, on the payouts list: export the selected pending
 // payouts (they move to Processing as one CSV payment, then the file
 // downloads), and import the plain file back with references to mark them
-// paid. Both show progress while the server works (a button's spinner), as
-// the affiliates import does.
+// paid. The export shows a button's spinner while the server works; the
+// import runs as a job with a progress bar and a report, as the affiliates
+// import does.
 
 interface ExportAnswer extends Partial<ErrorBody> {
   batchId?: string;
@@ -40,8 +43,7 @@ interface ExportAnswer extends Partial<ErrorBody> {
 
 interface ImportAnswer extends Partial<ErrorBody> {
   ok?: boolean;
-  paid?: number;
-  unchanged?: number;
+  importId?: string;
   errors?: ImportError[];
 }
 
@@ -190,12 +192,32 @@ function ExportModal({
   );
 }
 
+interface PaidImportStatus extends ImportJobView {
+  paid: number;
+  alreadyPaid: number;
+  refused: number;
+}
+
 function ImportModal({ base, onClose }: { base: string; onClose: () => void }) {
   const { t } = useTranslation("Payouts");
   const importer = useFetcher<ImportAnswer>();
+  const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const imported = importer.state === "idle" ? importer.data : undefined;
   const importError = useTranslatedError(imported?.error);
+  const importId = imported?.ok ? imported.importId : undefined;
+  const { job, running } = useImportJob<PaidImportStatus>(
+    importId,
+    importId ? `${base}/imports/${importId}` : undefined,
+  );
+
+  // The list behind the dialog shows the payouts paid once the job is done.
+  useEffect(() => {
+    if (job?.status !== "done") return;
+    revalidator.revalidate();
+    setFile(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per finished import
+  }, [job?.status]);
 
   function startImport() {
     if (!file) return;
@@ -204,6 +226,7 @@ function ImportModal({ base, onClose }: { base: string; onClose: () => void }) {
     importer.submit(form, { method: "post", action: `${base}/import`, encType: "multipart/form-data" });
   }
 
+  const progress = { processed: job?.processed ?? 0, total: job?.total ?? 0 };
   return (
     <Modal
       open
@@ -212,8 +235,8 @@ function ImportModal({ base, onClose }: { base: string; onClose: () => void }) {
       primaryAction={{
         content: t("csv.importSubmit"),
         onAction: startImport,
-        disabled: !file,
-        loading: importer.state !== "idle",
+        disabled: !file || running,
+        loading: importer.state !== "idle" || running,
       }}
       secondaryActions={[{ content: t("csv.close"), onAction: onClose }]}
     >
@@ -222,14 +245,25 @@ function ImportModal({ base, onClose }: { base: string; onClose: () => void }) {
           <Text as="p">
             {t("csv.importHelp", { columns: PAID_IMPORT_COLUMNS.join(", "), max: MAX_PAID_IMPORT_ROWS })}
           </Text>
-          {imported?.ok ? (
-            <Banner tone="success">
-              <p data-testid="csv-imported">
-                {t("csv.importDone", { count: imported.paid ?? 0 })}
-                {imported.unchanged ? ` ${t("csv.importUnchanged", { count: imported.unchanged })}` : ""}
-              </p>
-            </Banner>
-          ) : null}
+          <ImportJobProgress
+            job={job}
+            running={running}
+            warn={Boolean(job?.refused)}
+            labels={{
+              progress: t("paidImport.progress", progress),
+              failed: t("paidImport.failed", progress),
+              done: t("paidImport.done"),
+              counts: t("paidImport.counts", {
+                paid: job?.paid ?? 0,
+                alreadyPaid: job?.alreadyPaid ?? 0,
+                refused: job?.refused ?? 0,
+              }),
+              report: t("paidImport.report"),
+              reportFirst: t("paidImport.reportFirst", { count: LISTED_REPORT_LINES, total: job?.report.length ?? 0 }),
+              headings: [t("csv.row"), t("paidImport.outcome"), t("csv.column"), t("paidImport.reason")],
+              outcome: (outcome) => t(`paidImport.outcomes.${outcome}`),
+            }}
+          />
           <FormErrorBanner error={importError} />
           <ImportReport
             errors={imported?.errors}

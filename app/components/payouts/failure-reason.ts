@@ -16,6 +16,8 @@ const KNOWN = new Set([
   "currency_not_shop",
   "store_credit_requested",
   "discount_code_requested",
+  "gift_card_currency",
+  "gift_card_requested",
 ]);
 
 export function failureReasonText(t: TFunction, reason: string): string {

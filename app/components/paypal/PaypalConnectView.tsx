@@ -183,6 +183,21 @@ export function PaypalConnectView({
                     name="webhook_url"
                   />
                 </Box>
+                {connection.connected ? (
+                  <InlineStack gap="300" blockAlign="center">
+                    <Button
+                      loading={busy}
+                      onClick={() => fetcher.submit({ intent: "register-webhook" }, { method: "post" })}
+                    >
+                      {t("Settings.Payment:paypal.registerWebhook")}
+                    </Button>
+                    {connection.webhook_id ? (
+                      <Text as="span" tone="subdued" id="paypal-webhook-id">
+                        {t("Settings.Payment:paypal.webhookRegistered", { id: connection.webhook_id })}
+                      </Text>
+                    ) : null}
+                  </InlineStack>
+                ) : null}
               </BlockStack>
             </Card>
           </BlockStack>

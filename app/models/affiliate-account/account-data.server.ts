@@ -131,6 +131,8 @@ export function listAccountPayouts(db: ShopDb, affiliateId: string) {
       reference: true,
       // A payout in a discount code: the code is the affiliate's to use.
       discountCode: true,
+      // A payout in a gift card: so is the card's code (the reference is Shopify's id, not for them).
+      giftCardCode: true,
       paidAt: true,
       createdAt: true,
     },

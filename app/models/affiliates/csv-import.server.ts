@@ -5,6 +5,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { chunks } from "../../lib/chunks";
 import { AppError } from "../../lib/errors";
 import { msg } from "../../i18n/messages";
+import { isFinished, runImportInChunks } from "../csv/import-job.server";
 import { enqueueJob, jobRow } from "../jobs/enqueue.server";
 import { referralCodeBase } from "./affiliate-writes.server";
 import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-format";
@@ -12,10 +13,8 @@ import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-forma
 // CSV import as a job. The upload checks the file itself (header, size) and
 // the plan's room, then stores every row in an AffiliateImport and queues
 // "affiliates.import"; the page polls the import's progress. The job takes
-// the rows in chunks of CHUNK, each in one short write transaction that reads
-// what it needs, inserts, and moves `processed` on with a compare-and-set, so
-// a retried (or doubled) job resumes where the last commit ended and no row
-// is imported twice. Each row ends as one of:
+// the rows in chunks of CHUNK (csv/import-job.server.ts: each chunk commits
+// alone with its progress, and no row is imported twice). Each row ends as one of:
 // - imported: a new affiliate (an upline may name a row above or an affiliate of the shop);
 // - merged: an affiliate of the shop has this e-mail. Merging fills the
 //   fields that are empty on the affiliate (first and last name) and never
@@ -28,7 +27,6 @@ import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-forma
 export type StartResult = { ok: true; importId: string; total: number } | { ok: false; errors: ImportError[] };
 
 const CHUNK = 100;
-const MAX_REPORTED = 500;
 
 type StoredRow = { row: number; form?: ParsedRow["form"]; campaign?: string; errors?: ImportError[] };
 
@@ -247,31 +245,45 @@ async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chu
 
 /**
  * The "affiliates.import" job: processes the import's rows from `processed`
- * on, one committed chunk at a time. Safe to run again: a chunk that another
- * run committed first makes this one's compare-and-set miss, and it rolls back.
+ * on, one committed chunk at a time (runImportInChunks). Safe to run again:
+ * a chunk that another run committed first makes this one's compare-and-set
+ * miss, and it rolls back.
  */
 export async function runAffiliateImport(
   base: Db,
   payload: { shopId: string; importId: string },
   options: { chunkSize?: number; afterChunk?: () => void | Promise<void> } = {},
 ) {
-  const size = options.chunkSize ?? CHUNK;
   const db = shopDb(base, payload.shopId);
   const record = await db.affiliateImport.findFirst({
     where: { id: payload.importId, shopId: payload.shopId },
     select: { rows: true, status: true },
   });
-  if (!record || record.status === "done" || record.status === "failed") return;
+  if (!record || isFinished(record.status)) return;
   const rows = JSON.parse(record.rows) as StoredRow[];
-  for (;;) {
-    const finished = await db.$transaction(async (tx) => {
-      const current = await tx.affiliateImport.findFirstOrThrow({
-        where: { id: payload.importId, shopId: payload.shopId },
-        select: { processed: true, report: true, status: true },
-      });
-      if (current.status === "done" || current.status === "failed") return true;
-      const from = current.processed;
-      const part = rows.slice(from, from + size);
+  const where = { id: payload.importId, shopId: payload.shopId };
+  await runImportInChunks(
+    db,
+    rows,
+    {
+      read: (tx) => tx.affiliateImport.findFirst({ where, select: { processed: true, report: true, status: true } }),
+      advance: async (tx, from, data) =>
+        (
+          await tx.affiliateImport.updateMany({
+            where: { ...where, processed: from },
+            data: {
+              processed: data.processed,
+              imported: { increment: data.increments.imported },
+              merged: { increment: data.increments.merged },
+              refused: { increment: data.increments.refused },
+              report: data.report,
+              status: data.status,
+              finishedAt: data.finishedAt,
+            },
+          })
+        ).count,
+    },
+    async (tx, part) => {
       const chunk = await planChunk(tx, payload.shopId, part);
       // In file order: an upline row is always inserted before its recruits.
       if (chunk.affiliates.length) await tx.affiliate.createMany({ data: chunk.affiliates });
@@ -285,26 +297,13 @@ export async function runAffiliateImport(
         await tx.job.createMany({ data: pushes });
       }
       for (const fill of chunk.fills) await tx.affiliate.update({ where: { id: fill.id }, data: fill.data });
-      const report = JSON.parse(current.report) as ReportLine[];
-      const done = from + part.length >= rows.length;
-      const moved = await tx.affiliateImport.updateMany({
-        where: { id: payload.importId, processed: from },
-        data: {
-          processed: from + part.length,
-          imported: { increment: chunk.imported },
-          merged: { increment: chunk.merged },
-          refused: { increment: chunk.refused },
-          report: JSON.stringify([...report, ...chunk.report].slice(0, MAX_REPORTED)),
-          status: done ? "done" : "running",
-          finishedAt: done ? new Date() : null,
-        },
-      });
-      if (moved.count !== 1) throw new Error("Another run processed this chunk first; this one rolls back.");
-      return done;
-    });
-    if (finished) return;
-    await options.afterChunk?.();
-  }
+      return {
+        counts: { imported: chunk.imported, merged: chunk.merged, refused: chunk.refused },
+        report: chunk.report,
+      };
+    },
+    { chunkSize: options.chunkSize ?? CHUNK, afterChunk: options.afterChunk },
+  );
 }
 
 /** The job's last attempt failed: the import stops where it is, and the page says so. */

@@ -6,6 +6,7 @@ import { payByChoice, requireMethodAllowed } from "../payouts/payout-admin.serve
 import type { PayoutMethod } from "../payouts/payout-states";
 import { refreshPendingPayouts } from "../payouts/refresh-pending-payouts.server";
 import { markPayoutPaid } from "../payouts/settle-payout.server";
+import { payoutLineCounts } from "../payouts/payout-line-counts.server";
 import { afterCursor, pageOrder, toPage } from "../pagination/cursor.server";
 import type { PayoutListQuery } from "./payout-schemas";
 
@@ -14,10 +15,9 @@ const IN_CHUNK = 500;
 // /api/v1/payouts. An API key is the shop's (made by its admin), so it may
 // use every method the shop has, as the admin may.
 
-type Row = Awaited<ReturnType<ShopDb["payout"]["findFirstOrThrow"]>> & { _count: { commissions: number } };
-const include = { _count: { select: { commissions: true } } } as const;
+type Row = Awaited<ReturnType<ShopDb["payout"]["findFirstOrThrow"]>>;
 
-function serialize(p: Row) {
+function serialize(p: Row, lines: Map<string, number>) {
   return {
     id: p.id,
     affiliate_id: p.affiliateId,
@@ -31,7 +31,7 @@ function serialize(p: Row) {
     failure_reason: p.failureReason,
     paypal_item_id: p.paypalItemId,
     paypal_item_status: p.paypalItemStatus,
-    line_count: p._count.commissions,
+    line_count: lines.get(p.id) ?? 0,
     created_at: p.createdAt.toISOString(),
     sent_at: p.sentAt?.toISOString() ?? null,
     paid_at: p.paidAt?.toISOString() ?? null,
@@ -48,15 +48,18 @@ export async function listPayouts(db: ShopDb, query: PayoutListQuery) {
     },
     orderBy: pageOrder,
     take: query.limit + 1,
-    include,
   });
-  return toPage(rows, query.limit, serialize);
+  const lines = await payoutLineCounts(
+    db,
+    rows.slice(0, query.limit).map((r) => r.id),
+  );
+  return toPage(rows, query.limit, (row) => serialize(row, lines));
 }
 
 export async function getPayout(db: ShopDb, id: string) {
-  const row = await db.payout.findFirst({ where: { id, shopId: db.$shopId }, include });
+  const row = await db.payout.findFirst({ where: { id, shopId: db.$shopId } });
   if (!row) throw new AppError("not_found", "No payout with this id.");
-  return serialize(row);
+  return serialize(row, await payoutLineCounts(db, [row.id]));
 }
 
 /**
@@ -102,9 +105,13 @@ export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: 
     return [batchId];
   });
   const payouts = batchIds.length
-    ? await db.payout.findMany({ where: { shopId, batchId: { in: batchIds } }, include, orderBy: pageOrder })
+    ? await db.payout.findMany({ where: { shopId, batchId: { in: batchIds } }, orderBy: pageOrder })
     : [];
-  return { batch_id: batchIds[0] ?? null, batch_ids: batchIds, payouts: payouts.map(serialize) };
+  const lines = await payoutLineCounts(
+    db,
+    payouts.map((p) => p.id),
+  );
+  return { batch_id: batchIds[0] ?? null, batch_ids: batchIds, payouts: payouts.map((p) => serialize(p, lines)) };
 }
 
 export async function markPaidByApi(

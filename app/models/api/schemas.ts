@@ -155,7 +155,14 @@ export const saleSchema = z.object({
   attribution: z.object({
     affiliate_id: z.string().nullable(),
     source: z.enum(ATTRIBUTION_SOURCES),
-    reason: z.string(),
+    reason: z.string().describe("Why the order was (not) credited, in English"),
+    reason_key: z
+      .string()
+      .nullable()
+      .describe("The reason's message key (Sales namespace); null for orders recorded before reasons were keys"),
+    reason_values: z
+      .record(z.unknown())
+      .describe("The values the reason's key is written with (affiliate, days, notes on refused candidates)"),
     click_id: z.string().nullable(),
   }),
   commissions: z.array(saleCommissionSchema),

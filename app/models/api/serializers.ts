@@ -1,3 +1,4 @@
+import { parseReasonValues } from "../attribution/attribution-reason";
 import type { AffiliateOut, ClickOut, SaleOut, ShopOut } from "./schemas";
 import { affiliateLink } from "../../lib/affiliate-links";
 
@@ -90,6 +91,8 @@ export interface SaleRow {
   affiliateId: string | null;
   attributionSource: string;
   attributionReason: string;
+  attributionReasonKey: string;
+  attributionReasonValues: string;
   clickId: string | null;
   commissions: {
     id: string;
@@ -104,15 +107,24 @@ export interface SaleRow {
   }[];
 }
 
+function reasonValuesOf(raw: string): Record<string, unknown> {
+  return (parseReasonValues(raw) ?? {}) as Record<string, unknown>;
+}
+
 /** "gid://shopify/Order/820982911946154508" → "820982911946154508", kept a string (it exceeds 2^53). */
 export function orderIdFromGid(gid: string): string {
   return gid.slice(gid.lastIndexOf("/") + 1);
 }
 
-/** `explain` writes a stored commission explanation out (the API's is English). */
+/**
+ * `explain` writes a stored commission explanation out and `reason` the
+ * attribution reason (the API's are English); the reason's key and values go
+ * beside it for clients that word it themselves.
+ */
 export function serializeSale(
   row: SaleRow,
   explain: (text: string, currency: string) => string = (text) => text,
+  reason: (row: SaleRow) => string = (r) => r.attributionReason,
 ): SaleOut {
   return {
     id: row.id,
@@ -129,7 +141,9 @@ export function serializeSale(
     attribution: {
       affiliate_id: row.affiliateId,
       source: row.attributionSource as SaleOut["attribution"]["source"],
-      reason: row.attributionReason,
+      reason: reason(row),
+      reason_key: row.attributionReasonKey || null,
+      reason_values: row.attributionReasonKey ? reasonValuesOf(row.attributionReasonValues) : {},
       click_id: row.clickId,
     },
     commissions: [...row.commissions]

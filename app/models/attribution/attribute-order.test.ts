@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attributeOrder, type AffiliateFacts, type AttributionInput } from "./attribute-order";
+import { englishReason } from "../../../tests/support/attribution-reasons";
 
 const placedAt = new Date("2026-03-10T12:00:00Z");
 const daysAgo = (n: number) => new Date(placedAt.getTime() - n * 86_400_000);
@@ -151,7 +152,7 @@ describe("attributeOrder", () => {
     const decision = attributeOrder(input(over));
     expect(decision.affiliateId).toBe(affiliateId);
     expect(decision.source).toBe(source);
-    expect(decision.reason).toMatch(reason);
+    expect(englishReason(decision.reason)).toMatch(reason);
   });
 
   it("keeps the click that won", () => {
@@ -162,6 +163,8 @@ describe("attributeOrder", () => {
 
   it("says when only a referral code (no recorded click) was in the cart", () => {
     const decision = attributeOrder(input({ links: [{ affiliate: aff("b"), clickId: null, at: placedAt }] }));
-    expect(decision.reason).toBe("Credited to B (B1): their referral code was in the cart (no recorded click).");
+    expect(englishReason(decision.reason)).toBe(
+      "Credited to B (B1): their referral code was in the cart (no recorded click).",
+    );
   });
 });

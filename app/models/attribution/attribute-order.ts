@@ -1,7 +1,14 @@
-// Pure attribution: who gets credit for an order, and why, in plain words.
-// Priority: affiliate coupon, then referral link (cart attribute), then the
+// Pure attribution: who gets credit for an order, and why (a message key and
+// its values, attribution-reason.ts). Priority: affiliate coupon, then referral link (cart attribute), then the
 // Web Pixel's report, then a lifetime customer link. First or last click is a
 // shop setting. Self-referrals are refused.
+
+import {
+  ATTRIBUTION_REASON_KEYS as KEYS,
+  type AttributionReason,
+  type ReasonNote,
+  type ReasonSignal,
+} from "./attribution-reason";
 
 export type AttributionSource = "coupon" | "link" | "pixel" | "lifetime" | "none";
 
@@ -38,7 +45,7 @@ export interface AttributionDecision {
   affiliateId: string | null;
   source: AttributionSource;
   clickId: string | null;
-  reason: string;
+  reason: AttributionReason;
 }
 
 const DAY = 86_400_000;
@@ -47,44 +54,38 @@ function who(a: AffiliateFacts) {
   return `${a.name} (${a.code})`;
 }
 
-function isSelfReferral(a: AffiliateFacts, input: AttributionInput): string | null {
-  if (input.buyerEmail && a.email.toLowerCase() === input.buyerEmail.toLowerCase())
-    return `the buyer's e-mail ${input.buyerEmail} is the affiliate's own`;
-  if (input.buyerCustomerGid && a.customerGid && a.customerGid === input.buyerCustomerGid)
-    return "the buyer is the affiliate's own customer account";
-  return null;
-}
-
 function withinWindow(link: LinkSignal, placedAt: Date) {
   const age = placedAt.getTime() - link.at.getTime();
   return age <= link.affiliate.cookieDays * DAY;
 }
 
-function ageText(link: LinkSignal, placedAt: Date) {
-  const days = Math.floor(Math.max(0, placedAt.getTime() - link.at.getTime()) / DAY);
-  return days === 0 ? "the same day" : `${days} day${days === 1 ? "" : "s"} before the order`;
+function ageInDays(link: LinkSignal, placedAt: Date) {
+  return Math.floor(Math.max(0, placedAt.getTime() - link.at.getTime()) / DAY);
 }
 
 export function attributeOrder(input: AttributionInput): AttributionDecision {
-  const notes: string[] = [];
+  const notes: ReasonNote[] = [];
 
   // Checks one candidate; returns a refusal note, or null when it may be credited.
-  const refusal = (a: AffiliateFacts, signal: string): string | null => {
-    if (a.status !== "approved") return `${signal} points to ${who(a)}, who is ${a.status}, not approved.`;
-    const self = isSelfReferral(a, input);
-    if (self) return `Self-referral refused: ${signal} points to ${who(a)}, but ${self}.`;
+  const refusal = (a: AffiliateFacts, signal: ReasonSignal, code?: string): ReasonNote | null => {
+    const via = { signal, who: who(a), ...(code === undefined ? {} : { code }) };
+    if (a.status !== "approved") return { k: "notApproved", ...via, status: a.status };
+    if (input.buyerEmail && a.email.toLowerCase() === input.buyerEmail.toLowerCase())
+      return { k: "selfEmail", ...via, email: input.buyerEmail };
+    if (input.buyerCustomerGid && a.customerGid && a.customerGid === input.buyerCustomerGid)
+      return { k: "selfCustomer", ...via };
     return null;
   };
 
   if (input.coupon) {
     const { affiliate, code } = input.coupon;
-    const no = refusal(affiliate, `coupon ${code}`);
+    const no = refusal(affiliate, "coupon", code);
     if (!no) {
       return {
         affiliateId: affiliate.id,
         source: "coupon",
         clickId: null,
-        reason: `Credited to ${who(affiliate)}: their coupon ${code} was used at checkout.`,
+        reason: { key: KEYS.coupon, values: { who: who(affiliate), code } },
       };
     }
     notes.push(no);
@@ -92,27 +93,41 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
 
   const inWindow = input.links.filter((l) => {
     if (withinWindow(l, input.placedAt)) return true;
-    notes.push(
-      `A referral click for ${who(l.affiliate)} ${ageText(l, input.placedAt)} is outside the ${l.affiliate.cookieDays}-day cookie window.`,
-    );
+    notes.push({
+      k: "clickOutside",
+      who: who(l.affiliate),
+      days: ageInDays(l, input.placedAt),
+      cookieDays: l.affiliate.cookieDays,
+    });
     return false;
   });
   const ordered = [...inWindow].sort((a, b) => a.at.getTime() - b.at.getTime());
   if (input.attributionModel === "last_click") ordered.reverse();
   for (const link of ordered) {
-    const no = refusal(link.affiliate, "the referral link");
+    const no = refusal(link.affiliate, "link");
     if (!no) {
       const model =
         inWindow.length > 1
-          ? ` (${input.attributionModel === "last_click" ? "last" : "first"} of ${inWindow.length} clicks)`
-          : "";
+          ? {
+              clicks: inWindow.length,
+              model: input.attributionModel === "last_click" ? ("last" as const) : ("first" as const),
+            }
+          : {};
       return {
         affiliateId: link.affiliate.id,
         source: "link",
         clickId: link.clickId,
         reason: link.clickId
-          ? `Credited to ${who(link.affiliate)}: referral link click ${ageText(link, input.placedAt)}${model}, within the ${link.affiliate.cookieDays}-day cookie window.`
-          : `Credited to ${who(link.affiliate)}: their referral code was in the cart (no recorded click)${model}.`,
+          ? {
+              key: KEYS.linkClick,
+              values: {
+                who: who(link.affiliate),
+                days: ageInDays(link, input.placedAt),
+                cookieDays: link.affiliate.cookieDays,
+                ...model,
+              },
+            }
+          : { key: KEYS.linkCode, values: { who: who(link.affiliate), ...model } },
       };
     }
     notes.push(no);
@@ -121,37 +136,36 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
   if (input.pixel) {
     const p = input.pixel;
     const no = withinWindow(p, input.placedAt)
-      ? refusal(p.affiliate, "the Web Pixel report")
-      : `The Web Pixel reported a click for ${who(p.affiliate)} outside the cookie window.`;
+      ? refusal(p.affiliate, "pixel")
+      : ({ k: "pixelOutside", who: who(p.affiliate) } as const);
     if (!no) {
       return {
         affiliateId: p.affiliate.id,
         source: "pixel",
         clickId: p.clickId,
-        reason: `Credited to ${who(p.affiliate)}: the Web Pixel matched this checkout to their referral ${p.clickId ? "click" : "code"} (the cart carried no referral).`,
+        reason: { key: p.clickId ? KEYS.pixelClick : KEYS.pixelCode, values: { who: who(p.affiliate) } },
       };
     }
     notes.push(no);
   }
 
   if (input.lifetime) {
-    const no = refusal(input.lifetime, "the lifetime customer link");
+    const no = refusal(input.lifetime, "lifetime");
     if (!no) {
       return {
         affiliateId: input.lifetime.id,
         source: "lifetime",
         clickId: null,
-        reason: `Credited to ${who(input.lifetime)}: this customer was referred by them before (lifetime customer link).`,
+        reason: { key: KEYS.lifetime, values: { who: who(input.lifetime) } },
       };
     }
     notes.push(no);
   }
 
-  const base = "Not credited: no affiliate coupon, referral link, pixel report or lifetime customer link applies.";
   return {
     affiliateId: null,
     source: "none",
     clickId: null,
-    reason: notes.length ? `Not credited. ${notes.join(" ")}` : base,
+    reason: notes.length ? { key: KEYS.refused, values: { notes } } : { key: KEYS.nothing, values: {} },
   };
 }

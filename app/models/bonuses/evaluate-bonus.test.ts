@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateBonus, progressOf, stackAwards, type BonusRuleTerms } from "./evaluate-bonus";
+import { explanationIn } from "../../../tests/support/attribution-reasons";
 
 const period = { key: "monthly:2026-03-01", firstDay: "2026-03-01", lastDay: "2026-03-31" };
 const money = { currency: "USD" };
@@ -65,7 +66,7 @@ describe("evaluateBonus", () => {
   ] as const)("%s", (_name, r, figures, amount) => {
     const award = evaluateBonus(r, "aff1", figures, period, money);
     expect(award?.amount ?? null).toBe(amount);
-    if (award) expect(award.explanation).toContain("2026-03-01 to 2026-03-31");
+    if (award) expect(explanationIn("en", award.explanation)).toContain("from Mar 1, 2026 to Mar 31, 2026");
   });
 
   it("keys period bonuses by rule and boosters by affiliate and period", () => {
@@ -75,11 +76,32 @@ describe("evaluateBonus", () => {
     expect(evaluateBonus(booster, "a", figures, period, money)?.key).toBe("booster:a:monthly:2026-03-01");
   });
 
-  it("explains the line in words", () => {
-    const award = evaluateBonus(rule({}), "a", { sales: 12, revenue: 0, commission: 0 }, period, money);
-    expect(award?.explanation).toBe(
-      'Period bonus "Spring": 12 sales from 2026-03-01 to 2026-03-31 (threshold 10 sales); fixed $50.00.',
-    );
+  it.each([
+    [
+      "a period bonus",
+      rule({}),
+      { sales: 12, revenue: 0, commission: 0 },
+      "Period bonus “Spring”: 12 sales from Mar 1, 2026 to Mar 31, 2026 (threshold 10 sales); fixed $50.00.",
+      "Periodenbonus „Spring“: 12 Verkäufe vom 01.03.2026 bis 31.03.2026 (Schwelle 10 Verkäufe); fest 50,00 $.",
+    ],
+    [
+      "a target bonus on revenue, paid as a percentage",
+      rule({ kind: "target", metric: "revenue", threshold: 100_000, rewardType: "percent", rewardValue: 250 }),
+      { sales: 3, revenue: 123_400, commission: 0 },
+      "Target bonus “Spring”: $1,234.00 revenue from Mar 1, 2026 to Mar 31, 2026 (threshold $1,000.00 revenue); 2.5% of $1,234.00 revenue.",
+      "Zielbonus „Spring“: 1.234,00 $ Umsatz vom 01.03.2026 bis 31.03.2026 (Schwelle 1.000,00 $ Umsatz); 2,5 % von 1.234,00 $ Umsatz.",
+    ],
+    [
+      "a booster above a revenue threshold",
+      rule({ kind: "booster", metric: "revenue", threshold: 100_000, rewardType: "percent", rewardValue: 500 }),
+      { sales: 1, revenue: 150_000, commission: 0 },
+      "Commission booster “Spring”: $1,500.00 revenue from Mar 1, 2026 to Mar 31, 2026 (threshold $1,000.00 revenue); 5% extra on $500.00 above the threshold.",
+      "Provisions-Booster „Spring“: 1.500,00 $ Umsatz vom 01.03.2026 bis 31.03.2026 (Schwelle 1.000,00 $ Umsatz); 5 % zusätzlich auf 500,00 $ über der Schwelle.",
+    ],
+  ] as const)("explains %s in the reader's language", (_name, r, figures, english, german) => {
+    const award = evaluateBonus(r, "a", figures, period, money);
+    expect(explanationIn("en", award!.explanation)).toBe(english);
+    expect(explanationIn("de", award!.explanation)).toBe(german);
   });
 });
 

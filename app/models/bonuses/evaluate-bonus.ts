@@ -1,4 +1,4 @@
-import { formatMoney } from "../../lib/money";
+import { encodeExplanation } from "../commissions/commission-explanation";
 import { percentOf } from "../commissions/calculate-commission";
 
 // What a bonus rule pays an affiliate for one closed period, from the
@@ -54,26 +54,30 @@ export function metricValue(metric: BonusMetric, figures: PeriodFigures): number
   return figures[metric];
 }
 
-function describeMetric(metric: BonusMetric, value: number, money: { currency: string; format?: string | null }) {
-  return metric === "sales" ? `${value} ${value === 1 ? "sale" : "sales"}` : `${formatMoney(value, money)} ${metric}`;
-}
-
-function bps(value: number) {
-  return `${(value / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`;
-}
-
 /** The award of one rule for one affiliate and period, or null when nothing is earned. */
 export function evaluateBonus(
   rule: BonusRuleTerms,
   affiliateId: string,
   figures: PeriodFigures,
   period: PeriodLabel,
-  money: { currency: string; format?: string | null },
+  // Kept for callers: amounts are stored in minor units and the line's currency, worded when shown.
+  _money: { currency: string; format?: string | null },
 ): BonusAward | null {
   const value = metricValue(rule.metric, figures);
   if (value < rule.threshold || value <= 0) return null;
-  const window = `${period.firstDay} to ${period.lastDay}`;
-  const reached = `${describeMetric(rule.metric, value, money)} from ${window} (threshold ${describeMetric(rule.metric, rule.threshold, money)})`;
+  // Stored as data, written in the reader's language and money format when shown.
+  const facts = {
+    kind: "bonus" as const,
+    bonus: rule.kind,
+    rule: rule.name,
+    metric: rule.metric,
+    value,
+    threshold: rule.threshold,
+    from: period.firstDay,
+    to: period.lastDay,
+    reward: rule.rewardType,
+    bps: rule.rewardValue,
+  };
   const revenue = Math.max(0, figures.revenue);
   if (rule.kind === "booster") {
     // The boost applies to the revenue above the threshold; a booster on a
@@ -87,23 +91,18 @@ export function evaluateBonus(
       amount,
       metricValue: value,
       key: `booster:${affiliateId}:${period.key}`,
-      explanation: `Commission booster "${rule.name}": ${reached}; ${bps(rule.rewardValue)} extra on ${formatMoney(Math.max(0, base), money)}${rule.metric === "revenue" ? " above the threshold" : " of revenue"}.`,
+      explanation: encodeExplanation({ ...facts, reward: "percent", base: Math.max(0, base), amount }),
     };
   }
   const amount = rule.rewardType === "fixed" ? rule.rewardValue : percentOf(revenue, rule.rewardValue);
   if (amount <= 0) return null;
-  const reward =
-    rule.rewardType === "fixed"
-      ? `fixed ${formatMoney(amount, money)}`
-      : `${bps(rule.rewardValue)} of ${formatMoney(revenue, money)} revenue`;
-  const label = rule.kind === "target" ? "Target bonus" : "Period bonus";
   return {
     ruleId: rule.id,
     affiliateId,
     amount,
     metricValue: value,
     key: `${rule.id}:${affiliateId}:${period.key}`,
-    explanation: `${label} "${rule.name}": ${reached}; ${reward}.`,
+    explanation: encodeExplanation({ ...facts, base: rule.rewardType === "fixed" ? 0 : revenue, amount }),
   };
 }
 

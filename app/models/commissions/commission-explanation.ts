@@ -1,4 +1,4 @@
-import { formatMoneyIn, formatNumberIn } from "../../i18n/format";
+import { formatDateIn, formatMoneyIn, formatNumberIn } from "../../i18n/format";
 
 // How a commission line was computed, stored as data (amounts in minor
 // units, rates in basis points) and written out in the reader's language and
@@ -25,7 +25,25 @@ export type Explanation =
     }
   | { kind: "level"; level: number; bps: number; of: "sale" | "commission"; amount: number }
   | { kind: "refund"; refunded: number; before: number; after: number }
-  | { kind: "cancelled"; amount: number };
+  | { kind: "cancelled"; amount: number }
+  | {
+      // A bonus rule's line (evaluate-bonus.ts): the period's figure against
+      // the threshold, and the reward. Days are "YYYY-MM-DD" (the shop's days).
+      kind: "bonus";
+      bonus: "target" | "recurring" | "booster";
+      rule: string;
+      metric: "sales" | "revenue" | "commission";
+      value: number;
+      threshold: number;
+      from: string;
+      to: string;
+      reward: "fixed" | "percent";
+      /** Basis points of a percent reward or a booster. */
+      bps: number;
+      /** The amount the percent applies to (minor units); 0 for a fixed reward. */
+      base: number;
+      amount: number;
+    };
 
 const PREFIX = "explain:";
 
@@ -57,6 +75,8 @@ export interface ExplanationWriter {
   /** Basis points as the language writes a percentage ("12.5%", "12,5 %"). */
   percent: (bps: number) => string;
   number: (value: number) => string;
+  /** A shop day ("2026-03-01") in the language's date format. */
+  day: (day: string) => string;
 }
 
 /** The explanation in the writer's language; older English text as it is. */
@@ -110,6 +130,35 @@ export function writeExplanation(text: string, w: ExplanationWriter): string {
       });
     case "cancelled":
       return w.t("Sales:explain.cancelled", { amount: w.money(e.amount) });
+    case "bonus": {
+      const figure = (v: number) =>
+        e.metric === "sales"
+          ? w.t("Sales:explain.bonus.sales", { count: v, value: w.number(v) })
+          : w.t(`Sales:explain.bonus.${e.metric}`, { amount: w.money(v) });
+      const reached = w.t("Sales:explain.bonus.reached", {
+        figure: figure(e.value),
+        from: w.day(e.from),
+        to: w.day(e.to),
+        threshold: figure(e.threshold),
+      });
+      const rate = w.percent(e.bps);
+      if (e.bonus === "booster")
+        return w.t(e.metric === "revenue" ? "Sales:explain.bonus.boosterAbove" : "Sales:explain.bonus.boosterOf", {
+          rule: e.rule,
+          reached,
+          rate,
+          base: w.money(e.base),
+        });
+      const reward =
+        e.reward === "fixed"
+          ? w.t("Sales:explain.bonus.fixed", { amount: w.money(e.amount) })
+          : w.t("Sales:explain.bonus.percent", { rate, base: w.money(e.base) });
+      return w.t(e.bonus === "target" ? "Sales:explain.bonus.target" : "Sales:explain.bonus.recurring", {
+        rule: e.rule,
+        reached,
+        reward,
+      });
+    }
   }
 }
 
@@ -124,5 +173,6 @@ export function explanationWriter(
     money: (minor) => formatMoneyIn(tag, minor, currency),
     percent: (bps) => formatNumberIn(tag, bps / 10_000, { style: "percent", maximumFractionDigits: 2 }),
     number: (value) => formatNumberIn(tag, value),
+    day: (day) => formatDateIn(tag, `${day}T00:00:00Z`, "UTC"),
   };
 }

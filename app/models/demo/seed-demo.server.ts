@@ -15,6 +15,7 @@ import { uplineChain } from "../orders/record-order.server";
 import { demoAffiliates } from "./demo-people";
 import { connectShopToSimulator, demoStoreRunning } from "../shop/store-simulator-connection.server";
 import { seedDemoReferrals } from "../referrals/demo-referrals.server";
+import { storedAttributionReason } from "../attribution/attribution-reason";
 
 export interface DemoOptions {
   shopDomain: string;
@@ -296,7 +297,7 @@ export async function seedDemoShop(opts: DemoOptions): Promise<boolean> {
         fulfillment: rand() < 0.8 ? "fulfilled" : "partial",
         affiliateId: decision.affiliateId,
         attributionSource: decision.source,
-        attributionReason: decision.reason,
+        ...storedAttributionReason(decision.reason),
         clickId: decision.clickId,
         isNewCustomer,
         discountCodes: byCoupon && aff ? JSON.stringify([aff.coupon]) : undefined,

@@ -56,6 +56,8 @@ export const JOB_PAYLOADS = {
   "tier.evaluate": z.object({ shopId: id() }),
   /** Processes an affiliates CSV import (AffiliateImport id) in chunks, resuming at its `processed` row. */
   "affiliates.import": z.object({ shopId: id(), importId: id() }),
+  /** Processes a paid-payouts CSV import (PaidPayoutImport id) in chunks, resuming at its `processed` row. */
+  "payouts.paid-import": z.object({ shopId: id(), importId: id() }),
   /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */
   "coupons.create": z.object({ affiliateId: id() }),
   /** Creates in Shopify the coupon codes typed for an affiliate (admin page, API, import). */

@@ -21,6 +21,7 @@ import affiliateTierChanged from "./kinds/affiliate-tier-changed";
 import affiliateReset from "./kinds/affiliate-reset";
 import merchantDigest from "./kinds/merchant-digest";
 import affiliateBonusApproved from "./kinds/affiliate-bonus-approved";
+import affiliateTaxFormReminder from "./kinds/affiliate-tax-form-reminder";
 import type { Audience, NotificationKind } from "./kind";
 
 // Every e-mail notification the app sends: the kinds of kinds/, one file
@@ -54,6 +55,7 @@ export const NOTIFICATION_KINDS = [
   advocateShareLink,
   staffInvite,
   affiliatePayoutReminder,
+  affiliateTaxFormReminder,
   affiliateCoupon,
   affiliateTierChanged,
   affiliateReset,

@@ -94,16 +94,23 @@ export const money = (language: LanguageInfo, amount: number, currency: string) 
 /** A link into the merchant's admin (the app's own URL). */
 export const adminUrl = (path: string) => `${getConfig().appUrl}/admin${path}`;
 
-const METHOD_NAMES: Record<string, string> = {
-  paypal: "PayPal",
-  manual: "bank transfer",
-  csv: "bank transfer",
-  store_credit: "store credit",
-  discount_code: "discount code",
-};
+const methodTranslators = new Map<string, TFunction>();
 
-export function methodName(method: string) {
-  return METHOD_NAMES[method] ?? method;
+/**
+ * How a payout was made, in the recipient's language: merchants read the
+ * words their mails put after "by" (Mails:payoutMethods: "by hand", "per
+ * CSV-Datei"); affiliates the labels of their payouts page (Account.Payouts,
+ * which every portal language has).
+ */
+export function methodName(language: LanguageInfo, method: string, audience: "merchant" | "affiliate"): string {
+  const [namespace, path] = audience === "merchant" ? ["Mails", "payoutMethods"] : ["Account.Payouts", "methods"];
+  const cacheKey = `${namespace}|${language.code}`;
+  let t = methodTranslators.get(cacheKey);
+  if (!t) {
+    t = fixedT(language, [namespace]);
+    methodTranslators.set(cacheKey, t);
+  }
+  return t(`${namespace}:${path}.${method}`, { defaultValue: method, interpolation: { escapeValue: false } });
 }
 
 // The sentence of the "payment sent" e-mail that says how the affiliate was
@@ -111,7 +118,9 @@ export function methodName(method: string) {
 // name dropped into one sentence cannot be). A payout the merchant paid
 // outside the app (by hand, a CSV file) says only that the store paid: the
 // app does not know whether that was a bank transfer.
-const SENTENCE_METHODS = new Set(["paypal", "store_credit", "discount_code", "bank"]);
+const SENTENCE_METHODS = new Set(["paypal", "store_credit", "discount_code", "gift_card", "bank"]);
+// The methods whose sentence carries the code the affiliate was paid with.
+const CODE_METHODS = new Set(["discount_code", "gift_card"]);
 const accountTranslators = new Map<string, TFunction>();
 
 export function payoutSentence(
@@ -123,8 +132,8 @@ export function payoutSentence(
     t = fixedT(language, ["Account.Common"]);
     accountTranslators.set(language.code, t);
   }
-  // A discount-code payout without its code cannot say the code: worded as paid by the store.
-  const usable = SENTENCE_METHODS.has(payout.method) && (payout.method !== "discount_code" || !!payout.discountCode);
+  // A discount-code or gift-card payout without its code cannot say the code: worded as paid by the store.
+  const usable = SENTENCE_METHODS.has(payout.method) && (!CODE_METHODS.has(payout.method) || !!payout.discountCode);
   const key = usable ? payout.method : "other";
   return t(`Account.Common:payoutSent.${key}`, {
     amount: payout.amount,

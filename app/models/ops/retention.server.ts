@@ -11,6 +11,8 @@ import { enqueueJob } from "../jobs/enqueue.server";
 // - the bodies of sent e-mails (the row stays: its dedupe key keeps a
 //   replayed event from sending twice, and the notification log its line);
 // - finished outgoing webhook deliveries, with their attempts;
+// - finished CSV imports (affiliates, paid payouts) with their stored rows
+//   and report: the affiliates and payouts they made keep their own history;
 // - heartbeats of workers gone for a day.
 // Each statement deletes at most CHUNK rows and commits on its own, with a
 // pause between, so SQLite's one write lock is never held for long.
@@ -23,6 +25,7 @@ export interface PruneCounts {
   webhookEvents: number;
   emailBodies: number;
   webhookDeliveries: number;
+  imports: number;
   heartbeats: number;
 }
 
@@ -30,7 +33,14 @@ export async function pruneOldRows(
   db: Db,
   options: { days: number; now?: Date; pauseMs?: number },
 ): Promise<PruneCounts> {
-  const counts: PruneCounts = { jobs: 0, webhookEvents: 0, emailBodies: 0, webhookDeliveries: 0, heartbeats: 0 };
+  const counts: PruneCounts = {
+    jobs: 0,
+    webhookEvents: 0,
+    emailBodies: 0,
+    webhookDeliveries: 0,
+    imports: 0,
+    heartbeats: 0,
+  };
   if (options.days <= 0) return counts;
   const now = options.now ?? new Date();
   const dialect = dialectOf(db);
@@ -68,6 +78,12 @@ export async function pruneOldRows(
     apply: (ids) => `DELETE FROM "WebhookDelivery" WHERE "id" IN (${ids})`,
     cutoff,
   });
+  // One row per upload: few enough that a scan of the table is cheap.
+  for (const table of ["AffiliateImport", "PaidPayoutImport"])
+    counts.imports += await inChunks(
+      `DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "createdAt" < ? AND "status" IN ('done', 'failed') LIMIT ?)`,
+      cutoff,
+    );
   counts.heartbeats = await exec(
     `DELETE FROM "WorkerHeartbeat" WHERE "seenAt" < ?`,
     sqlDate(dialect, new Date(now.getTime() - DAY_MS)),
@@ -121,7 +137,8 @@ export async function runRetention(db: Db, payload: { runAt: string }, days: num
   if (total > 0)
     console.log(
       `[retention] older than ${days} days: ${counts.jobs} jobs, ${counts.webhookEvents} webhook events, ` +
-        `${counts.emailBodies} e-mail bodies, ${counts.webhookDeliveries} webhook deliveries; ${counts.heartbeats} old heartbeats`,
+        `${counts.emailBodies} e-mail bodies, ${counts.webhookDeliveries} webhook deliveries, ${counts.imports} CSV imports; ` +
+        `${counts.heartbeats} old heartbeats`,
     );
   const next = runFor(new Date(new Date(payload.runAt).getTime() + DAY_MS), new Date());
   await enqueueJob(db, "retention.prune", { runAt: next.toISOString() }, { uniqueKey: jobKey(next), runAt: next });

@@ -8,6 +8,7 @@ import { withCollectionsUnread } from "../commissions/commission-explanation";
 import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
 import { planAllows } from "../plans/plans";
+import { storedAttributionReason } from "../attribution/attribution-reason";
 
 export interface CommissionSnapshot {
   terms: CampaignTerms | null;
@@ -335,11 +336,14 @@ export async function planOrders(
       currency: order.currency,
       subtotal: order.subtotal,
       total: order.total,
+      presentmentCurrency: order.presentment?.currency ?? null,
+      presentmentTotal: order.presentment?.total ?? null,
+      presentmentRate: order.presentment?.rate ?? null,
       status,
       fulfillment: null,
       affiliateId: decision.affiliateId,
       attributionSource: decision.source,
-      attributionReason: decision.reason,
+      ...storedAttributionReason(decision.reason),
       clickId: decision.clickId,
       subId: creditedClick?.subId ?? null,
       linkTags: creditedClick?.linkTags ?? null,

@@ -51,8 +51,8 @@ export async function saveAffiliatePayoutChoice(
   const data =
     choice.method === "paypal"
       ? { payoutMethod: "paypal", paypalEmail: choice.paypalEmail }
-      : choice.method === "store_credit"
-        ? { payoutMethod: "store_credit" }
+      : choice.method === "store_credit" || choice.method === "gift_card"
+        ? { payoutMethod: choice.method }
         : choice.details
           ? {
               payoutMethod: "bank",

@@ -8,6 +8,8 @@ import type { MethodSource } from "./payout-method-for";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
 import { lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
+import { taxFormHoldsOf } from "../tax-forms/tax-form-hold.server";
+import { splitPaypalBatch } from "../paypal/split-paypal-batch.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
 // pending (openKey = null, so new lines open a fresh pending payout) and
@@ -43,8 +45,20 @@ async function makeBatch(
   input: BatchInput,
   takeWhatIsPending: boolean,
 ): Promise<{ batchId: string | null }> {
-  const ids = [...new Set(input.payoutIds)];
+  let ids = [...new Set(input.payoutIds)];
   if (ids.length === 0) throw new AppError("validation_failed", msg("Payouts:errors.noneSelected"));
+  // A payout waiting for its affiliate's tax form (Settings › Tax forms) is
+  // not paid: a person's Pay is refused, auto-pay leaves it pending.
+  const held = await taxFormHoldsOf(tx, shopId, ids);
+  if (held.size > 0) {
+    if (!takeWhatIsPending) {
+      throw new AppError("validation_failed", msg("Tax:errors.heldForTaxForm", { count: held.size }), {
+        fields: { payoutIds: [...held.keys()][0]! },
+      });
+    }
+    ids = ids.filter((id) => !held.has(id));
+    if (ids.length === 0) return { batchId: null };
+  }
   // Every way of paying goes through here: the method must be usable by the shop now (its plan too).
   const refusal = await shopMethodRefusal(tx, shopId, input.method);
   if (refusal) {
@@ -109,10 +123,34 @@ async function makeBatch(
     await tx.payoutBatch.delete({ where: { id: batch.id } });
     return { batchId: null };
   }
-  await tx.payoutBatch.update({
-    where: { id: batch.id },
-    data: { itemCount: taken.length, totals: JSON.stringify(totalsByCurrency(taken)) },
-  });
+  // More items than PayPal takes at once: one Pay, several batches (split-paypal-batch.server.ts).
+  const parts =
+    input.method === "paypal"
+      ? await splitPaypalBatch(
+          tx,
+          shopId,
+          { id: batch.id, createdBy: input.createdBy },
+          taken.map((p) => p.id),
+        )
+      : [batch.id];
+  const partOf = new Map<string, typeof taken>();
+  if (parts.length > 1) {
+    for (const p of await tx.payout.findMany({
+      where: { shopId, batchId: { in: parts } },
+      select: { id: true, amount: true, currency: true, batchId: true },
+    })) {
+      const list = partOf.get(p.batchId!) ?? [];
+      list.push(p);
+      partOf.set(p.batchId!, list);
+    }
+  } else partOf.set(batch.id, taken);
+  for (const id of parts) {
+    const mine = partOf.get(id) ?? [];
+    await tx.payoutBatch.update({
+      where: { id },
+      data: { itemCount: mine.length, totals: JSON.stringify(totalsByCurrency(mine)) },
+    });
+  }
   // 6 columns a row: groups of 500 stay far below SQLite's 32,766 parameters.
   for (const part of chunks(
     taken.map((p) => p.id),
@@ -132,7 +170,9 @@ async function makeBatch(
     });
   }
   if (isSendingMethod(input.method)) {
-    await enqueueJob(tx, "payouts.send-batch", { batchId: batch.id }, { uniqueKey: `payout-batch:${batch.id}` });
+    for (const id of parts) {
+      await enqueueJob(tx, "payouts.send-batch", { batchId: id }, { uniqueKey: `payout-batch:${id}` });
+    }
   }
   return { batchId: batch.id };
 }

@@ -7,7 +7,7 @@ import { PAYOUT_METHODS } from "./payout-states";
 // shop that never saved the form reads the defaults.
 
 /** The ways an affiliate can ask to be paid (what the affiliate fills in on /account/payouts). */
-export const AFFILIATE_METHODS = ["paypal", "store_credit", "bank"] as const;
+export const AFFILIATE_METHODS = ["paypal", "store_credit", "gift_card", "bank"] as const;
 export type AffiliateMethod = (typeof AFFILIATE_METHODS)[number];
 
 export const autoPaySchema = z.discriminatedUnion("mode", [

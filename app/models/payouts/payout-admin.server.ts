@@ -14,6 +14,7 @@ import { isSendingMethod, merchantActionsFor, PAYOUT_METHODS, type PayoutMethod 
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
 import { cancelPayout, markPayoutFailed, markPayoutPaid, transitionRefused } from "./settle-payout.server";
 import { startOfShopDay } from "../../lib/shop-day";
+import { sendPaypalBatchAgain } from "../paypal/send-batch-again.server";
 
 // What the payout screens and the REST API do, on behalf of a merchant user.
 // Who may do it: staff with the payouts area record payments made by hand
@@ -132,6 +133,14 @@ export async function applyPayoutAction(
     case "cancel":
       await changedOrConflict(db.$transaction((tx) => cancelPayout(tx, shopId, payoutId, { actor, by })));
       return { payoutId };
+    case "send-again": {
+      await db.$transaction(async (tx) => {
+        const payout = await tx.payout.findFirst({ where: { id: payoutId, shopId }, select: { batchId: true } });
+        if (!payout) throw new AppError("not_found", msg("Payouts:errors.notFound"));
+        await sendPaypalBatchAgain(tx, shopId, payout.batchId ?? "", actor);
+      });
+      return { payoutId };
+    }
     case "retry": {
       return db.$transaction(async (tx) => {
         const payout = await tx.payout.findFirst({ where: { id: payoutId, shopId } });

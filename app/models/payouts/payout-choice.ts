@@ -66,6 +66,7 @@ export type BankDetail = { label: string; value: string };
 export type PayoutChoice =
   | { method: "paypal"; paypalEmail: string }
   | { method: "store_credit" }
+  | { method: "gift_card" }
   /** `details` null: keep the details saved before (the fields were left empty). */
   | { method: "bank"; details: BankDetail[] | null };
 
@@ -94,7 +95,7 @@ export function payoutChoiceSchema(offer: PayoutOffer, saved: { bankComplete: bo
       }
       return { method: "paypal", paypalEmail: email };
     }
-    if (form.method === "store_credit") return { method: "store_credit" };
+    if (form.method === "store_credit" || form.method === "gift_card") return { method: form.method };
     const values = offer.bankFields.map((_, i) => form[bankFieldName(i) as `bank_${number}`] ?? "");
     if (saved.bankComplete && values.every((v) => v === "")) return { method: "bank", details: null };
     const details = offer.bankFields.map((label, i) => {

@@ -70,6 +70,8 @@ export const payoutActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("retry") }),
+  // A PayPal batch stuck in "sending": its send job again, same ids (send-batch-again.server.ts).
+  z.object({ intent: z.literal("send-again") }),
   // Reads only (the affiliate's full bank details, to pay by hand): a POST so they are never in a page's HTML or a cache.
   z.object({ intent: z.literal("show-details") }),
 ]);

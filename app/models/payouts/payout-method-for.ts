@@ -27,6 +27,8 @@ export type MethodSource = "choice" | "default" | "not_offered" | "incomplete";
 const FROM_CHOICE: Record<AffiliateMethod, PayoutMethod> = {
   paypal: "paypal",
   store_credit: "store_credit",
+  // A Shopify gift card whose code is e-mailed to them.
+  gift_card: "gift_card",
   // Bank or other details the merchant defines: paid by hand (or by a CSV file).
   bank: "manual",
 };

@@ -3,6 +3,7 @@ import { bind, dialectOf } from "../../db/dialect";
 import type { EventHandler, EventSubscriber } from "../events/event-subscriber";
 import { enqueueJob } from "../jobs/enqueue.server";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
+import { remindHeldForTaxForm } from "../tax-forms/tax-form-reminder.server";
 
 // Pending payouts follow the balances by a job (payouts.refresh), queued by
 // the changes that move a balance: a commission line created, approved,
@@ -52,5 +53,8 @@ export const payoutRefreshSubscriber: EventSubscriber = {
 /** The payouts.refresh job: the shop's approved lines gathered into pending payouts. */
 export async function runPayoutRefresh(payload: { shopId: string }, tx: Tx) {
   const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: { uninstalledAt: true } });
-  if (shop && !shop.uninstalledAt) await refreshPendingPayouts(tx, payload.shopId);
+  if (!shop || shop.uninstalledAt) return;
+  await refreshPendingPayouts(tx, payload.shopId);
+  // A payout that appeared or grew may now wait for its affiliate's tax form.
+  await remindHeldForTaxForm(tx, payload.shopId);
 }

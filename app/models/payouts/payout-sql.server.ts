@@ -60,6 +60,24 @@ export async function lockPayouts(client: Client, selection: PayoutSelection) {
   await query(client, `SELECT "id" FROM "Payout" WHERE ${where.sql} ORDER BY "id" FOR UPDATE`, ...where.params);
 }
 
+/**
+ * Runs `work` with a 64 MB page cache on SQLite (the default is 2 MB), then
+ * gives the connection its own size back. Gathering a whole shop rewrites
+ * every loose line and inserts each into the payoutId index in no useful
+ * order: with 2 MB the index pages are evicted and read again thousands of
+ * times, which made the attach most of the refresh (payouts benchmark).
+ */
+export async function withWidePageCache<T>(client: Client, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(client) !== "sqlite") return work();
+  const [before] = await query<{ cache_size: number | bigint }>(client, "PRAGMA cache_size");
+  await query(client, "PRAGMA cache_size = -65536");
+  try {
+    return await work();
+  } finally {
+    await query(client, `PRAGMA cache_size = ${Number(before?.cache_size ?? -2000)}`);
+  }
+}
+
 /** The open keys (affiliate and currency) of the selected pending payouts. */
 export async function pendingOpenKeys(client: Client, selection: PayoutSelection & { pending: true }) {
   const where = selectionSql(selection);
@@ -69,6 +87,22 @@ export async function pendingOpenKeys(client: Client, selection: PayoutSelection
     ...where.params,
   );
   return new Set(rows.map((row) => row.openKey));
+}
+
+/** The ids of the selected pending payouts whose amount is not positive or below the minimum (minor units). */
+export async function pendingBelowMinimum(
+  client: Client,
+  selection: PayoutSelection & { pending: true },
+  minimumAmount: number,
+) {
+  const where = selectionSql(selection);
+  const rows = await query<{ id: string }>(
+    client,
+    `SELECT "id" FROM "Payout" WHERE ${where.sql} AND ("amount" <= 0 OR "amount" < ?)`,
+    ...where.params,
+    minimumAmount,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The loose payable lines (in no payout) of a shop, summed per affiliate and currency. */

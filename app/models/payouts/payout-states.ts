@@ -6,7 +6,7 @@
 // lost a race changes nothing.
 //
 // pending     gathers the affiliate's payable lines (one per affiliate and currency)
-// processing  sent in a batch (PayPal, store credit, codes) or exported, waiting for the answer
+// processing  sent in a batch (PayPal, store credit, codes, gift cards) or exported, waiting for the answer
 // paid        final: its lines are paid
 // failed      its lines went back into the balance (a retry makes a new payout)
 // cancelled   left unpaid (by the merchant, or its balance fell below the minimum)
@@ -22,11 +22,11 @@ import { stateTable } from "../../lib/state-table";
 export const PAYOUT_STATUSES = ["pending", "processing", "paid", "failed", "cancelled"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export const PAYOUT_METHODS = ["manual", "csv", "paypal", "store_credit", "discount_code"] as const;
+export const PAYOUT_METHODS = ["manual", "csv", "paypal", "store_credit", "discount_code", "gift_card"] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /** The methods whose batch is sent by a job (a sender in senders/index.server.ts); the others wait for "mark paid". */
-export const SENDING_METHODS: readonly PayoutMethod[] = ["paypal", "store_credit", "discount_code"];
+export const SENDING_METHODS: readonly PayoutMethod[] = ["paypal", "store_credit", "discount_code", "gift_card"];
 /** The methods whose payment the merchant makes outside the app and records (by hand, a CSV file). */
 export const HAND_METHODS: readonly PayoutMethod[] = ["manual", "csv"];
 

@@ -4,12 +4,15 @@ import { AppError } from "../../lib/errors";
 import { ADMIN_PAGE_SIZE } from "../pagination/keyset.server";
 import { nextDay, startOfShopDay } from "../../lib/shop-day";
 import { keysetPage, keysetQuery } from "../pagination/keyset.server";
+import { maskGiftCardCode } from "./gift-card-code";
+import { stuckPaypalBatch } from "../paypal/send-batch-again.server";
 import { totalsByCurrency } from "./payable-balance";
 import type { PayoutListParams } from "./payout-list-query";
 import { merchantActionsFor } from "./payout-states";
 import { affiliateMethodView, openBankDetails } from "./affiliate-payout-choice.server";
 import { paymentSettingsOf } from "./payment-settings";
 import { maskValue } from "./payout-choice";
+import { payoutLineCounts } from "./payout-line-counts.server";
 
 async function shopPaymentSettings(db: ShopDb) {
   const shop = await db.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
@@ -106,14 +109,19 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
             payoutDetailsMask: true,
           },
         },
-        _count: { select: { commissions: true } },
       },
     }),
     db.payout.groupBy({ by: ["currency"], where, _sum: { amount: true }, _count: { _all: true } }),
     db.payout.groupBy({ by: ["status"], where: { shopId: db.$shopId }, _count: { _all: true } }),
   ]);
-  const settings = await shopPaymentSettings(db);
   const result = keysetPage("createdAt", page, fetched, (row) => row.createdAt);
+  const [settings, linesOf] = await Promise.all([
+    shopPaymentSettings(db),
+    payoutLineCounts(
+      db,
+      result.rows.map((p) => p.id),
+    ),
+  ]);
   const countOf = (s: string) => counts.find((c) => c.status === s)?._count._all ?? 0;
   return {
     status,
@@ -127,7 +135,7 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
       failureReason: p.failureReason,
       createdAt: p.createdAt.toISOString(),
       paidAt: p.paidAt?.toISOString() ?? null,
-      lines: p._count.commissions,
+      lines: linesOf.get(p.id) ?? 0,
       // How the affiliate is paid now (a pending payout is paid so), masked.
       payTo: affiliateMethodView(p.affiliate, settings),
       affiliate: {
@@ -214,6 +222,8 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
     paypalItemId: p.paypalItemId,
     paypalItemStatus: p.paypalItemStatus,
     discountCode: p.discountCode,
+    // The merchant sees a gift card as Shopify shows it to staff: its last four characters.
+    giftCardMask: p.giftCardCode ? maskGiftCardCode(p.giftCardCode) : null,
     createdAt: p.createdAt.toISOString(),
     sentAt: p.sentAt?.toISOString() ?? null,
     paidAt: p.paidAt?.toISOString() ?? null,
@@ -244,6 +254,8 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
           paypalBatchStatus: p.batch.paypalBatchStatus,
         }
       : null,
+    // A PayPal batch whose send job gave up: the error and "send again".
+    stuck: p.status === "processing" ? await stuckPaypalBatch(db, db.$shopId, p.batchId) : null,
     lines: p.commissions.map((c) => ({
       id: c.id,
       amount: c.amount,

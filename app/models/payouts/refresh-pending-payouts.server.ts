@@ -5,8 +5,15 @@ import { dialectOf } from "../../db/dialect";
 import { emitEvents } from "../events/emit-event.server";
 import { paymentSettingsOf } from "./payment-settings";
 import { groupsToOpen } from "./pending-plan";
-import { attachLooseLines, looseGroups, lockPayouts, pendingOpenKeys, sumPayoutsFromLines } from "./payout-sql.server";
-import { chunks } from "../../lib/chunks";
+import {
+  attachLooseLines,
+  looseGroups,
+  lockPayouts,
+  pendingBelowMinimum,
+  pendingOpenKeys,
+  sumPayoutsFromLines,
+  withWidePageCache,
+} from "./payout-sql.server";
 import { openKeyOf } from "./payout-states";
 
 // Gathers the payable lines into pending payouts: one per affiliate and
@@ -68,20 +75,10 @@ export async function refreshPendingPayouts(
   // Prisma's createMany costs far more per row on ten thousand payouts.
   const bulk = prismaBulk(tx, dialectOf(tx));
   // A concurrent refresh may have opened the same affiliate and currency
-  // (openKey is unique): its payout stands, this one is not made.
-  await bulk.insertRows("Payout", created, { onConflict: "ignore" });
-  if (created.length) {
-    const made = new Set<string>();
-    for (const part of chunks(
-      created.map((p) => p.id),
-      BATCH,
-    )) {
-      for (const p of await tx.payout.findMany({ where: { shopId, id: { in: part } }, select: { id: true } })) {
-        made.add(p.id);
-      }
-    }
-    created = created.filter((p) => made.has(p.id));
-  }
+  // (openKey is unique): its payout stands, this one is not made. The
+  // insert answers which ids it made, so no second read per slice.
+  const made = new Set(await bulk.insertNew("Payout", created, "id"));
+  created = created.filter((p) => made.has(p.id));
   await bulk.insertRows(
     "PayoutEvent",
     created.map((p) => ({
@@ -95,22 +92,14 @@ export async function refreshPendingPayouts(
     })),
   );
 
-  if (created.length > 0 || grown > 0) await attachLooseLines(tx, shopId, options.affiliateIds);
-  await sumPayoutsFromLines(tx, pending, now);
+  const gather = async () => {
+    if (created.length > 0 || grown > 0) await attachLooseLines(tx, shopId, options.affiliateIds);
+    await sumPayoutsFromLines(tx, pending, now);
+  };
+  // A few affiliates' lines fit the default cache; a whole shop's do not.
+  await (options.affiliateIds ? gather() : withWidePageCache(tx, gather));
 
-  const belowIds: string[] = [];
-  for (const part of options.affiliateIds ? chunks(options.affiliateIds, BATCH) : [null]) {
-    const below = await tx.payout.findMany({
-      where: {
-        shopId,
-        status: "pending",
-        ...(part ? { affiliateId: { in: part } } : {}),
-        OR: [{ amount: { lte: 0 } }, { amount: { lt: minimumAmount } }],
-      },
-      select: { id: true },
-    });
-    belowIds.push(...below.map((b) => b.id));
-  }
+  const belowIds = await pendingBelowMinimum(tx, pending, minimumAmount);
   for (let i = 0; i < belowIds.length; i += BATCH) {
     const ids = belowIds.slice(i, i + BATCH);
     await tx.commission.updateMany({ where: { shopId, payoutId: { in: ids } }, data: { payoutId: null } });

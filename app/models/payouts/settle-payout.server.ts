@@ -156,7 +156,9 @@ export async function markPayoutPaid(
  * fields, history lines and payout.paid events, in a statement per payout
  * and bulk statements for the rest instead of about ten per payout. A payout
  * already paid is left as it is; one that cannot be paid refuses the whole
- * call (the caller's transaction rolls back).
+ * call (the caller's transaction rolls back). Each payout moves with its own
+ * compare-and-set: one another writer changed after the read is left out
+ * (`paidIds` names those this call paid), never paid twice.
  */
 export async function markPayoutsPaid(
   tx: Tx,
@@ -183,7 +185,8 @@ export async function markPayoutsPaid(
     seen.add(payout.id);
     paid.push(row);
   }
-  for (const row of paid) {
+  const candidates = paid.splice(0);
+  for (const row of candidates) {
     const payout = byId.get(row.payoutId)!;
     const moved = await move(tx, payout, "paid", {
       openKey: null,
@@ -192,7 +195,9 @@ export async function markPayoutsPaid(
       note: row.note ?? payout.note,
       failureReason: null,
     });
-    if (!moved) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
+    // Lost to another writer since the read: its winner wrote the history
+    // and the event; this row changes nothing and the caller says why.
+    if (moved) paid.push(row);
   }
   for (const part of chunks(paid, IN_CHUNK)) {
     await tx.commission.updateMany({
@@ -220,7 +225,7 @@ export async function markPayoutsPaid(
     }),
   );
   for (const batchId of new Set(paid.map((r) => byId.get(r.payoutId)!.batchId))) await closeBatchIfDone(tx, batchId);
-  return { paid: paid.length, unchanged: rows.length - paid.length };
+  return { paid: paid.length, paidIds: paid.map((r) => r.payoutId), unchanged: rows.length - paid.length };
 }
 
 export async function markPayoutFailed(tx: Tx, shopId: string, payoutId: string, input: { reason: string } & Actor) {

@@ -196,6 +196,29 @@ export async function verifyWebhookSignature(
   return answer?.verification_status === "SUCCESS";
 }
 
+/** A webhook as PayPal's Webhooks Management API (v1) returns it; typed by hand (its file is not kept here). */
+export interface PaypalWebhook {
+  id: string;
+  url: string;
+  event_types: { name: string }[];
+}
+
+/** POST /v1/notifications/webhooks: subscribes `url` to the events (201 with the webhook). */
+export function createWebhook(credentials: PaypalCredentials, url: string, eventTypes: string[]) {
+  return authorized<PaypalWebhook>(credentials, "/v1/notifications/webhooks", {
+    method: "POST",
+    body: JSON.stringify({ url, event_types: eventTypes.map((name) => ({ name })) }),
+  });
+}
+
+/** GET /v1/notifications/webhooks: the app's webhooks. */
+export async function listWebhooks(credentials: PaypalCredentials): Promise<PaypalWebhook[]> {
+  const answer = await authorized<{ webhooks?: PaypalWebhook[] }>(credentials, "/v1/notifications/webhooks", {
+    method: "GET",
+  });
+  return answer?.webhooks ?? [];
+}
+
 const PAYOUT_LINK = /\/v1\/payments\/payouts\/([^/?#]+)/;
 
 /**

@@ -1,10 +1,11 @@
 import { shownSaleStatus } from "./sale-statuses";
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
-import { attributionSentence, saleActions } from "./sale-explanation";
+import { saleActions } from "./sale-explanation";
+import { parseReasonValues } from "../attribution/attribution-reason";
 
 // Everything the sale screen shows about one order of the shop: amounts,
-// attribution in plain words, commission lines per level, and the refund and
+// why it was credited (a message key and values), commission lines per level, and the refund and
 // cancellation adjustments, as JSON-ready values.
 
 const person = { select: { id: true, firstName: true, lastName: true, referralCode: true } } as const;
@@ -51,6 +52,11 @@ export async function getSaleDetail(db: ShopDb, id: string) {
     currency: order.currency,
     subtotal: order.subtotal,
     total: order.total,
+    // Shopify Markets: the customer's currency and total, and the rate the two totals imply.
+    presentment:
+      order.presentmentCurrency && order.presentmentTotal !== null
+        ? { currency: order.presentmentCurrency, total: order.presentmentTotal, rate: order.presentmentRate }
+        : null,
     refundedAmount: order.refundedAmount,
     status: order.status,
     shownStatus: shownSaleStatus({
@@ -65,11 +71,11 @@ export async function getSaleDetail(db: ShopDb, id: string) {
     discountCodes: parseCodes(order.discountCodes),
     attribution: {
       source: order.attributionSource,
-      sentence: attributionSentence({
-        source: order.attributionSource,
-        reason: order.attributionReason,
-        affiliateName,
-      }),
+      // Written in the reader's language by the page (attribution-reason.ts);
+      // `reason` is the English text of orders recorded before reasons were keys.
+      reason: order.attributionReason,
+      reasonKey: order.attributionReasonKey,
+      reasonValues: parseReasonValues(order.attributionReasonValues),
       affiliate: order.affiliate
         ? { id: order.affiliate.id, name: affiliateName!, code: order.affiliate.referralCode }
         : null,

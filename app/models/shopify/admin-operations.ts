@@ -716,6 +716,70 @@ export const GRANTED_SCOPES = operation<{ currentAppInstallation: { accessScopes
 );
 
 /** Every operation, for the schema test. */
+type GiftCardView = {
+  id: string;
+  lastCharacters: string;
+  note: string | null;
+  initialValue: Money;
+  createdAt: string;
+};
+
+export const GIFT_CARD_CREATE = operation<
+  { giftCardCreate: { giftCard: GiftCardView | null; giftCardCode: string | null; userErrors: UserError[] } },
+  {
+    input: {
+      code: string;
+      initialAmount: Money;
+      note: string;
+      customerId?: string;
+    };
+  }
+>(
+  "GiftCardCreate",
+  "gift card payouts: issue the affiliate's gift card (payouts/senders/gift-card.server.ts; issue 30)",
+  `#graphql
+  mutation GiftCardCreate($input: GiftCardCreateInput!) {
+    giftCardCreate(input: $input) {
+      giftCard {
+        id
+        lastCharacters
+        note
+        initialValue {
+          amount
+          currencyCode
+        }
+        createdAt
+      }
+      giftCardCode
+      userErrors {
+        field
+        code
+        message
+      }
+    }
+  }`,
+);
+
+export const GIFT_CARDS_BY_CODE = operation<{ giftCards: { nodes: GiftCardView[] } }, { query: string }>(
+  "GiftCardsByCode",
+  "gift card payouts: look the payout's card up by its code before issuing it again (payouts/senders/gift-card.server.ts; issue 30)",
+  `#graphql
+  query GiftCardsByCode($query: String!) {
+    giftCards(first: 5, query: $query) {
+      nodes {
+        id
+        lastCharacters
+        note
+        initialValue {
+          amount
+          currencyCode
+        }
+        createdAt
+      }
+    }
+  }`,
+);
+
 export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   SHOP_DETAILS,
   PRODUCT_COLLECTIONS,
@@ -739,4 +803,6 @@ export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   WEB_PIXEL_UPDATE,
   APP_WEB_PIXEL,
   GRANTED_SCOPES,
+  GIFT_CARD_CREATE,
+  GIFT_CARDS_BY_CODE,
 ] as AdminOperation<unknown, unknown>[];

@@ -1,10 +1,16 @@
 import { z } from "zod";
 import { toMinorUnits } from "./money-string";
+import { impliedRate } from "../currency/exchange-rate";
 
 // The parts of Shopify's order webhook payload (orders/create, orders/paid,
 // orders/cancelled) the app uses. Ids may be strings (see safe-json.ts).
 const id = z.union([z.string(), z.number()]).transform(String);
 const money = z.union([z.string(), z.number()]).nullish();
+// Shopify's MoneyBag (`*_set`): the amount in the shop's currency and in the
+// customer's (presentment) currency. The plain fields are shop money too, but
+// the bag says so explicitly and carries the other side.
+const moneyAmount = z.object({ amount: z.union([z.string(), z.number()]), currency_code: z.string().length(3) });
+const moneySet = z.object({ shop_money: moneyAmount, presentment_money: moneyAmount }).nullish();
 
 const lineItemSchema = z.object({
   id,
@@ -13,9 +19,10 @@ const lineItemSchema = z.object({
   variant_id: id.nullish(),
   quantity: z.number().int().nonnegative(),
   price: money,
+  price_set: moneySet,
   total_discount: money,
   discount_allocations: z
-    .array(z.object({ amount: money }))
+    .array(z.object({ amount: money, amount_set: moneySet }))
     .optional()
     .default([]),
   gift_card: z.boolean().optional(),
@@ -29,7 +36,10 @@ export const orderPayloadSchema = z.object({
   contact_email: z.string().nullish(),
   currency: z.string().length(3),
   subtotal_price: money,
+  subtotal_price_set: moneySet,
   total_price: money,
+  total_price_set: moneySet,
+  presentment_currency: z.string().length(3).nullish(),
   checkout_token: z.string().nullish(),
   created_at: z.string().nullish(),
   processed_at: z.string().nullish(),
@@ -74,6 +84,8 @@ export interface NormalizedOrder {
   currency: string;
   subtotal: number;
   total: number;
+  /** What the customer paid in their own currency, when it is not the shop's (Shopify Markets). */
+  presentment: { currency: string; total: number; rate: string | null } | null;
   checkoutToken: string | null;
   placedAt: Date;
   cancelledAt: Date | null;
@@ -92,9 +104,12 @@ export interface NormalizedOrder {
  */
 export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
   const currency = payload.currency.toUpperCase();
+  // Shop money wherever the bag gives it: commissions are in the shop's currency.
+  const shop = (plain: string | number | null | undefined, bag: z.infer<typeof moneySet>) =>
+    toMinorUnits(bag ? bag.shop_money.amount : plain, currency);
   const raw = payload.line_items.map((li) => {
-    const gross = toMinorUnits(li.price, currency) * li.quantity;
-    const allocated = li.discount_allocations.reduce((sum, d) => sum + toMinorUnits(d.amount, currency), 0);
+    const gross = shop(li.price, li.price_set) * li.quantity;
+    const allocated = li.discount_allocations.reduce((sum, d) => sum + shop(d.amount, d.amount_set), 0);
     const lineDiscount = allocated > 0 ? allocated : toMinorUnits(li.total_discount, currency);
     return {
       id: li.id,
@@ -106,7 +121,11 @@ export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
     };
   });
   const linesTotal = raw.reduce((s, l) => s + l.amount, 0);
-  const subtotal = payload.subtotal_price != null ? toMinorUnits(payload.subtotal_price, currency) : linesTotal;
+  const subtotal =
+    payload.subtotal_price_set || payload.subtotal_price != null
+      ? shop(payload.subtotal_price, payload.subtotal_price_set)
+      : linesTotal;
+  const total = shop(payload.total_price, payload.total_price_set);
   const lines = spreadDifference(raw, Math.max(0, subtotal));
   const when = (v: string | null | undefined) => (v ? new Date(v) : null);
   const attributes: Record<string, string> = {};
@@ -121,13 +140,31 @@ export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
     customerGid,
     currency,
     subtotal: lines.reduce((s, l) => s + l.amount, 0),
-    total: toMinorUnits(payload.total_price, currency),
+    total,
+    presentment: presentmentOf(payload, currency, total),
     checkoutToken: payload.checkout_token ?? null,
     placedAt: when(payload.processed_at) ?? when(payload.created_at) ?? new Date(),
     cancelledAt: when(payload.cancelled_at),
     discountCodes: payload.discount_codes.map((d) => d.code.trim().toUpperCase()).filter(Boolean),
     attributes,
     lines,
+  };
+}
+
+/**
+ * The customer's side of an order placed in another currency: the total in
+ * that currency and the rate Shopify's two totals imply. Null for an order
+ * in the shop's currency, or when the payload carries no bag to tell.
+ */
+function presentmentOf(payload: OrderPayload, shopCurrency: string, shopTotal: number) {
+  const bag = payload.total_price_set;
+  const currency = (bag?.presentment_money.currency_code ?? payload.presentment_currency ?? "").toUpperCase();
+  if (!bag || !currency || currency === shopCurrency) return null;
+  const total = toMinorUnits(bag.presentment_money.amount, currency);
+  return {
+    currency,
+    total,
+    rate: impliedRate({ amount: shopTotal, currency: shopCurrency }, { amount: total, currency }),
   };
 }
 

@@ -26,6 +26,8 @@ export interface SampleOrderOptions {
   checkoutToken?: string;
   processedAt?: Date;
   cancelledAt?: Date;
+  /** Shopify Markets: the customer pays in this currency at this rate (presentment units per shop unit). */
+  presentment?: { currency: string; rate: number };
 }
 
 export function bigId(): string {
@@ -54,6 +56,14 @@ export function sampleOrder(options: SampleOrderOptions = {}) {
     ...(options.referralCode ? [{ name: "_affiliate_ref", value: options.referralCode }] : []),
     ...(options.clickId ? [{ name: "_affiliate_click", value: options.clickId }] : []),
   ];
+  // MoneyBags as Shopify sends them: shop money and the customer's money.
+  const pm = options.presentment;
+  const bag = (cents: number) => ({
+    shop_money: { amount: fromCents(cents), currency_code: currency },
+    presentment_money: pm
+      ? { amount: fromCents(Math.round(cents * pm.rate)), currency_code: pm.currency }
+      : { amount: fromCents(cents), currency_code: currency },
+  });
   const body = {
     id: `@@${orderId}`,
     admin_graphql_api_id: `gid://shopify/Order/${orderId}`,
@@ -61,7 +71,7 @@ export function sampleOrder(options: SampleOrderOptions = {}) {
     email,
     contact_email: email,
     currency,
-    presentment_currency: currency,
+    presentment_currency: pm?.currency ?? currency,
     created_at: processedAt,
     processed_at: processedAt,
     cancelled_at: options.cancelledAt ? options.cancelledAt.toISOString() : null,
@@ -75,6 +85,8 @@ export function sampleOrder(options: SampleOrderOptions = {}) {
     total_line_items_price: fromCents(subtotal),
     total_tax: "0.00",
     total_price: fromCents(subtotal - discount),
+    subtotal_price_set: bag(subtotal - discount),
+    total_price_set: bag(subtotal - discount),
     discount_codes: options.couponCode
       ? [{ code: options.couponCode, amount: fromCents(discount), type: "percentage" }]
       : [],
@@ -94,6 +106,7 @@ export function sampleOrder(options: SampleOrderOptions = {}) {
       title: l.title,
       name: l.title,
       price: l.price,
+      price_set: bag(toCents(l.price)),
       quantity: l.quantity,
       total_discount: "0.00",
       discount_allocations: [],

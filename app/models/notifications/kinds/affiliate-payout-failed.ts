@@ -16,7 +16,7 @@ export default defineKind({
     "payout.failed": {
       values: ({ event, language }) => ({
         "payout.amount": money(language, event.data.amount, event.data.currency),
-        "payout.method": methodName(event.data.method),
+        "payout.method": methodName(language, event.data.method, "affiliate"),
         "payout.reason": event.data.reason,
       }),
     },

@@ -18,7 +18,7 @@ export default defineKind({
       values: ({ event, shop, affiliate, language }) => ({
         ...affiliateValues(shop, affiliate),
         "payout.amount": money(language, event.data.amount, event.data.currency),
-        "payout.method": methodName(event.data.method),
+        "payout.method": methodName(language, event.data.method, "merchant"),
         "payout.reason": event.data.reason,
         admin_url: adminUrl("/payouts"),
       }),

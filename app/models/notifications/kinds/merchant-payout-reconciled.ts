@@ -22,7 +22,7 @@ export default defineKind({
         return {
           ...affiliateValues(shop, affiliate),
           "payout.amount": money(language, p.amount, p.currency),
-          "payout.method": methodName(p.method),
+          "payout.method": methodName(language, p.method, "merchant"),
           "payout.overpaid": money(language, p.overpaid ?? 0, p.currency),
           admin_url: adminUrl(`/payouts/${p.payoutId}`),
         };

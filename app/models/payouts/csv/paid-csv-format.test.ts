@@ -10,6 +10,7 @@ describe("parsePaidCsv", () => {
     const csv = `\uFEFF${HEADER}\r\npo_1,ann@example.com,Ann,,1.00,USD,2026-11-01T00:00:00Z, TX-1 ,2026-11-20,Bank wire\r\n\r\npo_2,,,,,,,'=TX2,,\r\n`;
     expect(parsePaidCsv(csv, now)).toEqual({
       errors: [],
+      fileErrors: [],
       rows: [
         { row: 2, payoutId: "po_1", reference: "TX-1", paidAt: new Date("2026-11-20T12:00:00Z"), note: "Bank wire" },
         { row: 3, payoutId: "po_2", reference: "=TX2", paidAt: null, note: null },
@@ -35,7 +36,7 @@ describe("parsePaidCsv", () => {
       ],
     ],
   ])("refuses a bad file: %j", (csv, expected) => {
-    expect(parsePaidCsv(csv, now)).toEqual({ rows: [], errors: expected });
+    expect(parsePaidCsv(csv, now)).toEqual({ rows: [], errors: [], fileErrors: expected });
   });
 
   it("reports every bad row with its column, keeping the good rows", () => {

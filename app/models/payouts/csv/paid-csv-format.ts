@@ -33,7 +33,14 @@ export function parsePaidAt(text: string, now: Date): Date | string {
   return date;
 }
 
-export function parsePaidCsv(text: string, now = new Date()): { rows: PaidRow[]; errors: ImportError[] } {
+/**
+ * `fileErrors`: the file cannot be read (header, size), and is refused whole;
+ * `errors`: problems of single rows, which refuse those rows only.
+ */
+export function parsePaidCsv(
+  text: string,
+  now = new Date(),
+): { rows: PaidRow[]; errors: ImportError[]; fileErrors: ImportError[] } {
   const table = readCsvTable(text, {
     columns: PAID_IMPORT_COLUMNS,
     ignored: PLAIN_EXPORT_ONLY_COLUMNS,
@@ -41,7 +48,7 @@ export function parsePaidCsv(text: string, now = new Date()): { rows: PaidRow[];
     maxRows: MAX_PAID_IMPORT_ROWS,
     noun: "payout",
   });
-  const errors: ImportError[] = [...table.errors];
+  const errors: ImportError[] = [];
   const rows: PaidRow[] = [];
   const seen = new Map<string, number>();
   for (const { row, cells } of table.records) {
@@ -73,5 +80,5 @@ export function parsePaidCsv(text: string, now = new Date()): { rows: PaidRow[];
     if (errors.length > before) continue;
     rows.push({ row, payoutId, reference, paidAt, note: note || null });
   }
-  return { rows, errors };
+  return { rows, errors, fileErrors: table.errors };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../../../db.server";
 import type { PayoutMethod } from "../payout-states";
 import { sendDiscountCodes } from "./discount-code.server";
+import { sendGiftCards } from "./gift-card.server";
 import { sendStoreCredit } from "./store-credit.server";
 import { paypalSender } from "./paypal.server";
 
@@ -23,5 +24,6 @@ export type PayoutSender = (db: Db, batch: SendableBatch) => Promise<void>;
 export const PAYOUT_SENDERS: Partial<Record<PayoutMethod, PayoutSender>> = {
   store_credit: sendStoreCredit,
   discount_code: sendDiscountCodes,
+  gift_card: sendGiftCards,
   paypal: paypalSender,
 };

@@ -5,7 +5,7 @@ import { addPayoutEvent } from "../payout-history.server";
 import { markPayoutFailed } from "../settle-payout.server";
 import type { SendableBatch } from "./index.server";
 
-// What the two Shopify senders (store credit, discount codes) share: the
+// What the Shopify senders (store credit, discount codes, gift cards) share: the
 // batch's open payouts with their affiliates, the shop's Admin API client,
 // and settling a payout in its own short transaction, so that a crash loses
 // at most the payout being sent (and the sender's look-up before each
@@ -17,6 +17,7 @@ export interface OpenPayout {
   currency: string;
   sentAt: Date | null;
   discountCode: string | null;
+  giftCardCode: string | null;
   affiliate: { id: string; email: string; firstName: string; lastName: string; customerGid: string | null };
 }
 
@@ -31,6 +32,7 @@ export function openPayouts(db: Db, batch: SendableBatch): Promise<OpenPayout[]>
       currency: true,
       sentAt: true,
       discountCode: true,
+      giftCardCode: true,
       affiliate: { select: { id: true, email: true, firstName: true, lastName: true, customerGid: true } },
     },
   });
@@ -93,7 +95,7 @@ export async function recordAttempt(
   shopId: string,
   payout: Pick<OpenPayout, "id" | "sentAt">,
   message: string,
-  fields: { sentAt: Date; discountCode?: string },
+  fields: { sentAt: Date; discountCode?: string; giftCardCode?: string },
 ) {
   await db.$transaction(async (tx) => {
     const claimed = await tx.payout.updateMany({

@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "Payout" ADD COLUMN "giftCardCode" TEXT;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Payout_giftCardCode_key" ON "Payout"("giftCardCode");
+

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Order" ADD COLUMN     "attributionReasonKey" TEXT NOT NULL DEFAULT '',
+ADD COLUMN     "attributionReasonValues" TEXT NOT NULL DEFAULT '{}';
+

@@ -1,0 +1,115 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { parseDatabaseUrl } from "~/db/database-url";
+import { shopDb } from "~/db/shop-db.server";
+import { listPayouts } from "~/models/api/payouts.server";
+import { payoutListQuerySchema } from "~/models/api/payout-schemas";
+import { listSales } from "~/models/api/sales.server";
+import { saleListQuerySchema } from "~/models/api/schemas";
+import { listBatchesInProgress, listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
+import { payoutListParamsSchema } from "~/models/payouts/payout-list-query";
+import { listSalesPage } from "~/models/sales/sales-list.server";
+import { saleListParamsSchema } from "~/models/sales/sale-list-query";
+import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+
+applyTestEnv();
+const database = useTestDatabase();
+const onPostgres = parseDatabaseUrl(process.env.TEST_DATABASE_URL ?? "file:x").provider === "postgresql";
+
+interface Captured {
+  sql: string;
+  args: unknown[];
+}
+
+/** The statements `run` sends to SQLite (Prisma's adapter prepares each on better-sqlite3). */
+async function statementsOf(run: () => Promise<unknown>): Promise<Captured[]> {
+  const seen: Captured[] = [];
+  const proto = Database.prototype as unknown as { prepare: (sql: string) => unknown };
+  const prepare = proto.prepare;
+  proto.prepare = function (this: Database.Database, sql: string) {
+    const statement = prepare.call(this, sql) as { bind: (...args: unknown[]) => unknown };
+    // Prisma's adapter binds the arguments, then runs the statement.
+    if (/^\s*SELECT/i.test(sql)) {
+      const bind = statement.bind.bind(statement);
+      statement.bind = (...args: unknown[]) => {
+        seen.push({ sql, args: args.flat() });
+        return bind(...args);
+      };
+    }
+    return statement;
+  };
+  try {
+    await run();
+  } finally {
+    proto.prepare = prepare;
+  }
+  return seen;
+}
+
+function plansOf(statements: Captured[]) {
+  const target = parseDatabaseUrl(database.current().url);
+  if (target.provider !== "sqlite") throw new Error("SQLite only");
+  const reader = new Database(target.file, { readonly: true });
+  try {
+    return statements.map((s) => ({
+      sql: s.sql,
+      plan: (reader.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.args as never[])) as { detail: string }[])
+        .map((r) => r.detail)
+        .join(" | "),
+    }));
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * What makes a list's query cost grow with the whole table instead of the
+ * page: a full scan, a materialized subquery (Prisma's _count groups every
+ * row first), a sort of every matching row for a page (an ORDER BY the index
+ * does not give), or a sum over the order lines that reads each row instead
+ * of one index.
+ */
+function problemsOf(sql: string, plan: string) {
+  const problems: string[] = [];
+  if (/\bSCAN\b/.test(plan)) problems.push("scans a table");
+  if (/MATERIALIZE/.test(plan)) problems.push("materializes a subquery");
+  if (/USE TEMP B-TREE FOR ORDER BY/.test(plan) && !/ORDER BY (SUM|COUNT)\(/.test(sql))
+    problems.push("sorts every matching row");
+  if (/(SUM|COUNT)\(/.test(sql) && /SEARCH main\.Commission USING INDEX/.test(plan))
+    problems.push("sums commission lines row by row (no covering index)");
+  return problems;
+}
+
+// The lists the load bench reloads all the time (issue 26): the Payouts
+// Pending tab (its page and the balances below the minimum), the Processing
+// tab's batches, the admin's sales list and the REST API's sales and payouts.
+// On SQLite each query blocks the web process while it runs, so one whose cost
+// grows with the shop's history slows every request.
+describe("list queries read what the page needs, through an index", () => {
+  it.skipIf(onPostgres)("no scan, no materialized count, no sort of every row", async () => {
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id);
+    await buildAffiliate(shop.id, campaign.id);
+    const db = shopDb(getDb(), shop.id);
+    const loaders: [string, () => Promise<unknown>][] = [
+      ["payouts below the minimum", () => listBelowMinimum(db)],
+      ["payout batches in progress", () => listBatchesInProgress(db)],
+      ["payouts list", () => listPayoutsPage(db, "UTC", payoutListParamsSchema.parse({ status: "pending" }))],
+      ["sales list", () => listSalesPage(db, "UTC", saleListParamsSchema.parse({ status: "pending" }))],
+      ["REST sales (pending)", () => listSales(db, saleListQuerySchema.parse({ status: "pending", limit: "5" }))],
+      ["REST sales (all)", () => listSales(db, saleListQuerySchema.parse({ limit: "5" }))],
+      ["REST payouts", () => listPayouts(db, payoutListQuerySchema.parse({ status: "pending", limit: "5" }))],
+    ];
+    const found: string[] = [];
+    for (const [name, run] of loaders) {
+      const statements = await statementsOf(run);
+      expect(statements.length, name).toBeGreaterThan(0);
+      for (const { sql, plan } of plansOf(statements))
+        for (const problem of problemsOf(sql, plan)) found.push(`${name}: ${problem}\n  ${sql}\n  => ${plan}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
