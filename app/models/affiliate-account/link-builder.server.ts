@@ -11,7 +11,7 @@ import { withUtm, type PromoteLink } from "../settings/promote-link";
 // or typed (a product, collection or page address on the store's primary
 // host or its myshopify domain, checked here on the server), with an optional
 // sub_id, and its QR code. The QR code encodes the same link plus via=qr, so
-// scans are recorded as source "qr" and counted apart (ADR 039).
+// scans are recorded as source "qr" and counted apart (ADR 045).
 
 /** The builder's form (GET, so a built link can be bookmarked and its QR code fetched). */
 export const linkBuilderQuery = z.object({

@@ -5,7 +5,7 @@
 //   via=qr                  the link was opened from its QR code
 // Pure, so the /r/ fast path and the app proxy read them the same way.
 // Values are never refused: a bad one is dropped or cut, a click never fails
-// because of its tags (ADR 039).
+// because of its tags (ADR 045).
 
 export const SUB_ID_PARAM = "sub_id";
 export const SUB_PARAMS = ["sub1", "sub2", "sub3", "sub4", "sub5"] as const;
