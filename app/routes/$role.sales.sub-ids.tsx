@@ -103,7 +103,9 @@ export default function SubIdReportPage() {
             hasPrevious={!!report.after}
             previousURL={`/${role}/sales/sub-ids?${range}`}
             hasNext={!!report.next}
-            nextURL={report.next ? `/${role}/sales/sub-ids?${range}&after=${encodeURIComponent(report.next)}` : undefined}
+            nextURL={
+              report.next ? `/${role}/sales/sub-ids?${range}&after=${encodeURIComponent(report.next)}` : undefined
+            }
           />
         </InlineStack>
         <Text as="p" tone="subdued">

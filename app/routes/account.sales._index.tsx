@@ -96,7 +96,13 @@ export default function AccountSales() {
           <div data-testid="account-sub-ids">
             <DataTable
               columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-              headings={[t("subIds.subId"), t("subIds.clicks"), t("subIds.qrClicks"), t("subIds.sales"), t("commission")]}
+              headings={[
+                t("subIds.subId"),
+                t("subIds.clicks"),
+                t("subIds.qrClicks"),
+                t("subIds.sales"),
+                t("commission"),
+              ]}
               rows={subIds.rows.map((r) => [
                 r.subId,
                 format.number(r.clicks),

@@ -77,7 +77,9 @@ describe("GET /r/{code}", () => {
       `/r/${handle}/${affiliate.referralCode}?to=/products/x&sub_id=%20ig-bio%00&sub2=${long}&utm_source=ig&utm_medium=&bogus=1&via=qr`,
     );
     expect(res.status).toBe(302);
-    const click = await getDb().click.findUniqueOrThrow({ where: { clickId: clickIdOf(res.headers.get("location")!) } });
+    const click = await getDb().click.findUniqueOrThrow({
+      where: { clickId: clickIdOf(res.headers.get("location")!) },
+    });
     expect(click.source).toBe("qr");
     expect(click.subId).toBe("ig-bio");
     expect(JSON.parse(click.linkTags!)).toEqual({ sub2: "x".repeat(64), utm_source: "ig" });

@@ -122,20 +122,13 @@ export async function planOrders(
     ...pixels.map((p) => p.clickId),
   ]);
   const clicks = (
-    await bulk
-      .from("Click")
-      .findIn<{
-        clickId: string;
-        createdAt: Date | string;
-        affiliateId: string;
-        subId: string | null;
-        linkTags: string | null;
-      }>(
-        ["clickId", "createdAt", "affiliateId", "subId", "linkTags"],
-        scope,
-        "clickId",
-        clickIds,
-      )
+    await bulk.from("Click").findIn<{
+      clickId: string;
+      createdAt: Date | string;
+      affiliateId: string;
+      subId: string | null;
+      linkTags: string | null;
+    }>(["clickId", "createdAt", "affiliateId", "subId", "linkTags"], scope, "clickId", clickIds)
   ).map((c) => ({ ...c, createdAt: new Date(c.createdAt) }));
   const refCodes = unique([
     ...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)),

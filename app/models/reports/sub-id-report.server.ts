@@ -40,9 +40,7 @@ export interface SubIdReport {
 }
 
 function dayOf(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
 
 /** The range asked for, or the last 30 days in the shop's zone; reversed bounds are swapped. */
