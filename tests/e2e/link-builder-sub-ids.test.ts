@@ -63,12 +63,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("link builder, QR code and su
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL("**/account");
     await page.goto("/account/links");
-    await waitForHydration(page);
+    // Account pages are rendered on the server only (root.tsx): the builder
+    // is a plain GET form, there is no client router to wait for.
     await page.getByLabel("Product").selectOption(simProduct.handle);
-    await page.getByLabel("Sub-ID (optional)").fill("ig-story\u0000");
+    await page.getByLabel("Sub-ID (optional)").fill("ig-story\u200b ");
     await page.getByRole("button", { name: "Create link" }).click();
     await page.getByTestId("built-link").waitFor();
-    const link = await page.getByTestId("built-link").locator("input").inputValue();
+    const link = await page.getByTestId("built-link").inputValue();
     expect(link).toBe(`${server.url("")}/r/sub-ids/MIASUB?to=%2Fproducts%2F${simProduct.handle}&sub_id=ig-story`);
     await page.getByTestId("qr-image").waitFor();
     expect(await page.getByTestId("qr-image").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -134,7 +135,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("link builder, QR code and su
       money,
     ]);
     await page.screenshot({ path: screenshotPath("account-sales-sub-ids"), fullPage: true });
-    expect(errors.unexpected()).toEqual([]);
+    // The one 404 is the off-store QR code asked for above, on purpose.
+    expect(errors.unexpected(/status of 404/)).toEqual([]);
 
     // 5. The merchant's sub-id report and the sales export.
     const admin = await browser.newSession(server.url(""));
