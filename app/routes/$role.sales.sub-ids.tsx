@@ -98,16 +98,19 @@ export default function SubIdReportPage() {
             </div>
           )}
         </Card>
-        <InlineStack align="center">
-          <Pagination
-            hasPrevious={!!report.after}
-            previousURL={`/${role}/sales/sub-ids?${range}`}
-            hasNext={!!report.next}
-            nextURL={
-              report.next ? `/${role}/sales/sub-ids?${range}&after=${encodeURIComponent(report.next)}` : undefined
-            }
-          />
-        </InlineStack>
+        {/* One page needs no pager: two greyed-out arrows only look broken. */}
+        {report.after || report.next ? (
+          <InlineStack align="center">
+            <Pagination
+              hasPrevious={!!report.after}
+              previousURL={`/${role}/sales/sub-ids?${range}`}
+              hasNext={!!report.next}
+              nextURL={
+                report.next ? `/${role}/sales/sub-ids?${range}&after=${encodeURIComponent(report.next)}` : undefined
+              }
+            />
+          </InlineStack>
+        ) : null}
         <Text as="p" tone="subdued">
           {t("subIds.help")}
         </Text>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { upsertProducts } from "~/models/portal/product-catalogue.server";
-import { logIn, waitForHydration } from "../support/admin-browser";
+import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildAffiliate, buildCampaign, buildUser } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
 import { useStoreSimulator } from "../support/store-simulator";
@@ -141,6 +141,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("link builder, QR code and su
     // 5. The merchant's sub-id report and the sales export.
     const admin = await browser.newSession(server.url(""));
     await logIn(admin.page, "admin", MERCHANT);
+    // The login's own redirect must land first, or it overtakes the goto below.
+    await expectPage(admin.page, "/admin/dashboard", "Dashboard");
     await admin.page.goto("/admin/sales/sub-ids");
     await waitForHydration(admin.page);
     const row = admin.page.getByTestId("sub-id-report").getByRole("row").filter({ hasText: "ig-story" });
