@@ -79,7 +79,8 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the catalogue picker in the 
     await context.route(APP_BRIDGE_URL, (route) =>
       route.fulfill({ contentType: "text/javascript", body: appBridgeStandIn(token) }),
     );
-    await page.addInitScript(() => {
+    // App Bridge answers with absolute image addresses (Shopify's CDN); one on the test server stands in.
+    await page.addInitScript((imageUrl: string) => {
       const calls: unknown[] = [];
       const toasts: string[] = [];
       window.__pickerCalls = calls;
@@ -92,14 +93,14 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the catalogue picker in the 
               id: "gid://shopify/Product/7001",
               title: "Alpine Tent",
               handle: "alpine-tent",
-              images: [{ id: "gid://shopify/ProductImage/1", altText: "", originalSrc: "/favicon.ico" }],
+              images: [{ id: "gid://shopify/ProductImage/1", altText: "", originalSrc: imageUrl }],
               variants: [{ id: "gid://shopify/ProductVariant/70011", price: "249.00" }],
             },
           ];
         },
         toast: { show: (message: string) => (toasts.push(message), "toast-1") },
       };
-    });
+    }, server.url("/favicon.svg"));
 
     const url = new URL(launch.url);
     await page.goto(url.pathname + url.search);

@@ -17,8 +17,8 @@ import { describe, expect, it } from "vitest";
 // code: an upward edge is a place where the code disagrees with it.
 const LAYERS: string[][] = [
   // 0. The kernel: job payloads and enqueue, event types and emit, shared
-  // helpers. Imports no domain (lint-enforced for jobs and events).
-  ["jobs", "events", "pagination", "csv", "translations"],
+  // helpers and pure money arithmetic (currency). Imports no domain (lint-enforced for jobs and events).
+  ["jobs", "events", "pagination", "csv", "translations", "currency"],
   // 1. Platform: the shop itself, outside systems, observability, sign-in, image work, file storage.
   ["ops", "shopify", "mail", "plans", "shop", "settings", "auth", "api-keys", "tracking", "images", "storage"],
   // 2. The domains.
@@ -31,6 +31,7 @@ const LAYERS: string[][] = [
     "sales",
     "payouts",
     "paypal",
+    "tax-forms",
     "creatives",
     "marketings",
     "bonuses",

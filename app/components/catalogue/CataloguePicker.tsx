@@ -120,7 +120,14 @@ function EmbeddedPickButton({
     if (!first) return;
     const image =
       "images" in first ? first.images?.[0]?.originalSrc : "image" in first ? first.image?.originalSrc : undefined;
-    onPick({ gid: first.id, title: first.title ?? null, imageUrl: image ?? null });
+    // The rule stores only an absolute http(s) image address (the schema
+    // refuses others); a picture Shopify gives without one is left out rather
+    // than blocking the save with an error on a field the merchant cannot see.
+    onPick({
+      gid: first.id,
+      title: first.title ?? null,
+      imageUrl: image && /^https?:\/\//i.test(image) ? image : null,
+    });
   }
   return <Button onClick={() => void pick()}>{label}</Button>;
 }

@@ -38,7 +38,7 @@ export async function taxFormPdf(
 ) {
   const t = shippedT(DEFAULT_LANGUAGE_INFO, "Account.TaxForm");
   const doc = await PDFDocument.create();
-  doc.setTitle(pdfSafe(t("Account.TaxForm:kinds." + form.kind)));
+  doc.setTitle(pdfSafe(t(`Account.TaxForm:kinds.${form.kind}`)));
   doc.setProducer("affiliate-referral-app");
   doc.setCreationDate(new Date(form.signedAt));
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -56,7 +56,7 @@ export async function taxFormPdf(
     }
   };
 
-  line(t("Account.TaxForm:kinds." + form.kind), bold, 18, 10);
+  line(t(`Account.TaxForm:kinds.${form.kind}`), bold, 18, 10);
   line(t("Account.TaxForm:pdf.for", { shop: context.shopName }), regular, 11, 14);
   for (const [key, value] of Object.entries(form.fields)) {
     if (!value) continue;
