@@ -11,7 +11,7 @@ import { getDb } from "../db.server";
 import { parseDatabaseUrl } from "./database-url";
 import { sqlDate } from "./dialect";
 
-export type ClickSource = "link" | "proxy";
+export type ClickSource = "link" | "qr" | "proxy";
 
 export interface ClickRow {
   id: string;
@@ -23,6 +23,8 @@ export interface ClickRow {
   referrer: string | null;
   ipHash: string | null;
   userAgent: string | null;
+  subId: string | null;
+  linkTags: string | null;
   createdAt: Date;
 }
 
@@ -69,9 +71,9 @@ function sqliteDate(d: Date): string {
   return lastDateText;
 }
 
-const CLICK_COLUMNS = `("id", "shopId", "affiliateId", "clickId", "source", "landingUrl", "referrer", "ipHash", "userAgent", "createdAt")`;
-const ROW_VALUES = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-const WIDTH = 10;
+const CLICK_COLUMNS = `("id", "shopId", "affiliateId", "clickId", "source", "landingUrl", "referrer", "ipHash", "userAgent", "subId", "linkTags", "createdAt")`;
+const ROW_VALUES = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const WIDTH = 12;
 const CHUNK = 64;
 const BUSY_RETRY_MS = 2;
 const BUSY_GIVE_UP_MS = 2000;
@@ -80,8 +82,8 @@ const BUSY_GIVE_UP_MS = 2000;
 // affiliate, source and landing URL, which are then bound once per statement
 // as named parameters (each bound value costs a UTF-8 copy; about 1 µs of
 // CPU per click less), the row's own values positional.
-const SHARED_ROW_VALUES = "(?, @shopId, @affiliateId, ?, @source, @landingUrl, ?, ?, ?, ?)";
-const OWN_COLUMNS = [0, 3, 6, 7, 8, 9];
+const SHARED_ROW_VALUES = "(?, @shopId, @affiliateId, ?, @source, @landingUrl, ?, ?, ?, ?, ?, ?)";
+const OWN_COLUMNS = [0, 3, 6, 7, 8, 9, 10, 11];
 const OWN_WIDTH = OWN_COLUMNS.length;
 
 /** Whether every row of a flat value list has the first row's shop, affiliate, source and landing URL. */
@@ -307,6 +309,8 @@ export function createSqliteClickStore(file: string): ClickStore {
         row.referrer,
         row.ipHash,
         row.userAgent,
+        row.subId,
+        row.linkTags,
         sqliteDate(row.createdAt),
       );
       queue.waiters.push(done);
@@ -393,7 +397,7 @@ export function createPrismaClickStore(
 const CLICK_CONNECTIONS = 3;
 const CLICK_BATCH = 500;
 const INSERT_PG = `INSERT INTO "Click" ${CLICK_COLUMNS}
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamp(3)[])`;
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamp(3)[])`;
 
 /** Group commit of clicks over a pool of its own; done() runs once a click's INSERT has committed. */
 export function postgresClickWriter(connectionString: string) {
@@ -413,6 +417,8 @@ export function postgresClickWriter(connectionString: string) {
       column((r) => r.referrer),
       column((r) => r.ipHash),
       column((r) => r.userAgent),
+      column((r) => r.subId),
+      column((r) => r.linkTags),
       column((r) => r.createdAt.toISOString()),
     ]);
   };

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useFetcher, useLoaderData, useNavigate, useParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation, useNavigate, useParams } from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import { BlockStack, Box, Card, ChoiceList, IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
@@ -19,6 +19,7 @@ import { ATTRIBUTION_SOURCES } from "~/models/sales/sale-statuses";
 import { reviewSales, type BulkReviewResult } from "~/models/orders/review-sale.server";
 import { saleDecisionSchema, saleListParamsSchema } from "~/models/sales/sale-list-query";
 import { listSalesPage } from "~/models/sales/sales-list.server";
+import { downloadFile } from "~/components/affiliates/download-file";
 import { useShell } from "./$role";
 
 // /{role}/sales: every order of the shop, credited or not, newest first,
@@ -47,6 +48,7 @@ export default function Sales() {
   const { sales, after, before } = useLoaderData<typeof loader>();
   const { shop } = useShell();
   const { role } = useParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation(["Sales", "Global"]);
   const format = useFormat();
@@ -120,7 +122,18 @@ export default function Sales() {
   ];
 
   return (
-    <ListPage title={t("title")} timeZone={shop.timezone}>
+    <ListPage
+      title={t("title")}
+      timeZone={shop.timezone}
+      secondaryActions={[
+        { content: t("subIds.title"), url: `/${role}/sales/sub-ids` },
+        {
+          content: t("subIds.exportAll"),
+          // A file, not a page: fetched with the session token (download-file.ts).
+          onAction: () => void downloadFile(`/${role}/sales/export${location.search}`),
+        },
+      ]}
+    >
       <Card padding="0">
         <ListFilters
           list={list}

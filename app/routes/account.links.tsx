@@ -1,12 +1,13 @@
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
 import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
-import { affiliateLink, storePathOf } from "~/lib/affiliate-links";
-import { defaultLandingPath, withUtm } from "~/models/settings/promote-link";
+import { affiliateLink } from "~/lib/affiliate-links";
+import { buildLink, linkBuilderQuery, pickableProducts } from "~/models/affiliate-account/link-builder.server";
+import { defaultLandingPath } from "~/models/settings/promote-link";
 import { getPromoteLink } from "~/models/settings/promote-link.server";
 import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
 import { getShareSettings } from "~/models/marketings/marketings-settings.server";
@@ -19,21 +20,13 @@ export const handle: RouteHandle = {
   title: "Account.Common:nav.links",
 };
 
-// The link builder's page address; one that is not on the shop's store is
-// answered on the page (see `invalid`), not as an error.
-const query = z.object({
-  page: z
-    .string()
-    .catch("")
-    .transform((v) => v.slice(0, 2048)),
-});
-
+// The link builder's form (models/affiliate-account/link-builder.server.ts);
+// an address that is not on the shop's store is answered on the page (see
+// `invalid`), not as an error.
 export const loader = /* @__PURE__ */ affiliateRoute(
-  { query },
+  { query: linkBuilderQuery },
   async ({ db, affiliate, shop, appUrl, pagesUrl, query }) => {
-    const asked = query.page;
     const host = shopHost(shop);
-    const path = asked ? storePathOf(asked, [host, shop.domain]) : null;
     // Settings > Promote link: landing page, UTM parameters and which link comes first.
     const promote = await getPromoteLink(db);
     const landing = defaultLandingPath(promote);
@@ -52,9 +45,9 @@ export const loader = /* @__PURE__ */ affiliateRoute(
       // The store link is then the referral link itself: not shown twice.
       storeLink: storeFirst ? null : storeLink,
       recruitLink: `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
-      asked,
-      built: path ? affiliateLink(appUrl, affiliate.referralCode, shop.domain, withUtm(path, promote)) : null,
-      invalid: !!asked && !path,
+      asked: { page: query.page, product: query.product ?? "", subId: query.sub_id },
+      products: await pickableProducts(db),
+      built: await buildLink(db, { shop, code: affiliate.referralCode, appUrl, promote }, query),
       host,
     };
   },
@@ -67,6 +60,15 @@ export default function AccountLinks() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Products");
   const copy = { copyLabel: t("Account.Common:copy"), copiedLabel: t("Account.Common:copied") };
+  const [product, setProduct] = useState(d.asked.product);
+  const [page, setPage] = useState(d.asked.page);
+  const [subId, setSubId] = useState(d.asked.subId);
+  // The QR code is made on the server from the same form values, checked again there.
+  const qrBase = `/account/links/qr?${new URLSearchParams({
+    page: d.asked.product ? "" : d.asked.page,
+    product: d.asked.product,
+    sub_id: d.asked.subId,
+  }).toString()}`;
   return (
     <AccountPage title={t("links.title")}>
       <Card>
@@ -131,25 +133,71 @@ export default function AccountLinks() {
             <Text as="p" tone="subdued">
               {t("links.builderHelp", { host: d.host })}
             </Text>
-            <InlineStack gap="200" blockAlign="end" wrap={false}>
-              <div style={{ flex: 1 }}>
-                <TextField
-                  label={t("links.page")}
-                  name="page"
-                  value={d.asked}
-                  onChange={() => undefined}
-                  autoComplete="off"
-                  placeholder={`https://${d.host}/products/...`}
-                />
-              </div>
-              <Button submit>{t("links.create")}</Button>
+            <Select
+              label={t("links.product")}
+              name="product"
+              options={[
+                { label: t("links.anyPage"), value: "" },
+                ...d.products.map((p) => ({ label: p.title, value: p.handle })),
+              ]}
+              value={product}
+              onChange={setProduct}
+            />
+            {product ? null : (
+              <TextField
+                label={t("links.page")}
+                name="page"
+                value={page}
+                onChange={setPage}
+                autoComplete="off"
+                placeholder={`https://${d.host}/collections/...`}
+              />
+            )}
+            <TextField
+              label={t("links.subId")}
+              name="sub_id"
+              value={subId}
+              onChange={setSubId}
+              autoComplete="off"
+              maxLength={64}
+              helpText={t("links.subIdHelp")}
+            />
+            <InlineStack>
+              <Button submit variant="primary">
+                {t("links.create")}
+              </Button>
             </InlineStack>
-            {d.invalid ? (
+            {d.built.invalid ? (
               <Banner tone="critical">
                 <p data-testid="builder-error">{t("links.invalid", { host: d.host })}</p>
               </Banner>
             ) : null}
-            {d.built ? <CopyField label={t("links.yourLink")} value={d.built} testId="built-link" {...copy} /> : null}
+            {d.built.link ? (
+              <BlockStack gap="300">
+                <CopyField label={t("links.yourLink")} value={d.built.link} testId="built-link" {...copy} />
+                <InlineStack gap="400" blockAlign="center" wrap>
+                  <img
+                    src={`${qrBase}&format=svg`}
+                    alt={t("links.qrAlt")}
+                    width={160}
+                    height={160}
+                    data-testid="qr-image"
+                    style={{ display: "block", background: "#fff" }}
+                  />
+                  <BlockStack gap="200">
+                    <Text as="p" tone="subdued">
+                      {t("links.qrHelp")}
+                    </Text>
+                    <a href={`${qrBase}&format=svg&download=1`} download="qr-code.svg" data-testid="qr-svg">
+                      {t("links.qrSvg")}
+                    </a>
+                    <a href={`${qrBase}&format=png&download=1`} download="qr-code.png" data-testid="qr-png">
+                      {t("links.qrPng")}
+                    </a>
+                  </BlockStack>
+                </InlineStack>
+              </BlockStack>
+            ) : null}
           </BlockStack>
         </form>
       </Card>

@@ -7,6 +7,8 @@ import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/porta
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { listAccountSales, SALES_PAGE } from "~/models/affiliate-account/account-data.server";
 import type { RouteHandle } from "~/i18n/route-handle";
+import { subIdReportParamsSchema } from "~/models/reports/sub-id-report-query";
+import { subIdReport, type Money } from "~/models/reports/sub-id-report.server";
 
 export const handle: RouteHandle = {
   i18n: ["Account.Sales", "Account.Common"],
@@ -15,23 +17,33 @@ export const handle: RouteHandle = {
 };
 
 // A page number that is not one shows the first page (links only ever name real ones).
-const query = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
+// `sub` pages the report by sub-id (keyset on the sub-id, see models/reports).
+const query = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  sub: subIdReportParamsSchema.shape.after,
+});
 
 export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, affiliate, shop, query }) => {
-  const { total, sales } = await listAccountSales(db, affiliate.id, query.page);
+  const [{ total, sales }, subIds] = await Promise.all([
+    listAccountSales(db, affiliate.id, query.page),
+    // The affiliate's own clicks, sales and commission only.
+    subIdReport(db, shop.timezone, { after: query.sub }, { affiliateId: affiliate.id }),
+  ]);
   return {
     page: query.page,
     pages: Math.max(1, Math.ceil(total / SALES_PAGE)),
     sales,
+    subIds,
     money: { format: shop.moneyFormat },
   };
 });
 
 export default function AccountSales() {
-  const { page, pages, sales } = useLoaderData<typeof loader>();
+  const { page, pages, sales, subIds } = useLoaderData<typeof loader>();
   const { t } = useTranslation("Account.Sales");
   const format = useFormat();
   const zone = useAccountTimeZone();
+  const money = (list: Money[]) => (list.length ? list.map((m) => format.money(m.amount, m.currency)).join(", ") : "—");
   return (
     <AccountPage title={t("title")} dated>
       <Card padding="0">
@@ -62,6 +74,52 @@ export default function AccountSales() {
           {page > 1 ? <a href={`/account/sales?page=${page - 1}`}>{t("previous")}</a> : null}
           <Text as="span">{t("pageOf", { page, pages })}</Text>
           {page < pages ? <a href={`/account/sales?page=${page + 1}`}>{t("next")}</a> : null}
+        </InlineStack>
+      ) : null}
+      <Card padding="0">
+        <div style={{ padding: 16 }}>
+          <Text as="h2" variant="headingMd">
+            {t("subIds.title")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t("subIds.help", {
+              since: format.date(`${subIds.since}T12:00:00Z`, "UTC"),
+              until: format.date(`${subIds.until}T12:00:00Z`, "UTC"),
+            })}
+          </Text>
+        </div>
+        {subIds.rows.length === 0 ? (
+          <div style={{ padding: 16, paddingTop: 0 }}>
+            <Text as="p">{t("subIds.empty")}</Text>
+          </div>
+        ) : (
+          <div data-testid="account-sub-ids">
+            <DataTable
+              columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+              headings={[
+                t("subIds.subId"),
+                t("subIds.clicks"),
+                t("subIds.qrClicks"),
+                t("subIds.sales"),
+                t("commission"),
+              ]}
+              rows={subIds.rows.map((r) => [
+                r.subId,
+                format.number(r.clicks),
+                format.number(r.qrClicks),
+                format.number(r.sales),
+                money(r.commission),
+              ])}
+            />
+          </div>
+        )}
+      </Card>
+      {subIds.after || subIds.next ? (
+        <InlineStack gap="300">
+          {subIds.after ? <a href={`/account/sales?page=${page}`}>{t("subIds.first")}</a> : null}
+          {subIds.next ? (
+            <a href={`/account/sales?page=${page}&sub=${encodeURIComponent(subIds.next)}`}>{t("next")}</a>
+          ) : null}
         </InlineStack>
       ) : null}
     </AccountPage>

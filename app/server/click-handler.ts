@@ -16,6 +16,10 @@
 //   shops; every link the app hands out now names its shop.
 // - `to` must be a path on the shop's own storefront (see safeLandingPath);
 //   anything else lands on "/".
+// - `sub_id`, `sub1`..`sub5` and `utm_*` are stored on the click (cleaned and
+//   cut, never refused: link-tags.ts); `via=qr` records the click as a QR
+//   scan (source "qr"). They are read with the rest of the URL, once per
+//   distinct link (parseLink's cache), so they cost the hot path nothing.
 // - Unknown, disabled (not approved) and ambiguous codes record nothing and
 //   look exactly alike: 302 to the shop's home page when the link names an
 //   installed shop, else a 404 page in the visitor's language (link-pages.ts).
@@ -32,6 +36,7 @@ import { isShopHandle } from "../lib/portal-ways";
 import { parseReferralCode } from "../models/tracking/referral-code";
 import { createClickStore, type ClickStore } from "../db/click-store.server";
 import { buildClickRow, toClickTarget, type ClickTarget } from "../models/tracking/record-click.server";
+import { NO_TAGS, readLinkTags, type LinkTags } from "../models/tracking/link-tags";
 import { linkPage, type LinkPageKind } from "./link-pages";
 import {
   isMyshopifyDomain,
@@ -76,6 +81,8 @@ interface ParsedClick {
   code: string | null;
   to: string | null;
   shop: string | null;
+  /** sub_id, sub1..sub5, utm_* and the QR marker (link-tags.ts). */
+  tags: LinkTags;
 }
 
 interface ParsedLink extends ParsedClick {
@@ -101,12 +108,17 @@ export function parseClickUrl(rawUrl: string): ParsedClick {
   if (match?.[2] !== undefined) {
     // /r/{shop-handle}/{code}: the shop is the path's, whatever the query says.
     const handle = match[1]!.toLowerCase();
-    if (!isShopHandle(handle)) return { code: null, to: null, shop: null };
-    return { code: decodeCode(match[2]), to: params.get("to"), shop: `${handle}.myshopify.com` };
+    if (!isShopHandle(handle)) return { code: null, to: null, shop: null, tags: NO_TAGS };
+    return {
+      code: decodeCode(match[2]),
+      to: params.get("to"),
+      shop: `${handle}.myshopify.com`,
+      tags: readLinkTags(params),
+    };
   }
   const shopParam = params.get("shop");
   const shop = isMyshopifyDomain(shopParam) ? shopParam.toLowerCase() : null;
-  return { code: match ? decodeCode(match[1]!) : null, to: params.get("to"), shop };
+  return { code: match ? decodeCode(match[1]!) : null, to: params.get("to"), shop, tags: readLinkTags(params) };
 }
 
 // A link is clicked many times: its parse (pure) is kept per raw URL.
@@ -211,6 +223,7 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
         referrer: rawHeader(req.rawHeaders, "referer"),
         ip: req.socket.remoteAddress ?? null,
         userAgent: rawHeader(req.rawHeaders, "user-agent"),
+        tags: parsed.tags,
       },
       key,
     );

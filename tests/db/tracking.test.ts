@@ -69,6 +69,30 @@ describe("GET /r/{code}", () => {
     expect(click!.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("stores sub_id, sub1..sub5 and utm_* on the click, cleaned and cut, and counts a QR scan apart", async () => {
+    const { affiliate, shop } = await shopWithAffiliate();
+    const handle = shop.domain.replace(/\.myshopify\.com$/, "");
+    const long = "x".repeat(300);
+    const res = await get(
+      `/r/${handle}/${affiliate.referralCode}?to=/products/x&sub_id=%20ig-bio%00&sub2=${long}&utm_source=ig&utm_medium=&bogus=1&via=qr`,
+    );
+    expect(res.status).toBe(302);
+    const click = await getDb().click.findUniqueOrThrow({
+      where: { clickId: clickIdOf(res.headers.get("location")!) },
+    });
+    expect(click.source).toBe("qr");
+    expect(click.subId).toBe("ig-bio");
+    expect(JSON.parse(click.linkTags!)).toEqual({ sub2: "x".repeat(64), utm_source: "ig" });
+
+    // Unprintable-only values are dropped; the click is still recorded as a plain link click.
+    const plain = await get(`/r/${handle}/${affiliate.referralCode}?sub_id=%01%02&via=email`);
+    expect(plain.status).toBe(302);
+    const other = await getDb().click.findUniqueOrThrow({
+      where: { clickId: clickIdOf(plain.headers.get("location")!) },
+    });
+    expect(other).toMatchObject({ source: "link", subId: null, linkTags: null });
+  });
+
   it("stores a keyed hash of the client address, never the address", async () => {
     const { affiliate } = await shopWithAffiliate();
     const res = await get(`/r/${affiliate.referralCode}`);
@@ -345,6 +369,17 @@ describe("GET /proxy/click (app proxy)", () => {
     });
     expect(click.ipHash).toHaveLength(32);
     expect(click.ipHash).not.toContain("203.0.113.9");
+  });
+
+  it("reads sub_id and utm_* from the page address of a ?ref= link", async () => {
+    const { shop, affiliate } = await shopWithAffiliate();
+    const url = await signedProxyUrl(shop.domain, {
+      code: affiliate.referralCode,
+      landing: `https://store.example/collections/all?ref=${affiliate.referralCode}&sub_id=newsletter&utm_campaign=may`,
+    });
+    const body = (await (await fetch(url)).json()) as { click_id: string };
+    const click = await getDb().click.findUniqueOrThrow({ where: { clickId: body.click_id } });
+    expect(click).toMatchObject({ source: "proxy", subId: "newsletter", linkTags: '{"utm_campaign":"may"}' });
   });
 
   it("answers null for unknown and disabled codes, and for another shop's code", async () => {

@@ -122,14 +122,13 @@ export async function planOrders(
     ...pixels.map((p) => p.clickId),
   ]);
   const clicks = (
-    await bulk
-      .from("Click")
-      .findIn<{ clickId: string; createdAt: Date | string; affiliateId: string }>(
-        ["clickId", "createdAt", "affiliateId"],
-        scope,
-        "clickId",
-        clickIds,
-      )
+    await bulk.from("Click").findIn<{
+      clickId: string;
+      createdAt: Date | string;
+      affiliateId: string;
+      subId: string | null;
+      linkTags: string | null;
+    }>(["clickId", "createdAt", "affiliateId", "subId", "linkTags"], scope, "clickId", clickIds)
   ).map((c) => ({ ...c, createdAt: new Date(c.createdAt) }));
   const refCodes = unique([
     ...orders.map((o) => o.attributes._affiliate_ref?.trim().toUpperCase().slice(0, 64)),
@@ -318,6 +317,8 @@ export async function planOrders(
         );
       }
     }
+    // The credited click's tags go with the sale (sub-id report, export).
+    const creditedClick = decision.clickId ? clickById.get(decision.clickId) : undefined;
     const orderRow: Row = {
       id,
       shopId: shop.id,
@@ -337,6 +338,8 @@ export async function planOrders(
       attributionSource: decision.source,
       ...storedAttributionReason(decision.reason),
       clickId: decision.clickId,
+      subId: creditedClick?.subId ?? null,
+      linkTags: creditedClick?.linkTags ?? null,
       discountCodes: JSON.stringify(order.discountCodes),
       lines: JSON.stringify(order.lines),
       isNewCustomer,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getConfig } from "../../config.server";
 import { getDb } from "../../db.server";
+import { readLinkTagsOf } from "./link-tags";
 import { findApprovedAffiliate, recordClick } from "./record-click.server";
 import { parseReferralCode } from "./referral-code";
 
@@ -30,15 +31,18 @@ export async function recordProxyClick(
   });
   const affiliate = shop ? await findApprovedAffiliate(shop.id, code) : null;
   if (!shop || !affiliate) return null;
+  const landing = landingUrl(query.landing, shop.domain);
   return recordClick(
     {
       shopId: shop.id,
       affiliateId: affiliate.id,
       source: "proxy",
-      landingUrl: landingUrl(query.landing, shop.domain),
+      landingUrl: landing,
       referrer: query.referrer,
       ip: visitor.ip,
       userAgent: visitor.userAgent,
+      // A ?ref= link's sub_id and utm_* are in the page address the script reports.
+      tags: readLinkTagsOf(landing),
     },
     getConfig().SESSION_SECRET,
   );

@@ -6,6 +6,7 @@
 import { createHmac, randomFillSync } from "node:crypto";
 import { getDb } from "../../db.server";
 import type { ClickRow, ClickSource, ClickTargetRow } from "../../db/click-store.server";
+import { NO_TAGS, type LinkTags } from "./link-tags";
 import { shopHost } from "./redirect-url";
 
 export type { ClickRow, ClickSource };
@@ -29,6 +30,8 @@ export interface ClickInput {
   /** The client address; only its keyed hash is stored. */
   ip: string | null;
   userAgent: string | null;
+  /** The link's tags (link-tags.ts), already cleaned. */
+  tags?: LinkTags;
 }
 
 const MAX_URL = 2048;
@@ -113,16 +116,20 @@ const CONTROL_ALL = /[\u0000-\u001f\u007f]/g;
 
 export function buildClickRow(input: ClickInput, secret: string): ClickRow {
   const { id, clickId } = newClickIds();
+  const tags = input.tags ?? NO_TAGS;
   return {
     id,
     shopId: input.shopId,
     affiliateId: input.affiliateId,
     clickId,
-    source: input.source,
+    // A QR scan of a link is counted apart from a click on it.
+    source: tags.qr && input.source === "link" ? "qr" : input.source,
     landingUrl: cleanText(input.landingUrl, MAX_URL) ?? "/",
     referrer: cleanText(input.referrer, MAX_URL),
     ipHash: hashIp(secret, input.ip),
     userAgent: cleanText(input.userAgent, MAX_USER_AGENT),
+    subId: tags.subId,
+    linkTags: tags.linkTags,
     createdAt: new Date(),
   };
 }
