@@ -38,6 +38,7 @@ const LAYERS: string[][] = [
     "tiers",
     "referrals",
     "dashboard",
+    "reports",
     "networks",
     "staff",
     "notifications",
