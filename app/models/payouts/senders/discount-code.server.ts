@@ -5,16 +5,11 @@ import type { AdminClient } from "../../shopify/admin-client.server";
 import { CODE_DISCOUNT_BY_CODE, DISCOUNT_CODE_BASIC_CREATE } from "../../shopify/admin-operations";
 import { decimalAmount } from "../csv/payout-csv-format";
 import { markPayoutPaid } from "../settle-payout.server";
-import type { PayoutSender } from "./index.server";
 import {
   customerOf,
-  failAll,
   failPayout,
-  openPayouts,
   recordAttempt,
-  shopAdmin,
-  sendEach,
-  startSending,
+  shopAdminSender,
   userErrorText,
   type OpenPayout,
 } from "./shop-admin.server";
@@ -91,11 +86,4 @@ async function createOne(db: Db, client: AdminClient, shopId: string, shopCurren
   await failPayout(db, shopId, p.id, `shopify_refused:${userErrorText(answer.userErrors)}`);
 }
 
-export const sendDiscountCodes: PayoutSender = async (db, batch) => {
-  const payouts = await openPayouts(db, batch);
-  if (!payouts.length) return;
-  const admin = await shopAdmin(db, batch.shopId);
-  if (!admin) return failAll(db, batch.shopId, payouts, "no_store_access");
-  await startSending(db, batch);
-  await sendEach(db, batch.shopId, payouts, (p) => createOne(db, admin.client, batch.shopId, admin.currency, p));
-};
+export const sendDiscountCodes = shopAdminSender(createOne);

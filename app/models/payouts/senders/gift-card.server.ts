@@ -6,18 +6,7 @@ import { GIFT_CARD_CREATE, GIFT_CARDS_BY_CODE } from "../../shopify/admin-operat
 import { decimalAmount } from "../csv/payout-csv-format";
 import { markPayoutPaid } from "../settle-payout.server";
 import { giftCardMarker, maskGiftCardCode } from "../gift-card-code";
-import type { PayoutSender } from "./index.server";
-import {
-  failAll,
-  failPayout,
-  openPayouts,
-  recordAttempt,
-  shopAdmin,
-  sendEach,
-  startSending,
-  userErrorText,
-  type OpenPayout,
-} from "./shop-admin.server";
+import { failPayout, recordAttempt, shopAdminSender, userErrorText, type OpenPayout } from "./shop-admin.server";
 
 // Paying with a Shopify gift card (giftCardCreate) for the payout's amount.
 // The card is not assigned to a customer record (that needs write_customers,
@@ -90,11 +79,4 @@ async function issueOne(db: Db, client: AdminClient, shopId: string, shopCurrenc
   await failPayout(db, shopId, p.id, `shopify_refused:${userErrorText(answer.userErrors)}`);
 }
 
-export const sendGiftCards: PayoutSender = async (db, batch) => {
-  const payouts = await openPayouts(db, batch);
-  if (!payouts.length) return;
-  const admin = await shopAdmin(db, batch.shopId);
-  if (!admin) return failAll(db, batch.shopId, payouts, "no_store_access");
-  await startSending(db, batch);
-  await sendEach(db, batch.shopId, payouts, (p) => issueOne(db, admin.client, batch.shopId, admin.currency, p));
-};
+export const sendGiftCards = shopAdminSender(issueOne);

@@ -3,7 +3,7 @@ import { AdminApiError, adminClientFor, type AdminClient } from "../../shopify/a
 import { CUSTOMER_BY_EMAIL } from "../../shopify/admin-operations";
 import { addPayoutEvent } from "../payout-history.server";
 import { markPayoutFailed } from "../settle-payout.server";
-import type { SendableBatch } from "./index.server";
+import type { PayoutSender, SendableBatch } from "./index.server";
 
 // What the Shopify senders (store credit, discount codes, gift cards) share: the
 // batch's open payouts with their affiliates, the shop's Admin API client,
@@ -129,4 +129,23 @@ export async function sendEach(db: Db, shopId: string, payouts: OpenPayout[], se
       await failPayout(db, shopId, p.id, "no_store_access");
     }
   }
+}
+
+/**
+ * A sender that pays each open payout of the batch through the shop's Admin
+ * API with `sendOne`; a shop that took the app's access away fails them all.
+ * A throttled or unreachable API throws: the job runs again later and carries
+ * on from the first payout still open.
+ */
+export function shopAdminSender(
+  sendOne: (db: Db, client: AdminClient, shopId: string, shopCurrency: string, p: OpenPayout) => Promise<void>,
+): PayoutSender {
+  return async (db, batch) => {
+    const payouts = await openPayouts(db, batch);
+    if (!payouts.length) return;
+    const admin = await shopAdmin(db, batch.shopId);
+    if (!admin) return failAll(db, batch.shopId, payouts, "no_store_access");
+    await startSending(db, batch);
+    await sendEach(db, batch.shopId, payouts, (p) => sendOne(db, admin.client, batch.shopId, admin.currency, p));
+  };
 }

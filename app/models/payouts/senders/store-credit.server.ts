@@ -4,16 +4,11 @@ import { STORE_CREDIT_CREDIT, STORE_CREDIT_RECENT_CREDITS } from "../../shopify/
 import { toMinorUnits } from "../../shopify/money-string";
 import { decimalAmount } from "../csv/payout-csv-format";
 import { markPayoutPaid } from "../settle-payout.server";
-import type { PayoutSender } from "./index.server";
 import {
   customerOf,
-  failAll,
   failPayout,
-  openPayouts,
   recordAttempt,
-  shopAdmin,
-  sendEach,
-  startSending,
+  shopAdminSender,
   userErrorText,
   type OpenPayout,
 } from "./shop-admin.server";
@@ -91,13 +86,4 @@ async function creditOne(db: Db, client: AdminClient, shopId: string, p: OpenPay
   );
 }
 
-export const sendStoreCredit: PayoutSender = async (db, batch) => {
-  const payouts = await openPayouts(db, batch);
-  if (!payouts.length) return;
-  const admin = await shopAdmin(db, batch.shopId);
-  if (!admin) return failAll(db, batch.shopId, payouts, "no_store_access");
-  await startSending(db, batch);
-  // A throttled or unreachable Admin API throws: the job runs again later and
-  // carries on from the first payout still open.
-  await sendEach(db, batch.shopId, payouts, (p) => creditOne(db, admin.client, batch.shopId, p));
-};
+export const sendStoreCredit = shopAdminSender((db, client, shopId, _currency, p) => creditOne(db, client, shopId, p));
