@@ -1,0 +1,97 @@
+// What the browser downloads, read from the production build (public/build):
+// Remix's manifest names each route's module and the shared chunks it
+// imports; the chunks import one another, so the closure of a page's modules
+// is the JavaScript its first load fetches. Sizes are gzip level 9 bytes,
+// about what a CDN serves.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const PUBLIC = path.resolve(__dirname, "../../public");
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+  hasDefaultExport?: boolean;
+}
+
+export interface BuildManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+export function readBuildManifest(): BuildManifest {
+  const dir = path.join(PUBLIC, "build");
+  const file = readdirSync(dir).find((f) => f.startsWith("manifest-") && f.endsWith(".js"));
+  if (!file) throw new Error("No build manifest in public/build: run `npm run build` first.");
+  const text = readFileSync(path.join(dir, file), "utf8");
+  return JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as BuildManifest;
+}
+
+const sizes = new Map<string, number>();
+const importsOf = new Map<string, string[]>();
+
+/** Compressed bytes of one built file (its URL path, e.g. /build/root-XYZ.js). */
+export function gzipBytes(url: string): number {
+  let n = sizes.get(url);
+  if (n === undefined) {
+    n = gzipSync(readFileSync(path.join(PUBLIC, url)), { level: 9 }).length;
+    sizes.set(url, n);
+  }
+  return n;
+}
+
+function staticImports(url: string): string[] {
+  let list = importsOf.get(url);
+  if (!list) {
+    const source = readFileSync(path.join(PUBLIC, url), "utf8");
+    // esbuild writes static imports as `from"/build/…"` or `import"/build/…"`;
+    // dynamic import("…") calls are left out: they load later, on demand.
+    list = [...source.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    importsOf.set(url, list);
+  }
+  return list;
+}
+
+/** Every file the given modules load at once, themselves included. */
+export function closure(modules: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...modules];
+  while (stack.length) {
+    const url = stack.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    stack.push(...staticImports(url));
+  }
+  return seen;
+}
+
+/** The route and its parents, root first. */
+export function routeChain(manifest: BuildManifest, id: string): ManifestRoute[] {
+  const chain: ManifestRoute[] = [];
+  for (
+    let r: ManifestRoute | undefined = manifest.routes[id];
+    r;
+    r = r.parentId ? manifest.routes[r.parentId] : undefined
+  )
+    chain.unshift(r);
+  return chain;
+}
+
+const modulesOf = (routes: readonly ManifestRoute[]) => routes.flatMap((r) => [r.module, ...(r.imports ?? [])]);
+
+export const totalBytes = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipBytes(f), 0);
+
+/** Compressed JavaScript of a page opened first (entry, every route of its chain and what they import). */
+export function firstLoadFiles(manifest: BuildManifest, id: string): Set<string> {
+  return closure([manifest.entry.module, ...manifest.entry.imports, ...modulesOf(routeChain(manifest, id))]);
+}
+
+/** What a client-side navigation to the route adds to what its parents already loaded. */
+export function routeOnlyFiles(manifest: BuildManifest, id: string): Set<string> {
+  const chain = routeChain(manifest, id);
+  const parents = closure([manifest.entry.module, ...manifest.entry.imports, ...modulesOf(chain.slice(0, -1))]);
+  return new Set([...closure(modulesOf(chain.slice(-1)))].filter((f) => !parents.has(f)));
+}
