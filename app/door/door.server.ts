@@ -24,10 +24,21 @@ export type DoorKind = "merchant" | "affiliate" | "api" | "public";
  * marketplace pages, links carrying their own token), "file" (public files
  * under random names), "oauth" (Shopify's install and OAuth steps),
  * "appProxy" (Shopify's signature of the proxied storefront request),
- * "checkout" (a checkout extension's session token), "pixel" (the web
- * pixel's anonymous report) and "signedWebhook" (a provider's signed call).
+ * "checkout" (a checkout extension's session token), "customerAccount" (a
+ * customer account extension's session token, naming the signed-in
+ * customer), "pixel" (the web pixel's anonymous report) and "signedWebhook"
+ * (a provider's signed call).
  */
-export const PUBLIC_SCHEMES = ["page", "file", "oauth", "appProxy", "checkout", "pixel", "signedWebhook"] as const;
+export const PUBLIC_SCHEMES = [
+  "page",
+  "file",
+  "oauth",
+  "appProxy",
+  "checkout",
+  "customerAccount",
+  "pixel",
+  "signedWebhook",
+] as const;
 export type PublicScheme = (typeof PUBLIC_SCHEMES)[number];
 
 export interface DoorMark {

@@ -16,7 +16,8 @@ import {
 // schemas and errors become answers (with the typed values, for the plain
 // HTML forms of the portal). Each door is named after how its callers are
 // known (PUBLIC_SCHEMES): `publicRoute` for pages, files and OAuth steps,
-// `appProxyRoute`, `checkoutRoute`, `pixelRoute` and `signedWebhookRoute`
+// `appProxyRoute`, `checkoutRoute`, `customerAccountRoute`, `pixelRoute` and
+// `signedWebhookRoute`
 // for the calls that Shopify or a provider makes or signs. The scheme's check
 // runs in the door, before the handler and before the input is read.
 
@@ -158,6 +159,51 @@ export function checkoutPreflight() {
       return usePost();
     },
     nothing,
+  );
+}
+
+const CUSTOMER_ACCOUNT_HEADERS = {
+  ...corsHeaders("Authorization, Content-Type", 7200),
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  "Cache-Control": "private, no-store",
+};
+
+/**
+ * A customer account UI extension's call (a web worker on Shopify's
+ * customer account origin): Shopify's session token as `Authorization:
+ * Bearer` (HS256 with the app secret; `dest` the shop, `sub` the signed-in
+ * customer; the handler compares `aud`). The loader answers GET and the CORS
+ * preflight (OPTIONS), the action POST. Every answer carries the CORS
+ * headers, errors a loader throws too, so the extension can read them.
+ */
+export function customerAccountRoute<R, Q = undefined, B = undefined, P = Record<string, string | undefined>>(
+  spec: PublicSpec<Q, B, P>,
+  handler: Handler<R, Q, B, P, { sessionToken: CheckoutSessionToken }>,
+) {
+  const headers = { ...CUSTOMER_ACCOUNT_HEADERS, ...spec.headers };
+  const route = door(
+    "customerAccount",
+    { ...spec, headers },
+    async (request) => {
+      // OPTIONS: shopify-app-remix throws the preflight's 204.
+      const { sessionToken } = await shopify().authenticate.public.customerAccount(request);
+      return { sessionToken };
+    },
+    handler,
+  );
+  // A loader throws its errors (the door's runRoute): they get the headers here.
+  return mark(
+    async (args: RouteArgs) => {
+      try {
+        return await route(args);
+      } catch (error) {
+        if (error instanceof Response)
+          for (const [name, value] of Object.entries(headers))
+            if (!error.headers.has(name)) error.headers.set(name, value);
+        throw error;
+      }
+    },
+    { kind: "public", scheme: "customerAccount" },
   );
 }
 

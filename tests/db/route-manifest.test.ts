@@ -42,6 +42,7 @@ const OPEN_TO_ALL_STAFF = [
 const SCHEME_OF_PATH: [prefix: string, scheme: PublicScheme][] = [
   ["/proxy/", "appProxy"],
   ["/api/checkout/", "checkout"],
+  ["/api/customer-account/", "customerAccount"],
   ["/api/pixel/", "pixel"],
   ["/webhooks/", "signedWebhook"],
 ];

@@ -20,8 +20,11 @@ export interface AccountPageData {
   rewarded: number;
 }
 
+/** What the page's data needs: the app proxy's context, or the customer account's (customer-account-referrals.server.ts). */
+export type AccountPageContext = Pick<ReferralProxyContext, "shop" | "program" | "customerGid" | "language" | "t">;
+
 /** The signed-in customer's advocate: linked by customer id, or one of their orders' e-mails. */
-async function findAdvocate(ctx: ReferralProxyContext, emails: string[]) {
+async function findAdvocate(ctx: AccountPageContext, emails: string[]) {
   const keys = emails.map(emailKey);
   return getDb().referralAdvocate.findFirst({
     where: {
@@ -34,7 +37,7 @@ async function findAdvocate(ctx: ReferralProxyContext, emails: string[]) {
   });
 }
 
-export async function accountPageData(ctx: ReferralProxyContext): Promise<AccountPageData> {
+export async function accountPageData(ctx: AccountPageContext): Promise<AccountPageData> {
   if (!ctx.customerGid) return { loggedIn: false, canJoin: false, advocate: null, referrals: [], rewarded: 0 };
   const emails = await customerEmails(ctx.shop.id, ctx.customerGid);
   const advocate = await findAdvocate(ctx, emails);

@@ -127,7 +127,8 @@ export function rewardText(ctx: Pick<ReferralProxyContext, "t" | "language" | "p
   return ctx.t("Account.Common:referFriend.widget.rewardOff", { amount });
 }
 
-function conditions(ctx: ReferralProxyContext): string {
+/** The friend's reward's conditions in words ("On orders from €50.00."), "" when there are none. */
+export function widgetConditions(ctx: Pick<ReferralProxyContext, "t" | "language" | "program" | "shop">): string {
   const r = ctx.program.friendReward;
   return r.minimumOrder > 0
     ? ctx.t("Account.Common:referFriend.widget.minimumOrder", {
@@ -152,7 +153,7 @@ export function widgetPayload(ctx: ReferralProxyContext) {
       button: w.buttonText || k("buttonText"),
       title: w.title || k("title"),
       description: w.description || k("description"),
-      conditions: conditions(ctx),
+      conditions: widgetConditions(ctx),
       emailLabel: k("emailLabel"),
       submit: k("submit"),
       linkLabel: k("linkLabel"),
@@ -390,7 +391,7 @@ export async function openInvite(ctx: ReferralProxyContext, query: z.infer<typeo
       title: w.friendTitle || t("Account.Common:referFriend.widget.friendTitle"),
       reward,
       body: w.friendDescription || t("Account.Common:referFriend.widget.friendDescription"),
-      conditions: conditions(ctx),
+      conditions: widgetConditions(ctx),
       apply: t("Account.Common:referFriend.widget.apply"),
       preparing: t("Account.Common:referFriend.widget.preparing"),
       close: t("Account.Common:referFriend.widget.close"),
