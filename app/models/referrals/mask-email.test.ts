@@ -33,7 +33,8 @@ describe("maskEmail", () => {
 describe("maskEmailForAdvocate", () => {
   it.each([
     ["anna.friend@example.com", "an***@ex***.com"],
-    ["a@b.co", "a***@b***.co"],
+    ["a@b.co", "***@***.co"],
+    ["ab@cd.io", "a***@c***.io"],
     ["bo@mail.example.org", "b***@ma***.org"],
     ["jörg@bücher.de", "jö***@bü***.de"],
     ["not-an-email", "***"],
@@ -41,5 +42,14 @@ describe("maskEmailForAdvocate", () => {
     [null, ""],
   ])("%s → %s", (input, masked) => {
     expect(maskEmailForAdvocate(input)).toBe(masked);
+  });
+
+  it("never shows a whole local part or host, however short", () => {
+    for (const part of ["x", "xy", "xyz", "abcdefghij"]) {
+      const masked = maskEmailForAdvocate(`${part}@${part}.com`);
+      const [local, domain] = masked.split("@");
+      expect(local!.replace("***", "")).not.toBe(part);
+      expect(domain!.replace("***.com", "")).not.toBe(part);
+    }
   });
 });

@@ -28,6 +28,7 @@ export function maskEmailForAdvocate(email: string | null | undefined): string {
   const dot = domain.lastIndexOf(".");
   const host = dot > 0 ? domain.slice(0, dot) : domain;
   const tld = dot > 0 ? domain.slice(dot) : "";
-  const keep = (s: string, n: number) => `${[...s].slice(0, Math.min(n, Math.max(1, [...s].length - 1))).join("")}***`;
+  // At most all but one character: a one-letter part is not shown at all.
+  const keep = (s: string, n: number) => `${[...s].slice(0, Math.min(n, [...s].length - 1)).join("")}***`;
   return `${keep(local, 2)}@${keep(host, 2)}${tld}`;
 }
