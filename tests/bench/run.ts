@@ -12,6 +12,7 @@ import { pagesBench } from "./pages-bench";
 import { webhooksBench } from "./webhooks-bench";
 import { paypalBatchBench } from "./paypal-batch-bench";
 import { payoutsBench } from "./payouts-bench";
+import { vitalsBench } from "./vitals-bench";
 
 export interface BenchResult {
   checks: { name: string; pass: boolean }[];
@@ -27,6 +28,10 @@ const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
   { name: "pages: admin, portal and account documents vs bare Polaris", run: pagesBench },
+  {
+    name: "vitals: LCP, CLS, blocking time, INP and JavaScript in Chromium, cold and warm, 1× and 4× CPU",
+    run: vitalsBench,
+  },
   { name: "payouts: pending payouts for 10,000 affiliates from 1M commission lines", run: payoutsBench },
   { name: "notifications: 10,000 e-mails from one bulk approval to a loopback SMTP server", run: notificationsBench },
   { name: "admin SSR by language: English, German, Japanese (and the Arabic portal)", run: adminSsrBench },
