@@ -18,8 +18,7 @@ export interface RenewalPolicy {
 }
 
 export type RenewalVerdict =
-  | { pays: true; rate: RenewalPolicy["rate"] }
-  | { pays: false; why: "none" | "orders" | "months" };
+  { pays: true; rate: RenewalPolicy["rate"] } | { pays: false; why: "none" | "orders" | "months" };
 
 /** `months` calendar months after `from` (the 31st of a shorter month is its last day). */
 export function addMonths(from: Date, months: number): Date {
@@ -75,7 +74,8 @@ export function renewalPolicyOf(row: {
   return {
     kind,
     limit: row.renewalLimit,
-    rate: type && row.renewalCommissionValue !== null ? { commissionType: type, value: row.renewalCommissionValue } : null,
+    rate:
+      type && row.renewalCommissionValue !== null ? { commissionType: type, value: row.renewalCommissionValue } : null,
   };
 }
 
