@@ -67,13 +67,16 @@ export const campaignFormSchema = z.object({
     prefix: text,
     once_per_customer: flag,
   }),
-  renewals: z.object({
-    policy: z.enum(RENEWAL_POLICIES),
-    limit: text,
-    own_rate: flag,
-    commission_type: z.enum(RENEWAL_COMMISSION_TYPES),
-    commission_value: text,
-  }),
+  // Absent (an older form): no renewals pay.
+  renewals: z
+    .object({
+      policy: z.enum(RENEWAL_POLICIES),
+      limit: text,
+      own_rate: flag,
+      commission_type: z.enum(RENEWAL_COMMISSION_TYPES),
+      commission_value: text,
+    })
+    .default({ policy: "none", limit: "", own_rate: false, commission_type: "percent", commission_value: "" }),
 });
 
 export type CampaignFormValues = z.infer<typeof campaignFormSchema>;
