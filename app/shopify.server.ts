@@ -26,6 +26,8 @@ export const SCOPES = [
   "write_app_proxy",
   "write_pixels",
   "read_customer_events",
+  // Issue 32: the subscription_contracts webhooks (ADR 046).
+  "read_own_subscription_contracts",
 ];
 
 // The libraries put values from requests (the `shop` parameter, above all)

@@ -127,8 +127,9 @@ export default function SaleScreen() {
                   <SourceBadge source={sale.attribution.source} />
                 </InlineStack>
                 <Text as="p" id="attribution-reason">
-                  {attributionReasonText(tr, sale.attribution, format.number) ||
-                    attributionFallbackText(tr, sale.attribution.source, sale.attribution.affiliate?.name ?? null)}
+                  {attributionReasonText(tr, sale.attribution, format.number, (iso) =>
+                    format.date(iso, shop.timezone),
+                  ) || attributionFallbackText(tr, sale.attribution.source, sale.attribution.affiliate?.name ?? null)}
                 </Text>
                 {sale.attribution.click ? (
                   <Text as="p" tone="subdued">

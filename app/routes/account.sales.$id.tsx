@@ -45,6 +45,14 @@ export default function AccountSale() {
           <Text as="p">
             {t("date")}: {format.dateTime(sale.placedAt, zone)}
           </Text>
+          {sale.renewal ? (
+            <Text as="p" id="sale-renewal">
+              {t("renewal", {
+                renewal: format.number(sale.renewal.number),
+                started: format.date(sale.renewal.started, zone),
+              })}
+            </Text>
+          ) : null}
           <Text as="p">
             {t("amount")}: {m(sale.subtotal)}
           </Text>

@@ -1,3 +1,4 @@
+import type { ContractRec } from "./subscription-contracts";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { demoAffiliates } from "../models/demo/demo-people";
@@ -176,7 +177,8 @@ export interface OrderRec {
   number: number;
   name: string;
   token: string;
-  checkoutToken: string;
+  // Null for an order no checkout made (a subscription renewal).
+  checkoutToken: string | null;
   customerId: string;
   email: string;
   currency: string;
@@ -184,10 +186,12 @@ export interface OrderRec {
   discountCode: string | null;
   discountValue: DiscountValue | null;
   noteAttributes: { name: string; value: string }[];
-  landingSite: string;
+  landingSite: string | null;
   createdAt: string;
   cancelledAt: string | null;
   refundedLineQuantities: Record<string, number>;
+  // "web" when absent; "subscription_contract" for a contract's renewal order.
+  sourceName?: string;
 }
 
 export interface ShopState {
@@ -204,6 +208,8 @@ export interface ShopState {
   // Optional: state files written before gift cards were modelled have none.
   giftCards?: GiftCardRec[];
   subscriptions: SubscriptionRec[];
+  // Subscription contracts a subscription app made (optional: older state files have none).
+  subscriptionContracts?: ContractRec[];
   webPixel: { id: string; settings: string } | null;
   orders: OrderRec[];
   nextOrderNumber: number;

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { ADMIN_SCHEMA_SOURCE, adminSchema } from "./admin-schema";
 import { simulatorAccessToken } from "./access-token";
 import type { AppIdentity, ResolverContext, SimEvent } from "./admin-common";
+import { hasScope } from "./admin-common";
 import { runAdminRequest, type AdminOutcome, type AdminRequestBody } from "./admin-executor";
 import { shopGid, subscriptionEvent } from "./admin-mutations";
 import { CheckoutError, orderPayload, placeOrder, refundOrder, serializeBody, type PlaceOrderOptions } from "./orders";
@@ -17,6 +18,15 @@ import {
 import { CostBucket } from "./query-cost";
 import { emptyState, seedShop, StateFile, type OrderRec, type ShopState, type StoreState } from "./store-state";
 import { requestedScopes, subscribedTopics } from "./subscriptions";
+import {
+  billContract,
+  changeContractStatus,
+  contractPayload,
+  createContract,
+  findContract,
+  type ContractRec,
+  type ContractStatus,
+} from "./subscription-contracts";
 
 // The simulated Shopify store: one app installed on any number of shops.
 // It answers the Admin API (admin-executor.ts) and the OAuth token endpoint,
@@ -308,6 +318,47 @@ export class StoreSimulator {
     const deliveries = [await this.deliver(domain, "orders/create", created)];
     deliveries.push(await this.deliver(domain, "orders/paid", created));
     return { order, payload: created, deliveries };
+  }
+
+  /**
+   * A subscription app makes a contract from an order (the buyer checked out
+   * with a selling plan); subscription_contracts/create follows. Shopify sends
+   * it only to an app granted read_own_subscription_contracts.
+   */
+  async createSubscriptionContract(
+    domain: string,
+    wantedOrder = "last",
+    options: Parameters<typeof createContract>[3] = {},
+  ) {
+    const shop = this.shop(domain);
+    const contract = createContract(this.state, shop, this.findOrder(domain, wantedOrder), options);
+    this.save();
+    return { contract, deliveries: [await this.deliverContract(domain, "subscription_contracts/create", contract)] };
+  }
+
+  /** The contract's status changes (paused, cancelled, ...); subscription_contracts/update follows. */
+  async changeSubscriptionContract(domain: string, wanted: string, status: ContractStatus) {
+    const contract = findContract(this.shop(domain), wanted);
+    changeContractStatus(contract, status);
+    this.save();
+    return { contract, deliveries: [await this.deliverContract(domain, "subscription_contracts/update", contract)] };
+  }
+
+  /** A billing attempt succeeds: the renewal order, with orders/create and orders/paid. */
+  async renewSubscription(domain: string, wanted = "last", now?: Date) {
+    const shop = this.shop(domain);
+    const order = billContract(this.state, shop, findContract(shop, wanted), now);
+    this.save();
+    const created = serializeBody(orderPayload(shop, order, { financialStatus: "paid" }));
+    const deliveries = [await this.deliver(domain, "orders/create", created)];
+    deliveries.push(await this.deliver(domain, "orders/paid", created));
+    return { order, payload: created, deliveries };
+  }
+
+  private async deliverContract(domain: string, topic: string, contract: ContractRec): Promise<Delivery> {
+    if (!hasScope(this.shop(domain).scopes, "read_own_subscription_contracts"))
+      return { topic, shop: domain, body: "", status: null, error: "the app lacks read_own_subscription_contracts" };
+    return this.deliver(domain, topic, serializeBody(contractPayload(contract)));
   }
 
   findOrder(domain: string, wanted = "last"): OrderRec {

@@ -43,6 +43,7 @@ const LAYERS: string[][] = [
     "staff",
     "notifications",
     "portal",
+    "subscriptions",
   ],
   // 3. Features that span domains and the inbound/outbound integrations.
   ["webhooks-out", "webhooks", "affiliate-account", "marketplace", "privacy", "demo", "setup"],

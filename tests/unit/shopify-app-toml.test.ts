@@ -71,6 +71,7 @@ describe("shopify.app.toml", () => {
     for (const topic of WEBHOOK_TOPICS) {
       if (/^(orders|refunds)\//.test(topic)) need("read_orders", topic);
       if (topic.startsWith("products/")) need("read_products", topic);
+      if (topic.startsWith("subscription_contracts/")) need("read_own_subscription_contracts", topic);
     }
     if (/^\[app_proxy\]/m.test(TOML)) need("write_app_proxy", "[app_proxy]");
     const pixel = readFileSync(

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { CatalogueItem } from "~/models/portal/catalogue-item";
 import { CataloguePicker, type PickedItem } from "../catalogue/CataloguePicker";
 import { CAMPAIGN_STATUSES, COMMISSION_TYPES, RULE_COMMISSION_TYPES } from "~/models/campaigns/campaign-options";
+import { RENEWAL_COMMISSION_TYPES, RENEWAL_POLICIES } from "~/models/subscriptions/renewal-policy";
 import { MAX_LEVELS, rowKey, type CampaignFormValues } from "../../models/campaigns/campaign-form";
 
 // The campaign editor's cards. State lives in the route; this renders the
@@ -77,6 +78,8 @@ export function CampaignForm({
       values.rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)),
     );
   const setCoupon = (patch: Partial<CampaignFormValues["coupon"]>) => set("coupon", { ...values.coupon, ...patch });
+  const renewals = values.renewals;
+  const setRenewals = (patch: Partial<CampaignFormValues["renewals"]>) => set("renewals", { ...renewals, ...patch });
 
   return (
     <Layout>
@@ -395,6 +398,63 @@ export function CampaignForm({
               onChange={(v) => set("lifetime_customer_link", v)}
               helpText={t("fields.lifetimeLinkHelp")}
             />
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
+
+      <Layout.AnnotatedSection title={t("sections.renewals")} description={t("sections.renewalsHelp")}>
+        <Card>
+          <FormLayout>
+            <FormLayout.Group>
+              <Select
+                label={t("renewals.policy")}
+                options={RENEWAL_POLICIES.map((p) => ({ label: t(`renewals.policies.${p}`), value: p }))}
+                value={renewals.policy}
+                onChange={(v) => setRenewals({ policy: v as CampaignFormValues["renewals"]["policy"] })}
+                error={err("renewals.policy")}
+              />
+              {renewals.policy === "orders" || renewals.policy === "months" ? (
+                <TextField
+                  label={t(`renewals.limit.${renewals.policy}`)}
+                  autoComplete="off"
+                  inputMode="numeric"
+                  value={renewals.limit}
+                  onChange={(v) => setRenewals({ limit: v })}
+                  error={err("renewals.limit")}
+                />
+              ) : null}
+            </FormLayout.Group>
+            {renewals.policy === "none" ? null : (
+              <>
+                <Checkbox
+                  label={t("renewals.ownRate")}
+                  checked={renewals.own_rate}
+                  onChange={(v) => setRenewals({ own_rate: v })}
+                  helpText={t("renewals.ownRateHelp")}
+                />
+                {renewals.own_rate ? (
+                  <FormLayout.Group>
+                    <Select
+                      label={t("renewals.commissionType")}
+                      options={RENEWAL_COMMISSION_TYPES.map((c) => ({ label: t(`commissionTypes.${c}`), value: c }))}
+                      value={renewals.commission_type}
+                      onChange={(v) =>
+                        setRenewals({ commission_type: v as CampaignFormValues["renewals"]["commission_type"] })
+                      }
+                    />
+                    <TextField
+                      label={t("renewals.commissionValue")}
+                      autoComplete="off"
+                      inputMode="decimal"
+                      value={renewals.commission_value}
+                      onChange={(v) => setRenewals({ commission_value: v })}
+                      error={err("renewals.commission_value")}
+                      {...amountAffix(renewals.commission_type === "percent")}
+                    />
+                  </FormLayout.Group>
+                ) : null}
+              </>
+            )}
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>

@@ -1,3 +1,4 @@
+import { parseReasonValues } from "../attribution/attribution-reason";
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import type { CampaignTerms } from "../commissions/calculate-commission";
@@ -95,7 +96,7 @@ export async function listAccountSales(db: ShopDb, affiliateId: string, page: nu
 /** One of the affiliate's own sales, or null (another affiliate's or shop's id included). */
 export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
   const shopId = db.$shopId;
-  return db.order.findFirst({
+  const sale = await db.order.findFirst({
     where: { id: orderId, shopId, affiliateId },
     select: {
       id: true,
@@ -107,6 +108,8 @@ export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: s
       status: true,
       refundedAmount: true,
       attributionSource: true,
+      renewalNumber: true,
+      attributionReasonValues: true,
       commissions: {
         where: { affiliateId },
         orderBy: { createdAt: "asc" },
@@ -114,6 +117,11 @@ export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: s
       },
     },
   });
+  if (!sale) return null;
+  const { renewalNumber, attributionReasonValues, ...rest } = sale;
+  // A subscription's renewal order (ADR 046): which renewal, of a subscription started when.
+  const started = renewalNumber ? parseReasonValues(attributionReasonValues)?.started : undefined;
+  return { ...rest, renewal: renewalNumber && started ? { number: renewalNumber, started } : null };
 }
 
 export function listAccountPayouts(db: ShopDb, affiliateId: string) {

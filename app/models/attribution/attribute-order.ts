@@ -10,7 +10,8 @@ import {
   type ReasonSignal,
 } from "./attribution-reason";
 
-export type AttributionSource = "coupon" | "link" | "pixel" | "lifetime" | "none";
+// "subscription": a renewal order credited through its contract's first order (ADR 046).
+export type AttributionSource = "coupon" | "link" | "pixel" | "lifetime" | "subscription" | "none";
 
 export interface AffiliateFacts {
   id: string;

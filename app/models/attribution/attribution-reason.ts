@@ -28,6 +28,11 @@ export interface AttributionReasonValues {
   clicks?: number;
   model?: "first" | "last";
   notes?: ReasonNote[];
+  /** A subscription's renewal order (ADR 046): which renewal, and when the subscription started (ISO). */
+  renewal?: number;
+  started?: string;
+  /** The credited affiliate's status, when a renewal was refused for it. */
+  status?: string;
 }
 
 export const ATTRIBUTION_REASON_KEYS = {
@@ -39,6 +44,9 @@ export const ATTRIBUTION_REASON_KEYS = {
   lifetime: "Sales:attributionReason.lifetime",
   nothing: "Sales:attributionReason.nothing",
   refused: "Sales:attributionReason.refused",
+  renewal: "Sales:attributionReason.renewal",
+  renewalEnded: "Sales:attributionReason.renewalEnded",
+  renewalRefused: "Sales:attributionReason.renewalRefused",
 } as const;
 
 export type AttributionReasonKey = (typeof ATTRIBUTION_REASON_KEYS)[keyof typeof ATTRIBUTION_REASON_KEYS];
@@ -75,13 +83,15 @@ export function parseReasonValues(
 
 /**
  * The reason in t()'s language; `number` writes counts in the reader's
- * format. Older rows' English text is returned as it is; "" when the row has
- * neither (the caller says something from the source alone).
+ * format and `date` a date (ISO) in the reader's zone. Older rows' English
+ * text is returned as it is; "" when the row has neither (the caller says
+ * something from the source alone).
  */
 export function attributionReasonText(
   t: Translate,
   stored: StoredReason,
   number: (n: number) => string = String,
+  date: (iso: string) => string = (iso) => iso.slice(0, 10),
 ): string {
   const legacy = stored.reason ?? "";
   if (!stored.reasonKey || !KNOWN_KEYS.has(stored.reasonKey)) return legacy;
@@ -144,6 +154,11 @@ export function attributionReasonText(
     cookieDays: values.cookieDays === undefined ? "" : number(values.cookieDays),
     model,
     notes: (values.notes ?? []).map(note).filter(Boolean).join(" "),
+    renewal: values.renewal === undefined ? "" : number(values.renewal),
+    started: values.started ? date(values.started) : "",
+    status: values.status
+      ? t(`Sales:attributionReason.statuses.${values.status}`, { ...raw, defaultValue: values.status })
+      : "",
   });
 }
 

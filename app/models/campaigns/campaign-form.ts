@@ -12,6 +12,7 @@ import {
   RULE_KINDS,
   RULE_TARGETS,
 } from "./campaign-options";
+import { RENEWAL_COMMISSION_TYPES, RENEWAL_POLICIES } from "../subscriptions/renewal-policy";
 
 // The campaign form of the admin, used in the browser (instant messages) and
 // in the route action (the authority). The merchant types percents with up
@@ -66,6 +67,16 @@ export const campaignFormSchema = z.object({
     prefix: text,
     once_per_customer: flag,
   }),
+  // Absent (an older form): no renewals pay.
+  renewals: z
+    .object({
+      policy: z.enum(RENEWAL_POLICIES),
+      limit: text,
+      own_rate: flag,
+      commission_type: z.enum(RENEWAL_COMMISSION_TYPES),
+      commission_value: text,
+    })
+    .default({ policy: "none", limit: "", own_rate: false, commission_type: "percent", commission_value: "" }),
 });
 
 export type CampaignFormValues = z.infer<typeof campaignFormSchema>;
@@ -103,6 +114,13 @@ export function parseCampaignForm(raw: unknown, currencyExponent: number): Campa
     return 0;
   };
   const isPercent = form.commission_type === "percent";
+  const counted = form.renewals.policy === "orders" || form.renewals.policy === "months";
+  const renewalLimit = () => {
+    const parsed = parseDecimalInput(form.renewals.limit, 0, 1000);
+    if (parsed.ok) return parsed.value;
+    fields["renewals.limit"] = parsed.message;
+    return null;
+  };
   const candidate = {
     name: form.name,
     status: form.status,
@@ -143,6 +161,18 @@ export function parseCampaignForm(raw: unknown, currencyExponent: number): Campa
       prefix: form.coupon.prefix,
       once_per_customer: form.coupon.once_per_customer,
     },
+    renewals: {
+      policy: form.renewals.policy,
+      limit: counted ? renewalLimit() : null,
+      commission_type: form.renewals.own_rate ? form.renewals.commission_type : null,
+      commission_value: form.renewals.own_rate
+        ? amount(
+            "renewals.commission_value",
+            form.renewals.commission_value,
+            form.renewals.commission_type === "percent",
+          )
+        : null,
+    },
   };
   const checked = campaignCreateSchema.safeParse(candidate, { errorMap: keyedErrorMap });
   if (!checked.success) {
@@ -177,6 +207,7 @@ export function emptyCampaignForm(makeDefault: boolean): CampaignFormValues {
     levels: [],
     rules: [],
     coupon: { enabled: false, discount_type: "percentage", discount_value: "10", prefix: "", once_per_customer: true },
+    renewals: { policy: "none", limit: "", own_rate: false, commission_type: "percent", commission_value: "" },
   };
 }
 
@@ -219,6 +250,16 @@ export function campaignToForm(campaign: CampaignOut, currencyExponent: number):
       discount_value: show(campaign.coupon.discount_value, campaign.coupon.discount_type === "percentage"),
       prefix: campaign.coupon.prefix,
       once_per_customer: campaign.coupon.once_per_customer,
+    },
+    renewals: {
+      policy: campaign.renewals.policy,
+      limit: campaign.renewals.limit === null ? "" : String(campaign.renewals.limit),
+      own_rate: campaign.renewals.commission_type !== null,
+      commission_type: campaign.renewals.commission_type ?? "percent",
+      commission_value:
+        campaign.renewals.commission_value === null
+          ? ""
+          : show(campaign.renewals.commission_value, campaign.renewals.commission_type === "percent"),
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   RULE_TARGETS,
 } from "./campaign-options";
 import { couponPrefixSchema, couponValueIssue } from "./coupon-rules";
+import { RENEWAL_COMMISSION_TYPES, RENEWAL_POLICIES } from "../subscriptions/renewal-policy";
 
 // A campaign's vocabulary: its fields and their rules (REST API bodies and
 // the admin's campaign form validate with these), and the campaign as the
@@ -133,6 +134,36 @@ export const couponSettingsSchema = z
 
 export type CouponSettings = z.infer<typeof couponSettingsSchema>;
 
+/** Renewal orders a subscription contract creates: whether and how long they pay, at which rate (ADR 046). */
+export const renewalSettingsSchema = z
+  .object({
+    policy: z
+      .enum(RENEWAL_POLICIES)
+      .default("none")
+      .describe("none; orders: the first `limit` renewals; months: `limit` months after the first order; lifetime"),
+    limit: int(1, 1000).nullable().default(null).describe("Renewal orders or months; required for orders and months"),
+    commission_type: z
+      .enum(RENEWAL_COMMISSION_TYPES)
+      .nullable()
+      .default(null)
+      .describe("A renewal's own rate; null: the campaign's own terms"),
+    commission_value: int(0, MAX_FLAT)
+      .nullable()
+      .default(null)
+      .describe("Basis points for percent, minor units for flat_order"),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if ((r.policy === "orders" || r.policy === "months") && r.limit === null)
+      ctx.addIssue({ code: "custom", path: ["limit"], message: msg(`Campaigns:validation.renewalLimit.${r.policy}`) });
+    if ((r.commission_type === null) !== (r.commission_value === null))
+      ctx.addIssue({ code: "custom", path: ["commission_value"], message: msg("Campaigns:validation.renewalRate") });
+    const issue = r.commission_type ? commissionValueIssue(r.commission_type, r.commission_value) : null;
+    if (issue) ctx.addIssue({ code: "custom", path: ["commission_value"], message: issue });
+  });
+
+export type RenewalSettings = z.infer<typeof renewalSettingsSchema>;
+
 const campaignFields = {
   name: z
     .string({ required_error: msg("Campaigns:validation.name") })
@@ -154,6 +185,7 @@ const campaignFields = {
   levels: levelsSchema.describe("MLM levels; replaces all levels when given"),
   rules: rulesSchema.describe("Product/collection rules; replaces all rules when given"),
   coupon: couponSettingsSchema.describe("Coupon settings; fields not given take their defaults"),
+  renewals: renewalSettingsSchema.describe("Subscription renewals; fields not given take their defaults"),
 };
 
 /** Cross-field check: percent values are at most 100 %. Also run on a PATCH merged with the stored row. */
@@ -186,6 +218,7 @@ export const campaignCreateSchema = z
     levels: campaignFields.levels.default([]),
     rules: campaignFields.rules.default([]),
     coupon: campaignFields.coupon.default({}),
+    renewals: campaignFields.renewals.default({}),
   })
   .strict()
   .superRefine((values, ctx) => {
@@ -232,6 +265,12 @@ export const campaignSchema = z.object({
     prefix: z.string(),
     once_per_customer: z.boolean(),
   }),
+  renewals: z.object({
+    policy: z.enum(RENEWAL_POLICIES),
+    limit: z.number().int().nullable(),
+    commission_type: z.enum(RENEWAL_COMMISSION_TYPES).nullable(),
+    commission_value: z.number().int().nullable(),
+  }),
   created_at: isoDateTime(),
   updated_at: isoDateTime(),
 });
@@ -269,6 +308,10 @@ export interface CampaignRow {
   couponDiscountValue: number;
   couponPrefix: string;
   couponOncePerCustomer: boolean;
+  renewalPolicy: string;
+  renewalLimit: number | null;
+  renewalCommissionType: string | null;
+  renewalCommissionValue: number | null;
 }
 
 export function serializeCampaign(row: CampaignRow): CampaignOut {
@@ -305,6 +348,12 @@ export function serializeCampaign(row: CampaignRow): CampaignOut {
       discount_value: row.couponDiscountValue,
       prefix: row.couponPrefix,
       once_per_customer: row.couponOncePerCustomer,
+    },
+    renewals: {
+      policy: row.renewalPolicy as CampaignOut["renewals"]["policy"],
+      limit: row.renewalLimit,
+      commission_type: row.renewalCommissionType as CampaignOut["renewals"]["commission_type"],
+      commission_value: row.renewalCommissionValue,
     },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

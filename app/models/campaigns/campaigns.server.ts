@@ -8,6 +8,7 @@ import {
   type CampaignCreate,
   type CampaignUpdate,
   type CouponSettings,
+  type RenewalSettings,
 } from "./campaign-schemas";
 import type { Tx } from "../../db/transaction";
 
@@ -45,6 +46,17 @@ function couponColumns(coupon: CouponSettings | undefined) {
   };
 }
 
+function renewalColumns(renewals: RenewalSettings | undefined) {
+  if (!renewals) return {};
+  const counted = renewals.policy === "orders" || renewals.policy === "months";
+  return {
+    renewalPolicy: renewals.policy,
+    renewalLimit: counted ? renewals.limit : null,
+    renewalCommissionType: renewals.commission_type,
+    renewalCommissionValue: renewals.commission_type ? renewals.commission_value : null,
+  };
+}
+
 function columns(input: CampaignUpdate) {
   return {
     name: input.name,
@@ -59,6 +71,7 @@ function columns(input: CampaignUpdate) {
     approvalHoldDays: input.approval_hold_days,
     lifetimeCustomerLink: input.lifetime_customer_link,
     ...couponColumns(input.coupon),
+    ...renewalColumns(input.renewals),
   };
 }
 

@@ -8,7 +8,9 @@ import { withCollectionsUnread } from "../commissions/commission-explanation";
 import { lookupProductCollections, type CollectionFetcher } from "../shopify/product-collections.server";
 import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shopify/order-payload";
 import { planAllows } from "../plans/plans";
-import { storedAttributionReason } from "../attribution/attribution-reason";
+import { ATTRIBUTION_REASON_KEYS, storedAttributionReason } from "../attribution/attribution-reason";
+import type { AttributionDecision } from "../attribution/attribute-order";
+import { matchContract, renewalPolicyOf, renewalVerdict, type RenewalPolicy } from "../subscriptions/renewal-policy";
 
 export interface CommissionSnapshot {
   terms: CampaignTerms | null;
@@ -37,6 +39,7 @@ type CampaignRow = CampaignTerms & {
   approvalHoldDays: number;
   lifetimeCustomerLink: boolean;
   cookieDays: number;
+  renewal: RenewalPolicy;
 };
 
 const unique = <T>(values: (T | null | undefined)[]) => [
@@ -148,7 +151,10 @@ export async function planOrders(
     ...(await bulk.from("Order").findIn<Earlier>(["customerGid", "customerEmail"], scope, "customerEmail", emails)),
   ];
 
+  const renewals = await loadRenewalFacts(bulk, shop.id, orders);
+
   const affiliateIds = unique([
+    ...renewals.affiliateIds,
     ...coupons.map((c) => c.affiliateId),
     ...clicks.map((c) => c.affiliateId),
     ...links.map((l) => l.affiliateId),
@@ -235,18 +241,24 @@ export async function planOrders(
     const pixelEvent = order.checkoutToken ? pixelByToken.get(order.checkoutToken) : undefined;
     const lifetimeId = customerKeys.map((k) => linkByKey.get(k)).find(Boolean);
     const lifetime = lifetimeId ? affiliates.get(lifetimeId) : undefined;
-    const decision = attributeOrder({
-      placedAt: order.placedAt,
-      buyerEmail: order.email,
-      buyerCustomerGid: order.customerGid,
-      attributionModel: shop.attributionModel === "first_click" ? "first_click" : "last_click",
-      coupon: coupon && couponAffiliate ? { code: coupon.code, affiliate: facts(couponAffiliate) } : null,
-      links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter(
-        (l): l is LinkSignal => l !== null,
-      ),
-      pixel: pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null,
-      lifetime: lifetime ? facts(lifetime) : null,
-    });
+    // A subscription's renewal order goes to the affiliate of its first order,
+    // as long as the campaign pays renewals (ADR 046); nothing else credits it.
+    const renewal = order.isRenewal ? renewals.match(order) : null;
+    const renewalDecision = renewal ? decideRenewal(renewal, affiliates, campaigns, order.placedAt) : null;
+    const decision: AttributionDecision =
+      renewalDecision?.decision ??
+      attributeOrder({
+        placedAt: order.placedAt,
+        buyerEmail: order.email,
+        buyerCustomerGid: order.customerGid,
+        attributionModel: shop.attributionModel === "first_click" ? "first_click" : "last_click",
+        coupon: coupon && couponAffiliate ? { code: coupon.code, affiliate: facts(couponAffiliate) } : null,
+        links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter(
+          (l): l is LinkSignal => l !== null,
+        ),
+        pixel: pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null,
+        lifetime: lifetime ? facts(lifetime) : null,
+      });
 
     const id = randomUUID();
     let snapshot: CommissionSnapshot = { terms: null, chain: [], isNewCustomer, collectionsByProduct: {}, basis: 0 };
@@ -258,7 +270,15 @@ export async function planOrders(
     const credited = decision.affiliateId ? affiliates.get(decision.affiliateId) : undefined;
     const campaign = credited ? campaigns.get(credited.campaignId) : undefined;
     if (credited && campaign) {
-      const { autoApproveOrders, approvalHoldDays, lifetimeCustomerLink, cookieDays: _cookieDays, ...terms } = campaign;
+      const {
+        autoApproveOrders,
+        approvalHoldDays,
+        lifetimeCustomerLink,
+        cookieDays: _cookieDays,
+        renewal: _renewal,
+        ...campaignTerms
+      } = campaign;
+      const terms = renewalTerms(campaignTerms, renewalDecision?.rate ?? null);
       const chain = uplineChain(affiliates, credited.id, Math.max(1, ...terms.levels.map((l) => l.level)));
       const collectionsByProduct: Record<string, string[]> = {};
       for (const line of order.lines) {
@@ -304,7 +324,7 @@ export async function planOrders(
           updatedAt: now,
         });
       }
-      if (lifetimeCustomerLink && decision.source !== "lifetime") {
+      if (lifetimeCustomerLink && decision.source !== "lifetime" && decision.source !== "subscription") {
         for (const customerKey of customerKeys) {
           if (linkByKey.has(customerKey)) continue;
           linkByKey.set(customerKey, credited.id);
@@ -337,6 +357,8 @@ export async function planOrders(
       affiliateId: decision.affiliateId,
       attributionSource: decision.source,
       ...storedAttributionReason(decision.reason),
+      subscriptionContractGid: renewal?.contractGid ?? null,
+      renewalNumber: renewal?.number ?? null,
       clickId: decision.clickId,
       subId: creditedClick?.subId ?? null,
       linkTags: creditedClick?.linkTags ?? null,
@@ -436,6 +458,10 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
     approvalHoldDays: number;
     lifetimeCustomerLink: unknown;
     cookieDays: number;
+    renewalPolicy: string;
+    renewalLimit: number | null;
+    renewalCommissionType: string | null;
+    renewalCommissionValue: number | null;
   };
   type Level = { campaignId: string; level: number; basis: string; rate: number };
   type Rule = {
@@ -458,6 +484,10 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
         "approvalHoldDays",
         "lifetimeCustomerLink",
         "cookieDays",
+        "renewalPolicy",
+        "renewalLimit",
+        "renewalCommissionType",
+        "renewalCommissionValue",
       ],
       { shopId },
       "id",
@@ -497,6 +527,7 @@ async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Prom
         approvalHoldDays: c.approvalHoldDays,
         lifetimeCustomerLink: bool(c.lifetimeCustomerLink),
         cookieDays: c.cookieDays,
+        renewal: renewalPolicyOf(c),
       },
     ]),
   );
@@ -524,4 +555,144 @@ export function uplineChain(
     current = parent;
   }
   return chain;
+}
+
+/** A renewal order matched to its contract: which renewal it is, and the contract's first order. */
+interface RenewalMatch {
+  contractGid: string;
+  number: number;
+  startedAt: Date;
+  originAffiliateId: string | null;
+}
+
+/**
+ * The subscription facts of a batch's renewal orders (Shopify's
+ * source_name "subscription_contract"): the customer's contracts
+ * (subscription_contracts webhooks), their first orders, and how many
+ * renewals of each are recorded already. `match` numbers the batch's
+ * renewals on from there, in the batch's order.
+ */
+async function loadRenewalFacts(bulk: BulkSql, shopId: string, orders: NormalizedOrder[]) {
+  const scope = { shopId };
+  const renewalOrders = orders.filter((o) => o.isRenewal && o.customerGid);
+  if (renewalOrders.length === 0) return { affiliateIds: [] as string[], match: (_o: NormalizedOrder) => null };
+  type Contract = { contractGid: string; originOrderGid: string | null; customerGid: string | null };
+  const contracts = await bulk
+    .from("SubscriptionContract")
+    .findIn<Contract>(
+      ["contractGid", "originOrderGid", "customerGid"],
+      scope,
+      "customerGid",
+      unique(renewalOrders.map((o) => o.customerGid)),
+    );
+  type Origin = { shopifyGid: string; affiliateId: string | null; placedAt: Date | string; lines: string };
+  const origins = new Map(
+    (
+      await bulk
+        .from("Order")
+        .findIn<Origin>(
+          ["shopifyGid", "affiliateId", "placedAt", "lines"],
+          scope,
+          "shopifyGid",
+          unique(contracts.map((c) => c.originOrderGid)),
+        )
+    ).map((o) => [o.shopifyGid, o]),
+  );
+  const counted = await bulk.from("Order").findIn<{ subscriptionContractGid: string }>(
+    ["subscriptionContractGid"],
+    scope,
+    "subscriptionContractGid",
+    contracts.map((c) => c.contractGid),
+  );
+  const renewalsSoFar = new Map<string, number>();
+  for (const r of counted)
+    renewalsSoFar.set(r.subscriptionContractGid, (renewalsSoFar.get(r.subscriptionContractGid) ?? 0) + 1);
+  // Only contracts whose first order the app has recorded can be followed.
+  const known = contracts.flatMap((c) => {
+    const origin = c.originOrderGid ? origins.get(c.originOrderGid) : undefined;
+    if (!origin) return [];
+    const lines = JSON.parse(origin.lines || "[]") as { productGid?: string | null }[];
+    return [
+      {
+        contract: c,
+        origin,
+        originProducts: unique(lines.map((l) => l.productGid)),
+      },
+    ];
+  });
+  return {
+    affiliateIds: unique(known.map((k) => k.origin.affiliateId)),
+    match: (order: NormalizedOrder): RenewalMatch | null => {
+      const mine = known.filter((k) => k.contract.customerGid === order.customerGid);
+      const found = matchContract(mine, unique(order.lines.map((l) => l.productGid)));
+      if (!found) return null;
+      const number = (renewalsSoFar.get(found.contract.contractGid) ?? 0) + 1;
+      renewalsSoFar.set(found.contract.contractGid, number);
+      return {
+        contractGid: found.contract.contractGid,
+        number,
+        startedAt: new Date(found.origin.placedAt),
+        originAffiliateId: found.origin.affiliateId,
+      };
+    },
+  };
+}
+
+/**
+ * A renewal of a subscription whose first order was credited: credited to
+ * the same affiliate while their campaign pays renewals and they are
+ * approved, otherwise to no one (with the reason). Null when the first order
+ * was credited to no one: the renewal is then an ordinary order.
+ */
+function decideRenewal(
+  renewal: RenewalMatch,
+  affiliates: Map<string, AffiliateRow>,
+  campaigns: Map<string, CampaignRow>,
+  placedAt: Date,
+): { decision: AttributionDecision; rate: RenewalPolicy["rate"] } | null {
+  const affiliate = renewal.originAffiliateId ? affiliates.get(renewal.originAffiliateId) : undefined;
+  const campaign = affiliate ? campaigns.get(affiliate.campaignId) : undefined;
+  if (!affiliate || !campaign) return null;
+  const values = {
+    who: `${`${affiliate.firstName} ${affiliate.lastName}`.trim()} (${affiliate.referralCode})`,
+    renewal: renewal.number,
+    started: renewal.startedAt.toISOString(),
+  };
+  const none = (key: (typeof ATTRIBUTION_REASON_KEYS)[keyof typeof ATTRIBUTION_REASON_KEYS], extra = {}) => ({
+    decision: {
+      affiliateId: null,
+      source: "none" as const,
+      clickId: null,
+      reason: { key, values: { ...values, ...extra } },
+    },
+    rate: null,
+  });
+  const verdict = renewalVerdict(campaign.renewal, renewal.number, renewal.startedAt, placedAt);
+  if (!verdict.pays) return none(ATTRIBUTION_REASON_KEYS.renewalEnded);
+  if (affiliate.status !== "approved")
+    return none(ATTRIBUTION_REASON_KEYS.renewalRefused, { status: affiliate.status });
+  return {
+    decision: {
+      affiliateId: affiliate.id,
+      source: "subscription",
+      clickId: null,
+      reason: { key: ATTRIBUTION_REASON_KEYS.renewal, values },
+    },
+    rate: verdict.rate,
+  };
+}
+
+/**
+ * A renewal's own rate replaces the campaign's rate (and its first-order
+ * rate and product rates); exclusions still apply. Null: the campaign's terms.
+ */
+function renewalTerms(terms: CampaignTerms, rate: RenewalPolicy["rate"]): CampaignTerms {
+  if (!rate) return terms;
+  return {
+    ...terms,
+    commissionType: rate.commissionType,
+    commissionValue: rate.value,
+    newCustomerValue: null,
+    rules: terms.rules.filter((r) => r.kind === "exclude"),
+  };
 }

@@ -41,6 +41,9 @@ export const orderPayloadSchema = z.object({
   total_price_set: moneySet,
   presentment_currency: z.string().length(3).nullish(),
   checkout_token: z.string().nullish(),
+  // "web", "pos", ...; "subscription_contract" for an order a subscription
+  // contract's billing attempt created (a renewal, ADR 046).
+  source_name: z.string().nullish(),
   created_at: z.string().nullish(),
   processed_at: z.string().nullish(),
   cancelled_at: z.string().nullish(),
@@ -87,6 +90,8 @@ export interface NormalizedOrder {
   /** What the customer paid in their own currency, when it is not the shop's (Shopify Markets). */
   presentment: { currency: string; total: number; rate: string | null } | null;
   checkoutToken: string | null;
+  /** Created by a subscription contract (a renewal), not by a checkout. */
+  isRenewal: boolean;
   placedAt: Date;
   cancelledAt: Date | null;
   discountCodes: string[];
@@ -143,6 +148,7 @@ export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
     total,
     presentment: presentmentOf(payload, currency, total),
     checkoutToken: payload.checkout_token ?? null,
+    isRenewal: payload.source_name === "subscription_contract",
     placedAt: when(payload.processed_at) ?? when(payload.created_at) ?? new Date(),
     cancelledAt: when(payload.cancelled_at),
     discountCodes: payload.discount_codes.map((d) => d.code.trim().toUpperCase()).filter(Boolean),

@@ -17,6 +17,8 @@ import {
   referralProgramOn,
 } from "../referrals/referral-candidate";
 import { parseShopifyJson } from "../shopify/safe-json";
+import { contractPayloadSchema } from "../subscriptions/contract-payload";
+import { recordContract } from "../subscriptions/record-contract.server";
 import {
   appUninstalledSchema,
   customersDataRequestSchema,
@@ -39,6 +41,8 @@ export const WEBHOOK_TOPICS = [
   "products/update",
   "products/delete",
   "app_subscriptions/update",
+  "subscription_contracts/create",
+  "subscription_contracts/update",
   "customers/data_request",
   "customers/redact",
   "shop/redact",
@@ -60,6 +64,8 @@ const BODY_SCHEMAS = {
   "app/uninstalled": appUninstalledSchema,
   "app/scopes_update": scopesUpdateSchema,
   "app_subscriptions/update": appSubscriptionUpdateSchema,
+  "subscription_contracts/create": contractPayloadSchema,
+  "subscription_contracts/update": contractPayloadSchema,
   "customers/data_request": customersDataRequestSchema,
   "customers/redact": customersRedactSchema,
   "shop/redact": shopRedactSchema,
@@ -158,6 +164,12 @@ export async function processEvent(tx: Tx, eventId: string) {
     }
     case "app_subscriptions/update":
       if (shop && !shop.uninstalledAt) await applySubscriptionUpdate(tx, shop, body("app_subscriptions/update"));
+      break;
+    case "subscription_contracts/create":
+    case "subscription_contracts/update":
+      // The contract's link to its first order: renewal orders are credited
+      // through it (subscriptions/, ADR 046).
+      if (shop && !shop.uninstalledAt) await recordContract(tx, shop.id, body("subscription_contracts/create"));
       break;
     case "app/uninstalled":
       await markUninstalled(tx, event.shopDomain);
