@@ -26,7 +26,7 @@ export const SCOPES = [
   "write_app_proxy",
   "write_pixels",
   "read_customer_events",
-  // Issue 32: the subscription_contracts webhooks (ADR 046).
+  // Issue 32: the subscription_contracts webhooks (ADR 047).
   "read_own_subscription_contracts",
 ];
 

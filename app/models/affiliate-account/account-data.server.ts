@@ -119,7 +119,7 @@ export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: s
   });
   if (!sale) return null;
   const { renewalNumber, attributionReasonValues, ...rest } = sale;
-  // A subscription's renewal order (ADR 046): which renewal, of a subscription started when.
+  // A subscription's renewal order (ADR 047): which renewal, of a subscription started when.
   const started = renewalNumber ? parseReasonValues(attributionReasonValues)?.started : undefined;
   return { ...rest, renewal: renewalNumber && started ? { number: renewalNumber, started } : null };
 }

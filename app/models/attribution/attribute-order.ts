@@ -10,7 +10,7 @@ import {
   type ReasonSignal,
 } from "./attribution-reason";
 
-// "subscription": a renewal order credited through its contract's first order (ADR 046).
+// "subscription": a renewal order credited through its contract's first order (ADR 047).
 export type AttributionSource = "coupon" | "link" | "pixel" | "lifetime" | "subscription" | "none";
 
 export interface AffiliateFacts {

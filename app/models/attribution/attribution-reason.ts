@@ -28,7 +28,7 @@ export interface AttributionReasonValues {
   clicks?: number;
   model?: "first" | "last";
   notes?: ReasonNote[];
-  /** A subscription's renewal order (ADR 046): which renewal, and when the subscription started (ISO). */
+  /** A subscription's renewal order (ADR 047): which renewal, and when the subscription started (ISO). */
   renewal?: number;
   started?: string;
   /** The credited affiliate's status, when a renewal was refused for it. */

@@ -134,7 +134,7 @@ export const couponSettingsSchema = z
 
 export type CouponSettings = z.infer<typeof couponSettingsSchema>;
 
-/** Renewal orders a subscription contract creates: whether and how long they pay, at which rate (ADR 046). */
+/** Renewal orders a subscription contract creates: whether and how long they pay, at which rate (ADR 047). */
 export const renewalSettingsSchema = z
   .object({
     policy: z

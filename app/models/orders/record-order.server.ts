@@ -242,7 +242,7 @@ export async function planOrders(
     const lifetimeId = customerKeys.map((k) => linkByKey.get(k)).find(Boolean);
     const lifetime = lifetimeId ? affiliates.get(lifetimeId) : undefined;
     // A subscription's renewal order goes to the affiliate of its first order,
-    // as long as the campaign pays renewals (ADR 046); nothing else credits it.
+    // as long as the campaign pays renewals (ADR 047); nothing else credits it.
     const renewal = order.isRenewal ? renewals.match(order) : null;
     const renewalDecision = renewal ? decideRenewal(renewal, affiliates, campaigns, order.placedAt) : null;
     const decision: AttributionDecision =

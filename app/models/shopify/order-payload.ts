@@ -42,7 +42,7 @@ export const orderPayloadSchema = z.object({
   presentment_currency: z.string().length(3).nullish(),
   checkout_token: z.string().nullish(),
   // "web", "pos", ...; "subscription_contract" for an order a subscription
-  // contract's billing attempt created (a renewal, ADR 046).
+  // contract's billing attempt created (a renewal, ADR 047).
   source_name: z.string().nullish(),
   created_at: z.string().nullish(),
   processed_at: z.string().nullish(),

@@ -1,5 +1,5 @@
 // Whether a subscription's renewal order pays its affiliate, and at which
-// rate (ADR 046). Pure: no Prisma. A campaign's renewal policy says how long
+// rate (ADR 047). Pure: no Prisma. A campaign's renewal policy says how long
 // renewals pay (none, a number of renewal orders, a number of months after
 // the first order, or for life) and at which rate (the campaign's own terms,
 // or a rate of its own).

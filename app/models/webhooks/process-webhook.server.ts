@@ -168,7 +168,7 @@ export async function processEvent(tx: Tx, eventId: string) {
     case "subscription_contracts/create":
     case "subscription_contracts/update":
       // The contract's link to its first order: renewal orders are credited
-      // through it (subscriptions/, ADR 046).
+      // through it (subscriptions/, ADR 047).
       if (shop && !shop.uninstalledAt) await recordContract(tx, shop.id, body("subscription_contracts/create"));
       break;
     case "app/uninstalled":
