@@ -15,7 +15,7 @@ import { displayZone } from "~/lib/shop-day";
 import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
 import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
-import { IMPORT_FORMATS } from "~/models/affiliates/app-import-formats";
+import { IMPORT_FORMATS, type ImportFormat } from "~/models/affiliates/app-import-formats";
 import { startAffiliateImport } from "~/models/affiliates/csv-import.server";
 import { planUsage, readOnlyRows, requireEditable, requireRoomFor } from "~/models/plans/plan-usage.server";
 import { listShowsPlanLimit, PlanLimitBanner } from "~/components/PlanLimitBanner";
@@ -86,7 +86,7 @@ export default function AffiliatesIndex() {
   const location = useLocation();
   const navigation = useNavigation();
   const [adding, setAdding] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useState<false | ImportFormat>(false);
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
 
@@ -108,7 +108,8 @@ export default function AffiliatesIndex() {
       subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
       primaryAction={{ content: t("add.button"), onAction: () => setAdding(true) }}
       secondaryActions={[
-        { content: t("import.button"), onAction: () => setImporting(true) },
+        { content: t("import.button"), onAction: () => setImporting("csv") },
+        { content: t("import.fromAnotherApp"), onAction: () => setImporting("uppromote") },
         {
           content: t("export.button"),
           loading: exporting,
@@ -135,10 +136,14 @@ export default function AffiliatesIndex() {
         data={data}
         timeZone={shop.timezone}
         onAdd={() => setAdding(true)}
-        onImport={() => setImporting(true)}
+        onImport={() => setImporting("csv")}
       />
       <AddAffiliateModal open={adding} onClose={() => setAdding(false)} campaigns={data.campaigns} />
-      <ImportAffiliatesModal open={importing} onClose={() => setImporting(false)} />
+      <ImportAffiliatesModal
+        open={importing !== false}
+        initialFormat={importing || "csv"}
+        onClose={() => setImporting(false)}
+      />
     </Page>
   );
 }

@@ -37,13 +37,26 @@ interface ImportStatus extends ImportJobView {
 }
 
 /** CSV import: the upload queues a job; the dialog follows its progress, then shows its report. */
-export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ImportAffiliatesModal({
+  open,
+  onClose,
+  initialFormat = "csv",
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The source chosen when the dialog opens ("Import from another app" opens it on an app). */
+  initialFormat?: ImportFormat;
+}) {
   const { t } = useTranslation(["Affiliates", "Global"]);
   const { role } = useParams();
   const fetcher = useFetcher<ImportAnswer>();
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState<ImportFormat>("csv");
+  const [format, setFormat] = useState<ImportFormat>(initialFormat);
+  // Each opening starts from the button's choice.
+  useEffect(() => {
+    if (open) setFormat(initialFormat);
+  }, [open, initialFormat]);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const importId = answer?.ok ? answer.importId : undefined;
   const { job, running } = useImportJob<ImportStatus>(
