@@ -15,6 +15,7 @@ import { displayZone } from "~/lib/shop-day";
 import { addAffiliate, listAdminAffiliates, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
 import { affiliateFormSchema, affiliateListQuerySchema, bulkStatusSchema } from "~/models/affiliates/admin-schemas";
 import { MAX_IMPORT_BYTES } from "~/models/affiliates/csv-columns";
+import { IMPORT_FORMATS, type ImportFormat } from "~/models/affiliates/app-import-formats";
 import { startAffiliateImport } from "~/models/affiliates/csv-import.server";
 import { planUsage, readOnlyRows, requireEditable, requireRoomFor } from "~/models/plans/plan-usage.server";
 import { listShowsPlanLimit, PlanLimitBanner } from "~/components/PlanLimitBanner";
@@ -47,6 +48,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   affiliateFormSchema.extend({ intent: z.literal("create") }),
   z.object({
     intent: z.literal("import"),
+    // Whose export the file is (this app's own columns unless another app's is chosen).
+    format: z.enum(IMPORT_FORMATS).default("csv"),
     file: z
       .instanceof(File, { message: "Choose a CSV file to import." })
       .refine((file) => file.size <= MAX_IMPORT_BYTES, "The file is larger than 2 MB."),
@@ -68,7 +71,7 @@ export const action = /* @__PURE__ */ merchantRoute(
       case "import": {
         const usage = await planUsage(db, shop.pricingPlan, "affiliates");
         const room = usage.max === null ? null : Math.max(0, usage.max - usage.count);
-        const result = await startAffiliateImport(db, await body.file.text(), { room });
+        const result = await startAffiliateImport(db, await body.file.text(), { room, format: body.format });
         return json({ intent: body.intent, ...result }, { status: result.ok ? 202 : 422 });
       }
     }
@@ -83,7 +86,7 @@ export default function AffiliatesIndex() {
   const location = useLocation();
   const navigation = useNavigation();
   const [adding, setAdding] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useState<false | ImportFormat>(false);
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
 
@@ -105,7 +108,8 @@ export default function AffiliatesIndex() {
       subtitle={t("Global:timeZoneNote", { zone: displayZone(shop.timezone) })}
       primaryAction={{ content: t("add.button"), onAction: () => setAdding(true) }}
       secondaryActions={[
-        { content: t("import.button"), onAction: () => setImporting(true) },
+        { content: t("import.button"), onAction: () => setImporting("csv") },
+        { content: t("import.fromAnotherApp"), onAction: () => setImporting("uppromote") },
         {
           content: t("export.button"),
           loading: exporting,
@@ -132,10 +136,14 @@ export default function AffiliatesIndex() {
         data={data}
         timeZone={shop.timezone}
         onAdd={() => setAdding(true)}
-        onImport={() => setImporting(true)}
+        onImport={() => setImporting("csv")}
       />
       <AddAffiliateModal open={adding} onClose={() => setAdding(false)} campaigns={data.campaigns} />
-      <ImportAffiliatesModal open={importing} onClose={() => setImporting(false)} />
+      <ImportAffiliatesModal
+        open={importing !== false}
+        initialFormat={importing || "csv"}
+        onClose={() => setImporting(false)}
+      />
     </Page>
   );
 }

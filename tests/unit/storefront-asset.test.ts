@@ -220,7 +220,18 @@ describe("affiliate-tracking.js matches storefront-logic.ts", () => {
       same(`decodeReferral(${raw})`, api.decodeReferral!(raw), logic.decodeReferral(raw));
     }
     for (const r of referrals.filter(Boolean)) same(`encodeReferral`, api.encodeReferral!(r), logic.encodeReferral(r!));
-    for (const search of ["?ref=jane10", `?ref=JANE10&_aff_click=${CLICK}`, "?ref=a", "", "?aff=JANE10"]) {
+    for (const search of [
+      "?ref=jane10",
+      `?ref=JANE10&_aff_click=${CLICK}`,
+      "?ref=a",
+      "",
+      "?aff=JANE10",
+      // Other apps' links of imported affiliates (ADR 046).
+      "?sca_ref=2435465.xNnJWu9WKq",
+      "?rfsn=123456.abc123",
+      "?sca_ref=921&ref=JANE10",
+      "?sca_ref=..",
+    ]) {
       same(`readLanding(${search})`, api.readLanding!(search, "ref"), logic.readLanding(search, "ref"));
     }
   });

@@ -1,5 +1,5 @@
 import { useFetcher, useParams, useRevalidator } from "@remix-run/react";
-import { BlockStack, DropZone, Modal, Text } from "@shopify/polaris";
+import { BlockStack, DropZone, Modal, Select, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorBody } from "~/lib/errors";
@@ -8,6 +8,21 @@ import { ImportJobProgress, LISTED_REPORT_LINES, useImportJob } from "../csv/Imp
 import { ImportReport } from "../csv/ImportReport";
 import { FormErrorBanner } from "../FormErrorBanner";
 import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "~/models/affiliates/csv-columns";
+import { APP_FORMAT_SPECS, IMPORT_FORMATS, type ImportFormat } from "~/models/affiliates/app-import-formats";
+
+// The other apps by their own names (not translated).
+const APP_NAMES: Record<Exclude<ImportFormat, "csv">, string> = {
+  uppromote: "UpPromote",
+  goaffpro: "GoAffPro",
+  refersion: "Refersion",
+  collabs: "Shopify Collabs",
+};
+
+/** The header names an app's export is read by, first name of each field. */
+const appColumns = (format: Exclude<ImportFormat, "csv">) =>
+  Object.values(APP_FORMAT_SPECS[format].columns)
+    .map((names) => names[0])
+    .join(", ");
 
 interface ImportAnswer extends Partial<ErrorBody> {
   ok?: boolean;
@@ -22,12 +37,26 @@ interface ImportStatus extends ImportJobView {
 }
 
 /** CSV import: the upload queues a job; the dialog follows its progress, then shows its report. */
-export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ImportAffiliatesModal({
+  open,
+  onClose,
+  initialFormat = "csv",
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The source chosen when the dialog opens ("Import from another app" opens it on an app). */
+  initialFormat?: ImportFormat;
+}) {
   const { t } = useTranslation(["Affiliates", "Global"]);
   const { role } = useParams();
   const fetcher = useFetcher<ImportAnswer>();
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
+  const [format, setFormat] = useState<ImportFormat>(initialFormat);
+  // Each opening starts from the button's choice.
+  useEffect(() => {
+    if (open) setFormat(initialFormat);
+  }, [open, initialFormat]);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const importId = answer?.ok ? answer.importId : undefined;
   const { job, running } = useImportJob<ImportStatus>(
@@ -48,6 +77,7 @@ export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClos
     if (!file) return;
     const form = new FormData();
     form.set("intent", "import");
+    form.set("format", format);
     form.set("file", file);
     fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
   }
@@ -67,7 +97,21 @@ export function ImportAffiliatesModal({ open, onClose }: { open: boolean; onClos
     >
       <Modal.Section>
         <BlockStack gap="400">
-          <Text as="p">{t("import.help", { columns: CSV_COLUMNS.join(", "), max: MAX_IMPORT_ROWS })}</Text>
+          <Select
+            label={t("import.source")}
+            options={IMPORT_FORMATS.map((f) => ({
+              value: f,
+              label: f === "csv" ? t("import.ownFormat") : t("import.fromApp", { app: APP_NAMES[f] }),
+            }))}
+            value={format}
+            onChange={(value) => setFormat(value as ImportFormat)}
+            disabled={running}
+          />
+          <Text as="p">
+            {format === "csv"
+              ? t("import.help", { columns: CSV_COLUMNS.join(", "), max: MAX_IMPORT_ROWS })
+              : t("import.appHelp", { app: APP_NAMES[format], columns: appColumns(format), max: MAX_IMPORT_ROWS })}
+          </Text>
           <ImportJobProgress
             job={job}
             running={running}

@@ -45,6 +45,32 @@ export function columnOf(field: string): string {
   return COLUMN_OF[name] ?? name;
 }
 
+/** One row's own checks (the form's schema), its cells named by this app's columns. */
+export function checkAffiliateRow(
+  row: number,
+  value: (column: string) => string,
+): { ok: true; row: ParsedRow } | { ok: false; errors: ImportError[] } {
+  const parsed = affiliateFormSchema.safeParse({
+    email: value("email"),
+    first_name: value("first_name"),
+    last_name: value("last_name"),
+    status: value("status").toLowerCase(),
+    referral_code: value("referral_code"),
+    coupon_codes: value("coupon_codes"),
+    upline: value("upline"),
+  });
+  if (!parsed.success)
+    return {
+      ok: false,
+      errors: Object.entries(fieldErrorsFromZod(parsed.error.issues)).map(([field, message]) => ({
+        row,
+        column: columnOf(field),
+        message,
+      })),
+    };
+  return { ok: true, row: { row, form: parsed.data, campaign: value("campaign") || undefined } };
+}
+
 /** Parses and checks a whole file; every row's problems are reported, not only the first. */
 export function parseAffiliateCsv(text: string): ParseResult {
   const table = readCsvTable(text, {
@@ -64,21 +90,9 @@ export function parseAffiliateCsv(text: string): ParseResult {
       errors.push(extra);
       continue;
     }
-    const parsed = affiliateFormSchema.safeParse({
-      email: value("email"),
-      first_name: value("first_name"),
-      last_name: value("last_name"),
-      status: value("status").toLowerCase(),
-      referral_code: value("referral_code"),
-      coupon_codes: value("coupon_codes"),
-      upline: value("upline"),
-    });
-    if (!parsed.success) {
-      for (const [field, message] of Object.entries(fieldErrorsFromZod(parsed.error.issues)))
-        errors.push({ row, column: columnOf(field), message });
-      continue;
-    }
-    rows.push({ row, form: parsed.data, campaign: value("campaign") || undefined });
+    const checked = checkAffiliateRow(row, value);
+    if (checked.ok) rows.push(checked.row);
+    else errors.push(...checked.errors);
   }
   return { rows, errors, fileErrors: table.errors };
 }

@@ -9,6 +9,8 @@ import { isFinished, runImportInChunks } from "../csv/import-job.server";
 import { enqueueJob, jobRow } from "../jobs/enqueue.server";
 import { referralCodeBase } from "./affiliate-writes.server";
 import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-format";
+import { parseAppAffiliateCsv } from "./app-import-csv";
+import type { ImportFormat } from "./app-import-formats";
 
 // CSV import as a job. The upload checks the file itself (header, size) and
 // the plan's room, then stores every row in an AffiliateImport and queues
@@ -22,17 +24,30 @@ import { parseAffiliateCsv, type ImportError, type ParsedRow } from "./csv-forma
 //   stay as they are (an upline set by a file could close a cycle);
 // - refused: the row's own problems (the form's zod schema), an unknown
 //   campaign or upline, a taken referral code or coupon.
+// Other apps' exports (app-import-formats.ts) end as the same rows; an
+// affiliate's old link code that is not their referral code here is kept as
+// a ReferralAlias (new affiliates and merged ones alike), so links handed out
+// before the switch keep crediting them (ADR 046).
 // Reasons are stored as translation keys with values, shown in the reader's language.
 
 export type StartResult = { ok: true; importId: string; total: number } | { ok: false; errors: ImportError[] };
 
 const CHUNK = 100;
 
-type StoredRow = { row: number; form?: ParsedRow["form"]; campaign?: string; errors?: ImportError[] };
+type StoredRow = {
+  row: number;
+  form?: ParsedRow["form"];
+  campaign?: string;
+  errors?: ImportError[];
+  /** The old link code to keep as an alias (other apps' files). */
+  alias?: string | null;
+  /** An old code that could not be kept. */
+  oldCodeLost?: string | null;
+};
 
 export interface ReportLine {
   row: number;
-  outcome: "merged" | "refused";
+  outcome: "merged" | "refused" | "imported";
   column: string;
   /** A translation key with its values (msg()), or the schema's text. */
   message: string;
@@ -44,12 +59,20 @@ const reason = (key: string, values?: Record<string, string>) => msg(`Affiliates
 export async function startAffiliateImport(
   db: ShopDb,
   text: string,
-  options: { room?: number | null } = {},
+  options: { room?: number | null; format?: ImportFormat } = {},
 ): Promise<StartResult> {
-  const parsed = parseAffiliateCsv(text);
+  const format = options.format ?? "csv";
+  const parsed = format === "csv" ? parseAffiliateCsv(text) : parseAppAffiliateCsv(format, text);
   if (parsed.fileErrors.length) return { ok: false, errors: parsed.fileErrors };
   const byRow = new Map<number, StoredRow>();
-  for (const r of parsed.rows) byRow.set(r.row, { row: r.row, form: r.form, campaign: r.campaign });
+  for (const r of parsed.rows as (ParsedRow & Partial<Pick<StoredRow, "alias" | "oldCodeLost">>)[])
+    byRow.set(r.row, {
+      row: r.row,
+      form: r.form,
+      campaign: r.campaign,
+      ...(r.alias ? { alias: r.alias } : {}),
+      ...(r.oldCodeLost ? { oldCodeLost: r.oldCodeLost } : {}),
+    });
   for (const e of parsed.errors) {
     const stored = byRow.get(e.row) ?? { row: e.row, errors: [] };
     stored.errors = [...(stored.errors ?? []), e];
@@ -69,7 +92,7 @@ export async function startAffiliateImport(
   }
   const created = await db.$transaction(async (tx) => {
     const record = await tx.affiliateImport.create({
-      data: { shopId: db.$shopId, rows: JSON.stringify(rows), total: rows.length },
+      data: { shopId: db.$shopId, rows: JSON.stringify(rows), total: rows.length, format },
       select: { id: true },
     });
     await enqueueJob(tx, "affiliates.import", { shopId: db.$shopId, importId: record.id });
@@ -90,6 +113,7 @@ export async function affiliateImportStatus(db: ShopDb, importId: string) {
       imported: true,
       merged: true,
       refused: true,
+      format: true,
       report: true,
       createdAt: true,
       finishedAt: true,
@@ -112,6 +136,7 @@ interface Chunk {
     referralCode: string;
   }[];
   coupons: { shopId: string; affiliateId: string; code: string; shopifyStatus: string }[];
+  aliases: { shopId: string; affiliateId: string; code: string; source: string }[];
   fills: { id: string; data: { firstName?: string; lastName?: string } }[];
   report: ReportLine[];
   imported: number;
@@ -120,8 +145,9 @@ interface Chunk {
 }
 
 /** Decides each row of a chunk against the shop as it is now (rows of earlier chunks included). */
-async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chunk> {
+async function planChunk(tx: Tx, shopId: string, rows: StoredRow[], source: string): Promise<Chunk> {
   const forms = rows.flatMap((r) => (r.form ? [r.form] : []));
+  const oldCodes = rows.flatMap((r) => (r.form ? [r.alias ?? r.form.referral_code ?? ""] : [])).filter(Boolean);
   const uplines = forms.map((f) => f.upline).filter((u): u is string => Boolean(u));
   const emails = [
     ...new Set([...forms.map((f) => f.email), ...uplines.filter((u) => u.includes("@")).map((u) => u.toLowerCase())]),
@@ -130,9 +156,10 @@ async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chu
     ...new Set([
       ...forms.map((f) => f.referral_code ?? referralCodeBase(f.first_name, f.last_name)),
       ...uplines.filter((u) => !u.includes("@")).map((u) => u.toUpperCase()),
+      ...oldCodes,
     ]),
   ];
-  const [campaigns, byEmail, byCode, couponRows] = await Promise.all([
+  const [campaigns, byEmail, byCode, couponRows, aliasRows] = await Promise.all([
     tx.campaign.findMany({
       where: { shopId },
       select: { id: true, name: true, isDefault: true, autoApproveAffiliates: true },
@@ -140,23 +167,36 @@ async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chu
     }),
     tx.affiliate.findMany({
       where: { shopId, email: { in: emails } },
-      select: { id: true, email: true, firstName: true, lastName: true },
+      select: { id: true, email: true, firstName: true, lastName: true, referralCode: true },
     }),
     tx.affiliate.findMany({ where: { shopId, referralCode: { in: codes } }, select: { id: true, referralCode: true } }),
     tx.coupon.findMany({
       where: { shopId, code: { in: forms.flatMap((f) => f.coupon_codes) } },
       select: { code: true },
     }),
+    tx.referralAlias.findMany({ where: { shopId, code: { in: codes } }, select: { code: true, affiliateId: true } }),
   ]);
   const fallback = campaigns.find((c) => c.isDefault);
   const emailIds = new Map(byEmail.map((a) => [a.email, a.id]));
   const existingByEmail = new Map(byEmail.map((a) => [a.email, a]));
   const codeIds = new Map(byCode.map((a) => [a.referralCode, a.id]));
   const takenCoupons = new Set(couponRows.map((c) => c.code));
-  const out: Chunk = { affiliates: [], coupons: [], fills: [], report: [], imported: 0, merged: 0, refused: 0 };
+  // Codes kept from other apps: an alias names one affiliate, and no referral code may equal one.
+  const aliasOwner = new Map(aliasRows.map((a) => [a.code, a.affiliateId]));
+  const codeOwner = (code: string) => codeIds.get(code) ?? aliasOwner.get(code);
+  const out: Chunk = {
+    affiliates: [],
+    coupons: [],
+    aliases: [],
+    fills: [],
+    report: [],
+    imported: 0,
+    merged: 0,
+    refused: 0,
+  };
   const newByEmail = new Map<string, Chunk["affiliates"][number]>();
 
-  for (const { row, form, campaign: campaignRef, errors } of rows) {
+  for (const { row, form, campaign: campaignRef, errors, alias, oldCodeLost } of rows) {
     if (!form) {
       out.refused++;
       for (const e of errors ?? []) out.report.push({ row, outcome: "refused", column: e.column, message: e.message });
@@ -181,6 +221,34 @@ async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chu
           ? reason("mergedFilled", { email: form.email, fields: filled.join(", ") })
           : reason("mergedNothing", { email: form.email }),
       });
+      // The affiliate's old code from another app keeps crediting them.
+      const old = alias ?? (source !== "csv" ? form.referral_code : undefined);
+      if (old && old !== target.referralCode) {
+        const owner = codeOwner(old);
+        if (!owner) {
+          aliasOwner.set(old, target.id);
+          out.aliases.push({ shopId, affiliateId: target.id, code: old, source });
+          out.report.push({
+            row,
+            outcome: "merged",
+            column: "referral_code",
+            message: reason("aliasKept", { code: old }),
+          });
+        } else if (owner !== target.id)
+          out.report.push({
+            row,
+            outcome: "merged",
+            column: "referral_code",
+            message: reason("aliasTaken", { code: old }),
+          });
+      }
+      if (oldCodeLost)
+        out.report.push({
+          row,
+          outcome: "merged",
+          column: "referral_code",
+          message: reason("oldCodeLost", { code: oldCodeLost }),
+        });
       continue;
     }
 
@@ -196,12 +264,13 @@ async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chu
     } else if (!campaign) fail("campaign", reason("noDefaultCampaign"));
 
     let code = form.referral_code;
-    if (code && codeIds.has(code)) fail("referral_code", reason("referralCodeTaken", { code }));
+    if (code && codeOwner(code)) fail("referral_code", reason("referralCodeTaken", { code }));
+    if (alias && codeOwner(alias)) fail("referral_code", reason("aliasTaken", { code: alias }));
     if (!code) {
       const base = referralCodeBase(form.first_name, form.last_name);
       code = base;
       // A taken base gets eight random digits: a clash among 10^8 is left to the unique index.
-      while (codeIds.has(code)) code = `${base}${randomInt(10_000_000, 100_000_000)}`;
+      while (codeOwner(code) || code === alias) code = `${base}${randomInt(10_000_000, 100_000_000)}`;
     }
     const coupon = form.coupon_codes.find((c) => takenCoupons.has(c));
     if (coupon) fail("coupon_codes", reason("couponTaken", { code: coupon }));
@@ -221,6 +290,17 @@ async function planChunk(tx: Tx, shopId: string, rows: StoredRow[]): Promise<Chu
     const id = randomUUID();
     emailIds.set(form.email, id);
     codeIds.set(code, id);
+    if (alias) {
+      aliasOwner.set(alias, id);
+      out.aliases.push({ shopId, affiliateId: id, code: alias, source });
+    }
+    if (oldCodeLost)
+      out.report.push({
+        row,
+        outcome: "imported",
+        column: "referral_code",
+        message: reason("oldCodeLost", { code: oldCodeLost }),
+      });
     for (const c of form.coupon_codes) {
       takenCoupons.add(c);
       out.coupons.push({ shopId, affiliateId: id, code: c, shopifyStatus: "pending" });
@@ -257,7 +337,7 @@ export async function runAffiliateImport(
   const db = shopDb(base, payload.shopId);
   const record = await db.affiliateImport.findFirst({
     where: { id: payload.importId, shopId: payload.shopId },
-    select: { rows: true, status: true },
+    select: { rows: true, status: true, format: true },
   });
   if (!record || isFinished(record.status)) return;
   const rows = JSON.parse(record.rows) as StoredRow[];
@@ -284,10 +364,11 @@ export async function runAffiliateImport(
         ).count,
     },
     async (tx, part) => {
-      const chunk = await planChunk(tx, payload.shopId, part);
+      const chunk = await planChunk(tx, payload.shopId, part, record.format);
       // In file order: an upline row is always inserted before its recruits.
       if (chunk.affiliates.length) await tx.affiliate.createMany({ data: chunk.affiliates });
       if (chunk.coupons.length) await tx.coupon.createMany({ data: chunk.coupons });
+      if (chunk.aliases.length) await tx.referralAlias.createMany({ data: chunk.aliases });
       // Their codes go to Shopify after the commit, a job per affiliate.
       if (chunk.coupons.length) {
         const now = new Date();

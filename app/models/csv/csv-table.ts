@@ -21,6 +21,8 @@ export interface CsvTableRules {
   /** Columns whose names start so are written by an export and ignored by the import. */
   ignoredPrefix?: string;
   required: readonly string[];
+  /** Columns not listed are ignored rather than refused (other apps' exports). */
+  ignoreUnknown?: boolean;
   maxRows: number;
   /** What one record is, for "The file has no … rows." */
   noun: string;
@@ -59,7 +61,7 @@ export function readCsvTable(text: string, rules: CsvTableRules): CsvTable {
   const known = new Set<string>([...rules.columns, ...(rules.ignored ?? [])]);
   const ignoredPrefix = rules.ignoredPrefix;
   names.forEach((name, index) => {
-    if (!known.has(name) && !(ignoredPrefix && name.startsWith(ignoredPrefix)))
+    if (!known.has(name) && !(ignoredPrefix && name.startsWith(ignoredPrefix)) && !rules.ignoreUnknown)
       errors.push({
         row: 1,
         column: name || `column ${index + 1}`,

@@ -174,8 +174,22 @@ export async function planOrders(
     ...(await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "id", affiliateIds)),
     ...(await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "referralCode", refCodes)),
   ];
+  // Codes no affiliate has may be kept from the app the shop used before (ADR 046).
+  const ownCodes = new Set(affiliateRows.map((a) => a.referralCode));
+  const aliases = await bulk.from("ReferralAlias").findIn<{ code: string; affiliateId: string }>(
+    ["code", "affiliateId"],
+    scope,
+    "code",
+    refCodes.filter((c) => !ownCodes.has(c)),
+  );
+  const aliasIds = unique(aliases.map((a) => a.affiliateId)).filter((id) => !affiliateRows.some((a) => a.id === id));
+  affiliateRows.push(...(await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "id", aliasIds)));
   const affiliates = new Map(affiliateRows.map((a) => [a.id, a]));
   const byCode = new Map(affiliateRows.map((a) => [a.referralCode, a]));
+  for (const alias of aliases) {
+    const owner = affiliates.get(alias.affiliateId);
+    if (owner && !byCode.has(alias.code)) byCode.set(alias.code, owner);
+  }
   const campaigns = await loadCampaigns(bulk, shop.id, unique(affiliateRows.map((a) => a.campaignId)));
   // MLM is a plan feature: after a downgrade the levels are kept (readable,
   // back on upgrade) but pay no upline.

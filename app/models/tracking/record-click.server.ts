@@ -139,12 +139,23 @@ export function toClickTarget(row: ClickTargetRow): ClickTarget {
   return { affiliateId: row.affiliateId, shopId: row.shopId, host: shopHost(row), param: row.param || "ref" };
 }
 
-/** The approved affiliate with this code in one shop (app proxy, pixel). */
+/**
+ * The approved affiliate with this code in one shop (app proxy, pixel): their
+ * referral code, or else a code kept from the app the shop used before
+ * (ReferralAlias, ADR 046). A referral code wins over an alias.
+ */
 export async function findApprovedAffiliate(shopId: string, code: string) {
-  return getDb().affiliate.findFirst({
+  const db = getDb();
+  const own = await db.affiliate.findFirst({
     where: { shopId, referralCode: code, status: "approved" },
     select: { id: true, shopId: true },
   });
+  if (own) return own;
+  const alias = await db.referralAlias.findFirst({
+    where: { shopId, code, affiliate: { status: "approved" } },
+    select: { affiliate: { select: { id: true, shopId: true } } },
+  });
+  return alias?.affiliate ?? null;
 }
 
 /** Records a click through Prisma and answers its public click id. */

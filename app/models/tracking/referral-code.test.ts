@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkReferralCode, normalizeReferralCode, parseReferralCode } from "./referral-code";
+import { checkReferralCode, legacyReferralCode, normalizeReferralCode, parseReferralCode } from "./referral-code";
 
 describe("normalizeReferralCode", () => {
   it.each([
@@ -42,5 +42,20 @@ describe("checkReferralCode", () => {
   it("parseReferralCode gives the code or null", () => {
     expect(parseReferralCode(" ab1 ")).toBe("AB1");
     expect(parseReferralCode("a b")).toBeNull();
+  });
+});
+
+describe("legacyReferralCode (other apps' link codes kept as aliases)", () => {
+  it.each([
+    ["2435465.xNnJWu9WKq", "2435465-XNNJWU9WKQ"],
+    ["123456.abc123", "123456-ABC123"],
+    [" 921 ", "921"],
+    ["jane10", "JANE10"],
+    ["..", null],
+    ["a b", null],
+    ["x".repeat(40), null],
+    [undefined, null],
+  ])("%j is kept as %j", (raw, expected) => {
+    expect(legacyReferralCode(raw)).toBe(expected);
   });
 });

@@ -33,3 +33,22 @@ export function parseReferralCode(raw: unknown): string | null {
   const check = checkReferralCode(raw);
   return check.ok ? check.code : null;
 }
+
+/**
+ * A code another app put in its links (UpPromote's ?sca_ref=, Refersion's
+ * ?rfsn=, GoAffPro's ?ref=), in the form this app stores and compares it: a
+ * referral alias (ADR 046). Upper case, with "." (their id.hash values) as
+ * "-", so it fits a referral code's characters and the storefront cookie's
+ * "{CODE}.{clickId}" form stays unambiguous. Null when it cannot be one.
+ */
+export function legacyReferralCode(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  return parseReferralCode(raw.trim().replace(/\./g, "-"));
+}
+
+/**
+ * The query parameters of other apps' links that the storefront also reads
+ * (after the shop's own parameter): their values are looked up as aliases.
+ * UpPromote: sca_ref; Refersion: rfsn. GoAffPro uses ?ref=, the default here.
+ */
+export const LEGACY_LINK_PARAMS = ["sca_ref", "rfsn"] as const;

@@ -9,7 +9,8 @@
 // cookie window: "{CODE}.{clickId}" (the click id may be empty).
 //
 // Per page view:
-// - A referral code in the URL (?ref=CODE, the shop's parameter) with a click
+// - A referral code in the URL (?ref=CODE, the shop's parameter, or another
+//   app's ?sca_ref= / ?rfsn= kept for imported affiliates) with a click
 //   id (&_aff_click=..., the visit came through /r/{code}): remember both.
 // - A code without a click id (a typed or shared ?ref= link): remember the
 //   code and ask the app proxy to record a click, unless this same code is
@@ -18,7 +19,7 @@
 // - No code in the URL: keep what is remembered (newest referral wins).
 // - Whenever a referral is remembered, the cart carries it as attributes
 //   _affiliate_ref and _affiliate_click, written once per value and cart.
-import { parseReferralCode } from "./referral-code";
+import { LEGACY_LINK_PARAMS, legacyReferralCode, parseReferralCode } from "./referral-code";
 export const CLICK_PARAM = "_aff_click";
 export const PROXY_PATH = "apps/affiliate/click";
 export const DEFAULT_PARAM = "ref";
@@ -70,10 +71,15 @@ export function decodeReferral(raw: string | null | undefined): Referral | null 
   return { code, clickId: clickId || null };
 }
 
-/** The referral carried by the page URL (its query string), if any. */
+/**
+ * The referral carried by the page URL (its query string), if any: the
+ * shop's parameter first, then another app's (?sca_ref=, ?rfsn=), whose
+ * value the app knows as an imported affiliate's alias (ADR 046).
+ */
 export function readLanding(search: string, param: string): Referral | null {
   const params = new URLSearchParams(search);
-  const code = parseReferralCode(params.get(param));
+  let code = parseReferralCode(params.get(param));
+  for (const other of LEGACY_LINK_PARAMS) if (!code && other !== param) code = legacyReferralCode(params.get(other));
   if (!code) return null;
   const clickId = params.get(CLICK_PARAM);
   return { code, clickId: isClickId(clickId) ? clickId : null };

@@ -6,7 +6,8 @@
  * are exposed as window.AffiliateTracking so tests/unit/storefront-asset.test.ts
  * can check both copies against the same cases. Change both together.
  *
- * Per page view: read the referral parameter and _aff_click from the URL,
+ * Per page view: read the referral parameter (or another app's ?sca_ref= /
+ * ?rfsn=, an imported affiliate's old link) and _aff_click from the URL,
  * remember "{CODE}.{clickId}" in a first-party cookie for the cookie window,
  * ask the app proxy (/apps/affiliate/click) for a click id when the visit did
  * not come through /r/{code}, and write the cart attributes _affiliate_ref and
@@ -25,6 +26,7 @@
   var CLICK_PARAM = "_aff_click";
   var PROXY_PATH = "apps/affiliate/click";
   var DEFAULT_PARAM = "ref";
+  var LEGACY_LINK_PARAMS = ["sca_ref", "rfsn"];
   var DEFAULT_DAYS = 30;
   var CODE = /^[A-Z0-9_-]{3,32}$/;
   var CLICK_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -65,9 +67,18 @@
     return { code: code, clickId: clickId || null };
   }
 
+  // Another app's link parameters (UpPromote, Refersion): an imported affiliate's old code.
+  function legacyReferralCode(raw) {
+    if (typeof raw !== "string") return null;
+    return parseReferralCode(raw.trim().replace(/\./g, "-"));
+  }
+
   function readLanding(search, param) {
     var params = new URLSearchParams(search);
     var code = parseReferralCode(params.get(param));
+    for (var i = 0; i < LEGACY_LINK_PARAMS.length; i++) {
+      if (!code && LEGACY_LINK_PARAMS[i] !== param) code = legacyReferralCode(params.get(LEGACY_LINK_PARAMS[i]));
+    }
     if (!code) return null;
     var clickId = params.get(CLICK_PARAM);
     return { code: code, clickId: isClickId(clickId) ? clickId : null };
@@ -123,6 +134,7 @@
 
   window.AffiliateTracking = {
     parseReferralCode: parseReferralCode,
+    legacyReferralCode: legacyReferralCode,
     isClickId: isClickId,
     paramName: paramName,
     cookieDays: cookieDays,

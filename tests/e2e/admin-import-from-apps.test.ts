@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { runAffiliateImport } from "~/models/affiliates/csv-import.server";
+import { drainJobs } from "~/worker/job-registry.server";
+import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
+import { buildShop, buildUser } from "../support/builders";
+import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
+
+// Switching from another app in Chromium (ADR 046): the merchant opens
+// "Import from another app", picks the app, uploads its export, follows the
+// job's progress bar and reads the report (merged by e-mail, refused with a
+// reason, old link codes kept).
+
+applyTestEnv();
+
+const chromiumPath = findChromium();
+const ADMIN_EMAIL = "owner@example.com";
+
+describe.skipIf(skipWithoutChromium(chromiumPath))("importing from another app in Chromium", () => {
+  const browser = useBrowser(chromiumPath);
+  useTestDatabase();
+  const server = useTestServer();
+
+  it("imports an UpPromote export: progress bar, then imported, merged and refused rows with reasons", async () => {
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const campaign = await getDb().campaign.create({
+      data: { shopId: shop.id, name: "Main", status: "active", isDefault: true },
+    });
+    // Already an affiliate here: their row merges, and their UpPromote code becomes an alias.
+    const lines = readFileSync(path.join(__dirname, "../fixtures/imports/uppromote-affiliates-500.csv"), "utf8")
+      .trim()
+      .split("\n");
+    const merging = lines[5]!.split(",");
+    await getDb().affiliate.create({
+      data: {
+        shopId: shop.id,
+        campaignId: campaign.id,
+        email: merging[3]!,
+        firstName: merging[1]!,
+        lastName: "",
+        status: "approved",
+        referralCode: "KEEPME",
+      },
+    });
+    const file = [...lines.slice(0, 40), "9999,Nobody,,not-an-email,Active,Default program,,,0,0"].join("\n");
+
+    const { page, errors } = await browser.newSession(server.url(""));
+    await logIn(page, "admin", ADMIN_EMAIL);
+    await expectPage(page, "/admin/dashboard", "Dashboard");
+    await page.goto("/admin/affiliates");
+    await expectPage(page, "/admin/affiliates", "Affiliates");
+    await waitForHydration(page);
+
+    await page.getByRole("button", { name: "Import from another app", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import affiliates from CSV" });
+    const source = dialog.getByLabel("The file comes from");
+    expect(await source.inputValue()).toBe("uppromote");
+    await dialog.getByText(/Upload the affiliate export of UpPromote as it is/).waitFor();
+    await page.screenshot({ path: screenshotPath("admin-import-from-apps-choose"), fullPage: true });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "uppromote-export.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    // No worker runs beside the test server: the job waits, and the dialog shows its progress.
+    await dialog.getByText("Importing: 0 of 40 rows").waitFor();
+    const record = await getDb().affiliateImport.findFirstOrThrow({ where: { shopId: shop.id } });
+    expect(record.format).toBe("uppromote");
+
+    // The worker takes one chunk and stops (as if it died): the bar moves on.
+    await runAffiliateImport(
+      getDb(),
+      { shopId: shop.id, importId: record.id },
+      {
+        chunkSize: 20,
+        afterChunk: () => {
+          throw new Error("worker stopped");
+        },
+      },
+    ).catch(() => undefined);
+    await dialog.getByText("Importing: 20 of 40 rows").waitFor();
+    await dialog.getByRole("progressbar").waitFor();
+    await page.screenshot({ path: screenshotPath("admin-import-from-apps-progress"), fullPage: true });
+
+    // The queued job finishes the rest.
+    await drainJobs();
+    await dialog.getByText("Imported: 38 · Merged: 1 · Refused: 1").waitFor();
+    await dialog.getByRole("cell", { name: `${merging[3]} exists already: filled last_name` }).waitFor();
+    const sca = new URL(merging[6]!).searchParams.get("sca_ref")!.replace(".", "-").toUpperCase();
+    await dialog.getByRole("cell", { name: `The old link code ${sca} now credits this affiliate too.` }).waitFor();
+    await dialog.getByRole("cell", { name: "Enter a valid e-mail address" }).waitFor();
+    await page.screenshot({ path: screenshotPath("admin-import-from-apps-report"), fullPage: true });
+
+    expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(39);
+    expect(await getDb().referralAlias.count({ where: { shopId: shop.id } })).toBe(39);
+    expect(errors.unexpected()).toEqual([]);
+  }, 150_000);
+});
