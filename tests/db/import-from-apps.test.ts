@@ -13,7 +13,7 @@ import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 
-// Switching from another app (ADR 046): its affiliate export imports as a
+// Switching from another app (ADR 048): its affiliate export imports as a
 // job, each affiliate keeps their old link code, and a link handed out by
 // the old app (?sca_ref=) still credits them: the storefront reads the
 // parameter, the app proxy records the click, and the order the store

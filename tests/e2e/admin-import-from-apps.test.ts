@@ -11,7 +11,7 @@ import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 
-// Switching from another app in Chromium (ADR 046): the merchant opens
+// Switching from another app in Chromium (ADR 048): the merchant opens
 // "Import from another app", picks the app, uploads its export, follows the
 // job's progress bar and reads the report (merged by e-mail, refused with a
 // reason, old link codes kept).

@@ -226,7 +226,7 @@ describe("affiliate-tracking.js matches storefront-logic.ts", () => {
       "?ref=a",
       "",
       "?aff=JANE10",
-      // Other apps' links of imported affiliates (ADR 046).
+      // Other apps' links of imported affiliates (ADR 048).
       "?sca_ref=2435465.xNnJWu9WKq",
       "?rfsn=123456.abc123",
       "?sca_ref=921&ref=JANE10",

@@ -1,6 +1,6 @@
 import { legacyReferralCode, parseReferralCode } from "../tracking/referral-code";
 
-// Reading other affiliate apps' exports (ADR 046): which columns each one's
+// Reading other affiliate apps' exports (ADR 048): which columns each one's
 // file has, and how one of its rows becomes a row of this app's own CSV
 // (csv-columns.ts) plus the affiliate's old link code. Pure, no database and
 // no CSV parser: the browser imports the format names and the server's

@@ -27,7 +27,7 @@ import type { ImportFormat } from "./app-import-formats";
 // Other apps' exports (app-import-formats.ts) end as the same rows; an
 // affiliate's old link code that is not their referral code here is kept as
 // a ReferralAlias (new affiliates and merged ones alike), so links handed out
-// before the switch keep crediting them (ADR 046).
+// before the switch keep crediting them (ADR 048).
 // Reasons are stored as translation keys with values, shown in the reader's language.
 
 export type StartResult = { ok: true; importId: string; total: number } | { ok: false; errors: ImportError[] };

@@ -174,7 +174,7 @@ export async function planOrders(
     ...(await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "id", affiliateIds)),
     ...(await bulk.from("Affiliate").findIn<AffiliateRow>(columns, scope, "referralCode", refCodes)),
   ];
-  // Codes no affiliate has may be kept from the app the shop used before (ADR 046).
+  // Codes no affiliate has may be kept from the app the shop used before (ADR 048).
   const ownCodes = new Set(affiliateRows.map((a) => a.referralCode));
   const aliases = await bulk.from("ReferralAlias").findIn<{ code: string; affiliateId: string }>(
     ["code", "affiliateId"],

@@ -142,7 +142,7 @@ export function toClickTarget(row: ClickTargetRow): ClickTarget {
 /**
  * The approved affiliate with this code in one shop (app proxy, pixel): their
  * referral code, or else a code kept from the app the shop used before
- * (ReferralAlias, ADR 046). A referral code wins over an alias.
+ * (ReferralAlias, ADR 048). A referral code wins over an alias.
  */
 export async function findApprovedAffiliate(shopId: string, code: string) {
   const db = getDb();

@@ -37,7 +37,7 @@ export function parseReferralCode(raw: unknown): string | null {
 /**
  * A code another app put in its links (UpPromote's ?sca_ref=, Refersion's
  * ?rfsn=, GoAffPro's ?ref=), in the form this app stores and compares it: a
- * referral alias (ADR 046). Upper case, with "." (their id.hash values) as
+ * referral alias (ADR 048). Upper case, with "." (their id.hash values) as
  * "-", so it fits a referral code's characters and the storefront cookie's
  * "{CODE}.{clickId}" form stays unambiguous. Null when it cannot be one.
  */

@@ -74,7 +74,7 @@ export function decodeReferral(raw: string | null | undefined): Referral | null 
 /**
  * The referral carried by the page URL (its query string), if any: the
  * shop's parameter first, then another app's (?sca_ref=, ?rfsn=), whose
- * value the app knows as an imported affiliate's alias (ADR 046).
+ * value the app knows as an imported affiliate's alias (ADR 048).
  */
 export function readLanding(search: string, param: string): Referral | null {
   const params = new URLSearchParams(search);
