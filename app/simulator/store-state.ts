@@ -205,6 +205,8 @@ export interface ShopState {
   giftCards?: GiftCardRec[];
   subscriptions: SubscriptionRec[];
   webPixel: { id: string; settings: string } | null;
+  // Shopify Flow triggers the app sent (flowTriggerReceive); optional: older state files have none.
+  flowTriggers?: { handle: string; payload: Record<string, unknown>; receivedAt: string }[];
   orders: OrderRec[];
   nextOrderNumber: number;
 }
