@@ -25,9 +25,19 @@ export type DoorKind = "merchant" | "affiliate" | "api" | "public";
  * under random names), "oauth" (Shopify's install and OAuth steps),
  * "appProxy" (Shopify's signature of the proxied storefront request),
  * "checkout" (a checkout extension's session token), "pixel" (the web
- * pixel's anonymous report) and "signedWebhook" (a provider's signed call).
+ * pixel's anonymous report), "signedWebhook" (a provider's signed call) and
+ * "flowAction" (Shopify Flow's signed action request).
  */
-export const PUBLIC_SCHEMES = ["page", "file", "oauth", "appProxy", "checkout", "pixel", "signedWebhook"] as const;
+export const PUBLIC_SCHEMES = [
+  "page",
+  "file",
+  "oauth",
+  "appProxy",
+  "checkout",
+  "pixel",
+  "signedWebhook",
+  "flowAction",
+] as const;
 export type PublicScheme = (typeof PUBLIC_SCHEMES)[number];
 
 export interface DoorMark {

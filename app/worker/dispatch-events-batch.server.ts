@@ -211,12 +211,9 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   // (installed, with an offline session), unless a replay queued it already.
   const flowShops = new Set(
     (
-      await bulk.from("Session").findIn<{ shop: string }>(
-        ["shop"],
-        {},
-        "id",
-        uniq(mine.map((e) => `offline_${shops.get(e.shopId)!.domain}`)),
-      )
+      await bulk
+        .from("Session")
+        .findIn<{ shop: string }>(["shop"], {}, "id", uniq(mine.map((e) => `offline_${shops.get(e.shopId)!.domain}`)))
     ).map((s) => s.shop),
   );
   const flowWanted = mine.flatMap((event) => {

@@ -44,6 +44,7 @@ const SCHEME_OF_PATH: [prefix: string, scheme: PublicScheme][] = [
   ["/api/checkout/", "checkout"],
   ["/api/pixel/", "pixel"],
   ["/webhooks/", "signedWebhook"],
+  ["/flow/actions/", "flowAction"],
 ];
 
 async function loadRoutes() {
