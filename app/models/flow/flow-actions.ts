@@ -96,10 +96,10 @@ export const FLOW_ACTION_PROPERTIES = {
     campaign_id: text("campaign_id", 200)
       .optional()
       .transform((v) => v || undefined),
-    status: z
-      .union([z.enum(["pending", "approved"]), z.literal("")])
+    status: text("status", 20)
       .optional()
-      .transform((v) => v || undefined),
+      .refine((v) => !v || v === "pending" || v === "approved", "status must be pending, approved or empty")
+      .transform((v) => (v ? (v as "pending" | "approved") : undefined)),
   }),
   "approve-affiliate": z.object({ affiliate: affiliateRef }),
   "deny-affiliate": z.object({ affiliate: affiliateRef }),
