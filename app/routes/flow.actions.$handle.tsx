@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { getDb } from "~/db.server";
 import { flowActionRoute } from "~/door/public-route.server";
 import { runFlowAction } from "~/models/flow/run-flow-action.server";
 
@@ -9,6 +8,6 @@ import { runFlowAction } from "~/models/flow/run-flow-action.server";
 const params = z.object({ handle: z.string().min(1).max(100) });
 
 export const action = /* @__PURE__ */ flowActionRoute({ params }, async ({ params, rawBody }) => {
-  const answer = await runFlowAction(getDb(), params.handle, rawBody);
+  const answer = await runFlowAction(params.handle, rawBody);
   return json(answer.body, { status: answer.status });
 });

@@ -1,4 +1,4 @@
-import type { Db } from "../../db.server";
+import { getDb, type Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import { AppError, errorBody } from "../../lib/errors";
 import { emitStatusEvent, insertAffiliate, mapUniqueViolation } from "../affiliates/affiliate-writes.server";
@@ -100,7 +100,7 @@ async function storedAnswer(db: Db, shopId: string, actionRunId: string): Promis
 }
 
 /** The answer to one signed Flow action request for `handle`. */
-export async function runFlowAction(db: Db, handle: string, rawBody: string): Promise<FlowAnswer> {
+export async function runFlowAction(handle: string, rawBody: string, db: Db = getDb()): Promise<FlowAnswer> {
   if (!isFlowActionHandle(handle)) throw fail("not_found", `No Flow action ${handle}.`);
   const envelope = flowActionRequestSchema.safeParse(parseJson(rawBody));
   if (!envelope.success) throw fail("bad_request", firstProblem(envelope.error));
