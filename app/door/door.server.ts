@@ -26,8 +26,9 @@ export type DoorKind = "merchant" | "affiliate" | "api" | "public";
  * "appProxy" (Shopify's signature of the proxied storefront request),
  * "checkout" (a checkout extension's session token), "customerAccount" (a
  * customer account extension's session token, naming the signed-in
- * customer), "pixel" (the web pixel's anonymous report) and "signedWebhook"
- * (a provider's signed call).
+ * customer), "pixel" (the web pixel's anonymous report), "signedWebhook" (a
+ * provider's signed call) and "flowAction" (Shopify Flow's signed action
+ * request).
  */
 export const PUBLIC_SCHEMES = [
   "page",
@@ -38,6 +39,7 @@ export const PUBLIC_SCHEMES = [
   "customerAccount",
   "pixel",
   "signedWebhook",
+  "flowAction",
 ] as const;
 export type PublicScheme = (typeof PUBLIC_SCHEMES)[number];
 

@@ -1,4 +1,6 @@
 import { json } from "@remix-run/node";
+import { getConfig } from "../config.server";
+import { validShopifyHmac } from "../lib/shopify-hmac";
 import { shopify } from "../shopify.server";
 import {
   keepingForm,
@@ -257,6 +259,38 @@ export function signedWebhookRoute<R, Q = undefined, P = Record<string, string |
     async (request) => {
       if (request.method !== "POST") return json({ error: { code: "method_not_allowed" } }, { status: 405 });
       return { rawBody: await request.text() };
+    },
+    handler,
+  );
+}
+
+/**
+ * A Shopify Flow action request (POST /flow/actions/{handle}): Shopify signs
+ * the raw body with the app's API secret (X-Shopify-Hmac-Sha256); a missing
+ * or wrong signature is refused (401) before a byte of it is parsed. The
+ * handler gets the raw body, the signed words to trust.
+ */
+export function flowActionRoute<R, P = Record<string, string | undefined>>(
+  spec: PublicSpec<undefined, undefined, P>,
+  handler: Handler<R, undefined, undefined, P, { rawBody: string }>,
+) {
+  return door(
+    "flowAction",
+    spec,
+    async (request) => {
+      if (request.method !== "POST") return json({ error: { code: "method_not_allowed" } }, { status: 405 });
+      const rawBody = await request.text();
+      if (!validShopifyHmac(getConfig().SHOPIFY_API_SECRET, rawBody, request.headers.get("x-shopify-hmac-sha256")))
+        return json(
+          {
+            error: {
+              code: "unauthenticated",
+              message: "The request's signature (X-Shopify-Hmac-Sha256) is missing or does not match its body.",
+            },
+          },
+          { status: 401 },
+        );
+      return { rawBody };
     },
     handler,
   );

@@ -19,6 +19,7 @@ import {
   type SubscriptionRec,
 } from "./store-state";
 import { webPixelSettingsProblems } from "./web-pixel-settings";
+import { flowTriggerDefinitions } from "./flow-triggers";
 
 // The mutation root fields the simulated store answers. Bad input comes
 // back the way Shopify returns it: `userErrors` with a field path and a
@@ -781,6 +782,35 @@ function customerCreate(ctx: ResolverContext, { input }: Args) {
   return { customer: customerView(ctx, customer), userErrors: [] };
 }
 
+// ---- Shopify Flow -------------------------------------------------------------
+
+const FLOW_TRIGGERS = flowTriggerDefinitions();
+
+// flowTriggerReceive: the handle must be one of the app's deployed
+// flow_trigger extensions and the payload must carry each of its fields.
+// Whether a workflow uses the trigger makes no difference to the answer:
+// Flow starts the workflows there are, none included. Recorded per shop.
+function flowTriggerReceive(ctx: ResolverContext, args: Args) {
+  const fail = (e: UserError) => ({ userErrors: userErrors("UserError", [e]) });
+  if (args.body != null) return fail({ field: ["body"], message: "Use handle and payload." });
+  const trigger = FLOW_TRIGGERS.get(String(args.handle ?? ""));
+  if (!trigger) return fail({ field: ["handle"], message: `Invalid handle '${String(args.handle ?? "")}'.` });
+  const payload = args.payload;
+  if (!payload || typeof payload !== "object" || Array.isArray(payload))
+    return fail({ field: ["payload"], message: "Payload must be a JSON object." });
+  const missing = trigger.keys.filter((key) => !(key in payload));
+  if (missing.length) return fail({ field: ["payload"], message: `Missing field(s): ${missing.join(", ")}.` });
+  const unknown = Object.keys(payload).filter((key) => !trigger.keys.includes(key));
+  if (unknown.length) return fail({ field: ["payload"], message: `Unknown field(s): ${unknown.join(", ")}.` });
+  (ctx.shop.flowTriggers ??= []).push({
+    handle: trigger.handle,
+    payload: payload as Record<string, unknown>,
+    receivedAt: ctx.now.toISOString(),
+  });
+  ctx.changed = true;
+  return { userErrors: [] };
+}
+
 export function mutationRoot(ctx: ResolverContext): Record<string, unknown> {
   return {
     discountCodeBasicCreate: (args: Args) => discountCodeBasicCreate(ctx, args),
@@ -796,5 +826,6 @@ export function mutationRoot(ctx: ResolverContext): Record<string, unknown> {
     webPixelUpdate: (args: Args) => webPixelUpdate(ctx, args),
     webPixelDelete: (args: Args) => webPixelDelete(ctx, args),
     customerCreate: (args: Args) => customerCreate(ctx, args),
+    flowTriggerReceive: (args: Args) => flowTriggerReceive(ctx, args),
   };
 }

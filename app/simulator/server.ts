@@ -129,6 +129,8 @@ async function handle(store: StoreSimulator, req: http.IncomingMessage, res: htt
       return send(res, 404, {
         errors: `Not Found: the store simulator serves Admin API version ${store.apiVersion} (its schema), not ${api[1]}.`,
       });
+    // A stalled request: never carried out nor answered (a worker killed while it waits).
+    if (store.takeStall(shop.domain, typeof body.query === "string" ? body.query : "")) return;
     const outcome = store.graphql(shop, body);
     record.outcome = outcome;
     // A held answer: the change is made, the client waits until it gives up or dies.

@@ -211,6 +211,8 @@ export interface ShopState {
   // Subscription contracts a subscription app made (optional: older state files have none).
   subscriptionContracts?: ContractRec[];
   webPixel: { id: string; settings: string } | null;
+  // Shopify Flow triggers the app sent (flowTriggerReceive); optional: older state files have none.
+  flowTriggers?: { handle: string; payload: Record<string, unknown>; receivedAt: string }[];
   orders: OrderRec[];
   nextOrderNumber: number;
 }

@@ -73,6 +73,7 @@ export class StoreSimulator {
   private readonly buckets = new Map<string, CostBucket>();
   private readonly throttles = new Map<string, number>();
   private readonly holds = new Map<string, number>();
+  private readonly stalls = new Map<string, number>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly log: (line: string) => void;
 
@@ -200,6 +201,26 @@ export class StoreSimulator {
   holdAnswerOf(domain: string, operation: string, times = 1) {
     const key = `${domain} ${operation}`;
     this.holds.set(key, (this.holds.get(key) ?? 0) + times);
+  }
+
+  /**
+   * The next `times` requests of the shop whose document names `operationName`
+   * (e.g. "FlowTriggerReceive") are neither carried out nor answered: the
+   * client waits until it gives up or dies, and Shopify changed nothing.
+   */
+  stallNextOf(domain: string, operationName: string, times = 1) {
+    const key = `${domain} ${operationName}`;
+    this.stalls.set(key, (this.stalls.get(key) ?? 0) + times);
+  }
+
+  /** Whether this request is one to stall (and counts it). */
+  takeStall(domain: string, document: string): boolean {
+    const name = /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1];
+    const key = `${domain} ${name ?? ""}`;
+    const left = this.stalls.get(key) ?? 0;
+    if (!name || left <= 0) return false;
+    this.stalls.set(key, left - 1);
+    return true;
   }
 
   /** Whether this answer is one to hold (and counts it). */
@@ -470,6 +491,7 @@ export class StoreSimulator {
     this.buckets.clear();
     this.throttles.clear();
     this.holds.clear();
+    this.stalls.clear();
     this.save();
   }
 }

@@ -1,6 +1,7 @@
 import type { Tx } from "../db/transaction";
 import type { EventSubscriber, EventWrite } from "../models/events/event-subscriber";
 import { readEvent, type DomainEventRecord, type EventType } from "../models/events/event-types";
+import { flowTriggerSubscriber } from "../models/flow/flow-trigger-subscriber.server";
 import { couponSubscriber } from "../models/marketings/affiliate-coupon.server";
 import { emailSubscriber } from "../models/notifications/notification-subscriber.server";
 import { payoutRefreshSubscriber } from "../models/payouts/payout-refresh-job.server";
@@ -17,10 +18,16 @@ import { webhookSubscriber } from "../models/webhooks-out/webhook-subscriber.ser
 
 /**
  * Who hears events: e-mail notifications, outgoing webhooks, the approved
- * affiliate's coupon, and the pending payouts' refresh, which follows the
- * balances (payout-refresh-job.server.ts). Each declares the types it hears.
+ * affiliate's coupon, the pending payouts' refresh, which follows the
+ * balances (payout-refresh-job.server.ts), and Shopify Flow's triggers. Each declares the types it hears.
  */
-const SUBSCRIBERS: EventSubscriber[] = [emailSubscriber, webhookSubscriber, couponSubscriber, payoutRefreshSubscriber];
+const SUBSCRIBERS: EventSubscriber[] = [
+  emailSubscriber,
+  webhookSubscriber,
+  couponSubscriber,
+  payoutRefreshSubscriber,
+  flowTriggerSubscriber,
+];
 
 async function plan<T extends EventType>(reader: Tx, event: DomainEventRecord<T>): Promise<EventWrite[]> {
   const writes: EventWrite[] = [];

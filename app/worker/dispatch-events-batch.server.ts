@@ -14,6 +14,8 @@ import {
   type ShopRow,
 } from "../models/notifications/notification-values.server";
 import { parseEventTypes } from "../models/webhooks-out/endpoints.server";
+import { eventTriggerKey, flowTriggerRows } from "../models/flow/flow-trigger-queue.server";
+import { affiliateApprovedPayload } from "../models/flow/flow-triggers";
 import { readEvent, type DomainEvent, type DomainEventRecord } from "../models/events/event-types";
 
 // The batch handler of "event.dispatch" (job-queue.server.ts runs it for up
@@ -204,6 +206,42 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
     ).map((o) => `${o.shopId}\n${o.address}\n${o.kind}`),
   );
 
+  // What flowTriggerSubscriber does for an approval on the one-by-one path:
+  // one affiliate-approved trigger per event, for shops that take them
+  // (installed, with an offline session), unless a replay queued it already.
+  const flowShops = new Set(
+    (
+      await bulk
+        .from("Session")
+        .findIn<{ shop: string }>(["shop"], {}, "id", uniq(mine.map((e) => `offline_${shops.get(e.shopId)!.domain}`)))
+    ).map((s) => s.shop),
+  );
+  const flowWanted = mine.flatMap((event) => {
+    const shop = shops.get(event.shopId)!;
+    const affiliate = affiliates.get(event.data.affiliateId);
+    if (event.type !== "affiliate.approved" || !affiliate || affiliate.shopId !== event.shopId) return [];
+    // (An uninstalled shop's trigger is skipped by its job, which checks again.)
+    if (!flowShops.has(shop.domain)) return [];
+    return [{ event, affiliate, dedupeKey: eventTriggerKey(event.id, "affiliate-approved") }];
+  });
+  const flowTaken = new Set(
+    (
+      await bulk
+        .from("FlowTrigger")
+        .findIn<{ dedupeKey: string }>(
+          ["dedupeKey"],
+          { shopId: shopIds },
+          "dedupeKey",
+          uniq(flowWanted.map((w) => w.dedupeKey)),
+        )
+    ).map((r) => r.dedupeKey),
+  );
+  const flow = flowWanted
+    .filter((w) => !flowTaken.has(w.dedupeKey))
+    .map(({ event, affiliate, dedupeKey }) =>
+      flowTriggerRows(event.shopId, "affiliate-approved", dedupeKey, affiliateApprovedPayload(affiliate), now),
+    );
+
   const config = getConfig();
   const outbox: Record<string, string | boolean | number | Date | null>[] = [];
   for (const { event, kind, affiliate, address, dedupeKey } of wanted) {
@@ -255,6 +293,16 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
   ];
   return async (writer) => {
     await writer.insertRows("OutboxEmail", outbox, { onConflict: "ignore" });
+    // A trigger a concurrent writer queued meanwhile is skipped; its job then finds no row.
+    await writer.insertRows(
+      "FlowTrigger",
+      flow.map((f) => f.trigger),
+      { onConflict: "ignore" },
+    );
+    await writer.insertRows(
+      "Job",
+      flow.map((f) => f.job),
+    );
     await writer.insertRows("Job", jobs);
   };
 }

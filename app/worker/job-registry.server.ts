@@ -14,6 +14,7 @@ import { planEventDispatch } from "./dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../models/mail/outbox.server";
 import { failAffiliateImport, runAffiliateImport } from "../models/affiliates/csv-import.server";
 import { failPaidImport, runPaidImport } from "../models/payouts/csv/paid-import-job.server";
+import { sendFlowTrigger } from "../models/flow/send-flow-trigger.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
 import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
@@ -116,6 +117,13 @@ export const JOBS = {
         if (job.attempts >= DEFAULT_MAX_ATTEMPTS) await failPaidImport(db, payload);
         throw error;
       }
+    },
+  },
+  // An effect job: it waits on Shopify; a trigger already sent is not sent again.
+  "flow.trigger": {
+    payload: JOB_PAYLOADS["flow.trigger"],
+    effect: async (payload, db) => {
+      await sendFlowTrigger(payload, db);
     },
   },
   // An effect job: it waits on Shopify; it checks for the code before creating it.

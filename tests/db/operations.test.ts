@@ -298,6 +298,36 @@ describe("the retention job", () => {
         data: { shopId: shop.id, status, rows: "[]", total: 0, actor: "u", fileHash: "h", createdAt },
       });
     }
+    // Flow triggers go once old and no longer pending; records of action runs once old.
+    for (const [status, createdAt] of [
+      ["sent", old],
+      ["pending", old],
+      ["sent", recent],
+    ] as const)
+      await db.flowTrigger.create({
+        data: {
+          shopId: shop.id,
+          handle: "payout-paid",
+          dedupeKey: `${status}${createdAt.getTime()}`,
+          payload: "{}",
+          status,
+          createdAt,
+        },
+      });
+    for (const [runId, createdAt] of [
+      ["old", old],
+      ["recent", recent],
+    ] as const)
+      await db.flowActionRun.create({
+        data: {
+          shopId: shop.id,
+          actionRunId: runId,
+          handle: "approve-affiliate",
+          status: 200,
+          response: "{}",
+          createdAt,
+        },
+      });
 
     await scheduleRetention(db, 30);
     await scheduleRetention(db, 30); // a second worker starting: still one run today
@@ -328,6 +358,13 @@ describe("the retention job", () => {
         ["done", false],
         ["running", true],
       ]);
+    expect(
+      (await db.flowTrigger.findMany()).map((t) => [t.status, t.createdAt.getTime() === old.getTime()]).sort(),
+    ).toEqual([
+      ["pending", true],
+      ["sent", false],
+    ]);
+    expect((await db.flowActionRun.findMany()).map((r) => r.actionRunId)).toEqual(["recent"]);
     // Tomorrow's run is queued; today's is done.
     const runs = await db.job.findMany({ where: { type: "retention.prune" }, orderBy: { runAt: "asc" } });
     expect(runs.map((r) => r.status)).toEqual(["done", "queued"]);
@@ -343,6 +380,7 @@ describe("the retention job", () => {
       emailBodies: 0,
       webhookDeliveries: 0,
       imports: 0,
+      flow: 0,
       heartbeats: 0,
     });
     await scheduleRetention(db, 0);

@@ -45,6 +45,7 @@ const SCHEME_OF_PATH: [prefix: string, scheme: PublicScheme][] = [
   ["/api/customer-account/", "customerAccount"],
   ["/api/pixel/", "pixel"],
   ["/webhooks/", "signedWebhook"],
+  ["/flow/actions/", "flowAction"],
 ];
 
 async function loadRoutes() {

@@ -30,6 +30,7 @@ import {
   WEB_PIXEL_UPDATE,
   APP_WEB_PIXEL,
   GRANTED_SCOPES,
+  FLOW_TRIGGER_RECEIVE,
   type AdminOperation,
 } from "~/models/shopify/admin-operations";
 import { shopifyLib } from "~/shopify.server";
@@ -254,6 +255,22 @@ describe("every Admin operation the app lists", () => {
     expect((await run(DISCOUNT_CODE_DELETE, { id: discountId })).discountCodeDelete.deletedCodeDiscountId).toBe(
       discountId,
     );
+    // A Flow trigger of the app's extensions is taken and recorded; an unknown handle is a userError.
+    const payload = {
+      "Leaked code": "ANNA7",
+      "Leak reason": "r",
+      "Affiliate ID": "a",
+      "Affiliate email": "a@example.com",
+      "Affiliate name": "A",
+      "Referral code": "ANNA7",
+    };
+    expect(
+      (await run(FLOW_TRIGGER_RECEIVE, { handle: "link-leak-flagged", payload })).flowTriggerReceive.userErrors,
+    ).toEqual([]);
+    expect(sim.store.shop(SHOP).flowTriggers).toMatchObject([{ handle: "link-leak-flagged", payload }]);
+    expect(
+      (await run(FLOW_TRIGGER_RECEIVE, { handle: "no-such-trigger", payload })).flowTriggerReceive.userErrors,
+    ).toEqual([{ field: ["handle"], message: "Invalid handle 'no-such-trigger'." }]);
 
     // Each went over the wire and the store validated it against the schema.
     for (const request of sim.graphqlRequests()) expect(request.outcome).toMatchObject({ validated: true, errors: [] });

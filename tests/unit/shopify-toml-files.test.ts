@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import { FLOW_ACTIONS } from "~/models/flow/flow-actions";
+import { FLOW_TRIGGERS } from "~/models/flow/flow-triggers";
 import { webPixelSettings } from "~/models/shop/web-pixel.server";
 
 // Every TOML file Shopify CLI reads, parsed with a TOML library and held to
@@ -13,6 +15,8 @@ import { webPixelSettings } from "~/models/shop/web-pixel.server";
 // - extensions: the configuration pages of theme app extensions, web pixel
 //   extensions (shopify.dev/docs/apps/build/marketing-analytics/build-web-pixels)
 //   and UI extensions (shopify.dev/docs/api/checkout-ui-extensions/configuration).
+// - Shopify Flow: the trigger and action references
+//   (shopify.dev/docs/apps/build/flow/triggers/reference, .../actions/reference).
 
 const ROOT = path.resolve(__dirname, "../..");
 const read = (file: string) => parse(readFileSync(path.join(ROOT, file), "utf8")) as Table;
@@ -133,6 +137,58 @@ const EXTENSION_SPECS: Record<string, Spec> = {
   },
 };
 
+// Flow's field types that the app uses (a reference type such as
+// customer_reference would carry its own `<type>_id` key instead).
+const FLOW_FIELD_TYPES = [
+  "single_line_text_field",
+  "multi_line_text_field",
+  "email",
+  "url",
+  "number_decimal",
+  "number_integer",
+  "boolean",
+  "date",
+  "date_time",
+];
+/** Flow's rule for a handle: at most 30 letters, digits and hyphens. */
+const FLOW_HANDLE = /^[a-z0-9-]{1,30}$/;
+
+const FLOW_EXTENSION = (type: "flow_trigger" | "flow_action"): Spec => ({
+  required: ["extensions", "settings"],
+  keys: {
+    extensions: [
+      {
+        required: type === "flow_action" ? ["name", "type", "handle", "runtime_url"] : ["name", "type", "handle"],
+        keys:
+          type === "flow_action"
+            ? {
+                ...EXTENSION_COMMON,
+                ...leaves(
+                  "runtime_url",
+                  "validation_url",
+                  "config_page_url",
+                  "config_page_preview_url",
+                  "schema",
+                  "return_type_ref",
+                ),
+              }
+            : { ...EXTENSION_COMMON, ...leaves("schema") },
+      },
+    ],
+    settings: {
+      keys: {
+        fields: [
+          type === "flow_action"
+            ? { required: ["type", "key", "name"], keys: leaves("type", "key", "name", "description", "required") }
+            : { required: ["type", "key"], keys: leaves("type", "key", "description") },
+        ],
+      },
+    },
+  },
+});
+EXTENSION_SPECS.flow_trigger = FLOW_EXTENSION("flow_trigger");
+EXTENSION_SPECS.flow_action = FLOW_EXTENSION("flow_action");
+
 const EXTENSIONS = readdirSync(path.join(ROOT, "extensions"), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => `extensions/${d.name}/shopify.extension.toml`);
@@ -202,6 +258,66 @@ describe("Shopify's TOML files", () => {
     expect(["enabled", "disabled"]).toContain(privacy.sale_of_data);
     const sent = JSON.parse(webPixelSettings("https://app.example")) as Table;
     expect(Object.keys(sent).sort()).toEqual(Object.keys(settings.fields).sort());
+  });
+
+  it("every Flow trigger and action of the app has its extension, with exactly the app's fields", () => {
+    const flow = EXTENSIONS.map((file) => ({ file, toml: read(file) })).filter(({ toml }) =>
+      extensionType(toml).startsWith("flow_"),
+    );
+    const appUrl = new URL(String(app.application_url));
+    const seen: string[] = [];
+    for (const { file, toml } of flow) {
+      const ext = (toml.extensions as Table[])[0]!;
+      const handle = String(ext.handle);
+      expect(handle, file).toMatch(FLOW_HANDLE);
+      expect(file).toBe(
+        `extensions/${ext.type === "flow_trigger" ? "flow-trigger" : "flow-action"}-${handle}/shopify.extension.toml`,
+      );
+      const fields = ((toml.settings as Table).fields as Table[]) ?? [];
+      for (const f of fields) expect(FLOW_FIELD_TYPES, `${file} ${String(f.key)}`).toContain(f.type);
+      const keys = fields.map((f) => f.key);
+      expect(new Set(keys).size, `${file}: a key twice`).toBe(keys.length);
+      if (ext.type === "flow_trigger") {
+        const def = FLOW_TRIGGERS[handle as keyof typeof FLOW_TRIGGERS];
+        expect(def, `${file}: not in FLOW_TRIGGERS`).toBeDefined();
+        expect(ext.name).toBe(def.name);
+        expect(fields).toEqual(def.fields.map((f) => ({ type: f.type, key: f.key, description: f.description })));
+      } else {
+        const def = FLOW_ACTIONS[handle as keyof typeof FLOW_ACTIONS];
+        expect(def, `${file}: not in FLOW_ACTIONS`).toBeDefined();
+        expect(ext.name).toBe(def.name);
+        expect(fields).toEqual(
+          def.fields.map((f) => ({
+            type: f.type,
+            key: f.key,
+            name: f.name,
+            description: f.description,
+            required: f.required,
+          })),
+        );
+        const runtime = new URL(String(ext.runtime_url));
+        expect(runtime.protocol).toBe("https:");
+        expect(runtime.origin).toBe(appUrl.origin);
+        expect(runtime.pathname).toBe(`/flow/actions/${handle}`);
+      }
+      seen.push(`${String(ext.type)}:${handle}`);
+    }
+    expect(seen.sort()).toEqual(
+      [
+        ...Object.keys(FLOW_TRIGGERS).map((h) => `flow_trigger:${h}`),
+        ...Object.keys(FLOW_ACTIONS).map((h) => `flow_action:${h}`),
+      ].sort(),
+    );
+  });
+
+  it("the Flow checker refuses a trigger without a handle and an action without a runtime URL", () => {
+    const trigger = { extensions: [{ name: "x", type: "flow_trigger" }], settings: { fields: [{ type: "email" }] } };
+    expect(problems(trigger, EXTENSION_SPECS.flow_trigger!)).toEqual([
+      "extensions[0].handle: required",
+      "settings.fields[0].key: required",
+    ]);
+    const action = { extensions: [{ name: "x", type: "flow_action", handle: "x" }], settings: {} };
+    expect(problems(action, EXTENSION_SPECS.flow_action!)).toEqual(["extensions[0].runtime_url: required"]);
   });
 
   it("the checker itself refuses an unknown key, a missing one and a misplaced table", () => {

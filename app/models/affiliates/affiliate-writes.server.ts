@@ -130,7 +130,7 @@ export async function insertAffiliate(
   tx: Tx,
   shopId: string,
   input: AffiliateCreate,
-  source: "admin" | "api" | "import" = "api",
+  source: "admin" | "api" | "import" | "flow" = "api",
 ) {
   const campaign = await requireCampaign(tx, shopId, input.campaign_id);
   if (input.parent_id) await checkUpline(tx, shopId, null, input.parent_id);

@@ -17,8 +17,8 @@ export const EVENT_TYPES = {
   "affiliate.created": z.object({
     affiliateId: id,
     status: z.string(),
-    // How the affiliate came: the portal's sign-up, the admin's form, the REST API, a CSV import.
-    source: z.enum(["signup", "admin", "api", "import"]).optional(),
+    // How the affiliate came: the portal's sign-up, the admin's form, the REST API, a CSV import, a Shopify Flow action.
+    source: z.enum(["signup", "admin", "api", "import", "flow"]).optional(),
   }),
   "affiliate.approved": z.object({ affiliateId: id }),
   "affiliate.denied": z.object({ affiliateId: id }),

@@ -68,6 +68,8 @@ export const JOB_PAYLOADS = {
   "pixel.sync": z.object({ shopId: id() }),
   /** app/scopes_update: the scopes the shop granted, read back from Shopify onto its offline session. */
   "scopes.refresh": z.object({ shopDomain: z.string().min(1).max(255) }),
+  /** Sends one queued Shopify Flow trigger (FlowTrigger id) with flowTriggerReceive (flow/send-flow-trigger.server.ts). */
+  "flow.trigger": z.object({ triggerId: id() }),
   /** The daily retention run (app/models/ops/retention.server.ts) of the UTC day of `runAt`. */
   "retention.prune": z.object({ runAt: z.string().datetime() }),
 } satisfies Record<string, z.ZodTypeAny>;

@@ -13,6 +13,8 @@ import { enqueueJob } from "../jobs/enqueue.server";
 // - finished outgoing webhook deliveries, with their attempts;
 // - finished CSV imports (affiliates, paid payouts) with their stored rows
 //   and report: the affiliates and payouts they made keep their own history;
+// - Shopify Flow triggers sent, refused or skipped, and the records of Flow
+//   action runs (Flow retries a run for a day at most);
 // - heartbeats of workers gone for a day.
 // Each statement deletes at most CHUNK rows and commits on its own, with a
 // pause between, so SQLite's one write lock is never held for long.
@@ -26,6 +28,7 @@ export interface PruneCounts {
   emailBodies: number;
   webhookDeliveries: number;
   imports: number;
+  flow: number;
   heartbeats: number;
 }
 
@@ -39,6 +42,7 @@ export async function pruneOldRows(
     emailBodies: 0,
     webhookDeliveries: 0,
     imports: 0,
+    flow: 0,
     heartbeats: 0,
   };
   if (options.days <= 0) return counts;
@@ -84,6 +88,16 @@ export async function pruneOldRows(
       `DELETE FROM "${table}" WHERE "id" IN (SELECT "id" FROM "${table}" WHERE "createdAt" < ? AND "status" IN ('done', 'failed') LIMIT ?)`,
       cutoff,
     );
+  // Few rows per shop and day; the scan goes by the (shopId, createdAt) index where it can.
+  counts.flow =
+    (await inChunks(
+      `DELETE FROM "FlowTrigger" WHERE "id" IN (SELECT "id" FROM "FlowTrigger" WHERE "createdAt" < ? AND "status" <> 'pending' LIMIT ?)`,
+      cutoff,
+    )) +
+    (await inChunks(
+      `DELETE FROM "FlowActionRun" WHERE "id" IN (SELECT "id" FROM "FlowActionRun" WHERE "createdAt" < ? LIMIT ?)`,
+      cutoff,
+    ));
   counts.heartbeats = await exec(
     `DELETE FROM "WorkerHeartbeat" WHERE "seenAt" < ?`,
     sqlDate(dialect, new Date(now.getTime() - DAY_MS)),

@@ -780,6 +780,25 @@ export const GIFT_CARDS_BY_CODE = operation<{ giftCards: { nodes: GiftCardView[]
   }`,
 );
 
+// ---- Shopify Flow ---------------------------------------------------------------
+
+export const FLOW_TRIGGER_RECEIVE = operation<
+  { flowTriggerReceive: { userErrors: { field: string[] | null; message: string }[] } },
+  { handle: string; payload: Record<string, unknown> }
+>(
+  "FlowTriggerReceive",
+  "Shopify Flow: starts the workflows of one of the app's triggers (flow/send-flow-trigger.server.ts; issue 32)",
+  `#graphql
+  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {
+    flowTriggerReceive(handle: $handle, payload: $payload) {
+      userErrors {
+        field
+        message
+      }
+    }
+  }`,
+);
+
 export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   SHOP_DETAILS,
   PRODUCT_COLLECTIONS,
@@ -805,4 +824,5 @@ export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   GRANTED_SCOPES,
   GIFT_CARD_CREATE,
   GIFT_CARDS_BY_CODE,
+  FLOW_TRIGGER_RECEIVE,
 ] as AdminOperation<unknown, unknown>[];

@@ -1,0 +1,35 @@
+-- CreateTable
+CREATE TABLE "FlowTrigger" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "handle" TEXT NOT NULL,
+    "dedupeKey" TEXT NOT NULL,
+    "payload" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "result" TEXT,
+    "sentAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "FlowTrigger_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "FlowActionRun" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopId" TEXT NOT NULL,
+    "actionRunId" TEXT NOT NULL,
+    "handle" TEXT NOT NULL,
+    "status" INTEGER NOT NULL,
+    "response" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "FlowActionRun_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "FlowTrigger_shopId_createdAt_idx" ON "FlowTrigger"("shopId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "FlowTrigger_shopId_dedupeKey_key" ON "FlowTrigger"("shopId", "dedupeKey");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "FlowActionRun_shopId_actionRunId_key" ON "FlowActionRun"("shopId", "actionRunId");
+
