@@ -45,7 +45,7 @@ const LAYERS: string[][] = [
     "portal",
   ],
   // 3. Features that span domains and the inbound/outbound integrations.
-  ["webhooks-out", "webhooks", "affiliate-account", "marketplace", "privacy", "demo", "setup"],
+  ["webhooks-out", "webhooks", "affiliate-account", "claims", "marketplace", "privacy", "demo", "setup"],
   // 4. Adapters: the REST API (handlers, serializers, OpenAPI).
   ["api"],
 ];

@@ -28,6 +28,8 @@ export interface AttributionReasonValues {
   clicks?: number;
   model?: "first" | "last";
   notes?: ReasonNote[];
+  /** A claimed order: the staff member who approved the affiliate's claim. */
+  staff?: string;
 }
 
 export const ATTRIBUTION_REASON_KEYS = {
@@ -39,6 +41,8 @@ export const ATTRIBUTION_REASON_KEYS = {
   lifetime: "Sales:attributionReason.lifetime",
   nothing: "Sales:attributionReason.nothing",
   refused: "Sales:attributionReason.refused",
+  // The merchant approved the affiliate's claim of the order (models/claims).
+  claimed: "Sales:attributionReason.claimed",
 } as const;
 
 export type AttributionReasonKey = (typeof ATTRIBUTION_REASON_KEYS)[keyof typeof ATTRIBUTION_REASON_KEYS];
@@ -143,8 +147,22 @@ export function attributionReasonText(
     age: values.days === undefined ? "" : age(values.days),
     cookieDays: values.cookieDays === undefined ? "" : number(values.cookieDays),
     model,
+    staff: values.staff ?? "",
     notes: (values.notes ?? []).map(note).filter(Boolean).join(" "),
   });
+}
+
+/**
+ * What an affiliate may read of their own sale's reason: the notes about
+ * other candidates go (they name other affiliates and, for a refused
+ * self-referral, a buyer's e-mail); the reason itself names only the
+ * credited affiliate, the click's age and the cookie window.
+ */
+export function reasonForAffiliate(stored: StoredReason): StoredReason {
+  const values = parseReasonValues(stored.reasonValues);
+  if (!stored.reasonKey || !values) return { reason: stored.reason ?? "", reasonKey: null, reasonValues: null };
+  const { notes: _notes, ...kept } = values;
+  return { reason: "", reasonKey: stored.reasonKey, reasonValues: kept };
 }
 
 /**
