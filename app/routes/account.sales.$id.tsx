@@ -43,7 +43,10 @@ export default function AccountSale() {
     attributionReasonText(tr, sale.reason, format.number) ||
     attributionFallbackText(tr, sale.attributionSource, sale.affiliateName);
   const explain = (text: string, currency: string) =>
-    writeExplanation(text, explanationWriter((key, values) => t(key, values) as string, format.tag, currency));
+    writeExplanation(
+      text,
+      explanationWriter((key, values) => t(key, values) as string, format.tag, currency),
+    );
   return (
     <AccountPage title={t("detailTitle", { name: sale.name })} dated>
       <Card>

@@ -140,7 +140,15 @@ function findAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
       commissions: {
         where: { affiliateId },
         orderBy: { createdAt: "asc" },
-        select: { id: true, kind: true, amount: true, currency: true, status: true, explanation: true, createdAt: true },
+        select: {
+          id: true,
+          kind: true,
+          amount: true,
+          currency: true,
+          status: true,
+          explanation: true,
+          createdAt: true,
+        },
       },
     },
   });

@@ -32,7 +32,12 @@ export const claimFormSchema = z
     if (byNumber) {
       if (!/^#?[A-Za-z0-9][A-Za-z0-9_-]*$/.test(form.orderNumber)) {
         if (form.orderNumber === "") required("orderNumber");
-        else ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["orderNumber"], message: msg("Global:validation.invalid") });
+        else
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ["orderNumber"],
+            message: msg("Global:validation.invalid"),
+          });
       }
       if (form.email === "") required("email");
       else if (!z.string().email().safeParse(form.email).success)

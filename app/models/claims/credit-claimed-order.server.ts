@@ -164,7 +164,12 @@ export async function creditClaimedOrder(
   }
   await emitEvent(tx, shopId, "sale.credited", { orderId: order.id, affiliateId: affiliate.id });
   if (approveAfter)
-    await enqueueJob(tx, "orders.approve", { orderId: order.id }, { uniqueKey: `approve:${order.id}`, runAt: approveAfter });
+    await enqueueJob(
+      tx,
+      "orders.approve",
+      { orderId: order.id },
+      { uniqueKey: `approve:${order.id}`, runAt: approveAfter },
+    );
   return { orderId: order.id, status, commissions: outcome.lines.length, now };
 }
 

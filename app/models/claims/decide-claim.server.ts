@@ -42,7 +42,11 @@ export async function decideClaim(db: ShopDb, claimId: string, decision: ClaimDe
       if (!claim.orderId) throw new AppError("conflict", "No order matches this claim: it can only be declined.");
       await creditClaimedOrder(tx, shopId, claim.orderId, claim.affiliate, staffName, now);
     }
-    await emitEvent(tx, shopId, "claim.decided", { claimId: claim.id, affiliateId: claim.affiliateId, decision: status });
+    await emitEvent(tx, shopId, "claim.decided", {
+      claimId: claim.id,
+      affiliateId: claim.affiliateId,
+      decision: status,
+    });
     return { id: claim.id, status };
   });
 }

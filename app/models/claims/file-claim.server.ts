@@ -51,8 +51,7 @@ export async function fileClaim(
 ) {
   const shopId = db.$shopId;
   const order = await findClaimedOrder(db, shop.timezone, terms);
-  if (order?.affiliateId === affiliateId)
-    throw new AppError("conflict", msg("Account.Sales:claims.errors.yours"));
+  if (order?.affiliateId === affiliateId) throw new AppError("conflict", msg("Account.Sales:claims.errors.yours"));
   try {
     return await db.$transaction(async (tx) => {
       const [open, today] = await Promise.all([
