@@ -149,7 +149,7 @@ export default function ClaimScreen() {
                     <Text as="p">
                       <Link url={`/${role}/sales/${sale.id}`}>{sale.name}</Link> · {when(sale.placedAt)} ·{" "}
                       {format.money(sale.total, sale.currency)} <SaleStatusBadge status={sale.shownStatus} />{" "}
-                      <SourceBadge source={sale.attribution.source} />
+                      {sale.attribution.affiliate ? <SourceBadge source={sale.attribution.source} /> : null}
                     </Text>
                     <Text as="p" id="claim-order-reason">
                       {attributionReasonText(tr, sale.attribution, format.number) ||
