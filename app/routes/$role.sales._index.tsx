@@ -31,9 +31,13 @@ const TABS = ["all", "pending", "approved", "denied", "paid", "void"] as const;
 export const loader = /* @__PURE__ */ merchantRoute(
   { area: "sales", query: saleListParamsSchema },
   async ({ db, shop, query }) => {
-    const page = await listSalesPage(db, shop.timezone, query);
+    const [page, openClaims] = await Promise.all([
+      listSalesPage(db, shop.timezone, query),
+      // The Claims action's count (affiliates' claims of missing orders).
+      db.orderClaim.count({ where: { shopId: db.$shopId, status: "open" } }),
+    ]);
     if (page.invalidCursor) throw new AppError("not_found", "This page of the list does not exist.");
-    return { sales: page.sales, after: page.after, before: page.before };
+    return { sales: page.sales, after: page.after, before: page.before, openClaims };
   },
 );
 
@@ -45,7 +49,7 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function Sales() {
-  const { sales, after, before } = useLoaderData<typeof loader>();
+  const { sales, after, before, openClaims } = useLoaderData<typeof loader>();
   const { shop } = useShell();
   const { role } = useParams();
   const location = useLocation();
@@ -126,6 +130,11 @@ export default function Sales() {
       title={t("title")}
       timeZone={shop.timezone}
       secondaryActions={[
+        {
+          content: openClaims ? t("claims.titleOpen", { count: openClaims }) : t("claims.title"),
+          url: `/${role}/sales/claims`,
+          id: "sales-claims",
+        },
         { content: t("subIds.title"), url: `/${role}/sales/sub-ids` },
         {
           content: t("subIds.exportAll"),

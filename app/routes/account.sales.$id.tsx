@@ -9,9 +9,13 @@ import { idParams } from "~/door/params";
 import { AppError } from "~/lib/errors";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
 import type { RouteHandle } from "~/i18n/route-handle";
+import { attributionFallbackText, attributionReasonText } from "~/models/attribution/attribution-reason";
+import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 
 export const handle: RouteHandle = {
-  i18n: ["Account.Sales", "Account.Common"],
+  // Sales: the reasons and explanations are the merchant's own sentences
+  // (ADR 043), in the full-set languages; English where a portal language has none.
+  i18n: ["Account.Sales", "Account.Common", "Sales"],
   portal: true,
   title: ({ data }) => {
     const name = (data as { sale?: { name?: string } } | undefined)?.sale?.name;
@@ -30,10 +34,19 @@ export const loader = /* @__PURE__ */ affiliateRoute({ params }, async ({ db, af
 
 export default function AccountSale() {
   const { sale } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("Account.Sales");
+  const { t } = useTranslation(["Account.Sales", "Sales"]);
   const format = useFormat();
   const m = (v: number) => format.money(v, sale.currency);
   const zone = useAccountTimeZone();
+  const tr = (key: string, values?: Record<string, unknown>) => t(key, values) as string;
+  const why =
+    attributionReasonText(tr, sale.reason, format.number) ||
+    attributionFallbackText(tr, sale.attributionSource, sale.affiliateName);
+  const explain = (text: string, currency: string) =>
+    writeExplanation(
+      text,
+      explanationWriter((key, values) => t(key, values) as string, format.tag, currency),
+    );
   return (
     <AccountPage title={t("detailTitle", { name: sale.name })} dated>
       <Card>
@@ -63,15 +76,33 @@ export default function AccountSale() {
           ) : null}
         </BlockStack>
       </Card>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            {t("why")}
+          </Text>
+          <Text as="p" id="sale-reason">
+            {why}
+          </Text>
+          {sale.status === "pending" && sale.approveAfter ? (
+            <Text as="p" tone="subdued" id="sale-hold">
+              {t("Sales:autoApproveOn", { date: format.dateTime(sale.approveAfter, zone) })}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </Card>
       <Card padding="0">
         <DataTable
-          columnContentTypes={["text", "text", "numeric", "text"]}
-          headings={[t("date"), t("kind"), t("commission"), t("status")]}
+          columnContentTypes={["text", "text", "numeric", "text", "text"]}
+          headings={[t("date"), t("kind"), t("commission"), t("status"), t("why")]}
           rows={sale.commissions.map((c) => [
             format.date(c.createdAt, zone),
             t(`kinds.${c.kind}`),
             m(c.amount),
             t(`statuses.${c.status}`),
+            <span key="e" data-testid="commission-why" style={{ whiteSpace: "normal" }}>
+              {explain(c.explanation, c.currency)}
+            </span>,
           ])}
         />
       </Card>

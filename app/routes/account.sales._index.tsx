@@ -11,7 +11,8 @@ import { subIdReportParamsSchema } from "~/models/reports/sub-id-report-query";
 import { subIdReport, type Money } from "~/models/reports/sub-id-report.server";
 
 export const handle: RouteHandle = {
-  i18n: ["Account.Sales", "Account.Common"],
+  // Sales: the short "why" (how the sale was credited) is the merchant's own word for it.
+  i18n: ["Account.Sales", "Account.Common", "Sales"],
   portal: true,
   title: "Account.Common:nav.sales",
 };
@@ -40,7 +41,7 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
 
 export default function AccountSales() {
   const { page, pages, sales, subIds } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("Account.Sales");
+  const { t } = useTranslation(["Account.Sales", "Sales"]);
   const format = useFormat();
   const zone = useAccountTimeZone();
   const money = (list: Money[]) => (list.length ? list.map((m) => format.money(m.amount, m.currency)).join(", ") : "—");
@@ -53,8 +54,8 @@ export default function AccountSales() {
           </div>
         ) : (
           <DataTable
-            columnContentTypes={["text", "text", "numeric", "numeric", "text"]}
-            headings={[t("order"), t("date"), t("amount"), t("commission"), t("status")]}
+            columnContentTypes={["text", "text", "numeric", "numeric", "text", "text"]}
+            headings={[t("order"), t("date"), t("amount"), t("commission"), t("status"), t("why")]}
             rows={sales.map((s) => [
               <a key="o" href={`/account/sales/${s.id}`} data-testid="sale-link">
                 {s.name}
@@ -65,10 +66,18 @@ export default function AccountSales() {
               <Badge key="s" tone={STATUS_TONE[s.status]}>
                 {t(`statuses.${s.status}`)}
               </Badge>,
+              <span key="w" data-testid="sale-why">
+                {t(`Sales:sources.${s.attributionSource as "coupon"}`, { defaultValue: "" })}
+              </span>,
             ])}
           />
         )}
       </Card>
+      <Text as="p">
+        <a href="/account/claims" id="claim-link">
+          {t("claims.title")}
+        </a>
+      </Text>
       {pages > 1 ? (
         <InlineStack gap="300">
           {page > 1 ? <a href={`/account/sales?page=${page - 1}`}>{t("previous")}</a> : null}

@@ -46,7 +46,7 @@ const LAYERS: string[][] = [
     "subscriptions",
   ],
   // 3. Features that span domains and the inbound/outbound integrations.
-  ["webhooks-out", "webhooks", "affiliate-account", "marketplace", "privacy", "demo", "setup", "flow"],
+  ["webhooks-out", "webhooks", "affiliate-account", "claims", "marketplace", "privacy", "demo", "setup", "flow"],
   // 4. Adapters: the REST API (handlers, serializers, OpenAPI).
   ["api"],
 ];

@@ -7,7 +7,7 @@ const keep = () => undefined;
 export function FormField(props: {
   name: string;
   label: string;
-  type?: "text" | "email" | "password" | "url";
+  type?: "text" | "email" | "password" | "url" | "date";
   value?: string;
   error?: string;
   autoComplete?: string;

@@ -3,6 +3,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import type { CampaignTerms } from "../commissions/calculate-commission";
 import { productCommission } from "./product-commission";
+import { reasonForAffiliate } from "../attribution/attribution-reason";
 import { affiliateBalance } from "../payouts/balance.server";
 import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type DatePreset } from "../../lib/date-presets";
 
@@ -83,6 +84,8 @@ export async function listAccountSales(db: ShopDb, affiliateId: string, page: nu
         subtotal: true,
         currency: true,
         status: true,
+        // How it was credited (coupon, link, ...): the list's short "why".
+        attributionSource: true,
         commissions: { where: { affiliateId }, select: { amount: true } },
       },
     }),
@@ -93,8 +96,29 @@ export async function listAccountSales(db: ShopDb, affiliateId: string, page: nu
   };
 }
 
-/** One of the affiliate's own sales, or null (another affiliate's or shop's id included). */
+/**
+ * One of the affiliate's own sales, or null (another affiliate's or shop's id
+ * included): with why it was credited (the merchant's attribution trail
+ * without notes about other candidates, see reasonForAffiliate) and how each
+ * of the affiliate's lines was computed, reduced or reversed (the stored
+ * explanations). Nothing of the customer: no e-mail, name, address or click data.
+ */
 export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
+  const sale = await findAccountSale(db, affiliateId, orderId);
+  if (!sale) return null;
+  const { attributionReason, attributionReasonKey, attributionReasonValues, affiliate, ...rest } = sale;
+  return {
+    ...rest,
+    affiliateName: affiliate ? `${affiliate.firstName} ${affiliate.lastName}`.trim() : null,
+    reason: reasonForAffiliate({
+      reason: attributionReason,
+      reasonKey: attributionReasonKey,
+      reasonValues: attributionReasonValues,
+    }),
+  };
+}
+
+function findAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
   const shopId = db.$shopId;
   const sale = await db.order.findFirst({
     where: { id: orderId, shopId, affiliateId },
@@ -107,13 +131,26 @@ export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: s
       currency: true,
       status: true,
       refundedAmount: true,
+      cancelledAt: true,
+      approveAfter: true,
       attributionSource: true,
       renewalNumber: true,
+      attributionReason: true,
+      attributionReasonKey: true,
       attributionReasonValues: true,
+      affiliate: { select: { firstName: true, lastName: true } },
       commissions: {
         where: { affiliateId },
         orderBy: { createdAt: "asc" },
-        select: { id: true, kind: true, amount: true, currency: true, status: true, createdAt: true },
+        select: {
+          id: true,
+          kind: true,
+          amount: true,
+          currency: true,
+          status: true,
+          explanation: true,
+          createdAt: true,
+        },
       },
     },
   });

@@ -33,6 +33,8 @@ export interface AttributionReasonValues {
   started?: string;
   /** The credited affiliate's status, when a renewal was refused for it. */
   status?: string;
+  /** A claimed order: the staff member who approved the affiliate's claim. */
+  staff?: string;
 }
 
 export const ATTRIBUTION_REASON_KEYS = {
@@ -47,6 +49,8 @@ export const ATTRIBUTION_REASON_KEYS = {
   renewal: "Sales:attributionReason.renewal",
   renewalEnded: "Sales:attributionReason.renewalEnded",
   renewalRefused: "Sales:attributionReason.renewalRefused",
+  // The merchant approved the affiliate's claim of the order (models/claims).
+  claimed: "Sales:attributionReason.claimed",
 } as const;
 
 export type AttributionReasonKey = (typeof ATTRIBUTION_REASON_KEYS)[keyof typeof ATTRIBUTION_REASON_KEYS];
@@ -153,6 +157,7 @@ export function attributionReasonText(
     age: values.days === undefined ? "" : age(values.days),
     cookieDays: values.cookieDays === undefined ? "" : number(values.cookieDays),
     model,
+    staff: values.staff ?? "",
     notes: (values.notes ?? []).map(note).filter(Boolean).join(" "),
     renewal: values.renewal === undefined ? "" : number(values.renewal),
     started: values.started ? date(values.started) : "",
@@ -160,6 +165,19 @@ export function attributionReasonText(
       ? t(`Sales:attributionReason.statuses.${values.status}`, { ...raw, defaultValue: values.status })
       : "",
   });
+}
+
+/**
+ * What an affiliate may read of their own sale's reason: the notes about
+ * other candidates go (they name other affiliates and, for a refused
+ * self-referral, a buyer's e-mail); the reason itself names only the
+ * credited affiliate, the click's age and the cookie window.
+ */
+export function reasonForAffiliate(stored: StoredReason): StoredReason {
+  const values = parseReasonValues(stored.reasonValues);
+  if (!stored.reasonKey || !values) return { reason: stored.reason ?? "", reasonKey: null, reasonValues: null };
+  const { notes: _notes, ...kept } = values;
+  return { reason: "", reasonKey: stored.reasonKey, reasonValues: kept };
 }
 
 /**

@@ -44,6 +44,10 @@ export const EVENT_TYPES = {
   "referral.created": z.object({ referralId: id }),
   /** The merchant approved a bonus line a bonus rule earned (a Commission of kind "bonus", no order). */
   "bonus.approved": z.object({ commissionId: id, affiliateId: id, bonusRuleId: id }).merge(money),
+  /** An affiliate claimed a missing order (models/claims): the merchant is told. */
+  "claim.filed": z.object({ claimId: id, affiliateId: id }),
+  /** The merchant approved or declined an affiliate's claim: the affiliate is told. */
+  "claim.decided": z.object({ claimId: id, affiliateId: id, decision: z.enum(["approved", "declined"]) }),
   /** The auto-tier job moved an affiliate to another campaign (docs/decisions/027). */
   "affiliate.tier_changed": z.object({
     affiliateId: id,

@@ -22,6 +22,8 @@ import affiliateReset from "./kinds/affiliate-reset";
 import merchantDigest from "./kinds/merchant-digest";
 import affiliateBonusApproved from "./kinds/affiliate-bonus-approved";
 import affiliateTaxFormReminder from "./kinds/affiliate-tax-form-reminder";
+import merchantClaimFiled from "./kinds/merchant-claim-filed";
+import affiliateClaimDecided from "./kinds/affiliate-claim-decided";
 import type { Audience, NotificationKind } from "./kind";
 
 // Every e-mail notification the app sends: the kinds of kinds/, one file
@@ -61,6 +63,8 @@ export const NOTIFICATION_KINDS = [
   affiliateReset,
   merchantDigest,
   affiliateBonusApproved,
+  merchantClaimFiled,
+  affiliateClaimDecided,
 ] as const;
 
 export type NotificationKey = (typeof NOTIFICATION_KINDS)[number]["key"];

@@ -2,7 +2,7 @@
 // affiliate (Order.attributionSource).
 export const SALE_STATUSES = ["pending", "approved", "denied", "paid", "void"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
-export const ATTRIBUTION_SOURCES = ["coupon", "link", "pixel", "lifetime", "subscription", "none"] as const;
+export const ATTRIBUTION_SOURCES = ["coupon", "link", "pixel", "lifetime", "subscription", "claim", "none"] as const;
 export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
 
 /**
