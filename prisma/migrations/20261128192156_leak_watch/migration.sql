@@ -1,13 +1,14 @@
 -- AlterTable
-ALTER TABLE "Coupon" ADD COLUMN     "disabledAt" TIMESTAMP(3);
+ALTER TABLE "Coupon" ADD COLUMN "disabledAt" DATETIME;
 
 -- AlterTable
-ALTER TABLE "Order" ADD COLUMN     "leakHoldId" TEXT,
-ADD COLUMN     "referringHost" TEXT;
+ALTER TABLE "Order" ADD COLUMN "codeOnly" BOOLEAN;
+ALTER TABLE "Order" ADD COLUMN "leakHoldId" TEXT;
+ALTER TABLE "Order" ADD COLUMN "referringHost" TEXT;
 
 -- CreateTable
 CREATE TABLE "LeakFlag" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "shopId" TEXT NOT NULL,
     "affiliateId" TEXT NOT NULL,
     "code" TEXT NOT NULL,
@@ -19,11 +20,11 @@ CREATE TABLE "LeakFlag" (
     "newCode" TEXT,
     "rotation" TEXT,
     "rotationError" TEXT,
-    "decidedAt" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "LeakFlag_pkey" PRIMARY KEY ("id")
+    "decidedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "LeakFlag_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "LeakFlag_affiliateId_fkey" FOREIGN KEY ("affiliateId") REFERENCES "Affiliate" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -34,10 +35,4 @@ CREATE INDEX "LeakFlag_affiliateId_idx" ON "LeakFlag"("affiliateId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "LeakFlag_shopId_openKey_key" ON "LeakFlag"("shopId", "openKey");
-
--- AddForeignKey
-ALTER TABLE "LeakFlag" ADD CONSTRAINT "LeakFlag_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "LeakFlag" ADD CONSTRAINT "LeakFlag_affiliateId_fkey" FOREIGN KEY ("affiliateId") REFERENCES "Affiliate"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
