@@ -56,7 +56,15 @@ type Row = Record<string, SqlValue>;
 /** What recording a batch of orders will write, order by order. */
 export interface OrderPlan {
   shopId: string;
-  orders: { gid: string; order: Row; commissions: Row[]; links: Row[]; approvals: Row[] }[];
+  orders: {
+    gid: string;
+    order: Row;
+    commissions: Row[];
+    links: Row[];
+    approvals: Row[];
+    /** A leaks.check job for a code-only order (leak watch, ADR 046), deduplicated per affiliate and minute. */
+    leakCheck?: Row;
+  }[];
   // Product collections read from the Admin API for this batch.
   collections: Row[];
 }
@@ -317,6 +325,20 @@ export async function planOrders(
         );
       }
     }
+    // Leak watch (ADR 046): the affiliate's code was the order's only signal.
+    // The check runs after the commit, in a job (one per affiliate and minute).
+    const codeOnly =
+      decision.source === "coupon" && !order.attributes._affiliate_click && !order.attributes._affiliate_ref
+        ? !pixelEvent && !lifetimeId
+        : false;
+    const leakCheck =
+      codeOnly && decision.affiliateId && coupon
+        ? jobRow(
+            "leaks.check",
+            { shopId: shop.id, affiliateId: decision.affiliateId, code: coupon.code },
+            { uniqueKey: `leak-check:${shop.id}:${decision.affiliateId}:${Math.floor(now.getTime() / 60_000)}`, now },
+          )
+        : undefined;
     // The credited click's tags go with the sale (sub-id report, export).
     const creditedClick = decision.clickId ? clickById.get(decision.clickId) : undefined;
     const orderRow: Row = {
@@ -340,6 +362,9 @@ export async function planOrders(
       clickId: decision.clickId,
       subId: creditedClick?.subId ?? null,
       linkTags: creditedClick?.linkTags ?? null,
+      referringHost: order.referringHost,
+      codeOnly: codeOnly || null,
+      leakHoldId: null,
       discountCodes: JSON.stringify(order.discountCodes),
       lines: JSON.stringify(order.lines),
       isNewCustomer,
@@ -352,7 +377,14 @@ export async function planOrders(
       createdAt: now,
       updatedAt: now,
     };
-    plan.orders.push({ gid: order.gid, order: orderRow, commissions: commissionRows, links: newLinks, approvals });
+    plan.orders.push({
+      gid: order.gid,
+      order: orderRow,
+      commissions: commissionRows,
+      links: newLinks,
+      approvals,
+      ...(leakCheck ? { leakCheck } : {}),
+    });
   }
   return plan;
 }
@@ -393,6 +425,9 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
     "Job",
     fresh.flatMap((o) => o.approvals),
   );
+  // One leak check per affiliate and minute: a second one (this batch or another) is the same job.
+  const leakChecks = new Map(fresh.flatMap((o) => (o.leakCheck ? [[String(o.leakCheck.uniqueKey), o.leakCheck]] : [])));
+  await bulk.insertRows("Job", [...leakChecks.values()], { onConflict: "ignore" });
   // Domain events (e-mails, outgoing webhooks): each credited sale and each commission it earned.
   const now = new Date();
   const credited = eventRows(

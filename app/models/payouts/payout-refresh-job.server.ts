@@ -39,7 +39,9 @@ export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string
   return true;
 }
 
-const refreshOnBalanceChange: EventHandler<"commission.created" | "commission.updated" | "payout.failed"> =
+const refreshOnBalanceChange: EventHandler<
+  "commission.created" | "commission.updated" | "payout.failed" | "leak.released" | "leak.rotated"
+> =
   async (_reader, event) => (tx: Tx) =>
     requestPayoutRefresh(tx, event.shopId, event.id);
 
@@ -48,6 +50,9 @@ export const payoutRefreshSubscriber: EventSubscriber = {
   "commission.created": refreshOnBalanceChange,
   "commission.updated": refreshOnBalanceChange,
   "payout.failed": refreshOnBalanceChange,
+  // A leak flag's hold ended (ADR 046): approved lines it kept out may be gathered now.
+  "leak.released": refreshOnBalanceChange,
+  "leak.rotated": refreshOnBalanceChange,
 };
 
 /** The payouts.refresh job: the shop's approved lines gathered into pending payouts. */

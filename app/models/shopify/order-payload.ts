@@ -41,6 +41,7 @@ export const orderPayloadSchema = z.object({
   total_price_set: moneySet,
   presentment_currency: z.string().length(3).nullish(),
   checkout_token: z.string().nullish(),
+  referring_site: z.string().nullish(),
   created_at: z.string().nullish(),
   processed_at: z.string().nullish(),
   cancelled_at: z.string().nullish(),
@@ -92,6 +93,19 @@ export interface NormalizedOrder {
   discountCodes: string[];
   attributes: Record<string, string>;
   lines: OrderLine[];
+  /** The host of the page the buyer came from (Shopify's referring_site), lower case, without "www.". */
+  referringHost: string | null;
+}
+
+/** The host of a referring URL ("https://www.Deals.example/x" → "deals.example"); null when there is none. */
+export function referringHostOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const host = new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+    return host && host.length <= 255 ? host : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -148,6 +162,7 @@ export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
     discountCodes: payload.discount_codes.map((d) => d.code.trim().toUpperCase()).filter(Boolean),
     attributes,
     lines,
+    referringHost: referringHostOf(payload.referring_site),
   };
 }
 

@@ -36,3 +36,6 @@ CREATE INDEX "LeakFlag_affiliateId_idx" ON "LeakFlag"("affiliateId");
 -- CreateIndex
 CREATE UNIQUE INDEX "LeakFlag_shopId_openKey_key" ON "LeakFlag"("shopId", "openKey");
 
+-- CreateIndex
+CREATE INDEX "Order_leakHoldId_idx" ON "Order"("leakHoldId");
+

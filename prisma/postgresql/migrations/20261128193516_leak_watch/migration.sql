@@ -36,6 +36,9 @@ CREATE INDEX "LeakFlag_affiliateId_idx" ON "LeakFlag"("affiliateId");
 -- CreateIndex
 CREATE UNIQUE INDEX "LeakFlag_shopId_openKey_key" ON "LeakFlag"("shopId", "openKey");
 
+-- CreateIndex
+CREATE INDEX "Order_leakHoldId_idx" ON "Order"("leakHoldId");
+
 -- AddForeignKey
 ALTER TABLE "LeakFlag" ADD CONSTRAINT "LeakFlag_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
