@@ -63,7 +63,10 @@ export async function checkLeak(
     if (fresh.length === 0) return "clear";
     const ids = [...fresh, ...listed].slice(0, MAX_FLAG_ORDERS);
     await tx.leakFlag.updateMany({ where: { id: open.id, status: "open" }, data: { orderIds: JSON.stringify(ids) } });
-    await tx.order.updateMany({ where: { shopId, id: { in: fresh }, leakHoldId: null }, data: { leakHoldId: open.id } });
+    await tx.order.updateMany({
+      where: { shopId, id: { in: fresh }, leakHoldId: null },
+      data: { leakHoldId: open.id },
+    });
     return "joined";
   }
 

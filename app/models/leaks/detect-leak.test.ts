@@ -13,7 +13,13 @@ const NOW = new Date("2026-11-28T12:00:00Z");
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
 
 /** n orders, code-only or tracked, an hour apart from `start` hours ago, optionally from a site. */
-function orders(n: number, codeOnly: boolean, start = 1, referringHost: string | null = null, tag = "o"): WindowOrder[] {
+function orders(
+  n: number,
+  codeOnly: boolean,
+  start = 1,
+  referringHost: string | null = null,
+  tag = "o",
+): WindowOrder[] {
   return Array.from({ length: n }, (_, i) => ({
     id: `${tag}${i}`,
     placedAt: hoursAgo(start + i * 0.5),
@@ -160,7 +166,10 @@ describe("leak settings", () => {
     expect(parsed.error?.issues[0]?.path[0]).toBe(field);
   });
   it("cleans site hosts", () => {
-    const parsed = leakSettingsSchema.parse({ ...DEFAULT_LEAK_SETTINGS, couponSites: [" https://www.Deals.Example/x "] });
+    const parsed = leakSettingsSchema.parse({
+      ...DEFAULT_LEAK_SETTINGS,
+      couponSites: [" https://www.Deals.Example/x "],
+    });
     expect(parsed.couponSites).toEqual(["deals.example"]);
   });
 });

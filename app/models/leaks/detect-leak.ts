@@ -50,13 +50,22 @@ const host = z
   .trim()
   .toLowerCase()
   .max(253)
-  .transform((h) => h.replace(/^https?:\/\//, "").replace(/\/.*$/, "").replace(/^www\./, ""))
+  .transform((h) =>
+    h
+      .replace(/^https?:\/\//, "")
+      .replace(/\/.*$/, "")
+      .replace(/^www\./, ""),
+  )
   .refine((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h), { message: "Not a host name" });
 
 /** Settings › Leak watch as posted (and as stored). */
 export const leakSettingsSchema = z.object({
   enabled: z.boolean(),
-  windowHours: z.number().int().min(1).max(24 * 30),
+  windowHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30),
   minOrders: z.number().int().min(2).max(10_000),
   minSharePercent: z.number().int().min(0).max(100),
   minSiteOrders: z.number().int().min(1).max(10_000),
@@ -139,7 +148,13 @@ export function detectLeak(
       flag: true,
       reason: {
         key: "volume",
-        values: { code: input.code, count: codeOnly.length, total: inWindow.length, share, hours: settings.windowHours },
+        values: {
+          code: input.code,
+          count: codeOnly.length,
+          total: inWindow.length,
+          share,
+          hours: settings.windowHours,
+        },
       },
       orderIds: ids,
     };

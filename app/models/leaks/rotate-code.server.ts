@@ -39,7 +39,10 @@ export async function rotateLeakedCode(payload: { flagId: string }, db: Db): Pro
   if (flag.rotation === "done") return "done";
   const { shopId, newCode, affiliate } = flag;
   const fail = (error: string) =>
-    db.leakFlag.updateMany({ where: { id: flag.id, rotation: { not: "done" } }, data: { rotation: "failed", rotationError: error.slice(0, 500) } });
+    db.leakFlag.updateMany({
+      where: { id: flag.id, rotation: { not: "done" } },
+      data: { rotation: "failed", rotationError: error.slice(0, 500) },
+    });
 
   const client = await adminClientFor(flag.shop.domain);
   if (!client) {
