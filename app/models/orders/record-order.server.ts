@@ -62,8 +62,8 @@ export interface OrderPlan {
     commissions: Row[];
     links: Row[];
     approvals: Row[];
-    /** A leaks.check job for a code-only order (leak watch, ADR 046), deduplicated per affiliate and minute. */
-    leakCheck?: Row;
+    /** A leaks.check job for a code-only order (leak watch, ADR 046): one per affiliate and batch. */
+    leakCheck?: { affiliateId: string; job: Row };
   }[];
   // Product collections read from the Admin API for this batch.
   collections: Row[];
@@ -326,18 +326,21 @@ export async function planOrders(
       }
     }
     // Leak watch (ADR 046): the affiliate's code was the order's only signal.
-    // The check runs after the commit, in a job (one per affiliate and minute).
+    // The check runs after the commit, in a job (one per affiliate and batch).
     const codeOnly =
       decision.source === "coupon" && !order.attributes._affiliate_click && !order.attributes._affiliate_ref
         ? !pixelEvent && !lifetimeId
         : false;
     const leakCheck =
       codeOnly && decision.affiliateId && coupon
-        ? jobRow(
-            "leaks.check",
-            { shopId: shop.id, affiliateId: decision.affiliateId, code: coupon.code },
-            { uniqueKey: `leak-check:${shop.id}:${decision.affiliateId}:${Math.floor(now.getTime() / 60_000)}`, now },
-          )
+        ? {
+            affiliateId: decision.affiliateId,
+            job: jobRow(
+              "leaks.check",
+              { shopId: shop.id, affiliateId: decision.affiliateId, code: coupon.code },
+              { uniqueKey: `leak-check:${id}`, now },
+            ),
+          }
         : undefined;
     // The credited click's tags go with the sale (sub-id report, export).
     const creditedClick = decision.clickId ? clickById.get(decision.clickId) : undefined;
@@ -425,9 +428,12 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
     "Job",
     fresh.flatMap((o) => o.approvals),
   );
-  // One leak check per affiliate and minute: a second one (this batch or another) is the same job.
-  const leakChecks = new Map(fresh.flatMap((o) => (o.leakCheck ? [[String(o.leakCheck.uniqueKey), o.leakCheck]] : [])));
-  await bulk.insertRows("Job", [...leakChecks.values()], { onConflict: "ignore" });
+  // One leak check per affiliate and batch: it looks at the whole window, so one sees every order of the batch.
+  const leakChecks = new Map<string, Row>();
+  for (const o of fresh)
+    if (o.leakCheck && !leakChecks.has(o.leakCheck.affiliateId))
+      leakChecks.set(o.leakCheck.affiliateId, o.leakCheck.job);
+  await bulk.insertRows("Job", [...leakChecks.values()]);
   // Domain events (e-mails, outgoing webhooks): each credited sale and each commission it earned.
   const now = new Date();
   const credited = eventRows(
