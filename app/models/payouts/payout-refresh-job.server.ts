@@ -41,9 +41,7 @@ export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string
 
 const refreshOnBalanceChange: EventHandler<
   "commission.created" | "commission.updated" | "payout.failed" | "leak.released" | "leak.rotated"
-> =
-  async (_reader, event) => (tx: Tx) =>
-    requestPayoutRefresh(tx, event.shopId, event.id);
+> = async (_reader, event) => (tx: Tx) => requestPayoutRefresh(tx, event.shopId, event.id);
 
 /** Event subscriber (app/worker/dispatch-event.server.ts): the events that move a balance queue a refresh. */
 export const payoutRefreshSubscriber: EventSubscriber = {
