@@ -136,6 +136,7 @@ export default function Sales() {
           id: "sales-claims",
         },
         { content: t("subIds.title"), url: `/${role}/sales/sub-ids` },
+        { content: t("leaks.title"), url: `/${role}/sales/leaks` },
         {
           content: t("subIds.exportAll"),
           // A file, not a page: fetched with the session token (download-file.ts).

@@ -63,9 +63,17 @@ export default function AccountSales() {
               format.date(s.placedAt, zone),
               format.money(s.subtotal, s.currency),
               format.money(s.commission, s.currency),
-              <Badge key="s" tone={STATUS_TONE[s.status]}>
-                {t(`statuses.${s.status}`)}
-              </Badge>,
+              <div key="s">
+                <Badge tone={STATUS_TONE[s.status]}>{t(`statuses.${s.status}`)}</Badge>
+                {s.heldCode ? (
+                  // A leak flag holds this sale's commission (ADR 051).
+                  <div data-testid="sale-held" style={{ maxWidth: 280, whiteSpace: "normal" }}>
+                    <Text as="p" tone="caution" variant="bodySm">
+                      {t("held", { code: s.heldCode })}
+                    </Text>
+                  </div>
+                ) : null}
+              </div>,
               <span key="w" data-testid="sale-why">
                 {t(`Sales:sources.${s.attributionSource as "coupon"}`, { defaultValue: "" })}
               </span>,

@@ -95,6 +95,7 @@ export const FIELD_SCOPES: Record<string, string[]> = {
   discountCodeBasicUpdate: ["write_discounts"],
   discountCodeFreeShippingCreate: ["write_discounts"],
   discountCodeDelete: ["write_discounts"],
+  discountCodeDeactivate: ["write_discounts"],
   discountRedeemCodeBulkAdd: ["write_discounts"],
   storeCreditAccount: ["read_store_credit_accounts"],
   storeCreditAccountCredit: ["write_store_credit_account_transactions"],

@@ -324,6 +324,27 @@ function discountCodeDelete(ctx: ResolverContext, { id }: Args) {
   return { deletedCodeDiscountId: id, userErrors: [] };
 }
 
+// Shopify ends a deactivated discount now: its status reads EXPIRED and its
+// codes no longer apply at checkout. Deactivating one already ended changes nothing.
+function discountCodeDeactivate(ctx: ResolverContext, { id }: Args) {
+  requireScopes(ctx, "discountCodeDeactivate");
+  const parsed = parseGid(id);
+  const d = parsed?.type === "DiscountCodeNode" ? ctx.shop.discounts.find((x) => x.id === parsed.id) : undefined;
+  if (!d)
+    return {
+      codeDiscountNode: null,
+      userErrors: userErrors("DiscountUserError", [
+        { field: ["id"], message: "Discount does not exist", code: "INVALID" },
+      ]),
+    };
+  if (!d.endsAt || Date.parse(d.endsAt) > ctx.now.getTime()) {
+    d.endsAt = ctx.now.toISOString();
+    d.updatedAt = d.endsAt;
+    ctx.changed = true;
+  }
+  return { codeDiscountNode: discountNodeView(ctx, d), userErrors: [] };
+}
+
 const BULK_MAX = 250;
 
 function discountRedeemCodeBulkAdd(ctx: ResolverContext, { discountId, codes }: Args) {
@@ -816,6 +837,7 @@ export function mutationRoot(ctx: ResolverContext): Record<string, unknown> {
     discountCodeBasicCreate: (args: Args) => discountCodeBasicCreate(ctx, args),
     discountCodeFreeShippingCreate: (args: Args) => discountCodeFreeShippingCreate(ctx, args),
     discountCodeDelete: (args: Args) => discountCodeDelete(ctx, args),
+    discountCodeDeactivate: (args: Args) => discountCodeDeactivate(ctx, args),
     discountRedeemCodeBulkAdd: (args: Args) => discountRedeemCodeBulkAdd(ctx, args),
     storeCreditAccountCredit: (args: Args) => creditOrDebit(ctx, "credit", args),
     giftCardCreate: (args: Args) => giftCardCreate(ctx, args),

@@ -42,6 +42,8 @@ export interface PlaceOrderOptions {
   attributes?: { name: string; value: string }[];
   // The storefront URL the buyer arrived on (default: the ?ref= link, or /).
   landingSite?: string;
+  // The page the buyer came from (Shopify's referring_site), e.g. a coupon site.
+  referringSite?: string;
   now?: Date;
 }
 
@@ -265,6 +267,7 @@ export function placeOrder(state: StoreState, shop: ShopState, options: PlaceOrd
     noteAttributes,
     landingSite:
       options.landingSite ?? (options.referralCode ? `/?ref=${encodeURIComponent(options.referralCode)}` : "/"),
+    referringSite: options.referringSite ?? null,
     createdAt: nowIso,
     cancelledAt: null,
     refundedLineQuantities: {},
@@ -422,7 +425,7 @@ export function orderPayload(shop: ShopState, order: OrderRec, options: { financ
     presentment_currency: c,
     processed_at: order.createdAt,
     reference: null,
-    referring_site: null,
+    referring_site: order.referringSite ?? null,
     source_identifier: null,
     source_name: order.sourceName ?? "web",
     source_url: null,

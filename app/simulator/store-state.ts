@@ -187,6 +187,8 @@ export interface OrderRec {
   discountValue: DiscountValue | null;
   noteAttributes: { name: string; value: string }[];
   landingSite: string | null;
+  // Optional: state files written before it was modelled have none.
+  referringSite?: string | null;
   createdAt: string;
   cancelledAt: string | null;
   refundedLineQuantities: Record<string, number>;

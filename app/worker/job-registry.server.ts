@@ -16,6 +16,8 @@ import { failAffiliateImport, runAffiliateImport } from "../models/affiliates/cs
 import { failPaidImport, runPaidImport } from "../models/payouts/csv/paid-import-job.server";
 import { sendFlowTrigger } from "../models/flow/send-flow-trigger.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
+import { checkLeak } from "../models/leaks/check-leak.server";
+import { rotateLeakedCode } from "../models/leaks/rotate-code.server";
 import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
 import { runAutoPay } from "../models/payouts/auto-pay.server";
@@ -138,6 +140,20 @@ export const JOBS = {
     payload: JOB_PAYLOADS["coupons.push"],
     effect: async (payload, db) => {
       await pushTypedCoupons(payload, db);
+    },
+  },
+  // Leak watch (ADR 051): a read and a few writes in the job's transaction.
+  "leaks.check": {
+    payload: JOB_PAYLOADS["leaks.check"],
+    run: async (payload, tx) => {
+      await checkLeak(tx, payload);
+    },
+  },
+  // An effect job: it waits on Shopify; each step looks before it writes.
+  "leaks.rotate": {
+    payload: JOB_PAYLOADS["leaks.rotate"],
+    effect: async (payload, db) => {
+      await rotateLeakedCode(payload, db);
     },
   },
   "event.dispatch": {

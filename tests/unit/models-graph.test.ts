@@ -32,6 +32,7 @@ const LAYERS: string[][] = [
     "payouts",
     "paypal",
     "tax-forms",
+    "leaks",
     "creatives",
     "marketings",
     "bonuses",

@@ -1,4 +1,5 @@
 import { parseReasonValues } from "../attribution/attribution-reason";
+import { holdsOnSales } from "../leaks/leak-list.server";
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import type { CampaignTerms } from "../commissions/calculate-commission";
@@ -86,13 +87,24 @@ export async function listAccountSales(db: ShopDb, affiliateId: string, page: nu
         status: true,
         // How it was credited (coupon, link, ...): the list's short "why".
         attributionSource: true,
+        leakHoldId: true,
         commissions: { where: { affiliateId }, select: { amount: true } },
       },
     }),
   ]);
+  // A leak flag's hold (ADR 051) is shown with its code; the flag's id stays on the server.
+  const holds = await holdsOnSales(
+    db,
+    affiliateId,
+    orders.map((o) => o.leakHoldId),
+  );
   return {
     total,
-    sales: orders.map(({ commissions, ...o }) => ({ ...o, commission: commissions.reduce((s, c) => s + c.amount, 0) })),
+    sales: orders.map(({ commissions, leakHoldId, ...o }) => ({
+      ...o,
+      commission: commissions.reduce((s, c) => s + c.amount, 0),
+      heldCode: (leakHoldId && holds.get(leakHoldId)) || null,
+    })),
   };
 }
 

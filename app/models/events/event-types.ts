@@ -59,6 +59,18 @@ export const EVENT_TYPES = {
     /** The run that made the move (its undo moves the affiliate back). */
     runId: id.optional(),
   }),
+  /** Leak watch (ADR 051): an affiliate's code looks leaked; the commissions of `orders` orders are held. */
+  "leak.flagged": z.object({
+    flagId: id,
+    affiliateId: id,
+    code: z.string(),
+    orders: z.number().int(),
+    /** Sales:leaks.reasons.{reasonKey}, worded by the reader (ADR 043). */
+    reasonKey: z.string(),
+  }),
+  /** The merchant rotated a flagged code (newCode replaces code) or released the hold. */
+  "leak.rotated": z.object({ flagId: id, affiliateId: id, code: z.string(), newCode: z.string() }),
+  "leak.released": z.object({ flagId: id, affiliateId: id, code: z.string() }),
 } satisfies Record<string, z.ZodTypeAny>;
 
 export type EventType = keyof typeof EVENT_TYPES;

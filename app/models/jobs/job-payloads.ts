@@ -58,6 +58,10 @@ export const JOB_PAYLOADS = {
   "affiliates.import": z.object({ shopId: id(), importId: id() }),
   /** Processes a paid-payouts CSV import (PaidPayoutImport id) in chunks, resuming at its `processed` row. */
   "payouts.paid-import": z.object({ shopId: id(), importId: id() }),
+  /** Leak watch: looks at an affiliate's recent code-only orders and raises a flag if their code leaked. */
+  "leaks.check": z.object({ shopId: id(), affiliateId: id(), code: z.string().min(1).max(255) }),
+  /** Leak watch: a rotated flag's new code created in Shopify and the old one deactivated (idempotent). */
+  "leaks.rotate": z.object({ flagId: id() }),
   /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */
   "coupons.create": z.object({ affiliateId: id() }),
   /** Creates in Shopify the coupon codes typed for an affiliate (admin page, API, import). */

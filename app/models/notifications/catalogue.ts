@@ -12,6 +12,7 @@ import merchantSignup from "./kinds/merchant-signup";
 import merchantSale from "./kinds/merchant-sale";
 import merchantPayoutFailed from "./kinds/merchant-payout-failed";
 import merchantPayoutReconciled from "./kinds/merchant-payout-reconciled";
+import merchantCodeLeak from "./kinds/merchant-code-leak";
 import advocateReferralReward from "./kinds/advocate-referral-reward";
 import advocateShareLink from "./kinds/advocate-share-link";
 import staffInvite from "./kinds/staff-invite";
@@ -53,6 +54,7 @@ export const NOTIFICATION_KINDS = [
   merchantSale,
   merchantPayoutFailed,
   merchantPayoutReconciled,
+  merchantCodeLeak,
   advocateReferralReward,
   advocateShareLink,
   staffInvite,

@@ -201,9 +201,11 @@ export async function approveIfStillPending(tx: Tx, orderId: string, now = new D
   const order = await tx.order.findUnique({ where: { id: orderId } });
   if (!order || order.status !== "pending" || order.cancelledAt) return false;
   if (order.approveAfter && order.approveAfter.getTime() > now.getTime()) return false;
-  // Guarded: a merchant's decision or a cancellation that got there first wins.
+  // A leak flag holds it (ADR 051): releasing the flag queues the approval again.
+  if (order.leakHoldId) return false;
+  // Guarded: a merchant's decision, a cancellation or a leak hold that got there first wins.
   const moved = await tx.order.updateMany({
-    where: { id: orderId, status: "pending", cancelledAt: null },
+    where: { id: orderId, status: "pending", cancelledAt: null, leakHoldId: null },
     data: { status: "approved" },
   });
   if (moved.count !== 1) return false;

@@ -59,7 +59,15 @@ type Row = Record<string, SqlValue>;
 /** What recording a batch of orders will write, order by order. */
 export interface OrderPlan {
   shopId: string;
-  orders: { gid: string; order: Row; commissions: Row[]; links: Row[]; approvals: Row[] }[];
+  orders: {
+    gid: string;
+    order: Row;
+    commissions: Row[];
+    links: Row[];
+    approvals: Row[];
+    /** A leaks.check job for a code-only order (leak watch, ADR 051): one per affiliate and batch. */
+    leakCheck?: { affiliateId: string; job: Row };
+  }[];
   // Product collections read from the Admin API for this batch.
   collections: Row[];
 }
@@ -351,6 +359,23 @@ export async function planOrders(
         );
       }
     }
+    // Leak watch (ADR 051): the affiliate's code was the order's only signal.
+    // The check runs after the commit, in a job (one per affiliate and batch).
+    const codeOnly =
+      decision.source === "coupon" && !order.attributes._affiliate_click && !order.attributes._affiliate_ref
+        ? !pixelEvent && !lifetimeId
+        : false;
+    const leakCheck =
+      codeOnly && decision.affiliateId && coupon
+        ? {
+            affiliateId: decision.affiliateId,
+            job: jobRow(
+              "leaks.check",
+              { shopId: shop.id, affiliateId: decision.affiliateId, code: coupon.code },
+              { uniqueKey: `leak-check:${id}`, now },
+            ),
+          }
+        : undefined;
     // The credited click's tags go with the sale (sub-id report, export).
     const creditedClick = decision.clickId ? clickById.get(decision.clickId) : undefined;
     const orderRow: Row = {
@@ -376,6 +401,9 @@ export async function planOrders(
       clickId: decision.clickId,
       subId: creditedClick?.subId ?? null,
       linkTags: creditedClick?.linkTags ?? null,
+      referringHost: order.referringHost,
+      codeOnly: codeOnly || null,
+      leakHoldId: null,
       discountCodes: JSON.stringify(order.discountCodes),
       lines: JSON.stringify(order.lines),
       isNewCustomer,
@@ -388,7 +416,14 @@ export async function planOrders(
       createdAt: now,
       updatedAt: now,
     };
-    plan.orders.push({ gid: order.gid, order: orderRow, commissions: commissionRows, links: newLinks, approvals });
+    plan.orders.push({
+      gid: order.gid,
+      order: orderRow,
+      commissions: commissionRows,
+      links: newLinks,
+      approvals,
+      ...(leakCheck ? { leakCheck } : {}),
+    });
   }
   return plan;
 }
@@ -429,6 +464,12 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
     "Job",
     fresh.flatMap((o) => o.approvals),
   );
+  // One leak check per affiliate and batch: it looks at the whole window, so one sees every order of the batch.
+  const leakChecks = new Map<string, Row>();
+  for (const o of fresh)
+    if (o.leakCheck && !leakChecks.has(o.leakCheck.affiliateId))
+      leakChecks.set(o.leakCheck.affiliateId, o.leakCheck.job);
+  await bulk.insertRows("Job", [...leakChecks.values()]);
   // Domain events (e-mails, outgoing webhooks): each credited sale and each commission it earned.
   const now = new Date();
   const credited = eventRows(

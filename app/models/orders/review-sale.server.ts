@@ -20,8 +20,9 @@ const RESULT = { approve: "approved", deny: "denied" } as const;
 async function decide(tx: Tx, shopId: string, orderId: string, decision: SaleDecision): Promise<boolean> {
   const status = RESULT[decision];
   // A decided sale no longer waits for automatic approval.
+  // A leak flag's hold (ADR 051) stops an approval, not a denial.
   const { count } = await tx.order.updateMany({
-    where: { id: orderId, shopId, status: "pending" },
+    where: { id: orderId, shopId, status: "pending", ...(decision === "approve" ? { leakHoldId: null } : {}) },
     data: { status, approveAfter: null },
   });
   if (count === 0) return false;
@@ -33,11 +34,16 @@ export async function reviewSale(db: ShopDb, orderId: string, decision: SaleDeci
   const shopId = db.$shopId;
   const status = RESULT[decision];
   return db.$transaction(async (tx) => {
-    const order = await tx.order.findFirst({ where: { id: orderId, shopId }, select: { status: true } });
+    const order = await tx.order.findFirst({
+      where: { id: orderId, shopId },
+      select: { status: true, leakHoldId: true },
+    });
     if (!order) throw new AppError("not_found", "No sale with this id.");
     const refuse = (current: string) =>
       new AppError("conflict", `Only pending sales can be ${status}; this sale is ${current}.`);
     if (order.status !== "pending") throw refuse(order.status);
+    if (decision === "approve" && order.leakHoldId)
+      throw new AppError("conflict", "This sale is held by a leak flag: release the flag or rotate the code first.");
     if (!(await decide(tx, shopId, orderId, decision))) throw refuse("no longer pending");
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { commissions: true } });
   });
@@ -59,7 +65,7 @@ export async function reviewSales(db: ShopDb, orderIds: string[], decision: Sale
   return db.$transaction(async (tx) => {
     const orders = await tx.order.findMany({
       where: { shopId, id: { in: ids } },
-      select: { id: true, name: true, status: true },
+      select: { id: true, name: true, status: true, leakHoldId: true },
     });
     const found = new Set(orders.map((o) => o.id));
     const result: BulkReviewResult = {
@@ -70,7 +76,10 @@ export async function reviewSales(db: ShopDb, orderIds: string[], decision: Sale
     };
     for (const order of orders) {
       if (order.status === "pending" && (await decide(tx, shopId, order.id, decision))) result.changed.push(order.id);
-      else result.skipped.push(order);
+      else {
+        const held = order.status === "pending" && decision === "approve" && order.leakHoldId;
+        result.skipped.push({ id: order.id, name: order.name, status: held ? "held" : order.status });
+      }
     }
     return result;
   });

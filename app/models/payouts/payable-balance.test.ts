@@ -72,7 +72,9 @@ describe("the payable balance", () => {
     expect(isPayable({ status: "approved", payoutId: null })).toBe(true);
     expect(isPayable({ status: "approved", payoutId: "p1" })).toBe(false);
     expect(isPayable({ status: "approved", payoutId: "p1", payoutStatus: "pending" })).toBe(true);
-    expect(LOOSE_SQL).toBe(`"status" = 'approved' AND "payoutId" IS NULL`);
+    expect(LOOSE_SQL).toBe(
+      `"status" = 'approved' AND "payoutId" IS NULL AND ("orderId" IS NULL OR "orderId" NOT IN (SELECT "id" FROM "Order" WHERE "leakHoldId" IS NOT NULL))`,
+    );
     expect(PAYABLE_SQL).toContain(`"status" = 'approved' AND ("payoutId" IS NULL OR EXISTS`);
   });
 

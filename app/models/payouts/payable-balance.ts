@@ -8,7 +8,9 @@
 //   paid). Refund and cancellation lines are negative and approved, so they
 //   reduce what the next payout pays (a balance can be negative).
 // - Loose: the payable lines that no pending payout holds yet; the refresh
-//   (refresh-pending-payouts.server.ts) gathers them.
+//   (refresh-pending-payouts.server.ts) gathers them. A line of an order an
+//   open leak flag holds (Order.leakHoldId, ADR 051) is not gathered until
+//   the flag is answered.
 // - Awaiting approval: pending lines; they become payable when approved.
 // - Money is never added across currencies: a shop that sold in several
 //   currencies owes one total per currency.
@@ -28,12 +30,14 @@ export interface Balance {
 export const PAYABLE = { status: "approved", OR: [{ payoutId: null }, { payout: { status: "pending" } }] };
 /** Prisma filter of the lines awaiting approval. */
 export const AWAITING_APPROVAL = { status: "pending" } as const;
+/** The orders an open leak flag holds (few; served by the Order.leakHoldId index). */
+const HELD_ORDERS_SQL = `SELECT "id" FROM "Order" WHERE "leakHoldId" IS NOT NULL`;
 /** SQL condition of the loose lines (on table "Commission"), for raw queries. */
 export const LOOSE_SQL = looseSqlOf();
 /** The same condition with its columns qualified by a table name (for joins). */
 export function looseSqlOf(table?: string) {
   const col = (name: string) => (table ? `"${table}"."${name}"` : `"${name}"`);
-  return `${col("status")} = 'approved' AND ${col("payoutId")} IS NULL`;
+  return `${col("status")} = 'approved' AND ${col("payoutId")} IS NULL AND (${col("orderId")} IS NULL OR ${col("orderId")} NOT IN (${HELD_ORDERS_SQL}))`;
 }
 /** SQL condition of the payable lines (on table "Commission", unaliased), for raw queries. */
 export const PAYABLE_SQL = `"status" = 'approved' AND ("payoutId" IS NULL OR EXISTS (SELECT 1 FROM "Payout" po WHERE po."id" = "Commission"."payoutId" AND po."status" = 'pending'))`;

@@ -39,15 +39,18 @@ export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string
   return true;
 }
 
-const refreshOnBalanceChange: EventHandler<"commission.created" | "commission.updated" | "payout.failed"> =
-  async (_reader, event) => (tx: Tx) =>
-    requestPayoutRefresh(tx, event.shopId, event.id);
+const refreshOnBalanceChange: EventHandler<
+  "commission.created" | "commission.updated" | "payout.failed" | "leak.released" | "leak.rotated"
+> = async (_reader, event) => (tx: Tx) => requestPayoutRefresh(tx, event.shopId, event.id);
 
 /** Event subscriber (app/worker/dispatch-event.server.ts): the events that move a balance queue a refresh. */
 export const payoutRefreshSubscriber: EventSubscriber = {
   "commission.created": refreshOnBalanceChange,
   "commission.updated": refreshOnBalanceChange,
   "payout.failed": refreshOnBalanceChange,
+  // A leak flag's hold ended (ADR 051): approved lines it kept out may be gathered now.
+  "leak.released": refreshOnBalanceChange,
+  "leak.rotated": refreshOnBalanceChange,
 };
 
 /** The payouts.refresh job: the shop's approved lines gathered into pending payouts. */

@@ -239,6 +239,38 @@ export const DISCOUNT_CODE_DELETE = operation<
   }`,
 );
 
+export const DISCOUNT_CODE_DEACTIVATE = operation<
+  {
+    discountCodeDeactivate: {
+      codeDiscountNode: { id: string; codeDiscount: { status?: string; endsAt?: string | null } } | null;
+      userErrors: UserError[];
+    };
+  },
+  { id: string }
+>(
+  "DiscountCodeDeactivate",
+  "leak watch: the leaked code of a rotated flag is ended in Shopify (leaks/rotate-code.server.ts)",
+  `#graphql
+  mutation DiscountCodeDeactivate($id: ID!) {
+    discountCodeDeactivate(id: $id) {
+      codeDiscountNode {
+        id
+        codeDiscount {
+          ... on DiscountCodeBasic {
+            status
+            endsAt
+          }
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }`,
+);
+
 export const CODE_DISCOUNT_BY_CODE = operation<
   {
     codeDiscountNodeByCode: {
@@ -807,6 +839,7 @@ export const ADMIN_OPERATIONS: AdminOperation<unknown, unknown>[] = [
   DISCOUNT_CODE_BASIC_CREATE,
   DISCOUNT_CODE_FREE_SHIPPING_CREATE,
   DISCOUNT_CODE_DELETE,
+  DISCOUNT_CODE_DEACTIVATE,
   CODE_DISCOUNT_BY_CODE,
   DISCOUNT_REDEEM_CODE_BULK_ADD,
   DISCOUNT_REDEEM_CODE_BULK_CREATION,

@@ -44,6 +44,7 @@ export const orderPayloadSchema = z.object({
   // "web", "pos", ...; "subscription_contract" for an order a subscription
   // contract's billing attempt created (a renewal, ADR 047).
   source_name: z.string().nullish(),
+  referring_site: z.string().nullish(),
   created_at: z.string().nullish(),
   processed_at: z.string().nullish(),
   cancelled_at: z.string().nullish(),
@@ -97,6 +98,19 @@ export interface NormalizedOrder {
   discountCodes: string[];
   attributes: Record<string, string>;
   lines: OrderLine[];
+  /** The host of the page the buyer came from (Shopify's referring_site), lower case, without "www.". */
+  referringHost: string | null;
+}
+
+/** The host of a referring URL ("https://www.Deals.example/x" → "deals.example"); null when there is none. */
+export function referringHostOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const host = new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+    return host && host.length <= 255 ? host : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -154,6 +168,7 @@ export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
     discountCodes: payload.discount_codes.map((d) => d.code.trim().toUpperCase()).filter(Boolean),
     attributes,
     lines,
+    referringHost: referringHostOf(payload.referring_site),
   };
 }
 
