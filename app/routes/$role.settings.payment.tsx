@@ -47,7 +47,11 @@ export const handle: RouteHandle = {
 };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => {
-  const [settings, methods, rates] = await Promise.all([loadPaymentSettings(db), availableMethods(db), recentRates(db)]);
+  const [settings, methods, rates] = await Promise.all([
+    loadPaymentSettings(db),
+    availableMethods(db),
+    recentRates(db),
+  ]);
   const freshSince = Date.now() - RATE_MAX_AGE_HOURS * 3_600_000;
   return {
     settings,
