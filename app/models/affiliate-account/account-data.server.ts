@@ -1,3 +1,4 @@
+import { convertedSelect } from "../payouts/converted-view";
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import type { CampaignTerms } from "../commissions/calculate-commission";
@@ -107,6 +108,10 @@ export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: s
       status: true,
       refundedAmount: true,
       attributionSource: true,
+      // Shopify Markets: what the customer paid in their own currency (ADR 040).
+      presentmentCurrency: true,
+      presentmentTotal: true,
+      presentmentRate: true,
       commissions: {
         where: { affiliateId },
         orderBy: { createdAt: "asc" },
@@ -135,6 +140,8 @@ export function listAccountPayouts(db: ShopDb, affiliateId: string) {
       giftCardCode: true,
       paidAt: true,
       createdAt: true,
+      // Paid in the affiliate's currency (ADR 046).
+      ...convertedSelect,
     },
   });
 }
