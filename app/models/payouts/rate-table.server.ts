@@ -3,18 +3,21 @@ import type { Tx } from "../../db/transaction";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { paymentSettingsOf } from "./payment-settings";
-import { RATE_MAX_AGE_HOURS, type MerchantRate } from "../currency/payout-conversion";
+import type { MerchantRate } from "../currency/payout-conversion";
 import type { RateEntryForm } from "../currency/rate-entry-schema";
 
 // The merchant's rate table (Settings › Payment). Entries are only added:
 // a payout keeps the rate it was converted at, and the table shows which
 // rate was true when.
 
-/** The rates that can still pay (no older than the limit), as the pure calculator reads them. */
+/**
+ * The newest entries up to now, as the pure calculator reads them: it takes
+ * the newest of a pair no older than RATE_MAX_AGE_HOURS, and an older one
+ * tells "stale" from "missing".
+ */
 export async function freshRates(client: Tx | ShopDb, shopId: string, now = new Date()): Promise<MerchantRate[]> {
-  const since = new Date(now.getTime() - RATE_MAX_AGE_HOURS * 3_600_000);
   const rows = await client.exchangeRate.findMany({
-    where: { shopId, at: { gte: since, lte: now } },
+    where: { shopId, at: { lte: now } },
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: 1000,
   });
