@@ -73,7 +73,7 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
     // A CSV batch is a payment by hand, as far as the affiliate can tell.
     payouts: payouts
       .filter((p) => p.status !== "cancelled")
-      .map(({ payoutCurrency, payoutAmount, payoutRate, payoutRateSource, payoutRateBy, payoutRateAt, ...p }) => ({
+      .map(({ payoutCurrency, payoutAmount, payoutRate, payoutRateSource, payoutRateBy: _by, payoutRateAt, ...p }) => ({
         ...p,
         // What reached them in their currency; who entered the rate is the shop's business.
         converted: convertedView({
