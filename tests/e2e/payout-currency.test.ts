@@ -78,6 +78,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("payouts in the affiliate's c
     await logIn(page, "admin", EMAIL, TEST_PASSWORD);
     await page.waitForURL((url) => url.pathname === "/admin/dashboard");
     await settings(page);
+    await page.screenshot({ path: screenshotPath("payout-currency-settings-empty"), fullPage: true });
     await page.getByText("No rates entered yet.").waitFor();
     await page.getByLabel("CAD", { exact: true }).check();
     await page.getByRole("button", { name: "Save" }).first().click();
@@ -155,5 +156,5 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("payouts in the affiliate's c
       .waitFor();
     await affiliate.page.screenshot({ path: screenshotPath("payout-currency-account-paid"), fullPage: true });
     expect(affiliate.errors.unexpected()).toEqual([]);
-  });
+  }, 240_000);
 });
