@@ -30,7 +30,7 @@ import { useFetcherResult } from "~/components/list/useFetcherResult";
 import { useListScreen } from "~/components/list/useListScreen";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { useFormat } from "~/i18n/format";
-import { useTranslatedError, type KeyedError } from "~/i18n/messages";
+import { translateMessage, useTranslatedError, type KeyedError } from "~/i18n/messages";
 import { totalsByCurrency } from "~/models/payouts/payable-balance";
 import { availableMethods, payPayouts } from "~/models/payouts/payout-admin.server";
 import {
@@ -43,6 +43,8 @@ import { SENDING_METHODS } from "~/models/payouts/payout-states";
 import { listBatchesInProgress, listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
 import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
+import { rateHoldMessage, rateHoldsOf } from "~/models/payouts/payout-currency.server";
+import { ConvertedAmount } from "~/components/payouts/ConvertedAmount";
 
 // /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
 // by a job whenever a balance changes (payout-refresh-job.server.ts), so the
@@ -63,8 +65,14 @@ export const loader = /* @__PURE__ */ merchantRoute(
     ]);
     // Pending payouts that wait for the affiliate's tax form (Settings › Tax forms) say so.
     const pendingIds = page.payouts.filter((p) => p.status === "pending").map((p) => p.id);
-    const held = Object.fromEntries(await taxFormHoldsOf(db, shop.id, pendingIds));
-    return { ...page, methods, belowMinimum, batches, held, isAdmin: user.role === "admin" };
+    const [taxHolds, rateHolds] = await Promise.all([
+      taxFormHoldsOf(db, shop.id, pendingIds),
+      rateHoldsOf(db, shop.id, pendingIds),
+    ]);
+    const held = Object.fromEntries(taxHolds);
+    // ...and those that wait for an exchange rate into the affiliate's currency (ADR 052).
+    const noRate = Object.fromEntries([...rateHolds].map(([id, hold]) => [id, rateHoldMessage(hold)]));
+    return { ...page, methods, belowMinimum, batches, held, noRate, isAdmin: user.role === "admin" };
   },
 );
 
@@ -74,8 +82,21 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function Payouts() {
-  const { payouts, totals, matched, counts, after, before, status, methods, isAdmin, belowMinimum, batches, held } =
-    useLoaderData<typeof loader>();
+  const {
+    payouts,
+    totals,
+    matched,
+    counts,
+    after,
+    before,
+    status,
+    methods,
+    isAdmin,
+    belowMinimum,
+    batches,
+    held,
+    noRate,
+  } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   // While a sender works through a batch, its progress bar follows (the list reloads every few seconds).
   const sending = batches.some((b) => b.settled < b.total && SENDING.has(b.method));
@@ -270,9 +291,24 @@ export default function Payouts() {
                       {t(`Tax:hold.${held[p.id]}`)}
                     </Text>
                   ) : null}
+                  {noRate[p.id] ? (
+                    <Text as="p" tone="caution" variant="bodySm" id={`rate-hold-${p.id}`}>
+                      {translateMessage(t, noRate[p.id])}
+                    </Text>
+                  ) : null}
                 </IndexTable.Cell>
                 <IndexTable.Cell>{p.reference ?? (p.failureReason ? t("failed") : "—")}</IndexTable.Cell>
-                <NumericCell>{format.money(p.amount, p.currency)}</NumericCell>
+                <NumericCell>
+                  {format.money(p.amount, p.currency)}
+                  {p.converted ? (
+                    <ConvertedAmount
+                      converted={p.converted}
+                      from={p.currency}
+                      timeZone={shop.timezone}
+                      id={`converted-${p.id}`}
+                    />
+                  ) : null}
+                </NumericCell>
               </IndexTable.Row>
             ))}
           </IndexTable>

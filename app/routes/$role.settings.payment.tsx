@@ -1,6 +1,19 @@
 import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
-import { Card, ChoiceList, FormLayout, Layout, Link, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  Button,
+  Card,
+  ChoiceList,
+  DataTable,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Link,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcherResult } from "~/components/list/useFetcherResult";
@@ -14,6 +27,10 @@ import { formatDecimalInput, parseDecimalInput } from "~/lib/decimal-input";
 import { currencyExponent } from "~/lib/money";
 import { loadPaymentSettings, savePaymentSettings } from "~/models/payouts/auto-pay.server";
 import { availableMethods } from "~/models/payouts/payout-admin.server";
+import { PAYPAL_CURRENCIES } from "~/models/currency/exchange-rate";
+import { RATE_MAX_AGE_HOURS } from "~/models/currency/payout-conversion";
+import { rateEntryFormSchema } from "~/models/currency/rate-entry-schema";
+import { recentRates } from "~/models/payouts/rate-table.server";
 import {
   AFFILIATE_METHODS,
   paymentSettingsFormSchema,
@@ -30,8 +47,18 @@ export const handle: RouteHandle = {
 };
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings" }, async ({ db }) => {
-  const [settings, methods] = await Promise.all([loadPaymentSettings(db), availableMethods(db)]);
-  return { settings, methods };
+  const [settings, methods, rates] = await Promise.all([
+    loadPaymentSettings(db),
+    availableMethods(db),
+    recentRates(db),
+  ]);
+  const freshSince = Date.now() - RATE_MAX_AGE_HOURS * 3_600_000;
+  return {
+    settings,
+    methods,
+    rates: rates.map((r) => ({ ...r, at: r.at.toISOString(), fresh: r.at.getTime() >= freshSince })),
+    maxAgeDays: RATE_MAX_AGE_HOURS / 24,
+  };
 });
 
 export const action = /* @__PURE__ */ merchantRoute(
@@ -40,7 +67,7 @@ export const action = /* @__PURE__ */ merchantRoute(
 );
 
 export default function PaymentSettingsPage() {
-  const { settings, methods } = useLoaderData<typeof loader>();
+  const { settings, methods, rates, maxAgeDays } = useLoaderData<typeof loader>();
   const { shop } = useShell();
   const { role } = useParams();
   const { t } = useTranslation(["Settings.Payment", "Payouts", "Global"]);
@@ -53,13 +80,24 @@ export default function PaymentSettingsPage() {
   const [minimum, setMinimum] = useState(formatDecimalInput(settings.minimumAmount, decimals));
   const [currencyMode, setCurrencyMode] = useState(settings.currencyMode);
   const [defaultMethod, setDefaultMethod] = useState(settings.defaultMethod);
+  const [payoutCurrencies, setPayoutCurrencies] = useState<string[]>(settings.payoutCurrencies);
   const [mode, setMode] = useState<AutoPay["mode"]>(settings.autoPay.mode);
   const [day, setDay] = useState(String(settings.autoPay.mode === "monthly" ? settings.autoPay.day : 1));
   const [days, setDays] = useState(String(settings.autoPay.mode === "every" ? settings.autoPay.days : 30));
   const parsedMinimum = parseDecimalInput(minimum, decimals, 100_000_000);
   const minimumError = parsedMinimum.ok ? undefined : translateMessage(t, parsedMinimum.message);
   const current = fetcher.data?.saved ?? settings;
-  const draft = JSON.stringify([affiliateMethods, bankFields, minimum, currencyMode, defaultMethod, mode, day, days]);
+  const draft = JSON.stringify([
+    affiliateMethods,
+    bankFields,
+    minimum,
+    currencyMode,
+    defaultMethod,
+    mode,
+    day,
+    days,
+    payoutCurrencies,
+  ]);
   const [savedDraft, setSavedDraft] = useState(draft);
   const [toast, setToast] = useState(false);
   useFetcherResult(fetcher, ({ saved }) => {
@@ -86,6 +124,7 @@ export default function PaymentSettingsPage() {
       currencyMode,
       defaultMethod,
       autoPay,
+      payoutCurrencies: payoutCurrencies as PaymentSettingsForm["payoutCurrencies"],
     };
     fetcher.submit(payload as unknown as Record<string, string>, { method: "post", encType: "application/json" });
   };
@@ -153,6 +192,51 @@ export default function PaymentSettingsPage() {
             </FormLayout>
           </Card>
         </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title={t("rates.title")} description={t("rates.help", { days: maxAgeDays })}>
+          <Card>
+            <FormLayout>
+              <ChoiceList
+                title={t("rates.allowed", { currency: shop.currency })}
+                allowMultiple
+                choices={PAYPAL_CURRENCIES.filter((c) => c !== shop.currency).map((c) => ({ label: c, value: c }))}
+                selected={payoutCurrencies}
+                onChange={setPayoutCurrencies}
+              />
+              <RateForm
+                shopCurrency={shop.currency}
+                allowed={settings.payoutCurrencies}
+                action={`/${role}/settings/payment/rates`}
+              />
+              {rates.length > 0 ? (
+                <div id="rate-table">
+                  <DataTable
+                    columnContentTypes={["text", "numeric", "text", "text", "text"]}
+                    headings={[
+                      t("rates.currency"),
+                      t("rates.rate"),
+                      t("rates.at"),
+                      t("rates.source"),
+                      t("rates.state"),
+                    ]}
+                    rows={rates.map((r) => [
+                      r.toCurrency,
+                      `1 ${r.fromCurrency} = ${format.number(Number(r.rate), { maximumFractionDigits: 8 })} ${r.toCurrency}`,
+                      format.dateTime(r.at, shop.timezone),
+                      t("rates.enteredBy", { name: r.createdBy }),
+                      <Badge key="f" tone={r.fresh ? "success" : undefined}>
+                        {t(r.fresh ? "rates.fresh" : "rates.stale")}
+                      </Badge>,
+                    ])}
+                  />
+                </div>
+              ) : (
+                <Text as="p" tone="subdued">
+                  {t("rates.none")}
+                </Text>
+              )}
+            </FormLayout>
+          </Card>
+        </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title={t("autoPay.title")} description={t("autoPay.help")}>
           <Card>
             <FormLayout>
@@ -210,6 +294,69 @@ export default function PaymentSettingsPage() {
         </Layout.AnnotatedSection>
       </Layout>
     </SettingsPage>
+  );
+}
+
+/** "Add rate": checked here with the server's own schema, then posted to the rate table. */
+function RateForm({ shopCurrency, allowed, action }: { shopCurrency: string; allowed: string[]; action: string }) {
+  const { t } = useTranslation(["Settings.Payment", "Global"]);
+  const fetcher = useFetcher<{ added?: { id: string }; error?: KeyedError }>();
+  const serverError = useTranslatedError(fetcher.data?.error);
+  const [currency, setCurrency] = useState(allowed[0] ?? "");
+  const [rate, setRate] = useState("");
+  const [touched, setTouched] = useState(false);
+  useFetcherResult(fetcher, ({ added }) => {
+    if (!added) return;
+    setRate("");
+    setTouched(false);
+  });
+  if (allowed.length === 0) {
+    return (
+      <Text as="p" tone="subdued">
+        {t("rates.saveFirst")}
+      </Text>
+    );
+  }
+  const parsed = rateEntryFormSchema.safeParse({ currency: currency || allowed[0], rate });
+  const fieldError = (name: "currency" | "rate") => {
+    if (serverError?.fields?.[name]) return serverError.fields[name];
+    if (!touched || parsed.success) return undefined;
+    const issue = parsed.error.issues.find((i) => i.path[0] === name);
+    return issue ? translateMessage(t, issue.message) : undefined;
+  };
+  const add = () => {
+    setTouched(true);
+    if (!parsed.success) return;
+    fetcher.submit(parsed.data, { method: "post", action, encType: "application/json" });
+  };
+  return (
+    <FormLayout>
+      <FormLayout.Group condensed>
+        <Select
+          label={t("rates.currency")}
+          options={allowed.map((c) => ({ label: c, value: c }))}
+          value={currency || allowed[0]}
+          onChange={setCurrency}
+          error={fieldError("currency")}
+          id="rate-currency"
+        />
+        <TextField
+          label={t("rates.rateLabel", { from: shopCurrency, to: currency || allowed[0] })}
+          inputMode="decimal"
+          autoComplete="off"
+          value={rate}
+          onChange={setRate}
+          onBlur={() => setTouched(true)}
+          error={fieldError("rate")}
+          id="rate-value"
+        />
+      </FormLayout.Group>
+      <InlineStack gap="200">
+        <Button onClick={add} loading={fetcher.state !== "idle"} id="rate-add">
+          {t("rates.add")}
+        </Button>
+      </InlineStack>
+    </FormLayout>
   );
 }
 

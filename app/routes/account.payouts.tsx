@@ -10,6 +10,7 @@ import {
   FormLayout,
   InlineGrid,
   RadioButton,
+  Select,
   Text,
 } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
@@ -29,6 +30,9 @@ import { bankFieldName, payoutChoiceFormSchema } from "~/models/payouts/payout-c
 import type { RouteHandle } from "~/i18n/route-handle";
 import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
 import { currentTaxForm } from "~/models/tax-forms/tax-form-store.server";
+import { convertedView } from "~/models/payouts/converted-view";
+import { rateHoldsOf } from "~/models/payouts/payout-currency.server";
+import { payoutCurrencyOptions } from "~/models/payouts/payout-currency-choice";
 
 export const handle: RouteHandle = {
   i18n: ["Account.Payouts", "Account.Common", "Account.TaxForm"],
@@ -46,23 +50,41 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
   ]);
   const payment = choice.settings;
   // Payouts waiting for the affiliate's tax form (the shop's Settings › Tax forms).
-  const [held, taxForm] = await Promise.all([
-    taxFormHoldsOf(
-      db,
-      db.$shopId,
-      payouts.filter((p) => p.status === "pending").map((p) => p.id),
-    ),
+  const pendingIds = payouts.filter((p) => p.status === "pending").map((p) => p.id);
+  const [held, taxForm, noRate] = await Promise.all([
+    taxFormHoldsOf(db, db.$shopId, pendingIds),
     currentTaxForm(db, affiliate.id),
+    // ...and for an exchange rate into the currency the affiliate chose (ADR 052).
+    rateHoldsOf(db, db.$shopId, pendingIds),
   ]);
   return {
     held: payouts.filter((p) => held.has(p.id)).map((p) => ({ id: p.id, amount: p.amount, currency: p.currency })),
     taxForm: taxForm ? { kind: taxForm.kind } : null,
+    noRate: payouts
+      .filter((p) => noRate.has(p.id))
+      .map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, to: noRate.get(p.id)!.currency })),
+    // The currencies the affiliate may be paid in (none but the shop's: no choice to show).
+    currencies:
+      payment.payoutCurrencies.length > 0 ? payoutCurrencyOptions(shop.currency, payment.payoutCurrencies) : null,
+    payoutCurrency: choice.payoutCurrency ?? shop.currency,
     balance,
     // A cancelled payout was never paid and its lines are back in the
     // balance: the affiliate sees the balance, not the merchant's bookkeeping.
     // A CSV batch is a payment by hand, as far as the affiliate can tell.
     payouts: payouts
       .filter((p) => p.status !== "cancelled")
+      .map(({ payoutCurrency, payoutAmount, payoutRate, payoutRateSource, payoutRateBy: _by, payoutRateAt, ...p }) => ({
+        ...p,
+        // What reached them in their currency; who entered the rate is the shop's business.
+        converted: convertedView({
+          payoutCurrency,
+          payoutAmount,
+          payoutRate,
+          payoutRateSource,
+          payoutRateBy: null,
+          payoutRateAt,
+        }),
+      }))
       // A pending payout has no method yet: it will be paid as the affiliate is paid now.
       .map((p) => ({ ...p, method: p.status === "pending" ? choice.view.method : p.method }))
       .map((p) => ({ ...p, method: p.method === "csv" ? "manual" : p.method })),
@@ -89,8 +111,22 @@ export const action = /* @__PURE__ */ affiliateRoute(
 const keep = () => undefined;
 
 export default function AccountPayouts() {
-  const { balance, payouts, paypalEmail, money, saved, nextPayoutAt, offer, chosen, bankMask, held, taxForm } =
-    useLoaderData<typeof loader>();
+  const {
+    balance,
+    payouts,
+    paypalEmail,
+    money,
+    saved,
+    nextPayoutAt,
+    offer,
+    chosen,
+    bankMask,
+    held,
+    taxForm,
+    noRate,
+    currencies,
+    payoutCurrency,
+  } = useLoaderData<typeof loader>();
   const data = useActionData<FormActionData>();
   const { t } = useTranslation("Account.Payouts");
   const error = useTranslatedError(data?.error);
@@ -107,6 +143,11 @@ export default function AccountPayouts() {
           <p id="tax-hold">
             <a href="/account/payouts/tax-form">{t("Account.TaxForm:heldAction")}</a>
           </p>
+        </Banner>
+      ))}
+      {noRate.map((h) => (
+        <Banner key={h.id} tone="warning">
+          <p id="rate-hold">{t("rateHold", { amount: m(h.amount, h.currency), currency: h.to })}</p>
         </Banner>
       ))}
       {nextPayoutAt ? (
@@ -210,6 +251,23 @@ export default function AccountPayouts() {
           </BlockStack>
         </form>
       </Card>
+      {currencies ? (
+        <Card>
+          <form method="post" action="/account/payouts/currency" id="payout-currency">
+            <FormLayout>
+              <Select
+                label={t("currency")}
+                name="payoutCurrency"
+                id="field-payoutCurrency"
+                options={currencies.map((c) => ({ value: c, label: c }))}
+                value={payoutCurrency}
+                onChange={keep}
+              />
+              <Button submit>{t("Account.Common:save")}</Button>
+            </FormLayout>
+          </form>
+        </Card>
+      ) : null}
       <Card>
         <InlineGrid columns={2} gap="200">
           <Text as="p" id="tax-form-status">
@@ -233,7 +291,17 @@ export default function AccountPayouts() {
             headings={[t("date"), t("amount"), t("methodColumn"), t("reference"), t("status")]}
             rows={payouts.map((p) => [
               format.date(p.paidAt ?? p.createdAt, zone),
-              m(p.amount, p.currency),
+              p.converted ? (
+                <BlockStack key="a" gap="050" inlineAlign="end">
+                  <span>{m(p.converted.amount, p.converted.currency)}</span>
+                  <Text as="span" variant="bodySm" tone="subdued" id={`converted-${p.id}`}>
+                    {t("converted", { amount: m(p.amount, p.currency), date: format.dateTime(p.converted.at, zone) })}
+                    {` · 1 ${p.currency} = ${format.number(Number(p.converted.rate), { maximumFractionDigits: 8 })} ${p.converted.currency}`}
+                  </Text>
+                </BlockStack>
+              ) : (
+                m(p.amount, p.currency)
+              ),
               t(`methods.${p.method}`),
               referenceText(p),
               <Badge key="s" tone={STATUS_TONE[p.status]}>

@@ -69,6 +69,16 @@ export default function AccountSale() {
           <Text as="p">
             {t("amount")}: {m(sale.subtotal)}
           </Text>
+          {sale.presentmentCurrency && sale.presentmentTotal !== null ? (
+            // Placed in another currency (Shopify Markets): what the customer paid, and the rate
+            // Shopify's two amounts imply; commissions stay in the shop's currency (ADR 040).
+            <Text as="p" id="presentment">
+              {t("presentment", { amount: format.money(sale.presentmentTotal, sale.presentmentCurrency) })}
+              {sale.presentmentRate
+                ? ` · 1 ${sale.currency} = ${format.number(Number(sale.presentmentRate), { maximumFractionDigits: 8 })} ${sale.presentmentCurrency}`
+                : null}
+            </Text>
+          ) : null}
           {sale.refundedAmount ? (
             <Text as="p">
               {t("refunded")}: {m(sale.refundedAmount)}

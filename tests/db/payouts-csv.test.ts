@@ -92,10 +92,10 @@ describe("CSV export of pending payouts", () => {
     );
     expect(await plain.text()).toBe(
       [
-        "payout_id,affiliate_email,affiliate_name,paypal_email,amount,currency,created_at,reference,paid_at,note",
-        `${p1.id},ann@example.com,Ann Lee,ann.pay@example.com,123.45,USD,2026-11-20T08:01:00.000Z,,,`,
-        `${p2.id},bob@example.com,Bob Ray,,5.00,USD,2026-11-20T08:02:00.000Z,,,`,
-        `${p3.id},eve@example.com,"'=HYPERLINK(""http://evil"") -1",,10.00,USD,2026-11-20T08:03:00.000Z,,,`,
+        "payout_id,affiliate_email,affiliate_name,paypal_email,amount,currency,payout_amount,payout_currency,rate,rate_source,rate_at,created_at,reference,paid_at,note",
+        `${p1.id},ann@example.com,Ann Lee,ann.pay@example.com,123.45,USD,,,,,,2026-11-20T08:01:00.000Z,,,`,
+        `${p2.id},bob@example.com,Bob Ray,,5.00,USD,,,,,,2026-11-20T08:02:00.000Z,,,`,
+        `${p3.id},eve@example.com,"'=HYPERLINK(""http://evil"") -1",,10.00,USD,,,,,,2026-11-20T08:03:00.000Z,,,`,
         "",
       ].join("\n"),
     );

@@ -175,7 +175,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("paying by store credit and b
       .trim()
       .split("\n");
     expect(lines[0]).toBe(
-      "payout_id,affiliate_email,affiliate_name,paypal_email,amount,currency,created_at,reference,paid_at,note",
+      "payout_id,affiliate_email,affiliate_name,paypal_email,amount,currency,payout_amount,payout_currency,rate,rate_source,rate_at,created_at,reference,paid_at,note",
     );
     expect(lines.slice(1).map((l) => l.split(",").slice(1, 6))).toEqual(
       expect.arrayContaining([

@@ -24,6 +24,7 @@ import type { PayoutDetail } from "~/models/payouts/payouts-list.server";
 import { failureReasonText } from "./failure-reason";
 import { CsvBatchDownload } from "./PayoutsCsvActions";
 import { PayoutStatusBadge } from "./PayoutBadges";
+import { ConvertedAmount } from "./ConvertedAmount";
 
 // One payout (payouts/{id}) or the affiliate's pending payout
 // (payouts/pending/{id}): the amount, every line with a link to its sale,
@@ -137,6 +138,11 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             <p id="held-by-sender">{t("held.body")}</p>
           </Banner>
         ) : null}
+        {payout.rateHold ? (
+          <Banner tone="warning">
+            <p id="rate-hold">{translateMessage(t, payout.rateHold)}</p>
+          </Banner>
+        ) : null}
         {payout.reconciledAt ? (
           <Banner tone="warning" title={t("reconciled.title")}>
             <BlockStack gap="100">
@@ -159,9 +165,19 @@ export function PayoutScreen({ payout, pendingView }: { payout: PayoutDetail; pe
             <Field
               label={t("columns.amount")}
               value={
-                <Text as="span" variant="headingLg">
-                  {money(payout.amount)}
-                </Text>
+                <BlockStack gap="100">
+                  <Text as="span" variant="headingLg">
+                    {money(payout.amount)}
+                  </Text>
+                  {payout.converted ? (
+                    <ConvertedAmount
+                      converted={payout.converted}
+                      from={payout.currency}
+                      timeZone={shop.timezone}
+                      id="payout-converted"
+                    />
+                  ) : null}
+                </BlockStack>
               }
               id="payout-amount"
             />

@@ -1,5 +1,6 @@
 import { parseReasonValues } from "../attribution/attribution-reason";
 import { holdsOnSales } from "../leaks/leak-list.server";
+import { convertedSelect } from "../payouts/converted-view";
 import type { ShopDb } from "../../db/shop-db.server";
 import { containsText } from "../../db/text-search.server";
 import type { CampaignTerms } from "../commissions/calculate-commission";
@@ -151,6 +152,10 @@ function findAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
       attributionReasonKey: true,
       attributionReasonValues: true,
       affiliate: { select: { firstName: true, lastName: true } },
+      // Shopify Markets: what the customer paid in their own currency (ADR 040).
+      presentmentCurrency: true,
+      presentmentTotal: true,
+      presentmentRate: true,
       commissions: {
         where: { affiliateId },
         orderBy: { createdAt: "asc" },
@@ -192,6 +197,8 @@ export function listAccountPayouts(db: ShopDb, affiliateId: string) {
       giftCardCode: true,
       paidAt: true,
       createdAt: true,
+      // Paid in the affiliate's currency (ADR 052).
+      ...convertedSelect,
     },
   });
 }

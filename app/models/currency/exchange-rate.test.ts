@@ -81,7 +81,7 @@ describe("rateFor", () => {
   ];
 
   it("takes the newest fresh rate of the pair", () => {
-    expect(rateFor(entries, "USD", "CAD", now, 48)).toEqual({
+    expect(rateFor(entries, "USD", "CAD", now, 48)).toMatchObject({
       ok: true,
       rate: "1.36",
       at: "2026-11-28T09:00:00Z",

@@ -131,8 +131,8 @@ export interface RateEntry {
   source: string;
 }
 
-export type RateAnswer =
-  | { ok: true; rate: string; at: string; source: string }
+export type RateAnswer<E extends RateEntry = RateEntry> =
+  | { ok: true; rate: string; at: string; source: string; entry: E }
   | { ok: false; reason: "rate_missing" | "rate_stale"; values: Record<string, string> };
 
 /**
@@ -140,13 +140,13 @@ export type RateAnswer =
  * that is no older than `maxAgeHours`. Never derived from the inverse or a
  * third currency: a payout without a fresh rate waits, with the reason.
  */
-export function rateFor(
-  entries: readonly RateEntry[],
+export function rateFor<E extends RateEntry>(
+  entries: readonly E[],
   from: string,
   to: string,
   now: Date,
   maxAgeHours: number,
-): RateAnswer {
+): RateAnswer<E> {
   const pair = entries
     .filter((e) => e.from === from && e.to === to && isRate(e.rate) && !Number.isNaN(Date.parse(e.at)))
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
@@ -154,5 +154,5 @@ export function rateFor(
   if (!newest) return { ok: false, reason: "rate_missing", values: { from, to } };
   const ageHours = (now.getTime() - Date.parse(newest.at)) / 3_600_000;
   if (ageHours > maxAgeHours) return { ok: false, reason: "rate_stale", values: { from, to, at: newest.at } };
-  return { ok: true, rate: newest.rate, at: newest.at, source: newest.source };
+  return { ok: true, rate: newest.rate, at: newest.at, source: newest.source, entry: newest };
 }

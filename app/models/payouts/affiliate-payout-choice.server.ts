@@ -6,6 +6,9 @@ import { paymentSettingsOf, type PaymentSettings } from "./payment-settings";
 import { bankDetailsComplete, bankDetailsMask, type BankDetail, type PayoutChoice } from "./payout-choice";
 import { chosenMethod, resolvePayoutMethod, type MethodSource } from "./payout-method-for";
 import type { PayoutMethod } from "./payout-states";
+import { msg } from "../../i18n/messages";
+import { AppError } from "../../lib/errors";
+import { storedPayoutCurrency, type PayoutCurrencyForm } from "./payout-currency-choice";
 
 // The affiliate's payout choice at rest: the method and PayPal address in
 // plain columns, the bank details sealed (AES-256-GCM, bound to the shop and
@@ -20,10 +23,12 @@ export const choiceSelect = {
   paypalEmail: true,
   payoutDetails: true,
   payoutDetailsMask: true,
+  payoutCurrency: true,
 } as const;
 
 type ChoiceRow = {
   id: string;
+  payoutCurrency?: string | null;
   payoutMethod: string | null;
   paypalEmail: string | null;
   payoutDetails: string | null;
@@ -98,6 +103,7 @@ export async function loadAffiliatePayoutChoice(client: Db | Tx, shopId: string,
   return {
     settings,
     view: affiliateMethodView(row, settings),
+    payoutCurrency: row.payoutCurrency ?? null,
     paypalEmail: row.paypalEmail ?? "",
     bankMask: row.payoutDetailsMask,
     bankComplete: bankDetailsComplete(openBankDetails(shopId, row), settings),
@@ -124,4 +130,32 @@ export async function methodsOfAffiliates(
     for (const row of rows) out.set(row.id, resolvePayoutMethod(row, settings));
   }
   return out;
+}
+
+/**
+ * The currency the affiliate asks to be paid in (ADR 052). One not offered
+ * is refused and nothing changes; a payout already on its way keeps the
+ * currency it was converted to.
+ */
+export async function saveAffiliatePayoutCurrency(
+  client: Db | Tx,
+  shopId: string,
+  affiliateId: string,
+  form: PayoutCurrencyForm,
+) {
+  const shop = await client.shop.findUniqueOrThrow({
+    where: { id: shopId },
+    select: { currency: true, settings: true },
+  });
+  const stored = storedPayoutCurrency(
+    form.payoutCurrency,
+    shop.currency,
+    paymentSettingsOf(shop.settings).payoutCurrencies,
+  );
+  if (stored === undefined) {
+    throw new AppError("validation_failed", msg("Global:validation.choose"), {
+      fields: { payoutCurrency: msg("Global:validation.choose") },
+    });
+  }
+  await client.affiliate.updateMany({ where: { id: affiliateId, shopId }, data: { payoutCurrency: stored } });
 }

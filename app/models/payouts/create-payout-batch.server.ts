@@ -10,6 +10,8 @@ import { lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
 import { taxFormHoldsOf } from "../tax-forms/tax-form-hold.server";
 import { splitPaypalBatch } from "../paypal/split-paypal-batch.server";
+import { convertsIn } from "../currency/payout-conversion";
+import { convertBatchPayouts, rateHoldsOf } from "./payout-currency.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
 // pending (openKey = null, so new lines open a fresh pending payout) and
@@ -58,6 +60,23 @@ async function makeBatch(
     }
     ids = ids.filter((id) => !held.has(id));
     if (ids.length === 0) return { batchId: null };
+  }
+  // A payout to be paid in the affiliate's currency without a fresh rate
+  // waits the same way (ADR 052); methods paying Shopify money never convert.
+  if (convertsIn(input.method)) {
+    const noRate = await rateHoldsOf(tx, shopId, ids);
+    if (noRate.size > 0) {
+      if (!takeWhatIsPending) {
+        const [id, hold] = [...noRate][0]!;
+        throw new AppError(
+          "validation_failed",
+          msg("Payouts:errors.heldForRate", { count: noRate.size, currency: hold.currency }),
+          { fields: { payoutIds: id } },
+        );
+      }
+      ids = ids.filter((id) => !noRate.has(id));
+      if (ids.length === 0) return { batchId: null };
+    }
   }
   // Every way of paying goes through here: the method must be usable by the shop now (its plan too).
   const refusal = await shopMethodRefusal(tx, shopId, input.method);
@@ -114,6 +133,8 @@ async function makeBatch(
   // Each payout pays what its lines add up to as it leaves pending (a line
   // released meanwhile, by a cancelled order, is not paid).
   await sumPayoutsFromLines(tx, { shopId, batchId: batch.id });
+  // The affiliate's currency, converted once now: a resend pays the same.
+  await convertBatchPayouts(tx, shopId, batch.id, input.method, now);
   const taken = await tx.payout.findMany({
     where: { shopId, batchId: batch.id },
     select: { id: true, amount: true, currency: true },

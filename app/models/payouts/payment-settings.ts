@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { msg } from "../../i18n/messages";
+import { PAYPAL_CURRENCIES } from "../currency/exchange-rate";
 import { withShopSetting } from "../settings/shop-settings";
 import { PAYOUT_METHODS } from "./payout-states";
 
@@ -30,6 +32,16 @@ export const paymentSettingsSchema = z.object({
    * currency. Amounts of different currencies are never added.
    */
   currencyMode: z.enum(["separate", "shop"]).default("separate"),
+  /**
+   * Currencies an affiliate may be paid in besides the shop's (always
+   * allowed): PayPal's payout currencies, converted at the merchant's own
+   * rates (ADR 052). Commissions stay in the shop's currency.
+   */
+  payoutCurrencies: z
+    .array(z.enum(PAYPAL_CURRENCIES, { errorMap: () => ({ message: msg("Settings.Payment:rates.errors.currency") }) }))
+    .max(PAYPAL_CURRENCIES.length)
+    .transform((list) => [...new Set(list)].sort())
+    .default([]),
   /** The method of the batches auto-pay creates. */
   defaultMethod: z.enum(PAYOUT_METHODS).default("manual"),
   autoPay: autoPaySchema.default({ mode: "off" }),

@@ -13,6 +13,8 @@ import { affiliateMethodView, openBankDetails } from "./affiliate-payout-choice.
 import { paymentSettingsOf } from "./payment-settings";
 import { maskValue } from "./payout-choice";
 import { payoutLineCounts } from "./payout-line-counts.server";
+import { convertedSelect, convertedView } from "./converted-view";
+import { rateHoldMessage, rateHoldsOf } from "./payout-currency.server";
 
 async function shopPaymentSettings(db: ShopDb) {
   const shop = await db.shop.findUniqueOrThrow({ where: { id: db.$shopId }, select: { settings: true } });
@@ -98,6 +100,7 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
         failureReason: true,
         createdAt: true,
         paidAt: true,
+        ...convertedSelect,
         // The list shows the affiliate's name and e-mail, nothing more (the rows go to the page as JSON).
         affiliate: {
           select: {
@@ -136,6 +139,7 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
       createdAt: p.createdAt.toISOString(),
       paidAt: p.paidAt?.toISOString() ?? null,
       lines: linesOf.get(p.id) ?? 0,
+      converted: convertedView(p),
       // How the affiliate is paid now (a pending payout is paid so), masked.
       payTo: affiliateMethodView(p.affiliate, settings),
       affiliate: {
@@ -196,9 +200,10 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
     },
   });
   if (!p) throw new AppError("not_found", "This payout does not exist.");
-  const [lineCount, settings] = await Promise.all([
+  const [lineCount, settings, rateHold] = await Promise.all([
     db.commission.count({ where: { shopId: db.$shopId, payoutId: p.id } }),
     shopPaymentSettings(db),
+    p.status === "pending" ? rateHoldsOf(db, db.$shopId, [p.id]).then((m) => m.get(p.id)) : undefined,
   ]);
   const payTo = affiliateMethodView(p.affiliate, settings);
   // What PayPal paid twice, when it paid this payout after all (reconcile-payout.server.ts).
@@ -229,6 +234,9 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
     paidAt: p.paidAt?.toISOString() ?? null,
     reconciledAt: p.reconciledAt?.toISOString() ?? null,
     overpaid,
+    // Paid in the affiliate's currency (ADR 052), or waiting for a rate to be.
+    converted: convertedView(p),
+    rateHold: rateHold ? rateHoldMessage(rateHold) : null,
     // What a merchant user may do with it, from the transition table (payout-states.ts).
     actions: merchantActionsFor(p),
     affiliate: {

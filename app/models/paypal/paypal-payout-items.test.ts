@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { currencyExponent } from "../../lib/money";
 import { buildPayoutRequest, itemOutcome, paypalAmount } from "./paypal-payout-items";
 
 describe("paypalAmount", () => {
@@ -10,6 +11,8 @@ describe("paypalAmount", () => {
     [1500, "JPY", "1500"],
     [12345, "KWD", "12.345"],
     [-250, "USD", "-2.50"],
+    // A converted HUF payout is whole (PayPal refuses HUF decimals), whatever digits Node's ICU gives HUF.
+    [3951 * 10 ** currencyExponent("HUF"), "HUF", "3951"],
   ])("%i %s → %s", (minor, currency, text) => {
     expect(paypalAmount(minor, currency)).toBe(text);
   });

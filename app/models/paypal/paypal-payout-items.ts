@@ -1,4 +1,5 @@
 import { currencyExponent } from "../../lib/money";
+import { paypalExponent } from "../currency/exchange-rate";
 import type { CreatePayoutRequest, TransactionStatus } from "./paypal-client.server";
 
 // Pure pieces of a PayPal batch: the request body built from our payouts,
@@ -11,12 +12,21 @@ export interface SendablePayout {
   paypalEmail: string;
 }
 
-/** An amount in minor units as PayPal's decimal string ("1234" USD → "12.34", JPY stays whole). */
+/**
+ * An amount in minor units as PayPal's decimal string ("1234" USD → "12.34",
+ * JPY stays whole). A HUF or TWD amount in whole units (a converted payout
+ * is rounded so) is written without the decimals PayPal refuses for them.
+ */
 export function paypalAmount(minor: number, currency: string): string {
-  const digits = currencyExponent(currency);
-  if (digits === 0) return String(minor);
-  const sign = minor < 0 ? "-" : "";
-  const text = String(Math.abs(minor)).padStart(digits + 1, "0");
+  const iso = currencyExponent(currency);
+  const pp = paypalExponent(currency);
+  const drop = 10 ** (iso - pp);
+  const whole = pp < iso && minor % drop === 0;
+  const digits = whole ? pp : iso;
+  const units = whole ? minor / drop : minor;
+  if (digits === 0) return String(units);
+  const sign = units < 0 ? "-" : "";
+  const text = String(Math.abs(units)).padStart(digits + 1, "0");
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 

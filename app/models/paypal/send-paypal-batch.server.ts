@@ -55,7 +55,14 @@ export async function sendPaypalBatch(db: Db, ref: SendableBatch, options: SendO
   const credentials = await paypalCredentials(db, shopId).catch(() => null);
   const open = await db.payout.findMany({
     where: { batchId: batch.id, shopId, status: "processing" },
-    select: { id: true, amount: true, currency: true, affiliate: { select: { paypalEmail: true } } },
+    select: {
+      id: true,
+      amount: true,
+      currency: true,
+      payoutAmount: true,
+      payoutCurrency: true,
+      affiliate: { select: { paypalEmail: true } },
+    },
     orderBy: { id: "asc" },
   });
   if (!credentials) {
@@ -80,7 +87,15 @@ export async function sendPaypalBatch(db: Db, ref: SendableBatch, options: SendO
   }
   const sendable = open
     .filter((p) => p.affiliate.paypalEmail?.trim())
-    .map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, paypalEmail: p.affiliate.paypalEmail!.trim() }));
+    .map((p) => ({
+      id: p.id,
+      // In the affiliate's currency when the payout was converted as it left pending (ADR 052):
+      // every run sends the amount stored then, never a new conversion.
+      ...(p.payoutCurrency && p.payoutAmount !== null
+        ? { amount: p.payoutAmount, currency: p.payoutCurrency }
+        : { amount: p.amount, currency: p.currency }),
+      paypalEmail: p.affiliate.paypalEmail!.trim(),
+    }));
   if (sendable.length === 0) return;
 
   // PayPal's e-mail to the receivers, in the shop's language (one text for the whole batch).

@@ -4,6 +4,8 @@ import { chunks } from "../../../lib/chunks";
 import { msg } from "../../../i18n/messages";
 import { AppError } from "../../../lib/errors";
 import { createPayoutBatch } from "../create-payout-batch.server";
+import { convertedSelect, convertedView } from "../converted-view";
+import { paymentSettingsOf } from "../payment-settings";
 import { MAX_EXPORT_PAYOUTS, type PayoutCsvFormat } from "./payout-csv-columns";
 import { payoutCsvFileName, payoutCsvTable, type ExportPayout } from "./payout-csv-format";
 
@@ -28,14 +30,22 @@ export async function startCsvPayment(
     async (tx) => {
       if (input.format === "paypal") {
         // PayPal's file takes one currency: refuse before anything changes.
+        // The currency each one is sent in: the affiliate's where it will be converted (ADR 052).
+        const shop = await tx.shop.findUniqueOrThrow({
+          where: { id: db.$shopId },
+          select: { currency: true, settings: true },
+        });
+        const allowed: readonly string[] = paymentSettingsOf(shop.settings).payoutCurrencies;
         const currencies = new Set<string>();
         for (const part of chunks([...new Set(input.payoutIds)], IN_CHUNK)) {
           const rows = await tx.payout.findMany({
             where: { shopId: db.$shopId, id: { in: part } },
-            select: { currency: true },
-            distinct: ["currency"],
+            select: { currency: true, affiliate: { select: { payoutCurrency: true } } },
           });
-          for (const r of rows) currencies.add(r.currency);
+          for (const r of rows) {
+            const wanted = r.affiliate.payoutCurrency;
+            currencies.add(r.currency === shop.currency && wanted && allowed.includes(wanted) ? wanted : r.currency);
+          }
         }
         if (currencies.size > 1)
           throw new AppError(
@@ -60,7 +70,7 @@ export async function payoutBatchCsv(db: ShopDb, batchId: string, format: Payout
     select: { id: true },
   });
   if (!batch) throw new AppError("not_found", msg("Payouts:csv.errors.batchNotFound"));
-  const payouts: ExportPayout[] = await db.payout.findMany({
+  const rows = await db.payout.findMany({
     where: { shopId: db.$shopId, batchId: batch.id },
     orderBy: [{ currency: "asc" }, { createdAt: "asc" }, { id: "asc" }],
     select: {
@@ -68,11 +78,17 @@ export async function payoutBatchCsv(db: ShopDb, batchId: string, format: Payout
       amount: true,
       currency: true,
       createdAt: true,
+      ...convertedSelect,
       affiliate: { select: { email: true, paypalEmail: true, firstName: true, lastName: true } },
     },
   });
+  const payouts: ExportPayout[] = rows.map((p) => ({ ...p, converted: convertedView(p) }));
   return {
-    fileName: payoutCsvFileName(format, payouts, day),
+    fileName: payoutCsvFileName(
+      format,
+      payouts.map((p) => ({ currency: p.converted?.currency ?? p.currency })),
+      day,
+    ),
     text: stringify(payoutCsvTable(format, payouts, { note: PAYOUT_NOTE })),
     count: payouts.length,
   };

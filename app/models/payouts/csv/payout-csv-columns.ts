@@ -34,6 +34,12 @@ export const PLAIN_EXPORT_ONLY_COLUMNS = [
   "paypal_email",
   "amount",
   "currency",
+  // Paid in the affiliate's currency (ADR 052): what they receive and the rate; empty otherwise.
+  "payout_amount",
+  "payout_currency",
+  "rate",
+  "rate_source",
+  "rate_at",
   "created_at",
 ] as const;
 export const PLAIN_COLUMNS = ["payout_id", ...PLAIN_EXPORT_ONLY_COLUMNS, "reference", "paid_at", "note"] as const;

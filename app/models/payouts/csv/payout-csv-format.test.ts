@@ -75,6 +75,11 @@ describe("payoutCsvTable", () => {
           "paypal_email",
           "amount",
           "currency",
+          "payout_amount",
+          "payout_currency",
+          "rate",
+          "rate_source",
+          "rate_at",
           "created_at",
           "reference",
           "paid_at",
@@ -87,12 +92,33 @@ describe("payoutCsvTable", () => {
           "ann.pay@example.com",
           "123.45",
           "USD",
+          "",
+          "",
+          "",
+          "",
+          "",
           "2026-11-20T08:30:00.000Z",
           "",
           "",
           "",
         ],
-        ["po_bob", "bob@example.com", "Bob", "", "5.00", "USD", "2026-11-20T08:30:00.000Z", "", "", ""],
+        [
+          "po_bob",
+          "bob@example.com",
+          "Bob",
+          "",
+          "5.00",
+          "USD",
+          "",
+          "",
+          "",
+          "",
+          "",
+          "2026-11-20T08:30:00.000Z",
+          "",
+          "",
+          "",
+        ],
       ],
     ],
   ] as const)("writes the %s format", (format, expected) => {
@@ -122,6 +148,47 @@ describe("payoutCsvTable", () => {
     );
     // Wise and plain files may mix currencies.
     expect(payoutCsvTable("wise", [ann, { ...bob, currency: "EUR" }], { note: "" })[2]![6]).toBe("EUR");
+  });
+});
+
+describe("a payout paid in the affiliate's currency", () => {
+  const cad: ExportPayout = {
+    ...ann,
+    converted: {
+      currency: "CAD",
+      amount: 16692,
+      rate: "1.3521",
+      source: "merchant",
+      by: "Mia",
+      at: "2026-11-19T10:00:00.000Z",
+    },
+  };
+  it.each([
+    ["paypal", 0, ["ann.pay@example.com", "166.92", "CAD", "po_ann", "", "PAYPAL"]],
+    ["wise", 1, ["Ann Lee", "ann@example.com", "po_ann", "PRIVATE", "target", "166.92", "USD", "CAD"]],
+    [
+      "plain",
+      1,
+      [
+        "po_ann",
+        "ann@example.com",
+        "Ann Lee",
+        "ann.pay@example.com",
+        "123.45",
+        "USD",
+        "166.92",
+        "CAD",
+        "1.3521",
+        "merchant: Mia",
+        "2026-11-19T10:00:00.000Z",
+        "2026-11-20T08:30:00.000Z",
+        "",
+        "",
+        "",
+      ],
+    ],
+  ] as const)("the %s file pays the converted amount and shows both", (format, row, expected) => {
+    expect(payoutCsvTable(format, [cad], { note: "" })[row]).toEqual(expected);
   });
 });
 

@@ -2,6 +2,7 @@ import { msg } from "../../../i18n/messages";
 import { AppError } from "../../../lib/errors";
 import { currencyExponent } from "../../../lib/money";
 import { safeCell } from "../../csv/csv-cells";
+import type { ConvertedView } from "../converted-view";
 import { PLAIN_COLUMNS, WISE_COLUMNS, type PayoutCsvFormat } from "./payout-csv-columns";
 
 // Writing selected payouts as one of the payout CSV formats. Pure: plain
@@ -14,6 +15,8 @@ export interface ExportPayout {
   amount: number; // minor units
   currency: string;
   createdAt: Date;
+  /** Paid in the affiliate's currency (ADR 052): the amount sent and the rate, else null. */
+  converted?: ConvertedView | null;
   affiliate: { email: string; paypalEmail: string | null; firstName: string; lastName: string };
 }
 
@@ -29,10 +32,15 @@ function fullName(p: ExportPayout) {
   return `${p.affiliate.firstName} ${p.affiliate.lastName}`.trim();
 }
 
+/** What is sent: the converted amount where there is one (PayPal's and Wise's files pay that). */
+function sent(p: ExportPayout): { amount: number; currency: string } {
+  return p.converted ? { amount: p.converted.amount, currency: p.converted.currency } : p;
+}
+
 function rowsOf(format: PayoutCsvFormat, payouts: ExportPayout[], note: string): (string | number)[][] {
   switch (format) {
     case "paypal": {
-      const currencies = new Set(payouts.map((p) => p.currency));
+      const currencies = new Set(payouts.map((p) => sent(p).currency));
       if (currencies.size > 1)
         throw new AppError(
           "validation_failed",
@@ -40,8 +48,8 @@ function rowsOf(format: PayoutCsvFormat, payouts: ExportPayout[], note: string):
         );
       return payouts.map((p) => [
         p.affiliate.paypalEmail || p.affiliate.email,
-        decimalAmount(p.amount, p.currency),
-        p.currency,
+        decimalAmount(sent(p).amount, sent(p).currency),
+        sent(p).currency,
         p.id,
         note,
         "PAYPAL",
@@ -56,9 +64,10 @@ function rowsOf(format: PayoutCsvFormat, payouts: ExportPayout[], note: string):
           p.id,
           "PRIVATE",
           "target",
-          decimalAmount(p.amount, p.currency),
+          decimalAmount(sent(p).amount, sent(p).currency),
+          // Wise converts from the shop's money into what the affiliate receives.
           p.currency,
-          p.currency,
+          sent(p).currency,
         ]),
       ];
     case "plain":
@@ -71,6 +80,11 @@ function rowsOf(format: PayoutCsvFormat, payouts: ExportPayout[], note: string):
           p.affiliate.paypalEmail ?? "",
           decimalAmount(p.amount, p.currency),
           p.currency,
+          p.converted ? decimalAmount(p.converted.amount, p.converted.currency) : "",
+          p.converted?.currency ?? "",
+          p.converted?.rate ?? "",
+          p.converted ? `${p.converted.source}${p.converted.by ? `: ${p.converted.by}` : ""}` : "",
+          p.converted?.at ?? "",
           p.createdAt.toISOString(),
           "",
           "",
