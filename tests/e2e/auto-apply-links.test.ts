@@ -166,5 +166,5 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("links that apply the affilia
     await admin.page.screenshot({ path: screenshotPath("admin-sale-auto-apply-reason"), fullPage: true });
     expect(errors.unexpected()).toEqual([]);
     expect(admin.errors.unexpected()).toEqual([]);
-  });
+  }, 240_000);
 });
