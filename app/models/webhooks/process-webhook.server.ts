@@ -247,12 +247,7 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       autoApplyDiscount: boolean | number;
       uninstalledAt: unknown;
       settings: string | null;
-    }>(
-      ["id", "domain", "attributionModel", "pricingPlan", "autoApplyDiscount", "uninstalledAt", "settings"],
-      {},
-      "domain",
-      [domain],
-    );
+    }>(["id", "domain", "attributionModel", "pricingPlan", "autoApplyDiscount", "uninstalledAt", "settings"], {}, "domain", [domain]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
