@@ -51,7 +51,18 @@ export interface ClickTargetRow {
   domain: string;
   url: string;
   param: string;
+  /**
+   * The affiliate's discount code the link applies (Shop.autoApplyDiscount),
+   * only one Shopify has (Coupon.shopifyStatus "created"); null otherwise.
+   */
+  discount: string | null;
 }
+
+// The affiliate's first code that exists in Shopify, when the shop's links
+// apply it. Read with the code lookup (cached per link), never per click.
+const DISCOUNT_COLUMN = `CASE WHEN s."autoApplyDiscount" THEN (SELECT c."code" FROM "Coupon" c
+       WHERE c."affiliateId" = a."id" AND c."shopifyStatus" = 'created'
+       ORDER BY c."createdAt", c."id" LIMIT 1) END AS discount`;
 
 export interface ClickShopRow {
   domain: string;
@@ -173,7 +184,8 @@ export function createSqliteClickStore(file: string): ClickStore {
   db.pragma("wal_autocheckpoint = 10000");
   let checkpointer: Worker | undefined;
   const targetsAnyShop = db.prepare<[string], ClickTargetRow>(
-    `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param
+    `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param,
+       ${DISCOUNT_COLUMN}
      FROM "Affiliate" a JOIN "Shop" s ON s."id" = a."shopId"
      WHERE a."referralCode" = ? AND a."status" = 'approved' AND s."uninstalledAt" IS NULL
        AND a."shopId" = COALESCE(
@@ -181,7 +193,8 @@ export function createSqliteClickStore(file: string): ClickStore {
      LIMIT 2`,
   );
   const targetsInShop = db.prepare<[string, string], ClickTargetRow>(
-    `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param
+    `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param,
+       ${DISCOUNT_COLUMN}
      FROM "Shop" s JOIN "Affiliate" a ON a."shopId" = s."id"
      WHERE s."domain" = ? AND a."referralCode" = ? AND a."status" = 'approved' AND s."uninstalledAt" IS NULL`,
   );
@@ -348,10 +361,16 @@ export function createPrismaClickStore(
   },
 ): ClickStore {
   const select = {
-    id: true,
-    shopId: true,
-    shop: { select: { domain: true, url: true, referralParam: true } },
-  } as const;
+    id: true as const,
+    shopId: true as const,
+    shop: { select: { domain: true, url: true, referralParam: true, autoApplyDiscount: true } as const },
+    coupons: {
+      where: { shopifyStatus: "created" as const },
+      orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }],
+      take: 1,
+      select: { code: true as const },
+    },
+  };
   return {
     async findTargets(code, shopDomain) {
       const legacy = shopDomain
@@ -373,6 +392,7 @@ export function createPrismaClickStore(
         domain: r.shop.domain,
         url: r.shop.url,
         param: r.shop.referralParam,
+        discount: r.shop.autoApplyDiscount ? (r.coupons[0]?.code ?? null) : null,
       }));
     },
     findShop(shopDomain) {

@@ -7,6 +7,7 @@ import { CopyField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { affiliateLink } from "~/lib/affiliate-links";
 import { buildLink, linkBuilderQuery, pickableProducts } from "~/models/affiliate-account/link-builder.server";
+import { linkDiscount } from "~/models/affiliate-account/link-discount.server";
 import { defaultLandingPath } from "~/models/settings/promote-link";
 import { getPromoteLink } from "~/models/settings/promote-link.server";
 import { buildRedirectUrl, shopHost } from "~/models/tracking/redirect-url";
@@ -36,6 +37,8 @@ export const loader = /* @__PURE__ */ affiliateRoute(
     // Settings > Marketings: the merchant's share texts and images.
     const share = await getShareSettings(db);
     const referralLink = storeFirst ? storeLink : shortLink;
+    // The short link applies the affiliate's discount (when the shop says so and Shopify has the code).
+    const discount = storeFirst ? null : await linkDiscount(db, affiliate.id, promote);
     return {
       share: {
         intents: shareIntents(share, { link: referralLink, code: affiliate.referralCode }),
@@ -44,6 +47,7 @@ export const loader = /* @__PURE__ */ affiliateRoute(
       referralLink,
       // The store link is then the referral link itself: not shown twice.
       storeLink: storeFirst ? null : storeLink,
+      autoApply: discount?.code ? { code: discount.showCodes ? discount.code : null } : null,
       recruitLink: `${pagesUrl}/signup?ref=${encodeURIComponent(affiliate.referralCode)}`,
       asked: { page: query.page, product: query.product ?? "", subId: query.sub_id },
       products: await pickableProducts(db),
@@ -74,6 +78,23 @@ export default function AccountLinks() {
       <Card>
         <BlockStack gap="300">
           <CopyField label={t("links.referral")} value={d.referralLink} testId="referral-link" {...copy} />
+          {d.autoApply ? (
+            <Banner tone="success">
+              <BlockStack gap="200">
+                <Text as="p" id="auto-apply">
+                  {t("Account.Common:coupons.autoApply")}
+                </Text>
+                {d.autoApply.code ? (
+                  <CopyField
+                    label={t("Account.Common:coupons.code")}
+                    value={d.autoApply.code}
+                    testId="auto-apply-code"
+                    {...copy}
+                  />
+                ) : null}
+              </BlockStack>
+            </Banner>
+          ) : null}
           {d.storeLink ? (
             <CopyField label={t("links.store")} value={d.storeLink} testId="store-link" {...copy} />
           ) : null}

@@ -6,6 +6,9 @@
 // a click is the app's hottest request, and it needs none of the middleware.
 // It records a Click and only once that row is committed answers
 //   302 https://{storefront host}{to}?{referralParam}={CODE}&_aff_click={clickId}
+// or, when the shop's links apply the affiliate's discount and the affiliate
+// has a code Shopify has created (Settings > Promote link),
+//   302 https://{storefront host}/discount/{DISCOUNT}?redirect={that path and query, encoded}
 //
 // Rules:
 // - The code is matched upper-cased against approved affiliates of installed
@@ -211,7 +214,10 @@ export function createClickHandler(options: ClickHandlerOptions = {}): ClickHand
     let landing = r.landings.get(path);
     if (!landing) {
       if (r.landings.size >= 100) r.landings.clear();
-      landing = { template: redirectTemplate(t.host, path, t.param, r.code), landingUrl: `https://${t.host}${path}` };
+      landing = {
+        template: redirectTemplate(t.host, path, t.param, r.code, t.discount),
+        landingUrl: `https://${t.host}${path}`,
+      };
       r.landings.set(path, landing);
     }
     const row = buildClickRow(

@@ -37,6 +37,8 @@ const promote = {
   utm_source: "aff",
   utm_medium: "",
   utm_campaign: "",
+  auto_apply_discount: false,
+  show_codes: true,
 };
 const brand = { intent: "save", primary_color: "#112233", background_color: "", font: "mono", logo: "", favicon: "" };
 
@@ -69,6 +71,39 @@ describe("settings tabs over HTTP", () => {
       if (field) expect(Object.keys((await res.json()).error.fields)).toContain(field);
     }
     expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).referralParam).toBe("partner");
+  });
+
+  it("turns on links that apply the affiliate's discount; bad input changes nothing", async () => {
+    const shop = await buildShop();
+    const admin = await adminOf(shop.id);
+    const on = { ...promote, auto_apply_discount: true, show_codes: false };
+    const ok = await admin.postJson(PROMOTE, on);
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    expect(((await ok.json()) as { saved: unknown }).saved).toMatchObject({
+      auto_apply_discount: true,
+      show_codes: false,
+    });
+    const saved = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } });
+    expect(saved.autoApplyDiscount).toBe(true);
+    expect(JSON.parse(saved.settings).promoteLink).toMatchObject({ show_codes: false });
+    expect(JSON.parse(saved.settings).promoteLink).not.toHaveProperty("auto_apply_discount");
+
+    for (const change of [
+      { auto_apply_discount: "yes" },
+      { auto_apply_discount: null },
+      { show_codes: 1 },
+      { auto_apply_discount: undefined },
+    ]) {
+      const res = await admin.postJson(PROMOTE, { ...on, auto_apply_discount: false, show_codes: true, ...change });
+      expect(res.status, JSON.stringify(change)).toBe(422);
+    }
+    const after = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } });
+    expect(after.autoApplyDiscount).toBe(true);
+    expect(after.settings).toBe(saved.settings);
+
+    // Another shop's setting is its own.
+    const other = await buildShop();
+    expect((await getDb().shop.findUniqueOrThrow({ where: { id: other.id } })).autoApplyDiscount).toBe(false);
   });
 
   it("stores an uploaded logo and refuses images that are not this shop's", async () => {

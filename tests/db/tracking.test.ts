@@ -93,6 +93,31 @@ describe("GET /r/{code}", () => {
     expect(other).toMatchObject({ source: "link", subId: null, linkTags: null });
   });
 
+  it("goes through /discount/{code} only with auto-apply on and a code Shopify has", async () => {
+    const { shop, affiliate } = await shopWithAffiliate();
+    const code = affiliate.referralCode;
+    const db = getDb();
+    // Auto-apply on, but only a code still pending in Shopify: the plain link.
+    await db.shop.update({ where: { id: shop.id }, data: { autoApplyDiscount: true } });
+    await db.coupon.create({
+      data: { shopId: shop.id, affiliateId: affiliate.id, code: `P-${code}`, shopifyStatus: "pending" },
+    });
+    const pending = await get(`/r/${code}?to=/p%3Fx%3D1`);
+    expect(pending.headers.get("location")).toMatch(/^https:\/\/store\.example\/p\?x=1&ref=/);
+    // A code Shopify has (a new affiliate, so the cached lookup is not reused).
+    const other = await buildAffiliate(shop.id, affiliate.campaignId, { status: "approved", referralCode: newCode() });
+    await db.coupon.create({ data: { shopId: shop.id, affiliateId: other.id, code: `10% ${other.referralCode}` } });
+    const res = await get(`/r/${other.referralCode}?to=/p%3Fx%3D1&sub_id=s1`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.origin + location.pathname).toBe(`https://store.example/discount/10%25%20${other.referralCode}`);
+    const redirect = new URL(location.searchParams.get("redirect")!, "https://store.example");
+    expect(redirect.pathname + "?x=1").toBe("/p?x=1");
+    expect(redirect.searchParams.get("ref")).toBe(other.referralCode);
+    const click = await db.click.findUniqueOrThrow({ where: { clickId: redirect.searchParams.get("_aff_click")! } });
+    expect(click).toMatchObject({ affiliateId: other.id, subId: "s1", landingUrl: "https://store.example/p?x=1" });
+  });
+
   it("stores a keyed hash of the client address, never the address", async () => {
     const { affiliate } = await shopWithAffiliate();
     const res = await get(`/r/${affiliate.referralCode}`);

@@ -1,4 +1,4 @@
-import { BlockStack, Card, ChoiceList, FormLayout, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Card, Checkbox, ChoiceList, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { buildRedirectUrl } from "../../models/tracking/redirect-url";
@@ -20,7 +20,15 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
   const example = useMemo(() => {
     const parsed = promoteLinkSchema.safeParse(values);
     return parsed.success
-      ? buildRedirectUrl(host, defaultLandingPath(parsed.data), parsed.data.referral_param, "CODE", null)
+      ? buildRedirectUrl(
+          host,
+          defaultLandingPath(parsed.data),
+          parsed.data.referral_param,
+          "CODE",
+          null,
+          // A short link's redirect when the affiliate has a discount code in Shopify.
+          parsed.data.auto_apply_discount && parsed.data.link_format === "short" ? "DISCOUNT" : null,
+        )
       : null;
   }, [values, host]);
 
@@ -91,6 +99,27 @@ export function PromoteLinkSettingsForm({ settings, host }: { settings: PromoteL
               {utmField("utm_campaign")}
             </FormLayout.Group>
           </FormLayout>
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {t("Settings:promoteLink.discount")}
+          </Text>
+          <Checkbox
+            label={t("Settings:promoteLink.autoApply")}
+            helpText={t("Settings:promoteLink.autoApplyHelp")}
+            checked={values.auto_apply_discount}
+            onChange={(auto_apply_discount) => set({ auto_apply_discount })}
+          />
+          {values.auto_apply_discount ? (
+            <Checkbox
+              label={t("Settings:promoteLink.showCodes")}
+              helpText={t("Settings:promoteLink.showCodesHelp")}
+              checked={values.show_codes}
+              onChange={(show_codes) => set({ show_codes })}
+            />
+          ) : null}
         </BlockStack>
       </Card>
       {example ? (

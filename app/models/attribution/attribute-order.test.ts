@@ -47,6 +47,38 @@ describe("attributeOrder", () => {
       /coupon/,
     ],
     [
+      "a coupon the affiliate's own link applied",
+      {
+        autoApplyLinks: true,
+        coupon: { code: "ANNA10", affiliate: aff("a") },
+        links: [{ affiliate: aff("a"), clickId: "c1", at: daysAgo(1) }],
+      },
+      "a",
+      "coupon",
+      /^Credited to A \(A1\): their link applied discount code ANNA10 automatically at checkout\.$/,
+    ],
+    [
+      "links that apply codes, but the click is another affiliate's: typed",
+      {
+        autoApplyLinks: true,
+        coupon: { code: "ANNA10", affiliate: aff("a") },
+        links: [{ affiliate: aff("b"), clickId: "c1", at: daysAgo(1) }],
+      },
+      "a",
+      "coupon",
+      /coupon ANNA10 was used at checkout/,
+    ],
+    [
+      "the own link without the setting: typed",
+      {
+        coupon: { code: "ANNA10", affiliate: aff("a") },
+        links: [{ affiliate: aff("a"), clickId: "c1", at: daysAgo(1) }],
+      },
+      "a",
+      "coupon",
+      /coupon ANNA10 was used at checkout/,
+    ],
+    [
       "a link",
       { links: [{ affiliate: aff("b"), clickId: "c1", at: daysAgo(2) }] },
       "b",

@@ -1,5 +1,6 @@
 // Pure attribution: who gets credit for an order, and why (a message key and
-// its values, attribution-reason.ts). Priority: affiliate coupon, then referral link (cart attribute), then the
+// its values, attribution-reason.ts). Priority: affiliate coupon (typed, or
+// applied by the affiliate's own link), then referral link (cart attribute), then the
 // Web Pixel's report, then a lifetime customer link. First or last click is a
 // shop setting. Self-referrals are refused.
 
@@ -37,6 +38,12 @@ export interface AttributionInput {
   buyerCustomerGid: string | null;
   attributionModel: "first_click" | "last_click";
   coupon: { code: string; affiliate: AffiliateFacts } | null;
+  /**
+   * The shop's links apply the affiliate's discount (Shop.autoApplyDiscount):
+   * a coupon that came with its affiliate's own link click was applied by
+   * the link, not typed.
+   */
+  autoApplyLinks?: boolean;
   links: LinkSignal[];
   pixel: LinkSignal | null;
   lifetime: AffiliateFacts | null;
@@ -82,11 +89,16 @@ export function attributeOrder(input: AttributionInput): AttributionDecision {
     const { affiliate, code } = input.coupon;
     const no = refusal(affiliate, "coupon", code);
     if (!no) {
+      // The link that applied the code is the click credited, so its sub-id
+      // and tags go with the sale.
+      const viaLink = input.autoApplyLinks
+        ? input.links.find((l) => l.clickId && l.affiliate.id === affiliate.id)
+        : undefined;
       return {
         affiliateId: affiliate.id,
         source: "coupon",
-        clickId: null,
-        reason: { key: KEYS.coupon, values: { who: who(affiliate), code } },
+        clickId: viaLink?.clickId ?? null,
+        reason: { key: viaLink ? KEYS.couponAutoApplied : KEYS.coupon, values: { who: who(affiliate), code } },
       };
     }
     notes.push(no);

@@ -39,6 +39,7 @@ export interface AttributionReasonValues {
 
 export const ATTRIBUTION_REASON_KEYS = {
   coupon: "Sales:attributionReason.coupon",
+  couponAutoApplied: "Sales:attributionReason.couponAutoApplied",
   linkClick: "Sales:attributionReason.linkClick",
   linkCode: "Sales:attributionReason.linkCode",
   pixelClick: "Sales:attributionReason.pixelClick",

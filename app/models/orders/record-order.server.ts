@@ -72,7 +72,14 @@ export interface OrderPlan {
   collections: Row[];
 }
 
-type ShopFacts = { id: string; domain: string; attributionModel: string; pricingPlan: string | null };
+type ShopFacts = {
+  id: string;
+  domain: string;
+  attributionModel: string;
+  pricingPlan: string | null;
+  /** Shop.autoApplyDiscount (a bulk read gives SQLite's 0/1); absent is off. */
+  autoApplyDiscount?: boolean | number | null;
+};
 
 /** Records new orders (see planOrders and writeOrders); returns how many were new. */
 export async function recordOrders(
@@ -275,6 +282,7 @@ export async function planOrders(
         buyerCustomerGid: order.customerGid,
         attributionModel: shop.attributionModel === "first_click" ? "first_click" : "last_click",
         coupon: coupon && couponAffiliate ? { code: coupon.code, affiliate: facts(couponAffiliate) } : null,
+        autoApplyLinks: Boolean(shop.autoApplyDiscount),
         links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter(
           (l): l is LinkSignal => l !== null,
         ),

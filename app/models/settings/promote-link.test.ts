@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultLandingPath, promoteLinkSchema, readPromoteLink, withUtm } from "./promote-link";
+import { defaultLandingPath, promoteLinkSchema, readPromoteLink, showsCodes, withUtm } from "./promote-link";
 
 const base = readPromoteLink("{}", "ref");
 
@@ -41,6 +41,21 @@ describe("promote link settings", () => {
   });
 
   it.each([
+    [{ auto_apply_discount: false, show_codes: false }, true],
+    [{ auto_apply_discount: true, show_codes: true }, true],
+    [{ auto_apply_discount: true, show_codes: false }, false],
+  ])("%j shows codes: %s", (change, expected) => {
+    expect(showsCodes({ ...base, ...change })).toBe(expected);
+  });
+
+  it("reads the auto-apply column and defaults to showing codes", () => {
+    expect(readPromoteLink("{}", "ref", true)).toMatchObject({ auto_apply_discount: true, show_codes: true });
+    expect(readPromoteLink("not json", "ref", true)).toMatchObject({ auto_apply_discount: true });
+  });
+
+  it.each([
+    [{ auto_apply_discount: "on" }, "auto_apply_discount"],
+    [{ show_codes: null }, "show_codes"],
     [{ destination: "product", destination_handle: "" }, "destination_handle"],
     [{ destination_handle: "a/b" }, "destination_handle"],
     [{ utm_source: "a b" }, "utm_source"],

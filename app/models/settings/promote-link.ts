@@ -2,9 +2,10 @@ import { z } from "zod";
 import { msg } from "../../i18n/messages";
 
 // Settings > Promote link: how the links affiliates hand out are made. The
-// parameter name lives in Shop.referralParam (the click handler reads it on
-// every click); the rest is kept in Shop.settings under "promoteLink". Pure,
-// so the form (client) and the server share it.
+// parameter name lives in Shop.referralParam and "apply the affiliate's
+// discount" in Shop.autoApplyDiscount (the click handler reads both with
+// every code lookup); the rest is kept in Shop.settings under "promoteLink".
+// Pure, so the form (client) and the server share it.
 
 export const LINK_DESTINATIONS = ["home", "page", "product"] as const;
 export const LINK_FORMATS = ["short", "store"] as const;
@@ -31,6 +32,12 @@ export const promoteLinkSchema = z
     utm_source: utm,
     utm_medium: utm,
     utm_campaign: utm,
+    // Links send the visitor through Shopify's /discount/{code} path, so the
+    // affiliate's code applies at checkout without being typed.
+    auto_apply_discount: z.boolean(),
+    // With auto_apply_discount: whether affiliates still see their code to
+    // share it (off: the code need never be published).
+    show_codes: z.boolean(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -44,17 +51,18 @@ export const promoteLinkSchema = z
 
 export type PromoteLink = z.infer<typeof promoteLinkSchema>;
 
-const DEFAULTS: Omit<PromoteLink, "referral_param"> = {
+const DEFAULTS: Omit<PromoteLink, "referral_param" | "auto_apply_discount"> = {
   destination: "home",
   destination_handle: "",
   link_format: "short",
   utm_source: "",
   utm_medium: "",
   utm_campaign: "",
+  show_codes: true,
 };
 
 /** The saved settings from the shop's settings JSON; anything unreadable falls back to the defaults. */
-export function readPromoteLink(settingsJson: string, referralParam: string): PromoteLink {
+export function readPromoteLink(settingsJson: string, referralParam: string, autoApplyDiscount = false): PromoteLink {
   let stored: unknown;
   try {
     stored = (JSON.parse(settingsJson) as Record<string, unknown>)?.promoteLink;
@@ -65,9 +73,12 @@ export function readPromoteLink(settingsJson: string, referralParam: string): Pr
     ...DEFAULTS,
     ...(stored && typeof stored === "object" ? stored : {}),
     referral_param: referralParam,
+    auto_apply_discount: autoApplyDiscount,
   };
   const parsed = promoteLinkSchema.safeParse(merged);
-  return parsed.success ? parsed.data : { ...DEFAULTS, referral_param: referralParam };
+  return parsed.success
+    ? parsed.data
+    : { ...DEFAULTS, referral_param: referralParam, auto_apply_discount: autoApplyDiscount };
 }
 
 /** The UTM parameters appended to a store path (existing query and fragment kept). */
@@ -101,4 +112,9 @@ export function defaultLandingPath(settings: PromoteLink): string {
         ? `/products/${settings.destination_handle}`
         : "/";
   return withUtm(base, settings);
+}
+
+/** Whether affiliates see their discount code: always, unless links apply it and the merchant hides it. */
+export function showsCodes(settings: Pick<PromoteLink, "auto_apply_discount" | "show_codes">): boolean {
+  return !settings.auto_apply_discount || settings.show_codes;
 }

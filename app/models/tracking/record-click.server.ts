@@ -19,6 +19,8 @@ export interface ClickTarget {
   host: string;
   /** The shop's referral query parameter (Shop.referralParam). */
   param: string;
+  /** The discount code the link applies through /discount/{code} (Shop.autoApplyDiscount), or null. */
+  discount: string | null;
 }
 
 export interface ClickInput {
@@ -136,7 +138,13 @@ export function buildClickRow(input: ClickInput, secret: string): ClickRow {
 
 /** Where a click for this stored target lands: the storefront host and the referral parameter. */
 export function toClickTarget(row: ClickTargetRow): ClickTarget {
-  return { affiliateId: row.affiliateId, shopId: row.shopId, host: shopHost(row), param: row.param || "ref" };
+  return {
+    affiliateId: row.affiliateId,
+    shopId: row.shopId,
+    host: shopHost(row),
+    param: row.param || "ref",
+    discount: row.discount || null,
+  };
 }
 
 /**

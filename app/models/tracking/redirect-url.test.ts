@@ -78,6 +78,54 @@ describe("buildRedirectUrl", () => {
     expect(buildRedirectUrl("shop.example", path, param, code, clickId)).toBe(expected);
   });
 
+  // Settings > Promote link, "apply the affiliate's discount": Shopify's
+  // shareable discount path, the plain link as its URL-encoded redirect.
+  it.each([
+    ["/", "JANE10", "c1", "https://shop.example/discount/JANE10?redirect=%2F%3Fref%3DJANE%26_aff_click%3Dc1"],
+    [
+      "/products/x?variant=1&utm_source=news",
+      "JANE10",
+      "c1",
+      "https://shop.example/discount/JANE10?redirect=%2Fproducts%2Fx%3Fvariant%3D1%26utm_source%3Dnews%26ref%3DJANE%26_aff_click%3Dc1",
+    ],
+    // An encoded value in the path's query is encoded once more (Shopify decodes the redirect once).
+    [
+      "/search?q=a%20b",
+      "JANE10",
+      null,
+      "https://shop.example/discount/JANE10?redirect=%2Fsearch%3Fq%3Da%2520b%26ref%3DJANE",
+    ],
+    // Codes with spaces, "%", "/", "?", "#" and non-ASCII letters stay one path segment.
+    [
+      "/",
+      "10% OFF/ME?#",
+      "c1",
+      "https://shop.example/discount/10%25%20OFF%2FME%3F%23?redirect=%2F%3Fref%3DJANE%26_aff_click%3Dc1",
+    ],
+    ["/", "ÉTÉ", null, "https://shop.example/discount/%C3%89T%C3%89?redirect=%2F%3Fref%3DJANE"],
+    // An earlier referral or click parameter is dropped, the fragment kept (inside the redirect).
+    [
+      "/p?ref=OTHER&_aff_click=old&x=1#reviews",
+      "JANE10",
+      "c1",
+      "https://shop.example/discount/JANE10?redirect=%2Fp%3Fx%3D1%26ref%3DJANE%26_aff_click%3Dc1%23reviews",
+    ],
+    // The open-redirect rules hold for the redirect too.
+    ["//evil.com", "JANE10", "c1", "https://shop.example/discount/JANE10?redirect=%2F%3Fref%3DJANE%26_aff_click%3Dc1"],
+    // No code created in Shopify yet: the plain link.
+    ["/p?x=1", null, "c1", "https://shop.example/p?x=1&ref=JANE&_aff_click=c1"],
+    ["/p?x=1", "", "c1", "https://shop.example/p?x=1&ref=JANE&_aff_click=c1"],
+  ])("%j with discount %j", (path, discount, clickId, expected) => {
+    expect(buildRedirectUrl("shop.example", path, "ref", "JANE", clickId, discount)).toBe(expected);
+  });
+
+  it("a discount link's redirect decodes back to the plain link's path and query", () => {
+    const plain = new URL(buildRedirectUrl("shop.example", "/p?a=1&b=%26#h", "ref", "JANE", "c_1-x"));
+    const link = new URL(buildRedirectUrl("shop.example", "/p?a=1&b=%26#h", "ref", "JANE", "c_1-x", "J 10"));
+    expect(link.pathname).toBe("/discount/J%2010");
+    expect(link.searchParams.get("redirect")).toBe(plain.pathname + plain.search + plain.hash);
+  });
+
   it("shopHomeUrl is the storefront root", () => {
     expect(shopHomeUrl("shop.example")).toBe("https://shop.example/");
   });

@@ -48,7 +48,12 @@ function decodeKey(part: string): string {
  * https://{host}{path}?...&{param}={code}&_aff_click={clickId}. The path's own
  * query and fragment are kept as written (minus any earlier referral or click
  * parameter, so ours is the only one); clickId null leaves the click
- * parameter out.
+ * parameter out. With a discount code (Settings > Promote link, "apply the
+ * affiliate's discount"), that same address becomes the `redirect` of
+ * Shopify's shareable discount path:
+ * https://{host}/discount/{CODE}?redirect={path?...&{param}={code}&_aff_click={clickId}},
+ * both URL-encoded; Shopify stores the code for the checkout and sends the
+ * visitor on to the path. A null or empty discount code is the plain link.
  */
 export function buildRedirectUrl(
   host: string,
@@ -56,19 +61,30 @@ export function buildRedirectUrl(
   param: string,
   code: string,
   clickId: string | null,
+  discountCode: string | null = null,
 ): string {
-  const t = redirectTemplate(host, landingPath, param, code);
+  const t = redirectTemplate(host, landingPath, param, code, discountCode);
   return clickId ? t.before + encodeURIComponent(clickId) + t.after : t.withoutClick;
 }
 
-/** A redirect URL in two halves around the click id, so a hot path only concatenates. */
+/**
+ * A redirect URL in two halves around the click id, so a hot path only
+ * concatenates. Click ids are URL-safe (letters, digits, "-" and "_"), so they
+ * read the same inside the encoded `redirect` of a discount link.
+ */
 export interface RedirectTemplate {
   before: string;
   after: string;
   withoutClick: string;
 }
 
-export function redirectTemplate(host: string, landingPath: string, param: string, code: string): RedirectTemplate {
+export function redirectTemplate(
+  host: string,
+  landingPath: string,
+  param: string,
+  code: string,
+  discountCode: string | null = null,
+): RedirectTemplate {
   const path = safeLandingPath(landingPath);
   const hashAt = path.indexOf("#");
   const beforeHash = hashAt === -1 ? path : path.slice(0, hashAt);
@@ -83,7 +99,16 @@ export function redirectTemplate(host: string, landingPath: string, param: strin
           .split("&")
           .filter((part) => part !== "" && decodeKey(part) !== param && decodeKey(part) !== CLICK_ID_PARAM);
   kept.push(`${encodeURIComponent(param)}=${encodeURIComponent(code)}`);
-  const base = `https://${host}${pathname}?${kept.join("&")}`;
+  const local = `${pathname}?${kept.join("&")}`;
+  if (discountCode) {
+    const base = `https://${host}/discount/${encodeURIComponent(discountCode)}?redirect=`;
+    return {
+      before: base + encodeURIComponent(`${local}&${CLICK_ID_PARAM}=`),
+      after: encodeURIComponent(hash),
+      withoutClick: base + encodeURIComponent(local + hash),
+    };
+  }
+  const base = `https://${host}${local}`;
   return { before: `${base}&${CLICK_ID_PARAM}=`, after: hash, withoutClick: base + hash };
 }
 

@@ -98,7 +98,15 @@ export async function processEvent(tx: Tx, eventId: string) {
   if (!read.ok) throw new InvalidPayloadError(read.message);
   const shop = await tx.shop.findUnique({
     where: { domain: event.shopDomain },
-    select: { id: true, domain: true, attributionModel: true, pricingPlan: true, uninstalledAt: true, settings: true },
+    select: {
+      id: true,
+      domain: true,
+      attributionModel: true,
+      pricingPlan: true,
+      autoApplyDiscount: true,
+      uninstalledAt: true,
+      settings: true,
+    },
   });
   const body = <T extends keyof Bodies>(_topic: T) => read.body as Bodies[T];
 
@@ -248,9 +256,10 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       domain: string;
       attributionModel: string;
       pricingPlan: string | null;
+      autoApplyDiscount: boolean | number;
       uninstalledAt: unknown;
       settings: string | null;
-    }>(["id", "domain", "attributionModel", "pricingPlan", "uninstalledAt", "settings"], {}, "domain", [domain]);
+    }>(["id", "domain", "attributionModel", "pricingPlan", "autoApplyDiscount", "uninstalledAt", "settings"], {}, "domain", [domain]);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN     "autoApplyDiscount" BOOLEAN NOT NULL DEFAULT false;
+
