@@ -131,7 +131,7 @@ export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: s
   };
 }
 
-function findAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
+async function findAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
   const shopId = db.$shopId;
   const sale = await db.order.findFirst({
     where: { id: orderId, shopId, affiliateId },
@@ -172,9 +172,9 @@ function findAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
     },
   });
   if (!sale) return null;
-  const { renewalNumber, attributionReasonValues, ...rest } = sale;
+  const { renewalNumber, ...rest } = sale;
   // A subscription's renewal order (ADR 047): which renewal, of a subscription started when.
-  const started = renewalNumber ? parseReasonValues(attributionReasonValues)?.started : undefined;
+  const started = renewalNumber ? parseReasonValues(sale.attributionReasonValues)?.started : undefined;
   return { ...rest, renewal: renewalNumber && started ? { number: renewalNumber, started } : null };
 }
 
