@@ -38,7 +38,13 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("leak watch", () => {
       data: { domain: SHOP, name: "Leak Gear", url: `https://${SHOP}`, adminEmail: MERCHANT, pricingPlan: "growth" },
     });
     await db.session.create({
-      data: { id: `offline_${SHOP}`, shop: SHOP, state: "", accessToken: sim.accessToken(SHOP), scope: "write_discounts" },
+      data: {
+        id: `offline_${SHOP}`,
+        shop: SHOP,
+        state: "",
+        accessToken: sim.accessToken(SHOP),
+        scope: "write_discounts",
+      },
     });
     await buildUser(shop.id, { email: MERCHANT });
     const campaign = await buildCampaign(shop.id, { name: "Standard" });
@@ -101,7 +107,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("leak watch", () => {
     await dialog.getByText("A new code for Test Affiliate").waitFor();
     await admin.page.screenshot({ path: screenshotPath("leak-watch-confirm"), fullPage: true });
     await dialog.getByRole("button", { name: "Rotate the code" }).click();
-    await expect.poll(async () => (await db.leakFlag.findUniqueOrThrow({ where: { id: flag.id } })).status).toBe("rotated");
+    await expect
+      .poll(async () => (await db.leakFlag.findUniqueOrThrow({ where: { id: flag.id } })).status)
+      .toBe("rotated");
     await drainJobs();
     const rotated = await db.leakFlag.findUniqueOrThrow({ where: { id: flag.id } });
     expect(rotated.rotation).toBe("done");
