@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "Account.Guide",
   "Account.Payouts",
   "Account.Products",
+  "Account.Reasons",
   "Account.Sales",
   "Account.Settings",
   "Account.TaxForm",

@@ -11,11 +11,12 @@ import { getAccountSale } from "~/models/affiliate-account/account-data.server";
 import type { RouteHandle } from "~/i18n/route-handle";
 import { attributionFallbackText, attributionReasonText } from "~/models/attribution/attribution-reason";
 import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
+import { forAffiliate } from "~/models/affiliate-account/reason-keys";
 
 export const handle: RouteHandle = {
-  // Sales: the reasons and explanations are the merchant's own sentences
-  // (ADR 043), in the full-set languages; English where a portal language has none.
-  i18n: ["Account.Sales", "Account.Common", "Sales"],
+  // Account.Reasons: the merchant's reasons and explanations (ADR 043), in
+  // every portal language (the Sales namespace has the full-set languages only).
+  i18n: ["Account.Sales", "Account.Common", "Account.Reasons"],
   portal: true,
   title: ({ data }) => {
     const name = (data as { sale?: { name?: string } } | undefined)?.sale?.name;
@@ -34,19 +35,17 @@ export const loader = /* @__PURE__ */ affiliateRoute({ params }, async ({ db, af
 
 export default function AccountSale() {
   const { sale } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["Account.Sales", "Sales"]);
+  const { t } = useTranslation(["Account.Sales", "Account.Reasons"]);
   const format = useFormat();
   const m = (v: number) => format.money(v, sale.currency);
   const zone = useAccountTimeZone();
-  const tr = (key: string, values?: Record<string, unknown>) => t(key, values) as string;
+  // The stored keys name the merchant's namespace; the affiliate reads the same sentences from theirs.
+  const tr = (key: string, values?: Record<string, unknown>) => t(forAffiliate(key), values) as string;
   const why =
     attributionReasonText(tr, sale.reason, format.number) ||
     attributionFallbackText(tr, sale.attributionSource, sale.affiliateName);
   const explain = (text: string, currency: string) =>
-    writeExplanation(
-      text,
-      explanationWriter((key, values) => t(key, values) as string, format.tag, currency),
-    );
+    writeExplanation(text, explanationWriter(tr, format.tag, currency));
   return (
     <AccountPage title={t("detailTitle", { name: sale.name })} dated>
       <Card>
@@ -96,7 +95,7 @@ export default function AccountSale() {
           </Text>
           {sale.status === "pending" && sale.approveAfter ? (
             <Text as="p" tone="subdued" id="sale-hold">
-              {t("Sales:autoApproveOn", { date: format.dateTime(sale.approveAfter, zone) })}
+              {t("Account.Reasons:autoApproveOn", { date: format.dateTime(sale.approveAfter, zone) })}
             </Text>
           ) : null}
         </BlockStack>

@@ -11,8 +11,8 @@ import { subIdReportParamsSchema } from "~/models/reports/sub-id-report-query";
 import { subIdReport, type Money } from "~/models/reports/sub-id-report.server";
 
 export const handle: RouteHandle = {
-  // Sales: the short "why" (how the sale was credited) is the merchant's own word for it.
-  i18n: ["Account.Sales", "Account.Common", "Sales"],
+  // Account.Reasons: the short "why" (how the sale was credited), the merchant's own word for it.
+  i18n: ["Account.Sales", "Account.Common", "Account.Reasons"],
   portal: true,
   title: "Account.Common:nav.sales",
 };
@@ -41,7 +41,7 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
 
 export default function AccountSales() {
   const { page, pages, sales, subIds } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["Account.Sales", "Sales"]);
+  const { t } = useTranslation(["Account.Sales", "Account.Reasons"]);
   const format = useFormat();
   const zone = useAccountTimeZone();
   const money = (list: Money[]) => (list.length ? list.map((m) => format.money(m.amount, m.currency)).join(", ") : "—");
@@ -75,7 +75,7 @@ export default function AccountSales() {
                 ) : null}
               </div>,
               <span key="w" data-testid="sale-why">
-                {t(`Sales:sources.${s.attributionSource as "coupon"}`, { defaultValue: "" })}
+                {t(`Account.Reasons:sources.${s.attributionSource as "coupon"}`, { defaultValue: "" })}
               </span>,
             ])}
           />
