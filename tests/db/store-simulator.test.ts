@@ -17,6 +17,7 @@ import {
   CUSTOMER_BY_EMAIL,
   CUSTOMER_STORE_CREDIT,
   DISCOUNT_CODE_BASIC_CREATE,
+  DISCOUNT_CODE_DEACTIVATE,
   DISCOUNT_CODE_DELETE,
   DISCOUNT_CODE_FREE_SHIPPING_CREATE,
   DISCOUNT_REDEEM_CODE_BULK_ADD,
@@ -252,6 +253,10 @@ describe("every Admin operation the app lists", () => {
     });
     const granted = (await run(GRANTED_SCOPES, {})).currentAppInstallation.accessScopes.map((s) => s.handle);
     expect(granted.sort()).toEqual([...sim.store.shop(SHOP).scopes].sort());
+    // Leak watch ends a rotated code before anything else happens to it.
+    const ended = (await run(DISCOUNT_CODE_DEACTIVATE, { id: discountId })).discountCodeDeactivate;
+    expect(ended.userErrors).toEqual([]);
+    expect(ended.codeDiscountNode?.id).toBe(discountId);
     expect((await run(DISCOUNT_CODE_DELETE, { id: discountId })).discountCodeDelete.deletedCodeDiscountId).toBe(
       discountId,
     );
