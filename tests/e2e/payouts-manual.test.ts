@@ -191,7 +191,11 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("paying by store credit and b
     const filled = [
       lines[0],
       ...lines.slice(1).map((l, i) => l.replace(/,,,$/, `,BANK-${i + 1},,`)),
-      "no-such-payout,,,,,,,BANK-9,,",
+      // Its reference in the reference column, wherever the header puts it.
+      lines[0]!
+        .split(",")
+        .map((column) => ({ payout_id: "no-such-payout", reference: "BANK-9" })[column] ?? "")
+        .join(","),
     ].join("\n");
     await page.getByRole("button", { name: "Import paid payouts" }).click();
     const importDialog = page.getByRole("dialog", { name: "Import paid payouts" });
