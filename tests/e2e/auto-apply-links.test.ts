@@ -5,7 +5,7 @@ import { createAffiliateCoupon } from "~/models/marketings/affiliate-coupon.serv
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildAffiliate, buildUser } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
-import { useStoreSimulator } from "../support/store-simulator";
+import { connectShopToSimulator, useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useAppUrlPort, useTestServer } from "../support/test-server";
@@ -40,15 +40,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("links that apply the affilia
     const shop = await db.shop.create({
       data: { domain: SHOP, name: "Auto Gear", url: `https://${SHOP}`, adminEmail: MERCHANT, pricingPlan: "growth" },
     });
-    await db.session.create({
-      data: {
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "",
-        accessToken: sim.accessToken(SHOP),
-        scope: "write_discounts",
-      },
-    });
+    await connectShopToSimulator(sim, SHOP);
     await buildUser(shop.id, { email: MERCHANT });
     const campaign = await db.campaign.create({
       data: {

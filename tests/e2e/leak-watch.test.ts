@@ -5,7 +5,7 @@ import { drainJobs } from "~/worker/job-registry.server";
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
 import { buildAffiliate, buildCampaign, buildUser } from "../support/builders";
 import { findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
-import { useStoreSimulator } from "../support/store-simulator";
+import { connectShopToSimulator, useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useAppUrlPort, useTestServer } from "../support/test-server";
@@ -37,15 +37,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("leak watch", () => {
     const shop = await db.shop.create({
       data: { domain: SHOP, name: "Leak Gear", url: `https://${SHOP}`, adminEmail: MERCHANT, pricingPlan: "growth" },
     });
-    await db.session.create({
-      data: {
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "",
-        accessToken: sim.accessToken(SHOP),
-        scope: "write_discounts",
-      },
-    });
+    await connectShopToSimulator(sim, SHOP);
     await buildUser(shop.id, { email: MERCHANT });
     const campaign = await buildCampaign(shop.id, { name: "Standard" });
     await db.campaign.update({

@@ -61,3 +61,15 @@ export function useStoreSimulator(options: { scopes?: string[] } = {}): TestStor
   });
   return proxy;
 }
+
+/**
+ * A shop the app has installed on the simulator: its offline session holds the
+ * simulator's token, so the app's Admin calls for it reach the store.
+ */
+export async function connectShopToSimulator(sim: TestStore, domain: string, scope = "write_discounts") {
+  // Imported here, not at the top: this file is loaded before the test env points the app at its database.
+  const { getDb } = await import("~/db.server");
+  await getDb().session.create({
+    data: { id: `offline_${domain}`, shop: domain, state: "", accessToken: sim.accessToken(domain), scope },
+  });
+}
