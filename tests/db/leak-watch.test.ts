@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { AppError } from "~/lib/errors";
+import { checkLeak } from "~/models/leaks/check-leak.server";
 import { answerLeakFlag } from "~/models/leaks/decide-leak.server";
 import { listLeakFlags } from "~/models/leaks/leak-list.server";
 import { listAccountSales } from "~/models/affiliate-account/account-data.server";
@@ -168,6 +169,36 @@ describe("leak watch", () => {
     // Released orders do not flag the same code again.
     await burst(1);
     expect(await getDb().leakFlag.count({ where: { shopId: shop.id, status: "open" } })).toBe(0);
+  });
+
+  it("does not hold a new order under a flag released while the check ran", async () => {
+    const { shop, affiliate, db } = await setup();
+    await burst(5);
+    const flag = await getDb().leakFlag.findFirstOrThrow({ where: { shopId: shop.id } });
+    await answerLeakFlag(db, flag.id, "release");
+    await burst(1);
+    const fresh = await getDb().order.findFirstOrThrow({ where: { shopId: shop.id }, orderBy: { placedAt: "desc" } });
+    expect(fresh.leakHoldId).toBeNull();
+    // The check read the flag while it was still open; the release committed
+    // before its write (another instance, PostgreSQL's read committed).
+    const stale = { id: flag.id, orderIds: flag.orderIds };
+    const tx = new Proxy(getDb(), {
+      get(target, prop, receiver) {
+        if (prop !== "leakFlag") return Reflect.get(target, prop, receiver);
+        const real = target.leakFlag;
+        return new Proxy(real, {
+          get(model, name, r) {
+            if (name !== "findFirst") return Reflect.get(model, name, r);
+            return (args: { where?: { openKey?: string } }) =>
+              args.where?.openKey ? Promise.resolve(stale) : real.findFirst(args as never);
+          },
+        });
+      },
+    });
+    const outcome = await checkLeak(tx as never, { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" });
+    expect(outcome).toBe("clear");
+    const after = await getDb().order.findUniqueOrThrow({ where: { id: fresh.id } });
+    expect(after.leakHoldId).toBeNull();
   });
 
   it("keeps flags to their shop, and refuses unknown ids", async () => {

@@ -62,7 +62,13 @@ export async function checkLeak(
     const fresh = orders.filter((o) => o.codeOnly && !listed.has(o.id)).map((o) => o.id);
     if (fresh.length === 0) return "clear";
     const ids = [...fresh, ...listed].slice(0, MAX_FLAG_ORDERS);
-    await tx.leakFlag.updateMany({ where: { id: open.id, status: "open" }, data: { orderIds: JSON.stringify(ids) } });
+    // Compare-and-set: a flag released or rotated since the read (another
+    // transaction, on PostgreSQL) must not take orders it could never let go.
+    const moved = await tx.leakFlag.updateMany({
+      where: { id: open.id, status: "open" },
+      data: { orderIds: JSON.stringify(ids) },
+    });
+    if (moved.count === 0) return "clear";
     await tx.order.updateMany({
       where: { shopId, id: { in: fresh }, leakHoldId: null },
       data: { leakHoldId: open.id },
