@@ -201,6 +201,33 @@ describe("leak watch", () => {
     expect(after.leakHoldId).toBeNull();
   });
 
+  it("holds a burst larger than a statement may bind under the open flag", async () => {
+    const { shop, affiliate } = await setup();
+    await burst(5);
+    const flag = await getDb().leakFlag.findFirstOrThrow({ where: { shopId: shop.id } });
+    // 1,500 more code-only orders arrive before the next check (a leaked code
+    // on a busy deal site); the check holds them all in one job.
+    const now = Date.now();
+    await getDb().order.createMany({
+      data: Array.from({ length: 1_500 }, (_, i) => ({
+        shopId: shop.id,
+        shopifyGid: `gid://shopify/Order/burst-${i}`,
+        name: `#B${i}`,
+        currency: "USD",
+        subtotal: 1000,
+        total: 1000,
+        affiliateId: affiliate.id,
+        attributionSource: "coupon",
+        discountCodes: JSON.stringify(["LEAKY"]),
+        codeOnly: true,
+        placedAt: new Date(now - i * 1000),
+      })),
+    });
+    const outcome = await checkLeak(getDb(), { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" });
+    expect(outcome).toBe("joined");
+    expect(await getDb().order.count({ where: { shopId: shop.id, leakHoldId: flag.id } })).toBe(1_505);
+  });
+
   it("keeps flags to their shop, and refuses unknown ids", async () => {
     const { shop } = await setup();
     await burst(5);

@@ -1,4 +1,5 @@
 import type { Tx } from "../../db/transaction";
+import { chunks } from "../../lib/chunks";
 import { emitEvent } from "../events/emit-event.server";
 import { detectLeak, leakSettingsOf, MAX_FLAG_ORDERS } from "./detect-leak";
 
@@ -12,6 +13,8 @@ import { detectLeak, leakSettingsOf, MAX_FLAG_ORDERS } from "./detect-leak";
 
 /** Rows read per check: a window busier than this is judged on its newest orders. */
 const WINDOW_ROWS = 2_000;
+/** Order ids bound in one statement when holding them. */
+const HOLD_SLICE = 500;
 
 export type CheckOutcome = "off" | "clear" | "flagged" | "joined";
 
@@ -69,10 +72,14 @@ export async function checkLeak(
       data: { orderIds: JSON.stringify(ids) },
     });
     if (moved.count === 0) return "clear";
-    await tx.order.updateMany({
-      where: { shopId, id: { in: fresh }, leakHoldId: null },
-      data: { leakHoldId: open.id },
-    });
+    // A busy window brings up to WINDOW_ROWS fresh orders: more ids than a
+    // statement may bind, so they are held a slice at a time.
+    for (const slice of chunks(fresh, HOLD_SLICE)) {
+      await tx.order.updateMany({
+        where: { shopId, id: { in: slice }, leakHoldId: null },
+        data: { leakHoldId: open.id },
+      });
+    }
     return "joined";
   }
 
