@@ -46,8 +46,11 @@ const EMAIL_LANES = 8;
 type Registry = { [N in JobName]: JobDefinition<(typeof JOB_PAYLOADS)[N]> };
 
 export const JOBS = {
+  // The intake lane: an order's sale and commissions before the e-mails and
+  // events earlier orders made (job-queue.server.ts, claimDue).
   webhook: {
     payload: JOB_PAYLOADS.webhook,
+    lane: "intake",
     run: (payload, tx) => processEvent(tx, payload.eventId),
     batch: {
       canBatch: isBatchableWebhook,

@@ -23,7 +23,7 @@ const CONNECTIONS = 32;
 const autocannon = require("autocannon") as (
   options: Record<string, unknown>,
 ) => Promise<{ non2xx: number; errors: number }>;
-const TARGET_ORDERS_PER_SECOND = 1000;
+const TARGET_ORDERS_PER_SECOND = 1500;
 
 export function seed(file: string) {
   const db = new Database(file);
@@ -45,6 +45,15 @@ export function seed(file: string) {
   aff.run("a", "b", "a@bench.example", "A", "LEAFA", now);
   db.prepare(`INSERT INTO "Coupon" (id, "shopId", "affiliateId", code) VALUES ('cp', 'shop', 'a', 'LEAFA10')`).run();
   db.close();
+}
+
+// What the app and its worker print: the worker's CPU by job type comes last.
+const output: string[] = [];
+
+/** The worker's CPU per job type, from the line it prints when it stops (JOB_CPU=...). */
+function workerCpuByType(): Record<string, { jobs: number; cpuMs: number }> | null {
+  const json = /JOB_CPU=(\{.*\})\s*$/m.exec(output.join(""))?.[1];
+  return json ? (JSON.parse(json) as Record<string, { jobs: number; cpuMs: number }>) : null;
 }
 
 function startApp(dataDir: string, file: string, port: number): Promise<ChildProcess> {
@@ -69,6 +78,7 @@ function startApp(dataDir: string, file: string, port: number): Promise<ChildPro
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the app did not start within 60 s")), 60_000);
     child.stdout!.on("data", (chunk: Buffer) => {
+      output.push(chunk.toString());
       if (chunk.toString().includes("is running at")) {
         clearTimeout(timer);
         resolve(child);
@@ -203,6 +213,20 @@ export async function ordersBench(): Promise<BenchResult> {
     console.log(
       `  CPU per order:              web process ${perOrder(cpuAfter.web - cpuBefore.web)} ms, job worker ${perOrder(cpuAfter.worker - cpuBefore.worker)} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
     );
+    // The worker prints its CPU by job type when it stops (warm-up and
+    // replays included, so a little over the measured orders).
+    app.kill("SIGTERM");
+    await new Promise((resolve) => {
+      app.once("exit", resolve);
+      setTimeout(resolve, 15_000).unref();
+    });
+    const byType = workerCpuByType();
+    if (byType) {
+      const total = Object.values(byType).reduce((sum, t) => sum + t.cpuMs, 0);
+      console.log(`  worker CPU per order by job type (ms; all ${(total / ORDERS).toFixed(3)}):`);
+      for (const [type, t] of Object.entries(byType).filter(([, t]) => t.cpuMs / ORDERS >= 0.001))
+        console.log(`    ${type.padEnd(26)} ${(t.cpuMs / ORDERS).toFixed(3)}  (${t.jobs} jobs)`);
+    }
     return {
       checks: [
         {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { getDb } from "~/db.server";
+import { JobWorker, type JobRegistry } from "~/db/job-queue.server";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+
+// The intake lane (ADR 054): jobs of an intake type are claimed ahead of
+// older jobs of other types, so the e-mails and events a burst of orders
+// made never delay the next order's sale; the other types keep a fifth of
+// every claim, so a steady stream of orders never starves them.
+applyTestEnv();
+useTestDatabase();
+
+function registry(ran: string[]): JobRegistry {
+  const payload = z.object({ n: z.number() });
+  return {
+    "test.intake": { payload, lane: "intake", effect: async (p) => void ran.push(`intake ${p.n}`) },
+    "test.mail": { payload, effect: async (p) => void ran.push(`mail ${p.n}`) },
+  };
+}
+
+async function queue(type: string, count: number, secondsAgo: number) {
+  const runAt = new Date(Date.now() - secondsAgo * 1000);
+  await getDb().job.createMany({
+    data: Array.from({ length: count }, (_, n) => ({ type, payload: JSON.stringify({ n }), runAt })),
+  });
+}
+
+const quiet = { error: () => {}, info: () => {} };
+
+describe("job lanes", () => {
+  it("runs newer intake jobs before older jobs of other types, in the same claim", async () => {
+    await queue("test.mail", 30, 60);
+    await queue("test.intake", 5, 1);
+    const ran: string[] = [];
+    const worker = new JobWorker(registry(ran), { batchSize: 10, logger: quiet });
+    expect(await worker.runDue()).toBe(10);
+    // All five orders first, then the oldest e-mails fill the claim.
+    expect(ran.slice(0, 5).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `intake ${n}`));
+    expect(ran.slice(5).every((r) => r.startsWith("mail"))).toBe(true);
+    expect(await getDb().job.count({ where: { type: "test.intake", status: "done" } })).toBe(5);
+  });
+
+  it("leaves other types a share of every claim while intake jobs keep coming", async () => {
+    await queue("test.mail", 30, 60);
+    await queue("test.intake", 100, 1);
+    const ran: string[] = [];
+    const worker = new JobWorker(registry(ran), { batchSize: 10, logger: quiet });
+    await worker.runDue();
+    await worker.runDue();
+    expect(ran.filter((r) => r.startsWith("intake"))).toHaveLength(16);
+    expect(ran.filter((r) => r.startsWith("mail"))).toHaveLength(4);
+  });
+});
