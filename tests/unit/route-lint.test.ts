@@ -13,7 +13,9 @@ async function problems(source: string, file = "app/routes/$role.sample.tsx") {
   return result!.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
 }
 
-describe("route import rules", () => {
+// ESLint with type information takes seconds to start; on a busy machine
+// more than vitest's default 5 s.
+describe("route import rules", { timeout: 60_000 }, () => {
   it.each([
     ['import { getDb } from "~/db.server";\nexport const x = getDb;'],
     ['import { createDb } from "~/db/client.server";\nexport const x = createDb;'],
