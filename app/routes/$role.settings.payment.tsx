@@ -2,9 +2,12 @@ import type { RouteHandle } from "~/i18n/route-handle";
 import { useFetcher, useLoaderData, useParams } from "@remix-run/react";
 import {
   Badge,
+  BlockStack,
   Button,
   Card,
+  Checkbox,
   ChoiceList,
+  InlineGrid,
   DataTable,
   FormLayout,
   InlineStack,
@@ -195,10 +198,9 @@ export default function PaymentSettingsPage() {
         <Layout.AnnotatedSection title={t("rates.title")} description={t("rates.help", { days: maxAgeDays })}>
           <Card>
             <FormLayout>
-              <ChoiceList
+              <CurrencyChoices
                 title={t("rates.allowed", { currency: shop.currency })}
-                allowMultiple
-                choices={PAYPAL_CURRENCIES.filter((c) => c !== shop.currency).map((c) => ({ label: c, value: c }))}
+                currencies={PAYPAL_CURRENCIES.filter((c) => c !== shop.currency)}
                 selected={payoutCurrencies}
                 onChange={setPayoutCurrencies}
               />
@@ -361,3 +363,43 @@ function RateForm({ shopCurrency, allowed, action }: { shopCurrency: string; all
 }
 
 export { RouteErrorBoundary as ErrorBoundary };
+
+/**
+ * The currencies affiliates may be paid in, as a grid of checkboxes: PayPal's
+ * list is 24 codes, which as one column made the section longer than the
+ * rest of the page. In alphabetical order (codes sort the same in every
+ * language), read row by row.
+ */
+function CurrencyChoices({
+  title,
+  currencies,
+  selected,
+  onChange,
+}: {
+  title: string;
+  currencies: readonly string[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+}) {
+  const codes = [...currencies].sort();
+  const toggle = (code: string, on: boolean) =>
+    onChange(on ? codes.filter((c) => c === code || selected.includes(c)) : selected.filter((c) => c !== code));
+  return (
+    <BlockStack as="fieldset" gap="200" id="payout-currencies">
+      <legend className="choice-grid-legend">
+        <Text as="span">{title}</Text>
+      </legend>
+      <InlineGrid columns={{ xs: 3, sm: 4, md: 6 }} gap="100">
+        {codes.map((code) => (
+          <Checkbox
+            key={code}
+            id={`payout-currency-${code}`}
+            label={code}
+            checked={selected.includes(code)}
+            onChange={(on) => toggle(code, on)}
+          />
+        ))}
+      </InlineGrid>
+    </BlockStack>
+  );
+}

@@ -19,12 +19,16 @@ import { z } from "zod";
 import { AccountPage, STATUS_TONE, useAccountTimeZone } from "~/components/portal/AccountPage";
 import { FormField } from "~/components/portal/FormField";
 import { affiliateRoute } from "~/door/affiliate-route.server";
+import { checkBody } from "~/door/door.server";
 import { useTranslatedError } from "~/i18n/messages";
 import type { FormActionData } from "~/lib/errors";
 import { accountBalance, listAccountPayouts } from "~/models/affiliate-account/account-data.server";
 import { savePayoutMethod } from "~/models/affiliate-account/account-settings.server";
 import { clientAddress } from "~/models/auth/rate-limit.server";
-import { loadAffiliatePayoutChoice } from "~/models/payouts/affiliate-payout-choice.server";
+import {
+  loadAffiliatePayoutChoice,
+  saveAffiliatePayoutCurrency,
+} from "~/models/payouts/affiliate-payout-choice.server";
 import { formatGiftCardCode } from "~/models/payouts/gift-card-code";
 import { bankFieldName, payoutChoiceFormSchema } from "~/models/payouts/payout-choice";
 import type { RouteHandle } from "~/i18n/route-handle";
@@ -32,7 +36,7 @@ import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
 import { currentTaxForm } from "~/models/tax-forms/tax-form-store.server";
 import { convertedView } from "~/models/payouts/converted-view";
 import { rateHoldsOf } from "~/models/payouts/payout-currency.server";
-import { payoutCurrencyOptions } from "~/models/payouts/payout-currency-choice";
+import { payoutCurrencyFormSchema, payoutCurrencyOptions } from "~/models/payouts/payout-currency-choice";
 
 export const handle: RouteHandle = {
   i18n: ["Account.Payouts", "Account.Common", "Account.TaxForm"],
@@ -99,14 +103,24 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
   };
 });
 
-// Where the money goes: the change asks for the affiliate's password.
-export const action = /* @__PURE__ */ affiliateRoute(
-  { body: payoutChoiceFormSchema },
-  async ({ request, db, affiliate, body }) => {
-    await savePayoutMethod(db, affiliate.id, body, clientAddress(request));
-    return redirect("/account/payouts?saved=1");
-  },
-);
+// The page's two forms post here, so an error (a value the page did not
+// offer) comes back on the page, beside the field, in the affiliate's
+// language. The currency form is the one that sends payoutCurrency.
+const anyForm = z.record(z.string(), z.unknown());
+
+export const action = /* @__PURE__ */ affiliateRoute({ body: anyForm }, async ({ request, db, affiliate, body }) => {
+  if ("payoutCurrency" in body) {
+    // The currency the affiliate is paid in, among those the shop allows (ADR 052): no password,
+    // the money still goes to the same place.
+    const form = checkBody(payoutCurrencyFormSchema, { kind: "form", value: body });
+    await saveAffiliatePayoutCurrency(db, db.$shopId, affiliate.id, form);
+  } else {
+    // Where the money goes: the change asks for the affiliate's password.
+    const form = checkBody(payoutChoiceFormSchema, { kind: "form", value: body });
+    await savePayoutMethod(db, affiliate.id, form, clientAddress(request));
+  }
+  return redirect("/account/payouts?saved=1");
+});
 
 const keep = () => undefined;
 
@@ -253,7 +267,7 @@ export default function AccountPayouts() {
       </Card>
       {currencies ? (
         <Card>
-          <form method="post" action="/account/payouts/currency" id="payout-currency">
+          <form method="post" action="/account/payouts" id="payout-currency">
             <FormLayout>
               <Select
                 label={t("currency")}
@@ -261,6 +275,7 @@ export default function AccountPayouts() {
                 id="field-payoutCurrency"
                 options={currencies.map((c) => ({ value: c, label: c }))}
                 value={payoutCurrency}
+                error={error?.fields?.payoutCurrency}
                 onChange={keep}
               />
               <Button submit>{t("Account.Common:save")}</Button>

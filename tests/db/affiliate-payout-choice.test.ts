@@ -113,6 +113,29 @@ describe("the affiliate's payout method", () => {
     expect(html).toContain("Bank transfer is no longer offered. Choose another method; until then: Manual.");
   });
 
+  it("answers a payout currency the shop does not offer on the page, beside the field, in the affiliate's language", async () => {
+    await offer({ affiliateMethods: ["paypal"], payoutCurrencies: ["CAD"] });
+    const { me, c } = await loggedIn();
+    await getDb().affiliate.update({ where: { id: me.id }, data: { language: "de", payoutCurrency: "CAD" } });
+    const page = await (await c.get("/account/payouts")).text();
+    // Where the page's currency form posts.
+    const action = /<form method="post" action="([^"]+)" id="payout-currency"/.exec(page)?.[1];
+    expect(action).toBeDefined();
+
+    for (const payoutCurrency of ["GBP", "X1"]) {
+      const res = await c.postForm(action!, { payoutCurrency });
+      expect(res.status, payoutCurrency).toBe(422);
+      const html = await res.text();
+      // The whole page again, with the error under the currency field.
+      expect(html).toContain('id="payout-currency"');
+      expect(html).toMatch(/id="field-payoutCurrencyError"[^>]*>[\s\S]*?Wählen Sie eine der Optionen/);
+      expect((await getDb().affiliate.findUniqueOrThrow({ where: { id: me.id } })).payoutCurrency).toBe("CAD");
+    }
+    // A currency on offer still saves, and the shop's own is stored as "none chosen".
+    expect(location(await c.postForm(action!, { payoutCurrency: "USD" }))).toBe("/account/payouts?saved=1");
+    expect((await getDb().affiliate.findUniqueOrThrow({ where: { id: me.id } })).payoutCurrency).toBeNull();
+  });
+
   it("pays each affiliate by their own method through the REST API when no method is given", async () => {
     const { key } = await buildApiKey(shop.id);
     const api = new ApiClient(server.url, key);

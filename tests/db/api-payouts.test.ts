@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { payoutBatchResultSchema, payoutSchema } from "~/models/api/payout-schemas";
-import { ApiClient, buildApiKey, buildCommission, buildOrder } from "../support/api-builders";
+import { ApiClient, buildApiKey, buildCommission, buildOrder, gatherPendingPayouts } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { useMoneyCheck } from "../support/money-check";
+import { shopDb } from "~/db/shop-db.server";
+import { saveShopSetting } from "~/models/settings/save-shop-setting.server";
+import { paymentSettingsSchema } from "~/models/payouts/payment-settings";
+import { saveAffiliatePayoutCurrency } from "~/models/payouts/affiliate-payout-choice.server";
+import { addMerchantRate } from "~/models/payouts/rate-table.server";
 
 // /api/v1/payouts over real HTTP against the built app: create and send the
 // pending payouts by method, list and filter them, mark one paid (twice:
@@ -94,11 +99,103 @@ describe("/api/v1/payouts", () => {
     expect((await api.post(`/api/v1/payouts/${id}/mark-paid`, { paid_at: "yesterday" })).status).toBe(422);
   });
 
+  it("shows why a pending payout waits, and the converted amount once it left pending", async () => {
+    const { shop, api, ana, ben } = await setUp();
+    // The shop pays in CAD too (ADR 052) and wants a tax form before every payout (ADR 041).
+    await saveShopSetting(getDb(), shop.id, "payment", paymentSettingsSchema.parse({ payoutCurrencies: ["CAD"] }));
+    await saveShopSetting(getDb(), shop.id, "taxForms", { require: "always", amount: 60_000 });
+    await saveAffiliatePayoutCurrency(getDb(), shop.id, ana.id, { payoutCurrency: "CAD" });
+    await gatherPendingPayouts(shop.id);
+
+    const pending = await (await api.get("/api/v1/payouts?status=pending")).json();
+    const byAffiliate = new Map(
+      pending.data.map((p: unknown) => {
+        const payout = payoutSchema.strict().parse(p);
+        return [payout.affiliate_id, payout];
+      }),
+    );
+    const taxHold = {
+      reason: "Waits for the affiliate's tax form",
+      reason_key: "Tax:hold.tax_form_required",
+      reason_values: {},
+    };
+    expect(byAffiliate.get(ana.id)).toMatchObject({
+      amount: 1500,
+      currency: "USD",
+      payout_currency: null,
+      payout_amount: null,
+      exchange_rate: null,
+      rate_source: null,
+      rate_at: null,
+      holds: [
+        taxHold,
+        {
+          reason: "Waits: no exchange rate for CAD",
+          reason_key: "Payouts:rateHold.rate_missing",
+          reason_values: { currency: "CAD", days: 7 },
+        },
+      ],
+    });
+    expect(byAffiliate.get(ben.id)).toMatchObject({ payout_currency: null, holds: [taxHold] });
+    const anaPayoutId = (byAffiliate.get(ana.id) as { id: string }).id;
+    expect((await (await api.get(`/api/v1/payouts/${anaPayoutId}`)).json()).holds).toHaveLength(2);
+
+    // A rate older than seven days still holds it, with the limit in the values.
+    const sdb = shopDb(getDb(), shop.id);
+    await addMerchantRate(sdb, { currency: "CAD", rate: "1.30" }, "Mia", new Date(Date.now() - 8 * 86_400_000));
+    await saveShopSetting(getDb(), shop.id, "taxForms", { require: "off", amount: 60_000 });
+    expect((await (await api.get(`/api/v1/payouts/${anaPayoutId}`)).json()).holds).toEqual([
+      {
+        reason: "Waits: no exchange rate for CAD from the last 7 days",
+        reason_key: "Payouts:rateHold.rate_stale",
+        reason_values: { currency: "CAD", days: 7 },
+      },
+    ]);
+    // A GET never writes: nothing was converted or stored as held.
+    expect(await getDb().payout.findUniqueOrThrow({ where: { id: anaPayoutId } })).toMatchObject({
+      status: "pending",
+      payoutAmount: null,
+    });
+
+    // With a fresh rate it pays, converted once as it leaves pending; ben is paid in the shop's money.
+    await addMerchantRate(sdb, { currency: "CAD", rate: "1.3521" }, "Mia");
+    const res = await api.post("/api/v1/payouts", { method: "manual" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const sent = payoutBatchResultSchema.parse(await res.json());
+    const rate = await getDb().exchangeRate.findFirstOrThrow({ where: { shopId: shop.id, rate: "1.3521" } });
+    const converted = {
+      id: anaPayoutId,
+      amount: 1500,
+      currency: "USD",
+      payout_currency: "CAD",
+      payout_amount: 2028, // 15.00 × 1.3521 = 20.2815 → CA$20.28, in cents like every amount
+      exchange_rate: "1.3521",
+      rate_source: "merchant",
+      rate_at: rate.at.toISOString(),
+      status: "processing",
+      holds: [],
+    };
+    expect(sent.payouts.find((p) => p.affiliate_id === ana.id)).toMatchObject(converted);
+    expect(sent.payouts.find((p) => p.affiliate_id === ben.id)).toMatchObject({
+      amount: 700,
+      payout_currency: null,
+      payout_amount: null,
+      exchange_rate: null,
+      holds: [],
+    });
+    expect(payoutSchema.strict().parse(await (await api.get(`/api/v1/payouts/${anaPayoutId}`)).json())).toMatchObject(
+      converted,
+    );
+  });
+
   it("is in the OpenAPI document", async () => {
     const doc = await (await fetch(server.url("/api/v1/openapi.json"))).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/api/v1/payouts", "/api/v1/payouts/{id}", "/api/v1/payouts/{id}/mark-paid"]),
     );
     expect(Object.keys(doc.paths["/api/v1/payouts"])).toEqual(["get", "post"]);
+    expect(Object.keys(doc.components.schemas.Payout.properties)).toEqual(
+      expect.arrayContaining(["payout_currency", "payout_amount", "exchange_rate", "rate_source", "rate_at", "holds"]),
+    );
   });
 });

@@ -81,7 +81,11 @@ describe("authentication", () => {
       timezone: "UTC",
       referral_param: "ref",
       attribution_model: "last_click",
+      auto_apply_discount: false,
     });
+    // The Promote link setting "apply the affiliate's discount through their short link" (ADR 053).
+    await getDb().shop.update({ where: { id: shop.id }, data: { autoApplyDiscount: true } });
+    expect((await (await api.get("/api/v1/shop")).json()).auto_apply_discount).toBe(true);
     const first = (await getDb().apiKey.findUniqueOrThrow({ where: { id: keyRow.id } })).lastUsedAt;
     expect(first).toBeInstanceOf(Date);
     await api.get("/api/v1/shop");

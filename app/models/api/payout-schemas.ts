@@ -39,12 +39,44 @@ export const payoutMarkPaidSchema = z
   })
   .strict();
 
+export const payoutHoldSchema = z.object({
+  reason: z.string().describe("Why it waits, in English"),
+  reason_key: z
+    .string()
+    .describe(
+      "The reason's message key: Tax:hold.tax_form_required(_above), Payouts:rateHold.rate_missing or rate_stale",
+    ),
+  reason_values: z.record(z.unknown()).describe("The values the key is written with (currency, days)"),
+});
+
 export const payoutSchema = z.object({
   id: z.string(),
   affiliate_id: z.string(),
   amount: z.number().int().describe("Minor units of the currency"),
-  currency: z.string(),
+  currency: z.string().describe("The shop's currency: commissions and this amount are the shop's money"),
+  payout_currency: z
+    .string()
+    .nullable()
+    .describe("The currency the affiliate is paid in, when converted (ISO 4217); null when paid in `currency`"),
+  payout_amount: z
+    .number()
+    .int()
+    .nullable()
+    .describe("What the affiliate is paid, in minor units of payout_currency; null when not converted"),
+  exchange_rate: z
+    .string()
+    .nullable()
+    .describe(
+      "Units of payout_currency per one unit of currency, as decimal text (kept exact); null when not converted",
+    ),
+  rate_source: z.string().nullable().describe("Who supplied the rate (merchant: entered in Settings › Payment)"),
+  rate_at: z.string().nullable().describe("When the rate was entered"),
   status: z.enum(PAYOUT_STATUSES),
+  holds: z
+    .array(payoutHoldSchema)
+    .describe(
+      "Why a pending payout waits (the affiliate's tax form, or a missing or old exchange rate); empty when it may be paid",
+    ),
   method: z.enum(PAYOUT_METHODS),
   batch_id: z.string().nullable(),
   reference: z.string().nullable(),

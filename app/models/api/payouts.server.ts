@@ -9,6 +9,10 @@ import { markPayoutPaid } from "../payouts/settle-payout.server";
 import { payoutLineCounts } from "../payouts/payout-line-counts.server";
 import { afterCursor, pageOrder, toPage } from "../pagination/cursor.server";
 import type { PayoutListQuery } from "./payout-schemas";
+import type { MessageRef } from "../../i18n/messages";
+import { englishMessage } from "../../i18n/messages.server";
+import { convertedView } from "../payouts/converted-view";
+import { payoutHolds } from "../payouts/payout-holds.server";
 
 const IN_CHUNK = 500;
 
@@ -17,13 +21,31 @@ const IN_CHUNK = 500;
 
 type Row = Awaited<ReturnType<ShopDb["payout"]["findFirstOrThrow"]>>;
 
-function serialize(p: Row, lines: Map<string, number>) {
+interface Extras {
+  lines: Map<string, number>;
+  holds: Map<string, MessageRef[]>;
+}
+
+/** Why it waits, as the API gives reasons: English, with the key and values beside it. */
+function serializeHold(ref: MessageRef) {
+  return { reason: englishMessage(ref), reason_key: ref.key, reason_values: ref.values ?? {} };
+}
+
+function serialize(p: Row, extras: Extras) {
+  const converted = convertedView(p);
   return {
     id: p.id,
     affiliate_id: p.affiliateId,
     amount: p.amount,
     currency: p.currency,
+    // Paid in the affiliate's currency (ADR 052): written once as the payout left pending.
+    payout_currency: converted?.currency ?? null,
+    payout_amount: converted?.amount ?? null,
+    exchange_rate: converted?.rate ?? null,
+    rate_source: converted?.source ?? null,
+    rate_at: converted?.at ?? null,
     status: p.status,
+    holds: (extras.holds.get(p.id) ?? []).map(serializeHold),
     method: p.method,
     batch_id: p.batchId,
     reference: p.reference,
@@ -31,11 +53,22 @@ function serialize(p: Row, lines: Map<string, number>) {
     failure_reason: p.failureReason,
     paypal_item_id: p.paypalItemId,
     paypal_item_status: p.paypalItemStatus,
-    line_count: lines.get(p.id) ?? 0,
+    line_count: extras.lines.get(p.id) ?? 0,
     created_at: p.createdAt.toISOString(),
     sent_at: p.sentAt?.toISOString() ?? null,
     paid_at: p.paidAt?.toISOString() ?? null,
   };
+}
+
+async function extrasOf(db: ShopDb, rows: readonly Row[]): Promise<Extras> {
+  const [lines, holds] = await Promise.all([
+    payoutLineCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
+    payoutHolds(db, db.$shopId, rows),
+  ]);
+  return { lines, holds };
 }
 
 export async function listPayouts(db: ShopDb, query: PayoutListQuery) {
@@ -49,17 +82,14 @@ export async function listPayouts(db: ShopDb, query: PayoutListQuery) {
     orderBy: pageOrder,
     take: query.limit + 1,
   });
-  const lines = await payoutLineCounts(
-    db,
-    rows.slice(0, query.limit).map((r) => r.id),
-  );
-  return toPage(rows, query.limit, (row) => serialize(row, lines));
+  const extras = await extrasOf(db, rows.slice(0, query.limit));
+  return toPage(rows, query.limit, (row) => serialize(row, extras));
 }
 
 export async function getPayout(db: ShopDb, id: string) {
   const row = await db.payout.findFirst({ where: { id, shopId: db.$shopId } });
   if (!row) throw new AppError("not_found", "No payout with this id.");
-  return serialize(row, await payoutLineCounts(db, [row.id]));
+  return serialize(row, await extrasOf(db, [row]));
 }
 
 /**
@@ -107,11 +137,8 @@ export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: 
   const payouts = batchIds.length
     ? await db.payout.findMany({ where: { shopId, batchId: { in: batchIds } }, orderBy: pageOrder })
     : [];
-  const lines = await payoutLineCounts(
-    db,
-    payouts.map((p) => p.id),
-  );
-  return { batch_id: batchIds[0] ?? null, batch_ids: batchIds, payouts: payouts.map((p) => serialize(p, lines)) };
+  const extras = await extrasOf(db, payouts);
+  return { batch_id: batchIds[0] ?? null, batch_ids: batchIds, payouts: payouts.map((p) => serialize(p, extras)) };
 }
 
 export async function markPaidByApi(

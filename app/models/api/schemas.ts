@@ -111,6 +111,9 @@ export const shopSchema = z.object({
   timezone: z.string(),
   referral_param: z.string(),
   attribution_model: z.string().describe("first_click | last_click"),
+  auto_apply_discount: z
+    .boolean()
+    .describe("The affiliates' short links apply their discount code at checkout (Settings › Promote link)"),
 });
 
 export const affiliateSchema = z.object({

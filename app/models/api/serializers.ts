@@ -15,6 +15,7 @@ interface ShopRow {
   timezone: string;
   referralParam: string;
   attributionModel: string;
+  autoApplyDiscount: boolean;
 }
 
 export function serializeShop(shop: ShopRow): ShopOut {
@@ -28,6 +29,7 @@ export function serializeShop(shop: ShopRow): ShopOut {
     timezone: shop.timezone,
     referral_param: shop.referralParam,
     attribution_model: shop.attributionModel,
+    auto_apply_discount: shop.autoApplyDiscount,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import type { Tx } from "../../db/transaction";
 import { chunks } from "../../lib/chunks";
-import { msg } from "../../i18n/messages";
+import { msg, type MessageRef } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { payoutConversion, rateHold, RATE_MAX_AGE_HOURS } from "../currency/payout-conversion";
 import { paymentSettingsOf } from "./payment-settings";
@@ -92,9 +92,15 @@ export async function rateHoldsOf(client: Tx | ShopDb, shopId: string, payoutIds
   return rateHolds(client, shopId, payouts, now);
 }
 
-/** The message of a hold, in keys (the reader's language renders it). */
+/** A hold's message key and values (the reader's language renders it). */
+export function rateHoldRef(hold: RateHold): MessageRef {
+  return { key: `Payouts:rateHold.${hold.reason}`, values: { currency: hold.currency, days: RATE_MAX_AGE_HOURS / 24 } };
+}
+
+/** The same, as one encoded message. */
 export function rateHoldMessage(hold: RateHold): string {
-  return msg(`Payouts:rateHold.${hold.reason}`, { currency: hold.currency, days: RATE_MAX_AGE_HOURS / 24 });
+  const ref = rateHoldRef(hold);
+  return msg(ref.key, ref.values);
 }
 
 /**
