@@ -52,7 +52,9 @@ describe("template threads", () => {
     expect(run.ms).toBeGreaterThanOrEqual(TEMPLATE_TIME_LIMIT_MS - 5);
     // liquidjs's own limit stopped it after about 2 s, on the process's thread.
     expect(run.ms).toBeLessThan(1000);
-    expect(run.ticks).toBeGreaterThanOrEqual(Math.floor(TEMPLATE_TIME_LIMIT_MS / 5 / 3));
+    // A loop blocked by the render would tick at most once; a busy machine
+    // delays timers, so a few ticks are the proof, not a rate.
+    expect(run.ticks).toBeGreaterThanOrEqual(3);
     // The thread was replaced: the next render works.
     expect((await renderTemplateInThread("After", "fine", {})).text).toBe("fine");
   });
