@@ -5,10 +5,14 @@
 //   tsx tests/bench/bench-servers.ts bare  a bare Node server that only answers 302
 //   tsx tests/bench/bench-servers.ts polaris  bare Polaris screens (bare-polaris.tsx):
 //                                   GET /dashboard and GET /sales, rendered per request
-import { writeFileSync } from "node:fs";
+//   tsx tests/bench/bench-servers.ts twin  the template-style twin (twin-app.tsx): a minimal Remix
+//                                   app serving /admin/dashboard and /admin/sales from the
+//                                   database the app seeded (start it after the app)
+import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { Session } from "node:inspector";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD } from "./bench-demo";
 
 /** The demo shop of `npm start` (pages bench), and one affiliate who can log in to the portal. */
@@ -96,8 +100,29 @@ async function main() {
     });
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  } else if (mode === "twin") {
+    const { twinBuild, twinServer } = await import("./twin-app");
+    // The app's client manifest (so the twin's pages name the same scripts)
+    // and future flags, read from its build without loading its server code.
+    const root = path.join(__dirname, "../..");
+    const version = readFileSync(path.join(root, "build/version.txt"), "utf8").trim();
+    const manifest = readFileSync(path.join(root, `public/build/manifest-${version.toUpperCase()}.js`), "utf8");
+    const assets = JSON.parse(manifest.slice(manifest.indexOf("=") + 1).replace(/;\s*$/, ""));
+    const future = {
+      v3_fetcherPersist: false,
+      v3_relativeSplatPath: false,
+      v3_throwAbortReason: false,
+      v3_routeConfig: false,
+      v3_singleFetch: false,
+      v3_lazyRouteDiscovery: false,
+      unstable_optimizeDeps: false,
+      ...(require(path.join(root, "remix.config.js")) as { future: object }).future,
+    };
+    server = twinServer(twinBuild(assets, future)).listen(0, "127.0.0.1");
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server.once("listening", resolve));
   } else {
-    throw new Error(`unknown mode ${mode}: use app, bare or polaris`);
+    throw new Error(`unknown mode ${mode}: use app, bare, polaris or twin`);
   }
   // BENCH_CPU_PROFILE=file.cpuprofile: a CPU profile of the serving only
   // (not start-up or seeding), written when the server is stopped.

@@ -50,7 +50,7 @@ const CLICK_PATH = `/r/bench-shop/${CODE.toLowerCase()}?to=%2Fproducts%2Fbench-s
 const ROOT = path.resolve(__dirname, "../..");
 
 export function startChild(
-  mode: "app" | "bare" | "polaris",
+  mode: "app" | "bare" | "polaris" | "twin",
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "bench-servers.ts"), mode], {

@@ -7,7 +7,15 @@
 //   PAGE_QUERIES=1 ...                         the SQL of one request, instead
 //   PAGE_HTML=/tmp/page.html ...               the document written out, instead
 //   PAGE_CONNECTIONS=16 ...                    that many connections instead of one
-// Run `npm run build` first: the child serves the production build.
+//   PAGE_TWIN=1 ...                            the page of the template-style twin
+//                                              (twin-app.tsx: /admin/dashboard, /admin/sales) instead
+//   PAGE_TWIN=both ...                         the app's page and the twin's in alternating
+//                                              rounds (the seconds split in 4 rounds each), with
+//                                              BENCH_CPU_PROFILE=/tmp/p a profile of each:
+//                                              /tmp/p.app.cpuprofile and /tmp/p.twin.cpuprofile
+// Profiles are read with profile-summary.ts. Run `npm run build` first: the
+// child serves the production build.
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,23 +27,31 @@ interface CannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p90: number; p99: number; max: number };
   non2xx: number;
+  duration: number;
 }
 const autocannon = require("autocannon") as (options: Record<string, unknown>) => Promise<CannonResult>;
+
+const ROUNDS = 4;
 
 async function main() {
   const page = process.argv[2] ?? "/admin/dashboard";
   const seconds = Number(process.argv[3] ?? 5);
   const queries = process.env.PAGE_QUERIES === "1";
   const connections = Number(process.env.PAGE_CONNECTIONS ?? 1);
+  const twinMode = process.env.PAGE_TWIN === "1" ? "only" : process.env.PAGE_TWIN === "both" ? "both" : "none";
   const dir = mkdtempSync(path.join(os.tmpdir(), "page-profile-"));
-  const app = await startChild(
-    "app",
-    benchAppEnv(`file:${path.join(dir, "bench.sqlite")}`, {
-      DEMO_SHOP: "demo-store.myshopify.com",
-      BENCH_SEED_DEMO: "1",
-      DEBUG_QUERIES: queries ? "1" : "0",
-    }),
-  );
+  const env = benchAppEnv(`file:${path.join(dir, "bench.sqlite")}`, {
+    DEMO_SHOP: "demo-store.myshopify.com",
+    BENCH_SEED_DEMO: "1",
+    DEBUG_QUERIES: queries ? "1" : "0",
+  });
+  // The app seeds the database in every mode; the twin, started after it,
+  // reads it. Each serving process writes its own profile.
+  const { BENCH_CPU_PROFILE: profile, ...noProfile } = env;
+  const profileOf = (who: "app" | "twin") =>
+    !profile ? noProfile : twinMode === "both" ? { ...env, BENCH_CPU_PROFILE: `${profile}.${who}.cpuprofile` } : env;
+  const app = await startChild("app", twinMode === "only" ? noProfile : profileOf("app"));
+  const twin = twinMode === "none" ? null : await startChild("twin", profileOf("twin"));
   try {
     const cookiesOf = (r: Response) =>
       r.headers
@@ -51,34 +67,66 @@ async function main() {
       }),
       redirect: "manual",
     });
-    const headers = { cookie: cookiesOf(login) };
-    const url = app.url + page;
-    const first = await fetch(url, { headers, redirect: "manual" });
-    const html = await first.text();
-    console.log(`${page}: ${first.status}, ${Buffer.byteLength(html).toLocaleString("en-US")} bytes`);
-    if (process.env.PAGE_HTML) {
-      writeFileSync(process.env.PAGE_HTML, html);
-      return;
+    const servers: { name: string; server: { child: ChildProcess; url: string }; headers: Record<string, string> }[] = [
+      ...(twinMode === "only" ? [] : [{ name: "app", server: app, headers: { cookie: cookiesOf(login) } }]),
+      ...(twin ? [{ name: "twin", server: twin, headers: {} }] : []),
+    ];
+    const served = new Map<string, { docs: number; cpu: number | null; requests: number; seconds: number }>();
+    for (const { name, server, headers } of servers) {
+      const url = server.url + page;
+      const first = await fetch(url, { headers, redirect: "manual" });
+      const html = await first.text();
+      console.log(`${name} ${page}: ${first.status}, ${Buffer.byteLength(html).toLocaleString("en-US")} bytes`);
+      if (process.env.PAGE_HTML) {
+        writeFileSync(twinMode === "both" ? `${process.env.PAGE_HTML}.${name}.html` : process.env.PAGE_HTML, html);
+        continue;
+      }
+      if (queries) {
+        // The child writes its statements to the inherited stderr; the markers
+        // bracket one request's.
+        await new Promise((r) => setTimeout(r, 800));
+        process.stderr.write("--- one request\n");
+        await (await fetch(url, { headers })).text();
+        await new Promise((r) => setTimeout(r, 800));
+        process.stderr.write("--- end\n");
+        continue;
+      }
+      const warm = await autocannon({ url, headers, connections: 4, duration: 2 });
+      served.set(name, { docs: 1 + warm.requests.total, cpu: 0, requests: 0, seconds: 0 });
     }
-    if (queries) {
-      // The child writes its statements to the inherited stderr; the markers
-      // bracket one request's.
-      await new Promise((r) => setTimeout(r, 800));
-      process.stderr.write("--- one request\n");
-      await (await fetch(url, { headers })).text();
-      await new Promise((r) => setTimeout(r, 800));
-      process.stderr.write("--- end\n");
-      return;
+    if (process.env.PAGE_HTML || queries) return;
+    // Both: alternating rounds, so a drift in the machine's load hits both alike.
+    const rounds = twinMode === "both" ? ROUNDS : 1;
+    const results = new Map<string, CannonResult[]>();
+    for (let round = 0; round < rounds; round++) {
+      for (const { name, server, headers } of servers) {
+        const before = processCpuMs(server.child.pid);
+        const r = await autocannon({ url: server.url + page, headers, connections, duration: seconds / rounds });
+        const after = processCpuMs(server.child.pid);
+        const s = served.get(name)!;
+        s.cpu = before === null || after === null || s.cpu === null ? null : s.cpu + after - before;
+        s.requests += r.requests.total;
+        s.seconds += r.duration;
+        s.docs += r.requests.total;
+        results.set(name, [...(results.get(name) ?? []), r]);
+      }
     }
-    await autocannon({ url, headers, connections: 4, duration: 2 });
-    const before = processCpuMs(app.child.pid);
-    const r = await autocannon({ url, headers, connections, duration: seconds });
-    const after = processCpuMs(app.child.pid);
-    const cpu = before === null || after === null ? "?" : ((after - before) / r.requests.total).toFixed(2);
-    console.log(
-      `${r.requests.average} req/s at ${connections} connection(s), p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, CPU ${cpu} ms/request, non-2xx ${r.non2xx}`,
-    );
+    for (const { name } of servers) {
+      const s = served.get(name)!;
+      const rs = results.get(name)!;
+      const worst = (f: (r: CannonResult) => number) => Math.max(...rs.map(f));
+      const cpu = s.cpu === null ? "?" : (s.cpu / s.requests).toFixed(2);
+      console.log(
+        `${name}: ${(s.requests / s.seconds).toFixed(1)} req/s at ${connections} connection(s), p50 ${worst((r) => r.latency.p50)} ms, p90 ${worst((r) => r.latency.p90)} ms, p99 ${worst((r) => r.latency.p99)} ms, max ${worst((r) => r.latency.max)} ms, CPU ${cpu} ms/request, non-2xx ${rs.reduce((n, r) => n + r.non2xx, 0)}`,
+      );
+      // profile-summary.ts divides the profile by this.
+      if (profile) console.log(`${name}: documents in the profile: ${s.docs}`);
+    }
+    const [a, b] = servers.map(({ name }) => served.get(name)!);
+    if (a && b && a.cpu !== null && b.cpu !== null)
+      console.log(`CPU per document, twin's over the app's: ${(b.cpu / b.requests / (a.cpu / a.requests)).toFixed(2)}`);
   } finally {
+    if (twin) await stopChild(twin.child);
     await stopChild(app.child);
     rmSync(dir, { recursive: true, force: true });
   }

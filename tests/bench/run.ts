@@ -27,7 +27,10 @@ interface Bench {
 const all: Bench[] = [
   { name: "clicks: GET /r/{code} vs a bare Node 302", run: clickBench },
   { name: "orders: signed orders/create webhooks, 3-level MLM, end to end", run: ordersBench },
-  { name: "pages: admin, portal and account documents vs bare Polaris", run: pagesBench },
+  {
+    name: "pages: admin, portal and account documents vs their template-style twin and bare Polaris",
+    run: pagesBench,
+  },
   {
     name: "vitals: LCP, CLS, blocking time, INP and JavaScript in Chromium, cold and warm, 1× and 4× CPU",
     run: vitalsBench,
