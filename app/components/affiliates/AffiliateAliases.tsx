@@ -43,7 +43,9 @@ export function AffiliateAliases({
     if (fetcher.data.removedAlias) setToast(t("Affiliates:aliases.removed", { code: fetcher.data.removedAlias }));
   }, [fetcher.state, fetcher.data, t]);
   const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
-  if (aliases.length === 0 && !error) return null;
+  // The toast outlives the card: removing the last code empties it.
+  const toastNode = toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null;
+  if (aliases.length === 0 && !error) return toastNode;
 
   const sourceName = (source: string) =>
     source in APP_NAMES ? APP_NAMES[source as AppFormat] : t("Affiliates:aliases.fromCsv");
@@ -103,7 +105,7 @@ export function AffiliateAliases({
           <Text as="p">{t("Affiliates:aliases.removeBody", { name: affiliateName })}</Text>
         </Modal.Section>
       </Modal>
-      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
+      {toastNode}
     </Card>
   );
 }
