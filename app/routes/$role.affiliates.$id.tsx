@@ -10,6 +10,7 @@ import { AppError } from "~/lib/errors";
 import { listCampaignChoices, saveAffiliate, setAffiliatesStatus } from "~/models/affiliates/admin-affiliates.server";
 import { affiliateFormSchema, STATUS_ACTIONS } from "~/models/affiliates/admin-schemas";
 import { loadAffiliateDetail } from "~/models/affiliates/affiliate-detail.server";
+import { removeAlias } from "~/models/affiliates/referral-aliases.server";
 import { referralLinks } from "~/models/api/serializers";
 import { listTierMoves } from "~/models/tiers/autotier-settings.server";
 import { networkLevel, uplinesOf } from "~/models/networks/network.server";
@@ -47,6 +48,8 @@ export const loader = /* @__PURE__ */ merchantRoute(
 const actionSchema = z.union([
   z.object({ intent: z.enum(STATUS_ACTIONS) }),
   affiliateFormSchema.extend({ intent: z.literal("update") }),
+  // The code is the one the merchant saw: removing compares it too.
+  z.object({ intent: z.literal("removeAlias"), alias_id: z.string().min(1).max(64), code: z.string().min(1).max(64) }),
 ]);
 
 export const action = /* @__PURE__ */ merchantRoute(
@@ -57,6 +60,9 @@ export const action = /* @__PURE__ */ merchantRoute(
       const { intent, ...form } = body;
       await saveAffiliate(db, params.id, form);
       return { intent, saved: true };
+    }
+    if (body.intent === "removeAlias") {
+      return { intent: body.intent, ...(await removeAlias(db, params.id, { id: body.alias_id, code: body.code })) };
     }
     const result = await setAffiliatesStatus(db, [params.id], body.intent);
     if (!result.changed) throw new AppError("conflict", "This action does not apply to the affiliate's status.");

@@ -344,7 +344,8 @@ export class StoreSimulator {
   /**
    * A subscription app makes a contract from an order (the buyer checked out
    * with a selling plan); subscription_contracts/create follows. Shopify sends
-   * it only to an app granted read_own_subscription_contracts.
+   * it only to an app granted read_own_subscription_contracts, and only for
+   * its own contracts (`byAnotherApp`: another subscription app made it).
    */
   async createSubscriptionContract(
     domain: string,
@@ -377,6 +378,9 @@ export class StoreSimulator {
   }
 
   private async deliverContract(domain: string, topic: string, contract: ContractRec): Promise<Delivery> {
+    // read_own_subscription_contracts: a contract's webhooks go to the app that made it.
+    if (contract.byAnotherApp)
+      return { topic, shop: domain, body: "", status: null, error: "the contract belongs to another app" };
     if (!hasScope(this.shop(domain).scopes, "read_own_subscription_contracts"))
       return { topic, shop: domain, body: "", status: null, error: "the app lacks read_own_subscription_contracts" };
     return this.deliver(domain, topic, serializeBody(contractPayload(contract)));

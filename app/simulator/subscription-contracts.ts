@@ -24,6 +24,8 @@ export interface ContractRec {
   maxCycles: number | null;
   productIds: string[];
   quantity: number;
+  /** Made by another subscription app: its webhooks go to that app, never to this one. */
+  byAnotherApp: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,7 +42,13 @@ export function createContract(
   state: StoreState,
   shop: ShopState,
   origin: OrderRec,
-  options: { interval?: ContractRec["interval"]; intervalCount?: number; maxCycles?: number | null; now?: Date } = {},
+  options: {
+    interval?: ContractRec["interval"];
+    intervalCount?: number;
+    maxCycles?: number | null;
+    byAnotherApp?: boolean;
+    now?: Date;
+  } = {},
 ): ContractRec {
   const now = (options.now ?? new Date()).toISOString();
   const contract: ContractRec = {
@@ -55,6 +63,7 @@ export function createContract(
     maxCycles: options.maxCycles ?? null,
     productIds: [...new Set(origin.lines.map((l) => l.productId))],
     quantity: origin.lines[0]?.quantity ?? 1,
+    byAnotherApp: options.byAnotherApp ?? false,
     createdAt: now,
     updatedAt: now,
   };

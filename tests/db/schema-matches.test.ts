@@ -116,6 +116,60 @@ describe("migrations", () => {
     for (const table of ["Shop", "User", "Campaign", "Affiliate", "Order"]) expect(await count(table), table).toBe(1);
   });
 
+  it("renumber renewals two batches numbered alike before the key on (contract, number) is built", async () => {
+    const fresh = await createDatabase();
+    drops.push(fresh.drop);
+    const all = readMigrations(fresh.db.provider);
+    const at = all.findIndex((m) => m.name.endsWith("_renewal_number_unique"));
+    expect(at).toBeGreaterThan(0);
+    await migrate(fresh.db.url, all.slice(0, at));
+    const order = (id: string, contract: string | null, n: number | null) =>
+      `INSERT INTO "Order" (id, "shopId", "shopifyGid", name, currency, subtotal, total, "placedAt", "updatedAt", "subscriptionContractGid", "renewalNumber") VALUES ('${id}', 's1', 'gid://shopify/Order/${id}', '#${id}', 'USD', 100, 100, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, ${contract ? `'${contract}'` : "NULL"}, ${n ?? "NULL"})`;
+    const statements = [
+      `INSERT INTO "Shop" (id, domain, name, url, "adminEmail", "updatedAt") VALUES ('s1', 'renew.myshopify.com', 'R', 'https://r', 'a@b.c', CURRENT_TIMESTAMP)`,
+      // c1: renewals 1, 2, 2 (the race), 3; c2: 1, 2 untouched; ordinary orders.
+      order("o1", "c1", 1),
+      order("o2", "c1", 2),
+      order("o3", "c1", 2),
+      order("o4", "c1", 3),
+      order("o5", "c2", 1),
+      order("o6", "c2", 2),
+      order("o7", null, null),
+      order("o8", null, null),
+    ];
+    const query = async (sql: string) => {
+      if (fresh.db.provider === "sqlite") {
+        const db = new Database(fresh.db.url.replace(/^file:/, ""));
+        try {
+          return (sql.startsWith("SELECT") ? db.prepare(sql).all() : (db.exec(sql), [])) as Record<string, unknown>[];
+        } finally {
+          db.close();
+        }
+      }
+      const client = new pg.Client({ connectionString: fresh.db.url });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows as Record<string, unknown>[];
+      } finally {
+        await client.end();
+      }
+    };
+    for (const sql of statements) await query(sql);
+    await migrate(fresh.db.url);
+    const rows = await query(`SELECT id, "renewalNumber" AS n FROM "Order" ORDER BY id`);
+    expect(rows.map((r) => [r.id, r.n === null ? null : Number(r.n)])).toEqual([
+      ["o1", 1],
+      ["o2", 2],
+      ["o3", 3],
+      ["o4", 4],
+      ["o5", 1],
+      ["o6", 2],
+      ["o7", null],
+      ["o8", null],
+    ]);
+    await expect(query(order("o9", "c2", 2))).rejects.toThrow(/unique/i);
+  });
+
   it("refuse to run when an applied migration was edited", async () => {
     const fresh = await createDatabase();
     drops.push(fresh.drop);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { dbProvider, getDb } from "~/db.server";
+import { prismaBulk } from "~/db/bulk-sql.server";
+import { planOrderEvents } from "~/models/webhooks/process-webhook.server";
+import { impliedContractKey } from "~/models/subscriptions/implied-contract";
 import { drainJobs } from "~/worker/job-registry.server";
 import { campaignToForm } from "~/models/campaigns/campaign-form";
 import { logInAs } from "../support/admin-client";
@@ -161,6 +164,181 @@ describe("renewal orders of a subscription", () => {
     await drainJobs();
     expect(await getDb().subscriptionContract.findMany({ where: { shopId: shop.id } })).toEqual(after);
   });
+});
+
+describe("renewal orders of another subscription app's contract", () => {
+  // Shopify sends subscription_contracts/* only to the app that made the
+  // contract: these renewals name no contract the app knows (ADR 047, addendum).
+  it("pay the first order's affiliate per the campaign's policy (5 renewals), and not the sixth", async () => {
+    const { shop, anna } = await setUp("subs-other-app.myshopify.com");
+    const first = await sim.store.placeOrder(shop.domain, {
+      products: ["canvas-tote"],
+      amount: "100.00",
+      referralCode: "ANNA",
+      customer: "other-app@example.net",
+      now: new Date("2026-01-15T09:00:00Z"),
+    });
+    // Another customer subscribes without a referral: their renewals stay ordinary orders.
+    const plain = await sim.store.placeOrder(shop.domain, {
+      products: ["canvas-tote"],
+      customer: "plain@example.net",
+      now: new Date("2026-01-16T09:00:00Z"),
+    });
+    await drainJobs();
+    const made = await sim.store.createSubscriptionContract(shop.domain, first.order.id, { byAnotherApp: true });
+    expect(made.deliveries.map((d) => [d.topic, d.status])).toEqual([["subscription_contracts/create", null]]);
+    const plainContract = await sim.store.createSubscriptionContract(shop.domain, plain.order.id, {
+      byAnotherApp: true,
+    });
+    await drainJobs();
+    expect(await getDb().subscriptionContract.count({ where: { shopId: shop.id } })).toBe(0);
+
+    for (let month = 1; month <= 6; month++) {
+      const at = new Date(Date.UTC(2026, month, 15, 9));
+      const renewal = await sim.store.renewSubscription(shop.domain, made.contract.id, at);
+      expect(JSON.parse(renewal.payload)).toMatchObject({ source_name: "subscription_contract" });
+      if (month === 1) await sim.store.renewSubscription(shop.domain, plainContract.contract.id, at);
+      await drainJobs();
+    }
+
+    const customerGid = `gid://shopify/Customer/${first.order.customerId}`;
+    const productId = (JSON.parse(first.payload) as { line_items: { product_id: number }[] }).line_items[0]!.product_id;
+    const implied = impliedContractKey(customerGid, {
+      productGids: [`gid://shopify/Product/${productId}`],
+      sellingPlanGids: [],
+    });
+    const orders = await getDb().order.findMany({
+      where: { shopId: shop.id, customerGid },
+      orderBy: { placedAt: "asc" },
+      include: { commissions: true },
+    });
+    const [origin, ...renewals] = orders;
+    expect(origin).toMatchObject({ affiliateId: anna.id, subscriptionContractGid: null });
+    expect(renewals.map((o) => [o.subscriptionContractGid, o.renewalNumber])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => [implied, n]),
+    );
+    expect(renewals.map((o) => o.commissions.map((c) => [c.affiliateId, c.amount]))).toEqual([
+      [[anna.id, 225]],
+      [[anna.id, 225]],
+      [[anna.id, 225]],
+      [[anna.id, 225]],
+      [[anna.id, 225]],
+      [],
+    ]);
+    expect(renewals[2]).toMatchObject({
+      attributionSource: "subscription",
+      attributionReasonKey: "Sales:attributionReason.renewal",
+    });
+    expect(JSON.parse(renewals[2]!.attributionReasonValues)).toMatchObject({
+      renewal: 3,
+      started: "2026-01-15T09:00:00.000Z",
+    });
+    expect(renewals[5]).toMatchObject({
+      affiliateId: null,
+      attributionReasonKey: "Sales:attributionReason.renewalEnded",
+    });
+
+    const plainOrders = await getDb().order.findMany({
+      where: { shopId: shop.id, customerEmail: "plain@example.net" },
+      orderBy: { placedAt: "asc" },
+    });
+    expect(plainOrders.map((o) => [o.affiliateId, o.subscriptionContractGid, o.renewalNumber])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+  });
+});
+
+describe("two batches with renewals of one contract at once", () => {
+  // The job worker plans a batch before it writes it (on SQLite outside the
+  // write lock; on PostgreSQL inside a transaction that cannot see another
+  // one's rows): two batches both counted the same renewals and numbered
+  // theirs alike. The unique key on (contract, number) makes the second one
+  // plan its renewal again.
+  async function twoRenewalsStored(domain: string) {
+    const { shop, anna } = await setUp(domain);
+    const first = await sim.store.placeOrder(shop.domain, {
+      products: ["canvas-tote"],
+      referralCode: "ANNA",
+      customer: `race-${domain}@example.net`,
+      now: new Date("2026-01-15T09:00:00Z"),
+    });
+    await drainJobs();
+    const made = await sim.store.createSubscriptionContract(shop.domain, first.order.id);
+    await drainJobs();
+    const r1 = await sim.store.renewSubscription(shop.domain, made.contract.id, new Date("2026-02-15T09:00:00Z"));
+    const r2 = await sim.store.renewSubscription(shop.domain, made.contract.id, new Date("2026-03-15T09:00:00Z"));
+    const event = (body: string) =>
+      getDb().webhookEvent.findFirstOrThrow({ where: { topic: "orders/create", payload: body } });
+    return { shop, anna, a: await event(r1.payload), b: await event(r2.payload) };
+  }
+
+  const renewalNumbers = (shopId: string) =>
+    getDb()
+      .order.findMany({ where: { shopId, renewalNumber: { not: null } }, orderBy: { placedAt: "asc" } })
+      .then((rows) => rows.map((o) => o.renewalNumber));
+
+  it("numbers them 1 and 2 when both were planned before either was written", async () => {
+    const { shop, anna, a, b } = await twoRenewalsStored("subs-race.myshopify.com");
+    const reader = prismaBulk(getDb(), dbProvider());
+    const planA = await planOrderEvents(reader, [a.id]);
+    const planB = await planOrderEvents(reader, [b.id]);
+    await getDb().$transaction((tx) => planA.write(prismaBulk(tx, dbProvider())));
+    await getDb().$transaction((tx) => planB.write(prismaBulk(tx, dbProvider())));
+    expect(await renewalNumbers(shop.id)).toEqual([1, 2]);
+    // Each renewal once, each with its commission and announcement.
+    const renewals = await getDb().order.findMany({
+      where: { shopId: shop.id, renewalNumber: { not: null } },
+      include: { commissions: true },
+    });
+    expect(renewals.map((o) => o.commissions.map((c) => c.affiliateId))).toEqual([[anna.id], [anna.id]]);
+    expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "sale.credited" } })).toBe(3);
+    // The orders/paid deliveries and the jobs of the planned events change nothing more.
+    await drainJobs();
+    expect(await renewalNumbers(shop.id)).toEqual([1, 2]);
+    expect(await getDb().order.count({ where: { shopId: shop.id } })).toBe(3);
+  });
+
+  it.runIf(/^postgres(ql)?:/.test(process.env.TEST_DATABASE_URL ?? ""))(
+    "numbers them 1 and 2 when the second batch's insert waited on the first one's uncommitted renewal (PostgreSQL)",
+    async () => {
+      const { shop, a, b } = await twoRenewalsStored("subs-race-pg.myshopify.com");
+      const db = getDb();
+      let releaseA!: () => void;
+      const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
+      let aWrote!: () => void;
+      const aHasWritten = new Promise<void>((resolve) => (aWrote = resolve));
+      const batch = (eventId: string, hold?: () => Promise<void>) =>
+        db.$transaction(
+          async (tx) => {
+            const bulk = prismaBulk(tx, "postgresql");
+            const plan = await planOrderEvents(bulk, [eventId]);
+            await plan.write(bulk);
+            if (hold) await hold();
+          },
+          { timeout: 30_000 },
+        );
+      const workerA = batch(a.id, async () => {
+        aWrote();
+        await aMayCommit;
+      });
+      await aHasWritten;
+      const workerB = batch(b.id);
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
+          `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if ((row?.n ?? 0) > 0) break;
+        if (Date.now() > deadline) throw new Error("the second batch never waited on the first one's renewal");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      releaseA();
+      await workerA;
+      await workerB;
+      expect(await renewalNumbers(shop.id)).toEqual([1, 2]);
+    },
+  );
 });
 
 describe("the campaign form's renewal policy", () => {

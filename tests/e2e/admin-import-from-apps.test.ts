@@ -98,6 +98,25 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("importing from another app i
 
     expect(await getDb().affiliate.count({ where: { shopId: shop.id } })).toBe(39);
     expect(await getDb().referralAlias.count({ where: { shopId: shop.id } })).toBe(39);
+
+    // The merged affiliate's page shows their old code, removable after a confirmation.
+    const merged = await getDb().affiliate.findFirstOrThrow({ where: { shopId: shop.id, email: merging[3]! } });
+    await page.goto(`/admin/affiliates/${merged.id}`);
+    await waitForHydration(page);
+    const card = page.getByTestId("referral-aliases");
+    await page.getByRole("heading", { name: "Codes from your previous app" }).waitFor();
+    await card.getByText(sca, { exact: true }).waitFor();
+    await card.getByText("UpPromote", { exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath("admin-affiliate-aliases"), fullPage: true });
+    await card.getByRole("button", { name: `Remove the code ${sca}` }).click();
+    const confirm = page.getByRole("dialog", { name: `Remove the code ${sca}?` });
+    await confirm.getByText(/will no longer credit/).waitFor();
+    await page.screenshot({ path: screenshotPath("admin-affiliate-aliases-confirm"), fullPage: true });
+    await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+    await page.getByText(`Code ${sca} removed`).waitFor();
+    await page.getByRole("heading", { name: "Codes from your previous app" }).waitFor({ state: "detached" });
+    expect(await getDb().referralAlias.count({ where: { affiliateId: merged.id } })).toBe(0);
+    expect(await getDb().referralAlias.count({ where: { shopId: shop.id } })).toBe(38);
     expect(errors.unexpected()).toEqual([]);
   }, 150_000);
 });

@@ -15,6 +15,7 @@ import { useShell } from "~/components/shell-data";
 import { TimeZoneNote } from "../TimeZoneNote";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { AffiliateActivity } from "./AffiliateActivity";
+import { AffiliateAliases } from "./AffiliateAliases";
 import { AffiliateFields, type AffiliateFormValues } from "./AffiliateFields";
 import { AffiliateStatusBadge } from "./StatusBadge";
 import { TierMoves } from "../tiers/TierMoves";
@@ -207,6 +208,11 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
                 <TimeZoneNote zone={shop.timezone} />
               </BlockStack>
             </Card>
+            <AffiliateAliases
+              aliases={data.aliases}
+              affiliateName={`${a.firstName} ${a.lastName}`.trim()}
+              readOnly={Boolean(data.readOnly)}
+            />
             {data.signupAnswers.length ? (
               <Card>
                 <BlockStack gap="200">

@@ -8,15 +8,7 @@ import { ImportJobProgress, LISTED_REPORT_LINES, useImportJob } from "../csv/Imp
 import { ImportReport } from "../csv/ImportReport";
 import { FormErrorBanner } from "../FormErrorBanner";
 import { CSV_COLUMNS, MAX_IMPORT_ROWS } from "~/models/affiliates/csv-columns";
-import { APP_FORMAT_SPECS, IMPORT_FORMATS, type ImportFormat } from "~/models/affiliates/app-import-formats";
-
-// The other apps by their own names (not translated).
-const APP_NAMES: Record<Exclude<ImportFormat, "csv">, string> = {
-  uppromote: "UpPromote",
-  goaffpro: "GoAffPro",
-  refersion: "Refersion",
-  collabs: "Shopify Collabs",
-};
+import { APP_FORMAT_SPECS, APP_NAMES, IMPORT_FORMATS, type ImportFormat } from "~/models/affiliates/app-import-formats";
 
 /** The header names an app's export is read by, first name of each field. */
 const appColumns = (format: Exclude<ImportFormat, "csv">) =>

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { affiliateBalance } from "../payouts/balance.server";
 import { totalsByCurrency, type MoneyTotal } from "../payouts/payable-balance";
 import { AFFILIATE_SUMMARY } from "./admin-affiliates.server";
+import { listAliases } from "./referral-aliases.server";
 
 // One affiliate for the admin detail page: the record, and their clicks,
 // sales, commissions and balance. At scale (10M clicks, 1M orders) every
@@ -87,7 +88,7 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
   // click count be answered from the (affiliateId, createdAt) index without
   // reading each click row for its shopId.
   const where = { affiliateId: id };
-  const [clicks, clicks30, recruits, recentClicks, money, signupFields] = await Promise.all([
+  const [clicks, clicks30, recruits, recentClicks, money, signupFields, aliases] = await Promise.all([
     db.click.count({ where }),
     db.click.count({ where: { ...where, createdAt: { gte: new Date(now.getTime() - 30 * DAY_MS) } } }),
     db.affiliate.count({ where: { parentId: id } }),
@@ -99,6 +100,7 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
     }),
     options.withSales ? moneyFigures(db, where) : null,
     publishedSignupFields(db.$shopId),
+    listAliases(db, id),
   ]);
 
   return {
@@ -111,6 +113,8 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
         .filter((c) => c.shopifyStatus !== "created")
         .map((c) => ({ code: c.code, state: c.shopifyStatus, error: c.shopifyError })),
     },
+    // Codes from the app the shop used before, still crediting the affiliate.
+    aliases,
     // The answers to the merchant's own sign-up fields.
     signupAnswers: signupAnswerRows(signupFields, signupAnswers),
     stats: { clicks, clicks30, recruits },

@@ -16,6 +16,14 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export type AppFormat = Exclude<ImportFormat, "csv">;
 export const APP_FORMATS = IMPORT_FORMATS.filter((f): f is AppFormat => f !== "csv");
 
+/** The other apps by their own names (not translated). */
+export const APP_NAMES: Record<AppFormat, string> = {
+  uppromote: "UpPromote",
+  goaffpro: "GoAffPro",
+  refersion: "Refersion",
+  collabs: "Shopify Collabs",
+};
+
 /** What this app reads from another app's row. */
 export type AppField = "email" | "first_name" | "last_name" | "name" | "status" | "code" | "link" | "coupons";
 

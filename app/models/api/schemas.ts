@@ -128,6 +128,14 @@ export const affiliateSchema = z.object({
   referral_link: z.string().describe("{app url}/r/{shop handle}/{code}: the short link, naming its shop"),
   store_link: z.string().describe("https://{shop domain}/?{referral_param}={code}"),
   coupon_codes: z.array(z.string()),
+  aliases: z
+    .array(
+      z.object({
+        code: z.string(),
+        source: z.string().describe("The app it came from: uppromote | goaffpro | refersion | collabs | csv"),
+      }),
+    )
+    .describe("Codes from the affiliate app the shop used before: links with them still credit the affiliate"),
   created_at: isoDateTime(),
   updated_at: isoDateTime(),
 });

@@ -45,6 +45,7 @@ export interface AffiliateRow {
   createdAt: Date;
   updatedAt: Date;
   coupons: { code: string }[];
+  referralAliases: { code: string; source: string }[];
 }
 
 export interface LinkContext {
@@ -74,6 +75,7 @@ export function serializeAffiliate(row: AffiliateRow, links: LinkContext): Affil
     referral_code: row.referralCode,
     ...referralLinks(row.referralCode, links),
     coupon_codes: row.coupons.map((c) => c.code).sort(),
+    aliases: row.referralAliases.map((a) => ({ code: a.code, source: a.source })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -11,6 +11,7 @@ import { planAllows } from "../plans/plans";
 import { ATTRIBUTION_REASON_KEYS, storedAttributionReason } from "../attribution/attribution-reason";
 import type { AttributionDecision } from "../attribution/attribute-order";
 import { matchContract, renewalPolicyOf, renewalVerdict, type RenewalPolicy } from "../subscriptions/renewal-policy";
+import { impliedContractKey, impliedOrigin } from "../subscriptions/implied-contract";
 
 export interface CommissionSnapshot {
   terms: CampaignTerms | null;
@@ -59,8 +60,12 @@ type Row = Record<string, SqlValue>;
 /** What recording a batch of orders will write, order by order. */
 export interface OrderPlan {
   shopId: string;
+  /** The shop and payloads the plan was made from: a renewal whose number another batch took is planned again. */
+  shop: ShopFacts;
+  collectionFetcher?: CollectionFetcher;
   orders: {
     gid: string;
+    payload: OrderPayload;
     order: Row;
     commissions: Row[];
     links: Row[];
@@ -103,9 +108,11 @@ export async function planOrders(
   collectionFetcher?: CollectionFetcher,
 ): Promise<OrderPlan> {
   const byGid = new Map<string, NormalizedOrder>();
+  const payloadOf = new Map<string, OrderPayload>();
   for (const p of payloads) {
     const o = normalizeOrder(p);
     if (!byGid.has(o.gid)) byGid.set(o.gid, o);
+    if (!payloadOf.has(o.gid)) payloadOf.set(o.gid, p);
   }
   // Bulk statements (app/db/bulk-sql.server.ts): the `in` lists of a batch
   // hold up to a few hundred values each.
@@ -115,7 +122,7 @@ export async function planOrders(
     .findIn<{ shopifyGid: string }>(["shopifyGid"], scope, "shopifyGid", [...byGid.keys()]);
   for (const e of existing) byGid.delete(e.shopifyGid);
   const orders = [...byGid.values()];
-  const plan: OrderPlan = { shopId: shop.id, orders: [], collections: [] };
+  const plan: OrderPlan = { shopId: shop.id, shop, collectionFetcher, orders: [], collections: [] };
   if (orders.length === 0) return plan;
 
   // Every signal of the batch, a query each.
@@ -426,6 +433,7 @@ export async function planOrders(
     };
     plan.orders.push({
       gid: order.gid,
+      payload: payloadOf.get(order.gid)!,
       order: orderRow,
       commissions: commissionRows,
       links: newLinks,
@@ -436,13 +444,19 @@ export async function planOrders(
   return plan;
 }
 
+// How many times a batch's renewals are planned again when another batch
+// took their numbers meanwhile; each time, another batch must have won.
+const RENEWAL_REPLANS = 5;
+
 /**
  * Writes a plan in bulk. The orders are checked once more under the write
  * lock (another worker may have recorded one since the plan was made), so a
  * second delivery still changes nothing; a lifetime link another order
- * created meanwhile is kept as it is.
+ * created meanwhile is kept as it is. A renewal whose number another batch
+ * recorded since the plan was made (the unique key on contract and number)
+ * is planned again from what is recorded now, and written then.
  */
-export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<number> {
+export async function writeOrders(bulk: BulkSql, plan: OrderPlan, replans = RENEWAL_REPLANS): Promise<number> {
   if (plan.orders.length === 0) return 0;
   // Another worker may have planned the same order as new (orders/create and
   // orders/paid of one order in two batches): the order goes in only where
@@ -459,6 +473,7 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
     ),
   );
   const fresh = plan.orders.filter((o) => inserted.has(o.gid));
+  const renumbered = await writeLostRenewals(bulk, plan, inserted, replans);
   await bulk.insertRows(
     "Commission",
     fresh.flatMap((o) => o.commissions),
@@ -508,7 +523,41 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
   await bulk.insertRows("ProductCollections", plan.collections, {
     onConflict: { key: ["shopId", "productGid"], update: ["collectionGids", "fetchedAt"] },
   });
-  return fresh.length;
+  return fresh.length + renumbered;
+}
+
+/**
+ * The renewals of a plan that did not go in although no order of theirs is
+ * recorded: their contract's number was taken by another batch between the
+ * plan and the write (on PostgreSQL the INSERT waited for that batch's
+ * commit). They are planned again (the next number, and whether the policy
+ * still pays it) and written; only the orders that went in emit anything.
+ */
+async function writeLostRenewals(bulk: BulkSql, plan: OrderPlan, inserted: Set<string>, replans: number) {
+  const missed = plan.orders.filter((o) => !inserted.has(o.gid) && o.order.renewalNumber !== null);
+  if (missed.length === 0) return 0;
+  const recorded = new Set(
+    (
+      await bulk.from("Order").findIn<{ shopifyGid: string }>(
+        ["shopifyGid"],
+        { shopId: plan.shopId },
+        "shopifyGid",
+        missed.map((o) => o.gid),
+      )
+    ).map((o) => o.shopifyGid),
+  );
+  const lost = missed.filter((o) => !recorded.has(o.gid));
+  if (lost.length === 0) return 0;
+  // The job fails and is retried later, from scratch, rather than loop.
+  if (replans <= 0)
+    throw new Error(`Renewal numbers kept being taken for orders ${lost.map((o) => o.gid).join(", ")}.`);
+  const again = await planOrders(
+    bulk,
+    plan.shop,
+    lost.map((o) => o.payload),
+    plan.collectionFetcher,
+  );
+  return writeOrders(bulk, again, replans - 1);
 }
 
 async function loadCampaigns(bulk: BulkSql, shopId: string, ids: string[]): Promise<Map<string, CampaignRow>> {
@@ -628,75 +677,126 @@ interface RenewalMatch {
   originAffiliateId: string | null;
 }
 
+type StoredLine = { productGid?: string | null; sellingPlanGid?: string | null };
+const linesOf = (json: string | null | undefined) => {
+  const lines = JSON.parse(json || "[]") as StoredLine[];
+  return {
+    productGids: unique(lines.map((l) => l.productGid)),
+    sellingPlanGids: unique(lines.map((l) => l.sellingPlanGid)),
+  };
+};
+
 /**
  * The subscription facts of a batch's renewal orders (Shopify's
  * source_name "subscription_contract"): the customer's contracts
  * (subscription_contracts webhooks), their first orders, and how many
- * renewals of each are recorded already. `match` numbers the batch's
- * renewals on from there, in the batch's order.
+ * renewals of each are recorded already. A renewal no known contract
+ * claims (another app's contract: its webhooks never reach this app) is
+ * matched to an implied contract, started by the customer's first order
+ * that held it, when that order was credited (implied-contract.ts).
+ * `match` numbers the batch's renewals on from there, in the batch's order.
  */
 async function loadRenewalFacts(bulk: BulkSql, shopId: string, orders: NormalizedOrder[]) {
   const scope = { shopId };
   const renewalOrders = orders.filter((o) => o.isRenewal && o.customerGid);
   if (renewalOrders.length === 0) return { affiliateIds: [] as string[], match: (_o: NormalizedOrder) => null };
+  const customerGids = unique(renewalOrders.map((o) => o.customerGid));
   type Contract = { contractGid: string; originOrderGid: string | null; customerGid: string | null };
   const contracts = await bulk
     .from("SubscriptionContract")
-    .findIn<Contract>(
-      ["contractGid", "originOrderGid", "customerGid"],
+    .findIn<Contract>(["contractGid", "originOrderGid", "customerGid"], scope, "customerGid", customerGids);
+  // The customers' orders: the first orders of their contracts, and the
+  // candidates an implied contract may have started from.
+  type Past = {
+    shopifyGid: string;
+    customerGid: string | null;
+    affiliateId: string | null;
+    placedAt: Date | string;
+    lines: string;
+    subscriptionContractGid: string | null;
+  };
+  const past = await bulk
+    .from("Order")
+    .findIn<Past>(
+      ["shopifyGid", "customerGid", "affiliateId", "placedAt", "lines", "subscriptionContractGid"],
       scope,
       "customerGid",
-      unique(renewalOrders.map((o) => o.customerGid)),
+      customerGids,
     );
-  type Origin = { shopifyGid: string; affiliateId: string | null; placedAt: Date | string; lines: string };
-  const origins = new Map(
-    (
-      await bulk
-        .from("Order")
-        .findIn<Origin>(
-          ["shopifyGid", "affiliateId", "placedAt", "lines"],
-          scope,
-          "shopifyGid",
-          unique(contracts.map((c) => c.originOrderGid)),
-        )
-    ).map((o) => [o.shopifyGid, o]),
-  );
-  const counted = await bulk.from("Order").findIn<{ subscriptionContractGid: string }>(
-    ["subscriptionContractGid"],
-    scope,
-    "subscriptionContractGid",
-    contracts.map((c) => c.contractGid),
-  );
-  const renewalsSoFar = new Map<string, number>();
-  for (const r of counted)
-    renewalsSoFar.set(r.subscriptionContractGid, (renewalsSoFar.get(r.subscriptionContractGid) ?? 0) + 1);
+  const originGids = new Set(unique(contracts.map((c) => c.originOrderGid)));
+  const origins = new Map(past.filter((o) => originGids.has(o.shopifyGid)).map((o) => [o.shopifyGid, o]));
+  // A first order recorded without the customer (or under another one) is still the contract's.
+  const elsewhere = [...originGids].filter((gid) => !origins.has(gid));
+  for (const o of await bulk
+    .from("Order")
+    .findIn<Past>(
+      ["shopifyGid", "customerGid", "affiliateId", "placedAt", "lines", "subscriptionContractGid"],
+      scope,
+      "shopifyGid",
+      elsewhere,
+    ))
+    origins.set(o.shopifyGid, o);
   // Only contracts whose first order the app has recorded can be followed.
   const known = contracts.flatMap((c) => {
     const origin = c.originOrderGid ? origins.get(c.originOrderGid) : undefined;
     if (!origin) return [];
-    const lines = JSON.parse(origin.lines || "[]") as { productGid?: string | null }[];
-    return [
-      {
-        contract: c,
-        origin,
-        originProducts: unique(lines.map((l) => l.productGid)),
-      },
-    ];
+    return [{ contract: c, origin, originProducts: linesOf(origin.lines).productGids }];
   });
+  const candidates = past
+    .filter((o) => o.subscriptionContractGid === null && !originGids.has(o.shopifyGid))
+    .map((o) => ({ ...o, ...linesOf(o.lines), gid: o.shopifyGid, placedAt: new Date(o.placedAt) }));
+
+  type Found = { contractGid: string; startedAt: Date; originAffiliateId: string | null };
+  const found = new Map<NormalizedOrder, Found>();
+  for (const order of renewalOrders) {
+    const mine = known.filter((k) => k.contract.customerGid === order.customerGid);
+    const byContract = matchContract(mine, unique(order.lines.map((l) => l.productGid)));
+    if (byContract) {
+      found.set(order, {
+        contractGid: byContract.contract.contractGid,
+        startedAt: new Date(byContract.origin.placedAt),
+        originAffiliateId: byContract.origin.affiliateId,
+      });
+      continue;
+    }
+    const lines = {
+      productGids: unique(order.lines.map((l) => l.productGid)),
+      sellingPlanGids: unique(order.lines.map((l) => l.sellingPlanGid)),
+    };
+    const key = impliedContractKey(order.customerGid, lines);
+    const origin = key
+      ? impliedOrigin(
+          candidates.filter((c) => c.customerGid === order.customerGid),
+          { ...lines, placedAt: order.placedAt },
+        )
+      : null;
+    // An uncredited first order makes an ordinary order, as for a known contract.
+    if (key && origin?.affiliateId)
+      found.set(order, { contractGid: key, startedAt: origin.placedAt, originAffiliateId: origin.affiliateId });
+  }
+
+  const counted = await bulk
+    .from("Order")
+    .findIn<{ subscriptionContractGid: string }>(
+      ["subscriptionContractGid"],
+      scope,
+      "subscriptionContractGid",
+      unique([...found.values()].map((f) => f.contractGid)),
+    );
+  const renewalsSoFar = new Map<string, number>();
+  for (const r of counted)
+    renewalsSoFar.set(r.subscriptionContractGid, (renewalsSoFar.get(r.subscriptionContractGid) ?? 0) + 1);
   return {
-    affiliateIds: unique(known.map((k) => k.origin.affiliateId)),
+    affiliateIds: unique([
+      ...known.map((k) => k.origin.affiliateId),
+      ...[...found.values()].map((f) => f.originAffiliateId),
+    ]),
     match: (order: NormalizedOrder): RenewalMatch | null => {
-      const mine = known.filter((k) => k.contract.customerGid === order.customerGid);
-      const found = matchContract(mine, unique(order.lines.map((l) => l.productGid)));
-      if (!found) return null;
-      const number = (renewalsSoFar.get(found.contract.contractGid) ?? 0) + 1;
-      renewalsSoFar.set(found.contract.contractGid, number);
-      return {
-        contractGid: found.contract.contractGid,
-        number,
-        startedAt: new Date(found.origin.placedAt),
-        originAffiliateId: found.origin.affiliateId,
-      };
+      const hit = found.get(order);
+      if (!hit) return null;
+      const number = (renewalsSoFar.get(hit.contractGid) ?? 0) + 1;
+      renewalsSoFar.set(hit.contractGid, number);
+      return { ...hit, number };
     },
   };
 }

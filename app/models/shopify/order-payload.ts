@@ -17,6 +17,8 @@ const lineItemSchema = z.object({
   admin_graphql_api_id: z.string().optional(),
   product_id: id.nullish(),
   variant_id: id.nullish(),
+  // Orders webhooks of API 2026-10 on: the selling plan of a subscription line (null otherwise).
+  selling_plan_id: id.nullish(),
   quantity: z.number().int().nonnegative(),
   price: money,
   price_set: moneySet,
@@ -78,6 +80,8 @@ export interface OrderLine {
   amount: number;
   refundedQuantity: number;
   giftCard: boolean;
+  /** The line's selling plan, when the payload says (kept only then, so older rows read alike). */
+  sellingPlanGid?: string;
 }
 
 export interface NormalizedOrder {
@@ -137,6 +141,7 @@ export function normalizeOrder(payload: OrderPayload): NormalizedOrder {
       amount: Math.max(0, gross - lineDiscount),
       refundedQuantity: 0,
       giftCard: li.gift_card === true,
+      ...(li.selling_plan_id ? { sellingPlanGid: `gid://shopify/SellingPlan/${li.selling_plan_id}` } : {}),
     };
   });
   const linesTotal = raw.reduce((s, l) => s + l.amount, 0);
