@@ -10,6 +10,7 @@ import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shop
 import { planAllows } from "../plans/plans";
 import { ATTRIBUTION_REASON_KEYS, storedAttributionReason } from "../attribution/attribution-reason";
 import type { AttributionDecision } from "../attribution/attribute-order";
+import { reconcileSignals, type SignalAffiliate } from "../attribution/reconcile-signals";
 import { matchContract, renewalPolicyOf, renewalVerdict, type RenewalPolicy } from "../subscriptions/renewal-policy";
 
 export interface CommissionSnapshot {
@@ -268,6 +269,7 @@ export async function planOrders(
     const byClick = signal(order.attributes._affiliate_click, null, order.placedAt);
     const byRef = signal(null, order.attributes._affiliate_ref, order.placedAt);
     const pixelEvent = order.checkoutToken ? pixelByToken.get(order.checkoutToken) : undefined;
+    const byPixel = pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null;
     const lifetimeId = customerKeys.map((k) => linkByKey.get(k)).find(Boolean);
     const lifetime = lifetimeId ? affiliates.get(lifetimeId) : undefined;
     // A subscription's renewal order goes to the affiliate of its first order,
@@ -286,9 +288,22 @@ export async function planOrders(
         links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter(
           (l): l is LinkSignal => l !== null,
         ),
-        pixel: pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null,
+        pixel: byPixel,
         lifetime: lifetime ? facts(lifetime) : null,
       });
+    // Every signal set against the credit, whichever won (ADR 054).
+    const named = (a: { id: string; name: string; code: string } | null | undefined): SignalAffiliate | null =>
+      a ? { id: a.id, who: `${a.name} (${a.code})` } : null;
+    const signals = reconcileSignals(
+      {
+        click: named(byClick?.affiliate),
+        cart: named(byRef?.affiliate),
+        pixel: named(byPixel?.affiliate),
+        coupon: named(coupon && couponAffiliate ? facts(couponAffiliate) : null),
+        customer: named(lifetime ? facts(lifetime) : null),
+      },
+      decision.affiliateId,
+    );
 
     const id = randomUUID();
     let snapshot: CommissionSnapshot = { terms: null, chain: [], isNewCustomer, collectionsByProduct: {}, basis: 0 };
@@ -412,6 +427,8 @@ export async function planOrders(
       referringHost: order.referringHost,
       codeOnly: codeOnly || null,
       leakHoldId: null,
+      attributionSignals: JSON.stringify(signals),
+      checkoutToken: order.checkoutToken ?? null,
       discountCodes: JSON.stringify(order.discountCodes),
       lines: JSON.stringify(order.lines),
       isNewCustomer,

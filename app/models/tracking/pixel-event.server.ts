@@ -2,12 +2,16 @@ import { z } from "zod";
 import { getDb } from "../../db.server";
 import { shopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
+import type { ShopDb } from "../../db/shop-db.server";
+import { parseSignals, withPixelSignal, type SignalAffiliate } from "../attribution/reconcile-signals";
 import { isMyshopifyDomain } from "./redirect-url";
 import { parseReferralCode } from "./referral-code";
 
 // The Web Pixel's checkout_completed report (extensions/affiliate-pixel),
 // stored as a PixelEvent keyed by (shop, checkout token), so a repeated
 // report changes nothing; attribution later matches it to the order by token.
+// A report that arrives after its order was recorded updates the order's
+// signal record (never its credit, ADR 054).
 
 const orderGid = z.union([z.number().int().positive().safe(), z.string().trim().max(255)]).transform((value, ctx) => {
   const text = String(value);
@@ -79,11 +83,69 @@ export async function recordPixelReport(input: PixelReport): Promise<void> {
       create: { shopId: shop.id, checkoutToken: input.checkout_token, ...fields },
       update,
     });
+  let stored: Awaited<ReturnType<typeof upsert>>;
   try {
-    await upsert();
+    stored = await upsert();
   } catch (error) {
     // Two reports at once: the other one created the row; update it.
     if ((error as { code?: unknown }).code !== "P2002") throw error;
-    await upsert();
+    stored = await upsert();
+  }
+  await reconcileLatePixel(db, stored);
+}
+
+type StoredPixel = { checkoutToken: string; orderGid: string | null; clickId: string | null; referralCode: string | null };
+
+/** The affiliate a pixel report points to: its click's, else its code's (or an imported alias's, ADR 048). */
+async function pixelAffiliate(db: ShopDb, pixel: StoredPixel): Promise<SignalAffiliate | null> {
+  const select = { id: true, firstName: true, lastName: true, referralCode: true } as const;
+  const click = pixel.clickId
+    ? await db.click.findFirst({ where: { clickId: pixel.clickId }, select: { affiliateId: true } })
+    : null;
+  let affiliate = click ? await db.affiliate.findFirst({ where: { id: click.affiliateId }, select }) : null;
+  const code = pixel.referralCode?.toUpperCase();
+  if (!affiliate && code) {
+    affiliate =
+      (await db.affiliate.findFirst({ where: { referralCode: code }, select })) ??
+      (await db.referralAlias
+        .findFirst({ where: { code }, select: { affiliate: { select } } })
+        .then((alias) => alias?.affiliate ?? null));
+  }
+  if (!affiliate) return null;
+  return {
+    id: affiliate.id,
+    who: `${`${affiliate.firstName} ${affiliate.lastName}`.trim()} (${affiliate.referralCode})`,
+  };
+}
+
+/**
+ * The order already recorded for this checkout gets the pixel's entry in its
+ * signal record: compare-and-set on the record read, so a repeat (or a
+ * report racing another) writes the same thing once. The credit stays.
+ * An order recorded later reads the PixelEvent itself (planOrders).
+ */
+async function reconcileLatePixel(db: ShopDb, pixel: StoredPixel): Promise<void> {
+  const byToken = { checkoutToken: pixel.checkoutToken };
+  const where = pixel.orderGid ? { OR: [byToken, { shopifyGid: pixel.orderGid }] } : byToken;
+  const select = { id: true, affiliateId: true, attributionSignals: true, codeOnly: true, leakHoldId: true } as const;
+  let order = await db.order.findFirst({ where, select });
+  if (!order) return;
+  const points = await pixelAffiliate(db, pixel);
+  for (let attempt = 0; order && attempt < 3; attempt++) {
+    const next = JSON.stringify(withPixelSignal(parseSignals(order.attributionSignals), points, order.affiliateId));
+    // Leak watch (ADR 051) counts code-only orders: a pixel report is another
+    // signal, so an order no flag holds yet stops counting as code-only.
+    const clearCodeOnly = order.codeOnly === true && order.leakHoldId === null && points !== null;
+    if (next === order.attributionSignals && !clearCodeOnly) return;
+    const { count } = await db.order.updateMany({
+      where: {
+        id: order.id,
+        attributionSignals: order.attributionSignals,
+        ...(clearCodeOnly ? { codeOnly: true, leakHoldId: null } : {}),
+      },
+      data: { attributionSignals: next, ...(clearCodeOnly ? { codeOnly: null } : {}) },
+    });
+    if (count === 1) return;
+    order = await db.order.findFirst({ where: { id: order.id }, select });
   }
 }
