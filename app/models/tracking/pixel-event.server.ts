@@ -94,7 +94,12 @@ export async function recordPixelReport(input: PixelReport): Promise<void> {
   await reconcileLatePixel(db, stored);
 }
 
-type StoredPixel = { checkoutToken: string; orderGid: string | null; clickId: string | null; referralCode: string | null };
+type StoredPixel = {
+  checkoutToken: string;
+  orderGid: string | null;
+  clickId: string | null;
+  referralCode: string | null;
+};
 
 /** The affiliate a pixel report points to: its click's, else its code's (or an imported alias's, ADR 048). */
 async function pixelAffiliate(db: ShopDb, pixel: StoredPixel): Promise<SignalAffiliate | null> {
