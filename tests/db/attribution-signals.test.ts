@@ -2,6 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { drainJobs } from "~/worker/job-registry.server";
+import { prismaBulk } from "~/db/bulk-sql.server";
+import { dialectOf } from "~/db/dialect";
+import { planOrders, writeOrders } from "~/models/orders/record-order.server";
+import type { OrderPayload } from "~/models/shopify/order-payload";
 import { getAccountSale } from "~/models/affiliate-account/account-data.server";
 import { getSaleDetail } from "~/models/sales/sale-detail.server";
 import { HttpClient } from "../support/http-client";
@@ -194,6 +198,33 @@ describe("signals of an order", () => {
     });
     expect((await pixel("ANNA", { checkout_token: "tok-other", order_id: ORDER_GID })).status).toBe(204);
     expect(await signalsOf()).toContainEqual(agrees("pixel"));
+  });
+
+  it("a report stored while the order was being recorded reaches the order by a job after the commit", async () => {
+    const bulk = prismaBulk(getDb(), dialectOf(getDb()));
+    const payload = JSON.parse(
+      fixtureWith("orders_create.json", (o) => {
+        o.cancelled_at = null;
+        o.checkout_token = "tok-signals-1";
+        o.discount_codes = [{ code: "anna10", amount: "20.00", type: "fixed_amount" }];
+      }),
+    ) as OrderPayload;
+    const shop = { id: ids.shop, domain: SHOP, attributionModel: "last_click", pricingPlan: null };
+    // Intake read no report; the report is stored (and finds no order) before intake writes.
+    const plan = await planOrders(bulk, shop, [payload]);
+    expect((await pixel("BEN")).status).toBe(204);
+    await writeOrders(bulk, plan);
+    expect(await signalsOf()).toContainEqual(none("pixel"));
+    expect(await getDb().job.count({ where: { type: "pixel.reconcile" } })).toBe(1);
+
+    await drainJobs();
+    expect(await signalsOf()).toContainEqual({ s: "pixel", v: "differs", who: "Ben Test (BEN)" });
+    expect(await order()).toMatchObject({ affiliateId: ids.anna, attributionSource: "coupon" });
+  });
+
+  it("orders with no pixel report queue no reconcile job", async () => {
+    await deliverOrder();
+    expect(await getDb().job.count({ where: { type: "pixel.reconcile" } })).toBe(0);
   });
 
   it("a pixel for a checkout with no order yet stores the report and touches no order", async () => {

@@ -68,6 +68,8 @@ export interface OrderPlan {
     approvals: Row[];
     /** A leaks.check job for a code-only order (leak watch, ADR 051): one per affiliate and batch. */
     leakCheck?: { affiliateId: string; job: Row };
+    /** The checkout token of an order planned with no pixel report: writeOrders looks once more (ADR 054). */
+    noPixelToken?: string;
   }[];
   // Product collections read from the Admin API for this batch.
   collections: Row[];
@@ -448,6 +450,7 @@ export async function planOrders(
       links: newLinks,
       approvals,
       ...(leakCheck ? { leakCheck } : {}),
+      ...(order.checkoutToken && !pixelEvent ? { noPixelToken: order.checkoutToken } : {}),
     });
   }
   return plan;
@@ -495,6 +498,27 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan): Promise<numbe
     if (o.leakCheck && !leakChecks.has(o.leakCheck.affiliateId))
       leakChecks.set(o.leakCheck.affiliateId, o.leakCheck.job);
   await bulk.insertRows("Job", [...leakChecks.values()]);
+  // A pixel report stored after the plan read none, and before this commit:
+  // its own look for the order found nothing, so a job gives the order the
+  // pixel's signal after the commit. One read per batch; usually empty.
+  const noPixel = fresh.flatMap((o) => (o.noPixelToken ? [o.noPixelToken] : []));
+  if (noPixel.length) {
+    const late = await bulk
+      .from("PixelEvent")
+      .findIn<{ checkoutToken: string }>(["checkoutToken"], { shopId: plan.shopId }, "checkoutToken", noPixel);
+    const at = new Date();
+    await bulk.insertRows(
+      "Job",
+      late.map((p) =>
+        jobRow(
+          "pixel.reconcile",
+          { shopId: plan.shopId, checkoutToken: p.checkoutToken },
+          { uniqueKey: `pixel:${plan.shopId}:${p.checkoutToken}`, now: at },
+        ),
+      ),
+      { onConflict: "ignore" },
+    );
+  }
   // Domain events (e-mails, outgoing webhooks): each credited sale and each commission it earned.
   const now = new Date();
   const credited = eventRows(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "../../db.server";
 import { shopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
-import type { ShopDb } from "../../db/shop-db.server";
+import type { Tx } from "../../db/transaction";
 import { parseSignals, withPixelSignal, type SignalAffiliate } from "../attribution/reconcile-signals";
 import { isMyshopifyDomain } from "./redirect-url";
 import { parseReferralCode } from "./referral-code";
@@ -91,7 +91,22 @@ export async function recordPixelReport(input: PixelReport): Promise<void> {
     if ((error as { code?: unknown }).code !== "P2002") throw error;
     stored = await upsert();
   }
-  await reconcileLatePixel(db, stored);
+  await reconcileLatePixel(db, shop.id, stored);
+}
+
+/** What the reconciliation reads and writes through: a shop's client or a job's transaction. */
+type Client = Pick<Tx, "order" | "click" | "affiliate" | "referralAlias" | "pixelEvent">;
+
+/**
+ * The pixel.reconcile job: order intake saw no report for a checkout whose
+ * report was stored before intake committed (the two raced), so the order
+ * gets the pixel's entry now, after the commit.
+ */
+export async function reconcileStoredPixel(client: Client, payload: { shopId: string; checkoutToken: string }) {
+  const pixel = await client.pixelEvent.findFirst({
+    where: { shopId: payload.shopId, checkoutToken: payload.checkoutToken },
+  });
+  if (pixel) await reconcileLatePixel(client, payload.shopId, pixel);
 }
 
 type StoredPixel = {
@@ -102,18 +117,18 @@ type StoredPixel = {
 };
 
 /** The affiliate a pixel report points to: its click's, else its code's (or an imported alias's, ADR 048). */
-async function pixelAffiliate(db: ShopDb, pixel: StoredPixel): Promise<SignalAffiliate | null> {
+async function pixelAffiliate(db: Client, shopId: string, pixel: StoredPixel): Promise<SignalAffiliate | null> {
   const select = { id: true, firstName: true, lastName: true, referralCode: true } as const;
   const click = pixel.clickId
-    ? await db.click.findFirst({ where: { clickId: pixel.clickId }, select: { affiliateId: true } })
+    ? await db.click.findFirst({ where: { shopId, clickId: pixel.clickId }, select: { affiliateId: true } })
     : null;
-  let affiliate = click ? await db.affiliate.findFirst({ where: { id: click.affiliateId }, select }) : null;
+  let affiliate = click ? await db.affiliate.findFirst({ where: { shopId, id: click.affiliateId }, select }) : null;
   const code = pixel.referralCode?.toUpperCase();
   if (!affiliate && code) {
     affiliate =
-      (await db.affiliate.findFirst({ where: { referralCode: code }, select })) ??
+      (await db.affiliate.findFirst({ where: { shopId, referralCode: code }, select })) ??
       (await db.referralAlias
-        .findFirst({ where: { code }, select: { affiliate: { select } } })
+        .findFirst({ where: { shopId, code }, select: { affiliate: { select } } })
         .then((alias) => alias?.affiliate ?? null));
   }
   if (!affiliate) return null;
@@ -129,13 +144,13 @@ async function pixelAffiliate(db: ShopDb, pixel: StoredPixel): Promise<SignalAff
  * report racing another) writes the same thing once. The credit stays.
  * An order recorded later reads the PixelEvent itself (planOrders).
  */
-async function reconcileLatePixel(db: ShopDb, pixel: StoredPixel): Promise<void> {
+async function reconcileLatePixel(db: Client, shopId: string, pixel: StoredPixel): Promise<void> {
   const byToken = { checkoutToken: pixel.checkoutToken };
-  const where = pixel.orderGid ? { OR: [byToken, { shopifyGid: pixel.orderGid }] } : byToken;
+  const where = { shopId, ...(pixel.orderGid ? { OR: [byToken, { shopifyGid: pixel.orderGid }] } : byToken) };
   const select = { id: true, affiliateId: true, attributionSignals: true, codeOnly: true, leakHoldId: true } as const;
   let order = await db.order.findFirst({ where, select });
   if (!order) return;
-  const points = await pixelAffiliate(db, pixel);
+  const points = await pixelAffiliate(db, shopId, pixel);
   for (let attempt = 0; order && attempt < 3; attempt++) {
     const next = JSON.stringify(withPixelSignal(parseSignals(order.attributionSignals), points, order.affiliateId));
     // Leak watch (ADR 051) counts code-only orders: a pixel report is another
@@ -145,12 +160,13 @@ async function reconcileLatePixel(db: ShopDb, pixel: StoredPixel): Promise<void>
     const { count } = await db.order.updateMany({
       where: {
         id: order.id,
+        shopId,
         attributionSignals: order.attributionSignals,
         ...(clearCodeOnly ? { codeOnly: true, leakHoldId: null } : {}),
       },
       data: { attributionSignals: next, ...(clearCodeOnly ? { codeOnly: null } : {}) },
     });
     if (count === 1) return;
-    order = await db.order.findFirst({ where: { id: order.id }, select });
+    order = await db.order.findFirst({ where: { shopId, id: order.id }, select });
   }
 }
