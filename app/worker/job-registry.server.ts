@@ -17,7 +17,7 @@ import { failPaidImport, runPaidImport } from "../models/payouts/csv/paid-import
 import { sendFlowTrigger } from "../models/flow/send-flow-trigger.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
 import { checkLeak } from "../models/leaks/check-leak.server";
-import { reconcileStoredPixel } from "../models/tracking/pixel-event.server";
+import { reconcileStoredPixel } from "../models/attribution/pixel-signal.server";
 import { rotateLeakedCode } from "../models/leaks/rotate-code.server";
 import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
