@@ -201,6 +201,42 @@ describe("leak watch", () => {
     expect(after.leakHoldId).toBeNull();
   });
 
+  it("holds every new code-only order under an open flag, however many arrived (more than a statement's parameters)", async () => {
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id);
+    const affiliate = await buildAffiliate(shop.id, campaign.id, { referralCode: "LEAKY" });
+    const flag = await getDb().leakFlag.create({
+      data: {
+        shopId: shop.id,
+        affiliateId: affiliate.id,
+        code: "LEAKY",
+        openKey: "LEAKY",
+        reasonKey: "Sales:leaks.reasons.volume",
+        orderIds: "[]",
+      },
+    });
+    // A coupon site's burst: the bench's 5,000 orders found 1,800 new ones at once.
+    const placedAt = new Date();
+    await getDb().order.createMany({
+      data: Array.from({ length: 1_500 }, (_, i) => ({
+        shopId: shop.id,
+        shopifyGid: `gid://shopify/Order/${9_000_000 + i}`,
+        name: `#${i + 1}`,
+        currency: "USD",
+        subtotal: 1000,
+        total: 1000,
+        affiliateId: affiliate.id,
+        attributionSource: "coupon",
+        discountCodes: '["LEAKY"]',
+        codeOnly: true,
+        placedAt,
+      })),
+    });
+    const outcome = await checkLeak(getDb() as never, { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" });
+    expect(outcome).toBe("joined");
+    expect(await getDb().order.count({ where: { shopId: shop.id, leakHoldId: flag.id } })).toBe(1_500);
+  });
+
   it("keeps flags to their shop, and refuses unknown ids", async () => {
     const { shop } = await setup();
     await burst(5);

@@ -12,6 +12,8 @@ import { detectLeak, leakSettingsOf, MAX_FLAG_ORDERS } from "./detect-leak";
 
 /** Rows read per check: a window busier than this is judged on its newest orders. */
 const WINDOW_ROWS = 2_000;
+/** Order ids per hold statement. */
+const HOLD_CHUNK = 500;
 
 export type CheckOutcome = "off" | "clear" | "flagged" | "joined";
 
@@ -69,10 +71,14 @@ export async function checkLeak(
       data: { orderIds: JSON.stringify(ids) },
     });
     if (moved.count === 0) return "clear";
-    await tx.order.updateMany({
-      where: { shopId, id: { in: fresh }, leakHoldId: null },
-      data: { leakHoldId: open.id },
-    });
+    // A window holds up to WINDOW_ROWS orders, more ids than one statement
+    // may carry (SQLite through the adapter refuses past its parameter limit).
+    for (let at = 0; at < fresh.length; at += HOLD_CHUNK) {
+      await tx.order.updateMany({
+        where: { shopId, id: { in: fresh.slice(at, at + HOLD_CHUNK) }, leakHoldId: null },
+        data: { leakHoldId: open.id },
+      });
+    }
     return "joined";
   }
 
