@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { SaleStatusBadge, SourceBadge } from "~/components/sales/SaleBadges";
 import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 import { attributionFallbackText, attributionReasonText } from "~/models/attribution/attribution-reason";
+import { signalsText } from "~/models/attribution/reconcile-signals";
 import { TableCard } from "~/components/sales/TableCard";
 import { WrappingCell } from "~/components/WrappingCell";
 import type { ErrorBody } from "~/lib/errors";
@@ -131,6 +132,11 @@ export default function SaleScreen() {
                     format.date(iso, shop.timezone),
                   ) || attributionFallbackText(tr, sale.attribution.source, sale.attribution.affiliate?.name ?? null)}
                 </Text>
+                {sale.attribution.signals.length ? (
+                  <Text as="p" id="attribution-signals">
+                    {signalsText(tr, sale.attribution.signals, "Sales")}
+                  </Text>
+                ) : null}
                 {sale.attribution.click ? (
                   <Text as="p" tone="subdued">
                     {t("attribution.click", {

@@ -7,6 +7,9 @@ import { CustomDomainCard, type DomainActionResult } from "~/components/portal/C
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { CouponSettingsCard } from "~/components/settings/CouponSettingsCard";
 import { ShareSettingsCard } from "~/components/settings/ShareSettingsCard";
+import { LeakWatchSettingsCard } from "~/components/settings/LeakWatchSettingsCard";
+import { leakSettingsSchema } from "~/models/leaks/detect-leak";
+import { getLeakSettings, saveLeakSettings } from "~/models/leaks/leak-settings.server";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { checkCouponValue, couponFields } from "~/models/marketings/coupon-form";
 import {
@@ -22,7 +25,8 @@ import { portalDomainAction } from "~/models/portal/portal-domain.server";
 
 // Settings > Marketings: each campaign's coupon settings (the automatic codes
 // created in the store when an affiliate is approved), the texts and images
-// affiliates share, and the portal's custom domain (moved here from Portals).
+// affiliates share, leak watch (codes used with no other signal, ADR 051) and
+// the portal's custom domain (moved here from Portals).
 export const handle: RouteHandle = {
   i18n: ["Settings.Marketings", "Campaigns", "Portals", "Settings", "Global", "Plans"],
   title: "Settings.Marketings:title",
@@ -32,6 +36,7 @@ const query = z.object({ campaign: z.string().max(200).optional() });
 
 export const loader = /* @__PURE__ */ merchantRoute({ area: "settings", query }, async ({ db, shop, query }) => ({
   ...(await marketingsSettings(db, query.campaign)),
+  leakWatch: await getLeakSettings(db),
   customDomain: planAllows(shop.pricingPlan, "customDomain"),
 }));
 
@@ -42,6 +47,7 @@ const actionSchema = z.preprocess(
     .discriminatedUnion("intent", [
       couponFields.extend({ intent: z.literal("coupon") }),
       shareSettingsSchema.extend({ intent: z.literal("share") }),
+      leakSettingsSchema.extend({ intent: z.literal("leak_watch") }),
       z.object({
         intent: z.literal("share_upload"),
         image: z
@@ -67,6 +73,10 @@ export const action = /* @__PURE__ */ merchantRoute(
         const { intent: _intent, ...share } = body;
         return { share: await saveShareSettings(db, share) };
       }
+      case "leak_watch": {
+        const { intent: _intent, ...settings } = body;
+        return { leakWatch: await saveLeakSettings(db, settings) };
+      }
       case "share_upload": {
         const bytes = new Uint8Array(await body.image.arrayBuffer());
         return { uploaded: await storeUploadedImage(shop.id, body.image.name, bytes) };
@@ -91,6 +101,9 @@ export default function MarketingsSettings() {
         </Layout.Section>
         <Layout.Section>
           <ShareSettingsCard share={data.share} creatives={data.creatives} />
+        </Layout.Section>
+        <Layout.Section>
+          <LeakWatchSettingsCard settings={data.leakWatch} />
         </Layout.Section>
         <Layout.Section>
           {data.customDomain ? (

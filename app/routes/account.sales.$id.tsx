@@ -12,6 +12,7 @@ import type { RouteHandle } from "~/i18n/route-handle";
 import { attributionFallbackText, attributionReasonText } from "~/models/attribution/attribution-reason";
 import { explanationWriter, writeExplanation } from "~/models/commissions/commission-explanation";
 import { forAffiliate } from "~/models/affiliate-account/reason-keys";
+import { signalsText } from "~/models/attribution/reconcile-signals";
 
 export const handle: RouteHandle = {
   // Account.Reasons: the merchant's reasons and explanations (ADR 043), in
@@ -93,6 +94,11 @@ export default function AccountSale() {
           <Text as="p" id="sale-reason">
             {why}
           </Text>
+          {sale.signals.length ? (
+            <Text as="p" id="sale-signals">
+              {signalsText(tr, sale.signals, "Account.Reasons")}
+            </Text>
+          ) : null}
           {sale.status === "pending" && sale.approveAfter ? (
             <Text as="p" tone="subdued" id="sale-hold">
               {t("Account.Reasons:autoApproveOn", { date: format.dateTime(sale.approveAfter, zone) })}

@@ -1,5 +1,6 @@
 import { pixelPreflight, pixelRoute } from "~/door/public-route.server";
-import { pixelReportSchema, recordPixelReport } from "~/models/tracking/pixel-event.server";
+import { pixelReportSchema } from "~/models/tracking/pixel-event.server";
+import { acceptPixelReport } from "~/models/attribution/pixel-signal.server";
 
 // POST /api/pixel/checkout-completed: the Web Pixel's checkout_completed
 // report (extensions/affiliate-pixel, see models/tracking/pixel-event).
@@ -16,7 +17,8 @@ export const loader = /* @__PURE__ */ pixelPreflight();
 export const action = /* @__PURE__ */ pixelRoute(
   { body: pixelReportSchema, bodyType: "json-or-text", maxJsonBytes: 16 * 1024 },
   async ({ body }) => {
-    await recordPixelReport(body);
+    // Stored; an order already recorded for the checkout gets the pixel's signal (ADR 056).
+    await acceptPixelReport(body);
     return new Response(null, { status: 204 });
   },
 );

@@ -17,6 +17,7 @@ import { failPaidImport, runPaidImport } from "../models/payouts/csv/paid-import
 import { sendFlowTrigger } from "../models/flow/send-flow-trigger.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
 import { checkLeak } from "../models/leaks/check-leak.server";
+import { reconcileStoredPixel } from "../models/attribution/pixel-signal.server";
 import { rotateLeakedCode } from "../models/leaks/rotate-code.server";
 import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
@@ -150,6 +151,13 @@ export const JOBS = {
     payload: JOB_PAYLOADS["leaks.check"],
     run: async (payload, tx) => {
       await checkLeak(tx, payload);
+    },
+  },
+  // A read and a compare-and-set in the job's transaction (ADR 056).
+  "pixel.reconcile": {
+    payload: JOB_PAYLOADS["pixel.reconcile"],
+    run: async (payload, tx) => {
+      await reconcileStoredPixel(tx, payload);
     },
   },
   // An effect job: it waits on Shopify; each step looks before it writes.

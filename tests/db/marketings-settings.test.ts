@@ -6,6 +6,7 @@ import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { pngHeaderOnly } from "../support/png";
+import { DEFAULT_LEAK_SETTINGS, leakSettingsOf } from "~/models/leaks/detect-leak";
 
 // Settings › Marketings over real HTTP: each campaign's coupon settings and
 // the share texts and images (bad input is a 422 naming the field and changes
@@ -149,6 +150,55 @@ describe("Settings › Marketings over HTTP", () => {
     expect((await upload(admin, pngHeaderOnly(50_000, 50_000))).status).toBe(400);
     const notImage = await upload(admin, Buffer.from("<svg/>"));
     expect(notImage.status).toBe(400);
+  });
+
+  it("saves leak watch's switch and thresholds, which the leak check reads; bad input is a 422 per field", async () => {
+    const shop = await buildShop();
+    await getDb().shop.update({ where: { id: shop.id }, data: { settings: JSON.stringify({ share: { x: "kept" } }) } });
+    const admin = await adminOf(shop.id);
+    // The defaults until saved, and reading the page writes nothing.
+    const before = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } });
+    expect((await (await admin.get(MARKETINGS)).json()).leakWatch).toEqual(DEFAULT_LEAK_SETTINGS);
+    expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).updatedAt).toEqual(before.updatedAt);
+
+    const form = {
+      intent: "leak_watch",
+      enabled: false,
+      windowHours: 48,
+      minOrders: 3,
+      minSharePercent: 60,
+      minSiteOrders: 1,
+      couponSites: ["https://www.Deals.example/codes", "coupons.example"],
+    };
+    const ok = await admin.postJson(MARKETINGS, form, origin());
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const saved = { ...form, intent: undefined, couponSites: ["deals.example", "coupons.example"] };
+    expect(await ok.json()).toEqual({ leakWatch: { ...saved, intent: undefined } });
+    const settings = (await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).settings;
+    const { intent: _intent, ...stored } = saved;
+    expect(leakSettingsOf(settings)).toEqual(stored);
+    // The other settings keys are kept.
+    expect(JSON.parse(settings).share).toEqual({ x: "kept" });
+
+    for (const [change, field] of [
+      [{ windowHours: 0 }, "windowHours"],
+      [{ windowHours: 1.5 }, "windowHours"],
+      [{ minOrders: 1 }, "minOrders"],
+      [{ minSharePercent: 101 }, "minSharePercent"],
+      [{ minSiteOrders: "two" }, "minSiteOrders"],
+      [{ enabled: "yes" }, "enabled"],
+      [{ couponSites: ["not a host"] }, "couponSites.0"],
+    ] as const) {
+      const res = await admin.postJson(MARKETINGS, { ...form, enabled: true, ...change }, origin());
+      expect(res.status, JSON.stringify(change)).toBe(422);
+      const { error } = (await res.json()) as { error: { fields: Record<string, string> } };
+      expect(Object.keys(error.fields), JSON.stringify(change)).toContain(field);
+      expect(error.fields[field]).toMatch(/\w/);
+    }
+    const badHost = await admin.postJson(MARKETINGS, { ...form, couponSites: ["nope"] }, origin());
+    expect((await badHost.json()).error.fields["couponSites.0"]).toBe("Enter a host name such as retailmenot.com");
+    // Nothing changed by the refused ones.
+    expect((await getDb().shop.findUniqueOrThrow({ where: { id: shop.id } })).settings).toBe(settings);
   });
 
   it("gives the affiliate share buttons with the texts filled in and the images", async () => {

@@ -6,6 +6,7 @@ import { containsText } from "../../db/text-search.server";
 import type { CampaignTerms } from "../commissions/calculate-commission";
 import { productCommission } from "./product-commission";
 import { reasonForAffiliate } from "../attribution/attribution-reason";
+import { parseSignals, signalsForAffiliate } from "../attribution/reconcile-signals";
 import { affiliateBalance } from "../payouts/balance.server";
 import { localGroupIndex, groupKey, periodKeys, presetRange, safeZone, type DatePreset } from "../../lib/date-presets";
 
@@ -119,9 +120,12 @@ export async function listAccountSales(db: ShopDb, affiliateId: string, page: nu
 export async function getAccountSale(db: ShopDb, affiliateId: string, orderId: string) {
   const sale = await findAccountSale(db, affiliateId, orderId);
   if (!sale) return null;
-  const { attributionReason, attributionReasonKey, attributionReasonValues, affiliate, ...rest } = sale;
+  const { attributionReason, attributionReasonKey, attributionReasonValues, attributionSignals, affiliate, ...rest } =
+    sale;
   return {
     ...rest,
+    // Which signals agreed; one that pointed elsewhere does not say to whom (ADR 056).
+    signals: signalsForAffiliate(parseSignals(attributionSignals)),
     affiliateName: affiliate ? `${affiliate.firstName} ${affiliate.lastName}`.trim() : null,
     reason: reasonForAffiliate({
       reason: attributionReason,
@@ -151,6 +155,7 @@ async function findAccountSale(db: ShopDb, affiliateId: string, orderId: string)
       attributionReason: true,
       attributionReasonKey: true,
       attributionReasonValues: true,
+      attributionSignals: true,
       affiliate: { select: { firstName: true, lastName: true } },
       // Shopify Markets: what the customer paid in their own currency (ADR 040).
       presentmentCurrency: true,

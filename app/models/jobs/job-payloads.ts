@@ -60,6 +60,8 @@ export const JOB_PAYLOADS = {
   "payouts.paid-import": z.object({ shopId: id(), importId: id() }),
   /** Leak watch: looks at an affiliate's recent code-only orders and raises a flag if their code leaked. */
   "leaks.check": z.object({ shopId: id(), affiliateId: id(), code: z.string().min(1).max(255) }),
+  /** A Web Pixel report stored while its order was being recorded: the order gets the pixel's signal (ADR 056). */
+  "pixel.reconcile": z.object({ shopId: id(), checkoutToken: z.string().min(1).max(255) }),
   /** Leak watch: a rotated flag's new code created in Shopify and the old one deactivated (idempotent). */
   "leaks.rotate": z.object({ flagId: id() }),
   /** Creates an approved affiliate's coupon in Shopify per the campaign's coupon settings. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { msg } from "../../i18n/messages";
 
 // Leak watch (ADR 051), pure: given the recent orders credited to one
 // affiliate, decide whether their discount code has leaked. A "code-only"
@@ -56,9 +57,9 @@ const host = z
       .replace(/\/.*$/, "")
       .replace(/^www\./, ""),
   )
-  .refine((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h), { message: "Not a host name" });
+  .refine((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h), { message: msg("Settings.Marketings:leaks.validation.host") });
 
-/** Settings › Leak watch as posted (and as stored). */
+/** Settings › Marketings › Leak watch as posted (and as stored): one schema for the card, the action and the reader. */
 export const leakSettingsSchema = z.object({
   enabled: z.boolean(),
   windowHours: z
@@ -69,7 +70,7 @@ export const leakSettingsSchema = z.object({
   minOrders: z.number().int().min(2).max(10_000),
   minSharePercent: z.number().int().min(0).max(100),
   minSiteOrders: z.number().int().min(1).max(10_000),
-  couponSites: z.array(host).max(100),
+  couponSites: z.array(host).max(100, msg("Settings.Marketings:leaks.validation.sites", { max: 100 })),
 });
 
 /** The stored settings (Shop.settings.leakWatch), defaults where missing or unreadable. */

@@ -10,6 +10,7 @@ import { normalizeOrder, type NormalizedOrder, type OrderPayload } from "../shop
 import { planAllows } from "../plans/plans";
 import { ATTRIBUTION_REASON_KEYS, storedAttributionReason } from "../attribution/attribution-reason";
 import type { AttributionDecision } from "../attribution/attribute-order";
+import { reconcileSignals, type SignalAffiliate } from "../attribution/reconcile-signals";
 import { matchContract, renewalPolicyOf, renewalVerdict, type RenewalPolicy } from "../subscriptions/renewal-policy";
 import { impliedContractKey, impliedOrigin } from "../subscriptions/implied-contract";
 
@@ -72,6 +73,8 @@ export interface OrderPlan {
     approvals: Row[];
     /** A leaks.check job for a code-only order (leak watch, ADR 051): one per affiliate and batch. */
     leakCheck?: { affiliateId: string; job: Row };
+    /** The checkout token of an order planned with no pixel report: writeOrders looks once more (ADR 056). */
+    noPixelToken?: string;
   }[];
   // Product collections read from the Admin API for this batch.
   collections: Row[];
@@ -275,6 +278,7 @@ export async function planOrders(
     const byClick = signal(order.attributes._affiliate_click, null, order.placedAt);
     const byRef = signal(null, order.attributes._affiliate_ref, order.placedAt);
     const pixelEvent = order.checkoutToken ? pixelByToken.get(order.checkoutToken) : undefined;
+    const byPixel = pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null;
     const lifetimeId = customerKeys.map((k) => linkByKey.get(k)).find(Boolean);
     const lifetime = lifetimeId ? affiliates.get(lifetimeId) : undefined;
     // A subscription's renewal order goes to the affiliate of its first order,
@@ -293,9 +297,22 @@ export async function planOrders(
         links: [byClick, byRef && byRef.affiliate.id !== byClick?.affiliate.id ? byRef : null].filter(
           (l): l is LinkSignal => l !== null,
         ),
-        pixel: pixelEvent ? signal(pixelEvent.clickId, pixelEvent.referralCode, order.placedAt) : null,
+        pixel: byPixel,
         lifetime: lifetime ? facts(lifetime) : null,
       });
+    // Every signal set against the credit, whichever won (ADR 056).
+    const named = (a: { id: string; name: string; code: string } | null | undefined): SignalAffiliate | null =>
+      a ? { id: a.id, who: `${a.name} (${a.code})` } : null;
+    const signals = reconcileSignals(
+      {
+        click: named(byClick?.affiliate),
+        cart: named(byRef?.affiliate),
+        pixel: named(byPixel?.affiliate),
+        coupon: named(coupon && couponAffiliate ? facts(couponAffiliate) : null),
+        customer: named(lifetime ? facts(lifetime) : null),
+      },
+      decision.affiliateId,
+    );
 
     const id = randomUUID();
     let snapshot: CommissionSnapshot = { terms: null, chain: [], isNewCustomer, collectionsByProduct: {}, basis: 0 };
@@ -419,6 +436,8 @@ export async function planOrders(
       referringHost: order.referringHost,
       codeOnly: codeOnly || null,
       leakHoldId: null,
+      attributionSignals: JSON.stringify(signals),
+      checkoutToken: order.checkoutToken ?? null,
       discountCodes: JSON.stringify(order.discountCodes),
       lines: JSON.stringify(order.lines),
       isNewCustomer,
@@ -439,6 +458,7 @@ export async function planOrders(
       links: newLinks,
       approvals,
       ...(leakCheck ? { leakCheck } : {}),
+      ...(order.checkoutToken && !pixelEvent ? { noPixelToken: order.checkoutToken } : {}),
     });
   }
   return plan;
@@ -493,6 +513,27 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan, replans = RENE
     if (o.leakCheck && !leakChecks.has(o.leakCheck.affiliateId))
       leakChecks.set(o.leakCheck.affiliateId, o.leakCheck.job);
   await bulk.insertRows("Job", [...leakChecks.values()]);
+  // A pixel report stored after the plan read none, and before this commit:
+  // its own look for the order found nothing, so a job gives the order the
+  // pixel's signal after the commit. One read per batch; usually empty.
+  const noPixel = fresh.flatMap((o) => (o.noPixelToken ? [o.noPixelToken] : []));
+  if (noPixel.length) {
+    const late = await bulk
+      .from("PixelEvent")
+      .findIn<{ checkoutToken: string }>(["checkoutToken"], { shopId: plan.shopId }, "checkoutToken", noPixel);
+    const at = new Date();
+    await bulk.insertRows(
+      "Job",
+      late.map((p) =>
+        jobRow(
+          "pixel.reconcile",
+          { shopId: plan.shopId, checkoutToken: p.checkoutToken },
+          { uniqueKey: `pixel:${plan.shopId}:${p.checkoutToken}`, now: at },
+        ),
+      ),
+      { onConflict: "ignore" },
+    );
+  }
   // Domain events (e-mails, outgoing webhooks): each credited sale and each commission it earned.
   const now = new Date();
   const credited = eventRows(

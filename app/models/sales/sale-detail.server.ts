@@ -3,6 +3,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
 import { saleActions } from "./sale-explanation";
 import { parseReasonValues } from "../attribution/attribution-reason";
+import { parseSignals } from "../attribution/reconcile-signals";
 
 // Everything the sale screen shows about one order of the shop: amounts,
 // why it was credited (a message key and values), commission lines per level, and the refund and
@@ -80,6 +81,8 @@ export async function getSaleDetail(db: ShopDb, id: string) {
         ? { id: order.affiliate.id, name: affiliateName!, code: order.affiliate.referralCode }
         : null,
       click: click ? { at: click.createdAt.toISOString(), landingUrl: click.landingUrl } : null,
+      // Which signals agreed with the credit, naming the affiliate any other pointed to (ADR 056).
+      signals: parseSignals(order.attributionSignals),
     },
     commissions: lines.filter((l) => l.kind === "sale"),
     adjustments: lines.filter((l) => l.kind !== "sale"),

@@ -54,8 +54,12 @@ export const pixelReportSchema = z.object({
 });
 export type PixelReport = z.infer<typeof pixelReportSchema>;
 
-/** Stores a report (an unknown or uninstalled shop is 404); a repeat only fills in what the first lacked. */
-export async function recordPixelReport(input: PixelReport): Promise<void> {
+/**
+ * Stores a report (an unknown or uninstalled shop is 404); a repeat only
+ * fills in what the first lacked. Returns the stored row, for the order's
+ * signal record (attribution/pixel-signal.server.ts).
+ */
+export async function recordPixelReport(input: PixelReport) {
   const shop = await getDb().shop.findFirst({
     where: { domain: input.shop, uninstalledAt: null },
     select: { id: true },
@@ -79,11 +83,13 @@ export async function recordPixelReport(input: PixelReport): Promise<void> {
       create: { shopId: shop.id, checkoutToken: input.checkout_token, ...fields },
       update,
     });
+  let stored: Awaited<ReturnType<typeof upsert>>;
   try {
-    await upsert();
+    stored = await upsert();
   } catch (error) {
     // Two reports at once: the other one created the row; update it.
     if ((error as { code?: unknown }).code !== "P2002") throw error;
-    await upsert();
+    stored = await upsert();
   }
+  return { shopId: shop.id, pixel: stored };
 }
