@@ -43,6 +43,7 @@ export interface AffiliateRow {
   createdAt: Date;
   updatedAt: Date;
   coupons: { code: string }[];
+  tags: { tag: string }[];
 }
 
 export interface LinkContext {
@@ -72,6 +73,7 @@ export function serializeAffiliate(row: AffiliateRow, links: LinkContext): Affil
     referral_code: row.referralCode,
     ...referralLinks(row.referralCode, links),
     coupon_codes: row.coupons.map((c) => c.code).sort(),
+    tags: row.tags.map((t) => t.tag).sort(),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
