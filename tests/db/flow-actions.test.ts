@@ -265,7 +265,7 @@ describe("the Flow action adjust-commission", () => {
     expect(line).toMatchObject({ affiliateId: affiliate.id, level: 1, amount: -250, status: "approved" });
     // Stored as a key and values, worded by the reader: the merchant's note stays as written.
     expect(line!.explanation.startsWith("explain:")).toBe(true);
-    expect(english(line!.explanation)).toBe("Adjusted by the shop: Returned after the window");
+    expect(english(line!.explanation)).toBe("Note from the shop: Returned after the window");
     const created = () =>
       getDb().domainEvent.count({ where: { type: "commission.created", data: { contains: '"adjustment"' } } });
     expect(await created()).toBe(1);
