@@ -334,6 +334,17 @@ describe("the Flow action adjust-commission", () => {
     expect(await adjustments(order.id)).toHaveLength(0);
   });
 
+  it("of two runs at once that together would go below zero, one adds its line and the other gets 409", async () => {
+    const { order } = await sale("approved");
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        post("adjust-commission", body("adjust-commission", { order: "#1001", amount: -6, note: "Chargeback" })),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await adjustments(order.id)).map((l) => l.amount)).toEqual([-600]);
+  });
+
   it("refuses a denied sale with 409", async () => {
     const { order } = await sale("denied");
     const answer = await post("adjust-commission", body("adjust-commission", { order: "#1001", amount: 1, note: "x" }));
