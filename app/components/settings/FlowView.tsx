@@ -1,5 +1,5 @@
 import { useParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Card, InlineStack, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 
 interface Item {
@@ -49,13 +49,11 @@ export function FlowView({ data }: { data: FlowViewData }) {
         <Text as="p" tone="subdued">
           {t("flow.intro")}
         </Text>
-        <Banner tone={data.reachable ? "success" : "warning"}>
-          <InlineStack gap="200" blockAlign="center">
-            <Badge tone={data.reachable ? "success" : "attention"}>
-              {t(data.reachable ? "flow.reachable" : "flow.unreachable")}
-            </Badge>
-            <Text as="span">{t(data.reachable ? "flow.reachableBody" : "flow.unreachableBody")}</Text>
-          </InlineStack>
+        <Banner
+          tone={data.reachable ? "success" : "warning"}
+          title={t(data.reachable ? "flow.reachable" : "flow.unreachable")}
+        >
+          <p>{t(data.reachable ? "flow.reachableBody" : "flow.unreachableBody")}</p>
         </Banner>
         {list("triggers", data.triggers)}
         {list("actions", data.actions)}
