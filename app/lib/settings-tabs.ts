@@ -7,6 +7,7 @@ export const SETTINGS_TABS = [
   { tab: "general", ns: "Settings", titleKey: "tabs.general", key: "general" },
   { tab: "branding", ns: "Settings.Branding", titleKey: "title", key: "branding" },
   { tab: "integrations", ns: "Settings.Integrations", titleKey: "title", key: "integrations" },
+  { tab: "flow", ns: "Settings.Integrations", titleKey: "flow.title", key: "flow" },
   { tab: "marketings", ns: "Settings.Marketings", titleKey: "title", key: "marketings" },
   { tab: "marketplace", ns: "Settings.Marketplace", titleKey: "title", key: "marketplace" },
   { tab: "payment", ns: "Settings.Payment", titleKey: "title", key: "payment" },

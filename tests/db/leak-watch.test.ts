@@ -123,6 +123,37 @@ describe("leak watch", () => {
     await expect(answerLeakFlag(db, flag.id, "release")).rejects.toSatisfy(conflict);
   });
 
+  it("tells Shopify Flow of a new flag once, after its commit, and not of orders that join it", async () => {
+    const { shop, affiliate } = await setup();
+    const leakTriggers = () =>
+      (sim.store.shop(SHOP).flowTriggers ?? []).filter((t) => t.handle === "link-leak-flagged");
+    await burst(4);
+    expect(leakTriggers()).toHaveLength(0);
+    await burst(1);
+    expect(leakTriggers()).toEqual([
+      {
+        handle: "link-leak-flagged",
+        payload: {
+          "Affiliate ID": affiliate.id,
+          "Affiliate email": affiliate.email,
+          "Affiliate name": `${affiliate.firstName} ${affiliate.lastName}`.trim(),
+          "Referral code": "LEAKY",
+          "Leaked code": "LEAKY",
+          "Leak reason": "5 orders used LEAKY within 24 h with no other signal (100 % of the affiliate's 5 orders).",
+        },
+        receivedAt: expect.any(String),
+      },
+    ]);
+    // A code-only order joining the open flag is no new flag; a replayed dispatch adds nothing.
+    await burst(1);
+    const event = await getDb().domainEvent.findFirstOrThrow({ where: { shopId: shop.id, type: "leak.flagged" } });
+    const { dispatchEvent } = await import("~/worker/dispatch-event.server");
+    await getDb().$transaction((tx) => dispatchEvent(tx, event.id));
+    await drainJobs();
+    expect(leakTriggers()).toHaveLength(1);
+    expect(await getDb().flowTrigger.count({ where: { shopId: shop.id, handle: "link-leak-flagged" } })).toBe(1);
+  });
+
   it("rotation creates the new code in Shopify and deactivates the old one, once", async () => {
     const { shop, affiliate, db } = await setup();
     await burst(2, { referringSite: "https://www.retailmenot.com/view/leaky.example" });

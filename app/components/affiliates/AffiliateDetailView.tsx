@@ -1,6 +1,17 @@
 import { useTranslatedError } from "~/i18n/messages";
 import { useFetcher, useParams } from "@remix-run/react";
-import { Banner, BlockStack, Card, ContextualSaveBar, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Card,
+  ContextualSaveBar,
+  InlineStack,
+  Layout,
+  Link,
+  Page,
+  Text,
+} from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -213,6 +224,26 @@ export function AffiliateDetailView({ data }: { data: DetailData }) {
               affiliateName={`${a.firstName} ${a.lastName}`.trim()}
               readOnly={Boolean(data.readOnly)}
             />
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {t("Affiliates:tags.title")}
+                </Text>
+                {a.tags.length ? (
+                  <InlineStack gap="100">
+                    {a.tags.map((tag) => (
+                      <Link key={tag} url={`/${role}/affiliates?tag=${encodeURIComponent(tag)}`} removeUnderline>
+                        <Badge>{tag}</Badge>
+                      </Link>
+                    ))}
+                  </InlineStack>
+                ) : (
+                  <Text as="p" tone="subdued">
+                    {t("Affiliates:tags.none")}
+                  </Text>
+                )}
+              </BlockStack>
+            </Card>
             {data.signupAnswers.length ? (
               <Card>
                 <BlockStack gap="200">

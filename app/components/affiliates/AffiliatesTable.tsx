@@ -30,7 +30,9 @@ export interface AffiliatesTableData {
   page: number;
   pageCount: number;
   campaigns: { id: string; name: string }[];
-  query: { q?: string; status?: string; campaign?: string; sort: string; page: number };
+  /** The shop's affiliate tags (ADR 057), for the tag filter. */
+  tags?: string[];
+  query: { q?: string; status?: string; campaign?: string; tag?: string; sort: string; page: number };
   /** Rows over the plan's limit (read-only after a downgrade). */
   readOnly?: { ids: string[] };
 }
@@ -84,7 +86,9 @@ export function AffiliatesTable({
 
   const campaign = data.query.campaign;
   const campaignName = data.campaigns.find((c) => c.id === campaign)?.name ?? campaign;
-  const filtered = Boolean(data.query.q || data.query.status || campaign);
+  const tag = data.query.tag;
+  const tags = data.tags ?? [];
+  const filtered = Boolean(data.query.q || data.query.status || campaign || tag);
 
   const emptyState = filtered ? (
     <EmptyMessage heading={t("Affiliates:list.noMatch")} body={t("Affiliates:list.noMatchBody")} />
@@ -122,9 +126,23 @@ export function AffiliatesTable({
               />
             ),
           },
+          {
+            key: "tag",
+            label: t("Affiliates:tags.filter"),
+            shortcut: tags.length > 0,
+            filter: (
+              <ChoiceList
+                title={t("Affiliates:tags.filter")}
+                titleHidden
+                choices={(tag && !tags.includes(tag) ? [tag, ...tags] : tags).map((x) => ({ label: x, value: x }))}
+                selected={tag ? [tag] : []}
+                onChange={(value) => list.update({ tag: value[0] })}
+              />
+            ),
+          },
         ]}
-        appliedFilters={
-          campaign
+        appliedFilters={[
+          ...(campaign
             ? [
                 {
                   key: "campaign",
@@ -132,9 +150,18 @@ export function AffiliatesTable({
                   onRemove: () => list.update({ campaign: null }),
                 },
               ]
-            : []
-        }
-        clearKeys={["campaign"]}
+            : []),
+          ...(tag
+            ? [
+                {
+                  key: "tag",
+                  label: `${t("Affiliates:tags.filter")}: ${tag}`,
+                  onRemove: () => list.update({ tag: null }),
+                },
+              ]
+            : []),
+        ]}
+        clearKeys={["campaign", "tag"]}
       />
       <IndexTable
         resourceName={{ singular: t("Affiliates:list.singular"), plural: t("Affiliates:list.plural") }}

@@ -48,10 +48,14 @@ function textMatch(q: string) {
   return { contains: q, ...(insensitive ? { mode: "insensitive" as const } : {}) };
 }
 
-export function affiliateWhere(shopId: string, query: Pick<AffiliateListQuery, "q" | "status" | "campaign">) {
+export function affiliateWhere(
+  shopId: string,
+  query: Pick<AffiliateListQuery, "q" | "status" | "campaign"> & { tag?: string },
+) {
   const where: Prisma.AffiliateWhereInput = { shopId };
   if (query.status) where.status = query.status;
   if (query.campaign) where.campaignId = query.campaign;
+  if (query.tag) where.tags = { some: { shopId, tag: query.tag } };
   if (query.q) {
     const words = query.q.split(/\s+/).filter(Boolean).slice(0, 5);
     // Every word must match one of the columns: "jane doe" finds Jane Doe.
@@ -69,7 +73,7 @@ export function affiliateWhere(shopId: string, query: Pick<AffiliateListQuery, "
 
 export async function listAdminAffiliates(db: ShopDb, query: AffiliateListQuery) {
   const where = affiliateWhere(db.$shopId, query);
-  const [total, rows, campaigns] = await Promise.all([
+  const [total, rows, campaigns, tags] = await Promise.all([
     db.affiliate.count({ where }),
     db.affiliate.findMany({
       where,
@@ -80,6 +84,7 @@ export async function listAdminAffiliates(db: ShopDb, query: AffiliateListQuery)
       select: { ...AFFILIATE_SUMMARY, campaign: { select: { name: true } } },
     }),
     listCampaignChoices(db),
+    listTagChoices(db),
   ]);
   return {
     rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
@@ -87,7 +92,20 @@ export async function listAdminAffiliates(db: ShopDb, query: AffiliateListQuery)
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
     campaigns,
+    tags,
   };
+}
+
+/** The shop's tags for the list's filter (distinct, bounded: labels, not data). */
+async function listTagChoices(db: ShopDb) {
+  const rows = await db.affiliateTag.findMany({
+    where: { shopId: db.$shopId },
+    distinct: ["tag"],
+    orderBy: { tag: "asc" },
+    take: 200,
+    select: { tag: true },
+  });
+  return rows.map((r) => r.tag);
 }
 
 /** Campaigns to choose from (a shop has a handful; bounded anyway). */

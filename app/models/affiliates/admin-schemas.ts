@@ -2,6 +2,7 @@ import { z } from "zod";
 import { affiliateCreateSchema } from "./affiliate-schemas";
 import { ID_PATTERN } from "../../lib/ids";
 import { AFFILIATE_STATUSES } from "./affiliate-statuses";
+import { normalizeTag, TAG_MAX_LENGTH } from "./affiliate-tags";
 
 // Schemas of the merchant admin's affiliate screens (list query, forms, bulk
 // actions). Field rules come from the REST API's schemas, so an affiliate
@@ -25,6 +26,8 @@ export const affiliateListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(100, "Use at most 100 characters").optional()),
   status: z.preprocess(blankToUndefined, z.enum(AFFILIATE_STATUSES).optional()),
   campaign: z.preprocess(blankToUndefined, z.string().regex(ID_PATTERN, "Not a valid id").optional()),
+  // Stored tags are lower-case with single spaces (affiliate-tags.ts).
+  tag: z.preprocess(blankToUndefined, z.string().max(TAG_MAX_LENGTH).transform(normalizeTag).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(AFFILIATE_SORTS).default("created desc")),
   page: z.preprocess(
     blankToUndefined,

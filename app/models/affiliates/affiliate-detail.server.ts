@@ -77,6 +77,7 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
       coupons: { select: { code: true, shopifyStatus: true, shopifyError: true }, orderBy: { code: "asc" } },
       parent: { select: { id: true, firstName: true, lastName: true, referralCode: true, email: true } },
       campaign: { select: { id: true, name: true } },
+      tags: { select: { tag: true }, orderBy: { tag: "asc" } },
       signupAnswers: true,
     },
   });
@@ -108,6 +109,7 @@ export async function loadAffiliateDetail(db: ShopDb, id: string, options: { wit
       ...shown,
       createdAt: affiliate.createdAt.toISOString(),
       coupons: affiliate.coupons.map((c) => c.code),
+      tags: affiliate.tags.map((x) => x.tag),
       // Codes not (yet) in Shopify, and why: the page says so next to the field.
       couponIssues: affiliate.coupons
         .filter((c) => c.shopifyStatus !== "created")

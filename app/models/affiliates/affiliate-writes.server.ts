@@ -15,6 +15,7 @@ import { queueCouponPush } from "../marketings/push-typed-coupons.server";
 export const affiliateInclude = {
   coupons: { select: { code: true, shopifyStatus: true, shopifyError: true }, orderBy: { createdAt: "asc" } },
   referralAliases: { select: { code: true, source: true }, orderBy: { code: "asc" } },
+  tags: { select: { tag: true }, orderBy: { tag: "asc" } },
 } as const;
 // Guards the upline walk against absurd (or already corrupt) chains.
 const MAX_UPLINE_DEPTH = 1000;

@@ -29,6 +29,7 @@ export async function listAffiliates(db: ShopDb, shop: ShopRef, query: Affiliate
     where: {
       ...(query.status ? { status: query.status } : {}),
       ...(query.campaign_id ? { campaignId: query.campaign_id } : {}),
+      ...(query.tag ? { tags: { some: { shopId: db.$shopId, tag: query.tag } } } : {}),
       ...afterCursor(query.cursor),
     },
     orderBy: pageOrder,

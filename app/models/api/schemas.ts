@@ -69,6 +69,7 @@ export const campaignListQuerySchema = listQuerySchema.extend({
 export const affiliateListQuerySchema = listQuerySchema.extend({
   status: z.enum(AFFILIATE_STATUSES).optional(),
   campaign_id: id().optional(),
+  tag: z.string().trim().toLowerCase().min(1).max(40).optional().describe("Only affiliates with this tag"),
 });
 
 export const saleListQuerySchema = listQuerySchema.extend({
@@ -136,6 +137,7 @@ export const affiliateSchema = z.object({
       }),
     )
     .describe("Codes from the affiliate app the shop used before: links with them still credit the affiliate"),
+  tags: z.array(z.string()).describe("The merchant's labels (lower-case), set by the Flow action tag-affiliate"),
   created_at: isoDateTime(),
   updated_at: isoDateTime(),
 });
@@ -144,7 +146,7 @@ export const saleCommissionSchema = z.object({
   id: z.string(),
   affiliate_id: z.string(),
   level: z.number().int(),
-  kind: z.string().describe("sale | refund | cancel"),
+  kind: z.string().describe("sale | refund | cancel | adjustment"),
   amount: z.number().int().describe("Minor units"),
   currency: z.string(),
   status: z.string(),

@@ -46,6 +46,7 @@ export interface AffiliateRow {
   updatedAt: Date;
   coupons: { code: string }[];
   referralAliases: { code: string; source: string }[];
+  tags: { tag: string }[];
 }
 
 export interface LinkContext {
@@ -76,6 +77,7 @@ export function serializeAffiliate(row: AffiliateRow, links: LinkContext): Affil
     ...referralLinks(row.referralCode, links),
     coupon_codes: row.coupons.map((c) => c.code).sort(),
     aliases: row.referralAliases.map((a) => ({ code: a.code, source: a.source })),
+    tags: row.tags.map((t) => t.tag).sort(),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -26,6 +26,9 @@ export type Explanation =
   | { kind: "level"; level: number; bps: number; of: "sale" | "commission"; amount: number }
   | { kind: "refund"; refunded: number; before: number; after: number }
   | { kind: "cancelled"; amount: number }
+  // A merchant's adjustment (the Flow action adjust-commission, ADR 057):
+  // the note is the merchant's own words, shown as written in every language.
+  | { kind: "adjustment"; amount: number; before: number; after: number; note: string }
   | {
       // A bonus rule's line (evaluate-bonus.ts): the period's figure against
       // the threshold, and the reward. Days are "YYYY-MM-DD" (the shop's days).
@@ -130,6 +133,8 @@ export function writeExplanation(text: string, w: ExplanationWriter): string {
       });
     case "cancelled":
       return w.t("Sales:explain.cancelled", { amount: w.money(e.amount) });
+    case "adjustment":
+      return w.t("Sales:explain.adjustment", { note: e.note });
     case "bonus": {
       const figure = (v: number) =>
         e.metric === "sales"

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseTagList } from "../affiliates/affiliate-tags";
+import { NOTE_MAX } from "../commissions/adjustment";
 
 // The app's Shopify Flow actions: each one's handle (its extension's
 // `handle`, extensions/flow-action-*/shopify.extension.toml, whose
@@ -8,7 +10,7 @@ import { z } from "zod";
 // this table. Messages are English, like the REST API's (ADR 020): Flow
 // shows them to the merchant in the workflow's run log.
 
-export type FlowActionFieldType = "single_line_text_field" | "email";
+export type FlowActionFieldType = "single_line_text_field" | "multi_line_text_field" | "email" | "number_decimal";
 
 export interface FlowActionField {
   key: string;
@@ -55,6 +57,31 @@ export const FLOW_ACTIONS = {
     name: "Deny affiliate",
     description: "Denies a pending affiliate",
     fields: [AFFILIATE_REF],
+  },
+  "adjust-commission": {
+    name: "Adjust affiliate commission",
+    description: "Adds or takes off an amount of an affiliate's commission on an order, with a note the affiliate sees",
+    fields: [
+      f("order", "Order", "single_line_text_field", true, "The order's ID, GraphQL ID or name (such as #1001)"),
+      f("amount", "Amount", "number_decimal", true, "In the shop's currency; negative to take off"),
+      f("note", "Note", "multi_line_text_field", true, "Why: shown to the affiliate and on the sale"),
+      f(
+        "affiliate",
+        "Affiliate",
+        "single_line_text_field",
+        false,
+        "ID, e-mail or referral code; empty: the affiliate the order is credited to",
+      ),
+    ],
+  },
+  "tag-affiliate": {
+    name: "Tag affiliate",
+    description: "Adds tags to an affiliate, or removes them",
+    fields: [
+      AFFILIATE_REF,
+      f("add_tags", "Tags to add", "single_line_text_field", false, "Comma-separated, such as vip, tiktok"),
+      f("remove_tags", "Tags to remove", "single_line_text_field", false, "Comma-separated"),
+    ],
   },
 } as const satisfies Record<string, { name: string; description: string; fields: FlowActionField[] }>;
 
@@ -103,6 +130,40 @@ export const FLOW_ACTION_PROPERTIES = {
   }),
   "approve-affiliate": z.object({ affiliate: affiliateRef }),
   "deny-affiliate": z.object({ affiliate: affiliateRef }),
+  "adjust-commission": z.object({
+    order: text("order", 200).min(1, "order is required"),
+    // Flow sends a number_decimal as a JSON number; a string is read too. Minor units come later, in the order's currency.
+    amount: z.union([z.number(), z.string()], {
+      errorMap: (_issue, ctx) => ({
+        message: ctx.data === undefined ? "amount is required" : "amount must be a number",
+      }),
+    }),
+    note: text("note", NOTE_MAX).min(1, "note is required"),
+    affiliate: text("affiliate", 254)
+      .optional()
+      .transform((v) => v || undefined),
+  }),
+  "tag-affiliate": z
+    .object({
+      affiliate: affiliateRef,
+      add_tags: text("add_tags", 2_000).optional(),
+      remove_tags: text("remove_tags", 2_000).optional(),
+    })
+    .transform((p, ctx) => {
+      const add = parseTagList(p.add_tags, "add_tags");
+      const remove = parseTagList(p.remove_tags, "remove_tags");
+      for (const r of [add, remove])
+        if (!r.ok) {
+          ctx.addIssue({ code: "custom", message: r.problem });
+          return z.NEVER;
+        }
+      if (!add.ok || !remove.ok) return z.NEVER;
+      if (add.tags.length + remove.tags.length === 0) {
+        ctx.addIssue({ code: "custom", message: "add_tags or remove_tags must name a tag" });
+        return z.NEVER;
+      }
+      return { affiliate: p.affiliate, add: add.tags, remove: remove.tags };
+    }),
 } satisfies Record<FlowActionHandle, z.ZodTypeAny>;
 
 /** The first problem of a zod failure, as one line ("email: email is not an e-mail address"). */
@@ -118,4 +179,13 @@ export function affiliateLookup(ref: string): { email: string } | { referralCode
   const value = ref.trim();
   if (value.includes("@")) return { email: value.toLowerCase() };
   return { referralCode: value.toUpperCase(), id: value };
+}
+
+/** Where an order reference looks, in order: its GraphQL id, a numeric id, its name, the app's id. */
+export function orderLookup(ref: string): ({ shopifyGid: string } | { name: string } | { id: string })[] {
+  const value = ref.trim();
+  if (/^gid:\/\/shopify\/Order\/\d+$/.test(value)) return [{ shopifyGid: value }];
+  if (/^\d+$/.test(value))
+    return [{ shopifyGid: `gid://shopify/Order/${value}` }, { name: `#${value}` }, { name: value }];
+  return [{ name: value }, ...(value.startsWith("#") ? [] : [{ name: `#${value}` }]), { id: value }];
 }

@@ -1,10 +1,12 @@
 import type { Tx } from "../../db/transaction";
+import { englishMessage } from "../../i18n/messages.server";
 import type { EventHandler, EventSubscriber } from "../events/event-subscriber";
 import type { EventType } from "../events/event-types";
 import { enqueueFlowTrigger, eventTriggerKey, shopTakesFlowTriggers } from "./flow-trigger-queue.server";
 import {
   affiliateApprovedPayload,
   commissionApprovedPayload,
+  linkLeakPayload,
   payoutFailedPayload,
   payoutPaidPayload,
   referralFraudPayload,
@@ -18,7 +20,9 @@ import {
 // dispatch's write (so after the commit of the change, once per event: the
 // row is unique per event and handle). The payload is built from what the
 // reader sees now; the batch dispatcher does the same for bulk approvals
-// (app/worker/dispatch-events-batch.server.ts).
+// (app/worker/dispatch-events-batch.server.ts). The leak watch's flag is an
+// event too (leak.flagged, emitted only by the transaction that opened the
+// flag), so it reaches Flow here like the others, once per flag.
 
 const AFFILIATE = { id: true, email: true, firstName: true, lastName: true, referralCode: true } as const;
 
@@ -104,4 +108,26 @@ export const flowTriggerSubscriber: EventSubscriber = {
       blockedRule: referral.blockedRule,
     });
   }),
+  "leak.flagged": trigger<"leak.flagged">("link-leak-flagged", async (reader, event) => {
+    const [a, flag] = await Promise.all([
+      affiliateOf(reader, event.shopId, event.data.affiliateId),
+      reader.leakFlag.findFirst({
+        where: { id: event.data.flagId, shopId: event.shopId },
+        select: { code: true, reasonKey: true, reasonValues: true },
+      }),
+    ]);
+    if (!a || !flag) return null;
+    return linkLeakPayload(a, { code: flag.code, reason: leakReasonInEnglish(flag.reasonKey, flag.reasonValues) });
+  }),
 };
+
+/** The watch's reason as the merchant's English screen words it (Flow shows payloads as they are, ADR 020). */
+function leakReasonInEnglish(key: string, storedValues: string): string {
+  let values: Record<string, string | number> = {};
+  try {
+    values = JSON.parse(storedValues) as Record<string, string | number>;
+  } catch {
+    // An unreadable row still names its reason.
+  }
+  return englishMessage({ key: `Sales:leaks.reasons.${key}`, values });
+}

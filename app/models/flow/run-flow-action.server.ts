@@ -1,11 +1,13 @@
 import { getDb, type Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
 import { AppError, errorBody } from "../../lib/errors";
+import { changeAffiliateTags } from "../affiliates/affiliate-tags.server";
 import { emitStatusEvent, insertAffiliate, mapUniqueViolation } from "../affiliates/affiliate-writes.server";
 import { ACTION_TARGET, statusesFor } from "../affiliates/status-transitions";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { adjustCommission } from "./adjust-commission.server";
+import { findAffiliate } from "./find-affiliate.server";
 import {
-  affiliateLookup,
   firstProblem,
   FLOW_ACTION_PROPERTIES,
   flowActionRequestSchema,
@@ -36,18 +38,6 @@ function parseJson(rawBody: string): unknown {
   }
 }
 
-async function findAffiliate(tx: Tx, shopId: string, ref: string) {
-  const where = affiliateLookup(ref);
-  const select = { id: true, status: true } as const;
-  const found =
-    "email" in where
-      ? await tx.affiliate.findFirst({ where: { shopId, email: where.email }, select })
-      : ((await tx.affiliate.findFirst({ where: { shopId, referralCode: where.referralCode }, select })) ??
-        (await tx.affiliate.findFirst({ where: { shopId, id: where.id }, select })));
-  if (!found) throw fail("not_found", `No affiliate ${ref} in this shop.`);
-  return found;
-}
-
 /** Approve or deny: a compare-and-set on the statuses the action applies to; only the winner announces it. */
 async function setStatus(tx: Tx, shopId: string, ref: string, action: "approve" | "deny"): Promise<FlowAnswer> {
   const affiliate = await findAffiliate(tx, shopId, ref);
@@ -66,8 +56,13 @@ async function setStatus(tx: Tx, shopId: string, ref: string, action: "approve" 
   return { status: 200, body: { affiliate_id: affiliate.id, status: target, changed: true } };
 }
 
-async function perform(tx: Tx, shopId: string, handle: FlowActionHandle, properties: unknown): Promise<FlowAnswer> {
-  const parsed = FLOW_ACTION_PROPERTIES[handle].safeParse(properties);
+async function perform(
+  tx: Tx,
+  shopId: string,
+  handle: FlowActionHandle,
+  request: { action_run_id: string; properties: unknown },
+): Promise<FlowAnswer> {
+  const parsed = FLOW_ACTION_PROPERTIES[handle].safeParse(request.properties);
   if (!parsed.success) throw fail("validation_failed", firstProblem(parsed.error));
   switch (handle) {
     case "create-affiliate": {
@@ -89,6 +84,26 @@ async function perform(tx: Tx, shopId: string, handle: FlowActionHandle, propert
         (parsed.data as { affiliate: string }).affiliate,
         handle === "approve-affiliate" ? "approve" : "deny",
       );
+    case "adjust-commission": {
+      const p = parsed.data as { order: string; amount: number | string; note: string; affiliate?: string };
+      const line = await adjustCommission(tx, shopId, { ...p, runId: request.action_run_id });
+      return { status: 200, body: { ...line, changed: true } };
+    }
+    case "tag-affiliate": {
+      const p = parsed.data as { affiliate: string; add: string[]; remove: string[] };
+      const affiliate = await findAffiliate(tx, shopId, p.affiliate);
+      const change = await changeAffiliateTags(tx, shopId, affiliate.id, p);
+      return {
+        status: 200,
+        body: {
+          affiliate_id: affiliate.id,
+          tags: change.tags,
+          added: change.added,
+          removed: change.removed,
+          changed: change.added.length + change.removed.length > 0,
+        },
+      };
+    }
   }
 }
 
@@ -127,7 +142,7 @@ export async function runFlowAction(handle: string, rawBody: string, db: Db = ge
     });
   try {
     const answer = await db.$transaction(async (tx) => {
-      const done = await perform(tx, shop.id, handle, request.properties);
+      const done = await perform(tx, shop.id, handle, request);
       await record(tx, done);
       return done;
     });
