@@ -1,35 +1,14 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { TEST_PASSWORD } from "./builders";
+import { waitForHydration } from "./hydration";
+
+export { waitForHydration };
 
 // Steps of the admin in a real browser, shared by the e2e test files.
 
 // The crash screen (root and shell) and the in-page render-error fallback.
 export const ERROR_SCREEN = /Whoops, something went wrong\.|This page could not be displayed/;
-
-/**
- * Waits until the page is interactive: the Remix router exists and has its
- * data, and React has committed the hydrated tree (Polaris' AppProvider sets
- * the body's inline colours when it mounts; server HTML has none), and no
- * navigation is under way. Clicking earlier would follow links as plain
- * full-page loads, and buttons would do nothing at all.
- */
-export async function waitForHydration(page: Page) {
-  const hydrated = () => {
-    const router = (window as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } })
-      .__remixRouter;
-    return (
-      router?.state.initialized === true &&
-      router.state.navigation.state === "idle" &&
-      document.body.style.backgroundColor !== ""
-    );
-  };
-  await page.waitForFunction(hydrated, undefined, { timeout: 15_000 }).catch((error: Error) => {
-    // Usually a client bundle that failed to load, e.g. because build/ was
-    // rebuilt while the server still serves the old build's pages.
-    throw new Error(`${page.url()} did not hydrate (is build/ current, and not being rebuilt?): ${error.message}`);
-  });
-}
 
 /**
  * Waits until every Polaris IndexTable on the page has finished loading, as a
