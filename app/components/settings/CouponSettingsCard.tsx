@@ -1,7 +1,6 @@
 import { useNavigate, useParams } from "@remix-run/react";
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -15,6 +14,7 @@ import {
 import { AppToast } from "~/components/AppToast";
 import { useTranslation } from "react-i18next";
 import { couponFormSchema, type CouponForm } from "../../models/marketings/coupon-form";
+import { FormErrorBanner } from "../FormErrorBanner";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { useShell } from "../shell-data";
 import { useSettingsForm } from "./useSettingsForm";
@@ -67,11 +67,7 @@ export function CouponSettingsCard({ campaigns, coupon }: { campaigns: CampaignC
                 </Badge>
               ))}
             </InlineStack>
-            {serverError && !serverError.fields ? (
-              <Banner tone="critical">
-                <p>{serverError.message}</p>
-              </Banner>
-            ) : null}
+            <FormErrorBanner error={serverError} />
             <FormLayout>
               <Select
                 label={t("coupons.campaign")}

@@ -1,8 +1,9 @@
-import { Banner, BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppToast } from "~/components/AppToast";
 import { leakSettingsSchema, type LeakSettings } from "../../models/leaks/detect-leak";
+import { FormErrorBanner } from "../FormErrorBanner";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { useSettingsForm } from "./useSettingsForm";
 
@@ -50,11 +51,7 @@ export function LeakWatchSettingsCard({ settings }: { settings: LeakSettings }) 
             {t("leaks.body")}
           </Text>
         </BlockStack>
-        {serverError && !serverError.fields ? (
-          <Banner tone="critical">
-            <p>{serverError.message}</p>
-          </Banner>
-        ) : null}
+        <FormErrorBanner error={serverError} />
         <FormLayout>
           <Checkbox
             label={t("leaks.fields.enabled")}

@@ -1,22 +1,12 @@
 import { useFetcher } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTranslatedError } from "../../i18n/messages";
 import type { ErrorBody } from "../../lib/errors";
 import { MAX_SHARE_IMAGES, shareSettingsSchema, type ShareSettings } from "../../models/marketings/share-settings";
+import { FormErrorBanner } from "../FormErrorBanner";
 import { UnsavedChangesPrompt } from "../UnsavedChangesPrompt";
 import { useSettingsForm } from "./useSettingsForm";
 
@@ -81,11 +71,7 @@ export function ShareSettingsCard({
             {t("share.body")}
           </Text>
         </BlockStack>
-        {serverError && !serverError.fields ? (
-          <Banner tone="critical">
-            <p>{serverError.message}</p>
-          </Banner>
-        ) : null}
+        <FormErrorBanner error={serverError} />
         <FormLayout>
           {TEXTS.map(({ key, lines }) => (
             <TextField
