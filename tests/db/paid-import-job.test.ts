@@ -24,7 +24,7 @@ async function processingPayouts(count: number) {
   const campaign = await buildCampaign(shop.id);
   const ana = await buildAffiliate(shop.id, campaign.id, { email: "ana@example.com" });
   const ids = Array.from({ length: count }, (_, i) => `po-${shop.id.slice(-6)}-${i}`);
-  await buildPendingPayoutsInBulk(shop.id, ana.id, ids, 100);
+  await buildPendingPayoutsInBulk(shop.id, ana.campaignId, ids, 100);
   await getDb().$transaction((tx) =>
     createPayoutBatch(tx, shop.id, { payoutIds: ids, method: "csv", createdBy: "u1" }),
   );

@@ -66,7 +66,8 @@ describe("pending payouts", () => {
       [ana.id, "USD", 1400, "pending", `${ana.id}:USD`],
     ]);
     const usd = payouts[1]!;
-    expect(await getDb().commission.count({ where: { payoutId: usd.id } })).toBe(3);
+    // A pending payout holds no lines (ADR 058): they stay loose until it leaves pending.
+    expect(await getDb().commission.count({ where: { shopId: shop.id, payoutId: { not: null } } })).toBe(0);
     expect(await getDb().commission.count({ where: { affiliateId: ben.id, payoutId: null } })).toBe(1);
     expect((await events(shop.id, "payout.created")).map((e) => e.amount).sort()).toEqual([1400, 2500]);
 
@@ -90,7 +91,10 @@ describe("pending payouts", () => {
     await tx((t) => refreshPendingPayouts(t, shop.id));
     const payout = await getDb().payout.findFirstOrThrow({ where: { shopId: shop.id, status: "pending" } });
     expect(payout.amount).toBe(1500);
+    // Leaving pending, it takes the three lines, the negative one too.
+    await tx((t) => createPayoutBatch(t, shop.id, { payoutIds: [payout.id], method: "manual", createdBy: "u1" }));
     expect(await getDb().commission.count({ where: { payoutId: payout.id } })).toBe(3);
+    expect((await getDb().payout.findUniqueOrThrow({ where: { id: payout.id } })).amount).toBe(1500);
   });
 
   it("cancels an open payout that a refund takes below the minimum, releasing its lines", async () => {
@@ -229,6 +233,7 @@ describe("one payout per line", () => {
     const l = await line(ana.id, 1000);
     await tx((t) => refreshPendingPayouts(t, shop.id));
     const first = await getDb().payout.findFirstOrThrow({ where: { shopId: shop.id } });
+    await tx((t) => createPayoutBatch(t, shop.id, { payoutIds: [first.id], method: "manual", createdBy: "u1" }));
     expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(first.id);
 
     const second = await getDb().payout.create({
@@ -247,18 +252,19 @@ describe("one payout per line", () => {
     ).rejects.toThrow();
     expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(first.id);
     // A second open payout for the same affiliate and currency: refused by the unique key.
+    await getDb().payout.create({
+      data: { shopId: shop.id, affiliateId: ana.id, amount: 1, currency: "USD", openKey: `${ana.id}:USD` },
+    });
     await expect(
       getDb().payout.create({
         data: { shopId: shop.id, affiliateId: ana.id, amount: 1, currency: "USD", openKey: `${ana.id}:USD` },
       }),
     ).rejects.toThrow();
     // Released first (a failed payout), the line may join another one.
-    await getDb().commission.update({ where: { id: l.id }, data: { payoutId: null } });
-    await getDb().commission.update({ where: { id: l.id }, data: { payoutId: second.id } });
+    await tx((t) => markPayoutFailed(t, shop.id, first.id, { reason: "test", actor: "u1", by: "merchant" }));
+    expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(null);
+    await getDb().commission.update({ where: { id: l.id }, data: { payoutId: second.id, status: "approved" } });
     expect((await getDb().commission.findUniqueOrThrow({ where: { id: l.id } })).payoutId).toBe(second.id);
-    // The first payout has no lines left: the refresh cancels it.
-    await tx((t) => refreshPendingPayouts(t, shop.id));
-    expect((await getDb().payout.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("cancelled");
   });
 });
 
@@ -266,7 +272,7 @@ describe("large batches", () => {
   it("takes 2,500 payouts into one batch (more ids than one statement may bind)", async () => {
     const { shop, ana } = await setUp();
     const ids = Array.from({ length: 2500 }, (_, i) => `big-${String(i).padStart(4, "0")}`);
-    await buildPendingPayoutsInBulk(shop.id, ana.id, ids, 100);
+    await buildPendingPayoutsInBulk(shop.id, ana.campaignId, ids, 100);
     const { batchId } = await tx((t) =>
       createPayoutBatch(t, shop.id, { payoutIds: ids, method: "manual", createdBy: "u1" }),
     );
@@ -309,7 +315,7 @@ describe("large paid-CSV import", () => {
   it("marks 2,500 payouts of a CSV batch paid with their references, history and events", async () => {
     const { shop, ana } = await setUp();
     const ids = Array.from({ length: 2500 }, (_, i) => `csv-${String(i).padStart(4, "0")}`);
-    await buildPendingPayoutsInBulk(shop.id, ana.id, ids, 100);
+    await buildPendingPayoutsInBulk(shop.id, ana.campaignId, ids, 100);
     const { batchId } = await tx((t) =>
       createPayoutBatch(t, shop.id, { payoutIds: ids, method: "csv", createdBy: "u1" }),
     );

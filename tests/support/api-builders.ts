@@ -166,8 +166,9 @@ export class ApiClient {
 let payoutLines = 0;
 
 /**
- * A pending payout with one approved commission line of its amount behind it
- * (a payout is the sum of its lines: the money checker holds tests to that).
+ * A pending payout with one approved, loose commission line of its amount
+ * behind it: a pending payout shows its affiliate's loose balance and takes
+ * the lines as it leaves pending (ADR 058).
  */
 export async function buildPendingPayout(
   shopId: string,
@@ -188,33 +189,54 @@ export async function buildPendingPayout(
     },
   });
   const order = await buildOrder(shopId, { affiliateId, currency });
-  const line = await buildCommission(shopId, order.id, affiliateId, {
+  await buildCommission(shopId, order.id, affiliateId, {
     amount,
     status: "approved",
     currency,
     sourceRef: `payout-line-${payoutLines++}`,
   });
-  await getDb().commission.update({ where: { id: line.id }, data: { payoutId: payout.id } });
   return payout;
 }
 
-/** Many pending payouts (given ids) of one affiliate, each with one line of its amount, in bulk. */
-export async function buildPendingPayoutsInBulk(shopId: string, affiliateId: string, ids: string[], amount: number) {
+/**
+ * Many pending payouts (given ids), each of its own affiliate (id
+ * `aff-<payout id>`) with one loose line of its amount, in bulk: one pending
+ * payout per affiliate and currency, as the refresh keeps them.
+ */
+export async function buildPendingPayoutsInBulk(shopId: string, campaignId: string, ids: string[], amount: number) {
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
+    await getDb().affiliate.createMany({
+      data: part.map((id) => ({
+        id: `aff-${id}`,
+        shopId,
+        campaignId,
+        email: `${id}@bulk.example`,
+        firstName: "Bulk",
+        lastName: id,
+        status: "approved",
+        referralCode: `B${id}`.toUpperCase(),
+      })),
+    });
     await getDb().payout.createMany({
-      data: part.map((id) => ({ id, shopId, affiliateId, amount, currency: "USD" })),
+      data: part.map((id) => ({
+        id,
+        shopId,
+        affiliateId: `aff-${id}`,
+        amount,
+        currency: "USD",
+        openKey: `aff-${id}:USD`,
+      })),
     });
     await getDb().commission.createMany({
       data: part.map((id) => ({
         id: `line-${id}`,
         shopId,
-        affiliateId,
+        affiliateId: `aff-${id}`,
         kind: "bonus",
         amount,
         currency: "USD",
         status: "approved",
-        payoutId: id,
       })),
     });
   }

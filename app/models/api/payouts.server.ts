@@ -62,10 +62,7 @@ function serialize(p: Row, extras: Extras) {
 
 async function extrasOf(db: ShopDb, rows: readonly Row[]): Promise<Extras> {
   const [lines, holds] = await Promise.all([
-    payoutLineCounts(
-      db,
-      rows.map((r) => r.id),
-    ),
+    payoutLineCounts(db, rows),
     payoutHolds(db, db.$shopId, rows),
   ]);
   return { lines, holds };

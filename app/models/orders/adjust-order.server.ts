@@ -143,21 +143,33 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
     data: { status: "void", cancelledAt, approveAfter: null },
   });
   if (claimed.count !== 1) return { applied: false, reason: "already cancelled" };
-  // The payouts holding the order's lines are locked first: a batch taking
-  // one of them waits, or is waited for, and the lines are then read with
-  // their payouts as they are.
-  const held = await tx.commission.findMany({
-    where: { orderId: order.id, payoutId: { not: null } },
-    select: { payoutId: true },
+  // The payouts that hold the order's lines or could take them are locked
+  // first (those holding them, and the pending payouts of the lines'
+  // affiliates, which take loose lines as they leave pending: ADR 058): a
+  // batch taking one of them waits, or is waited for, and the lines are then
+  // read with their payouts as they are.
+  const before = await tx.commission.findMany({
+    where: { orderId: order.id },
+    select: { payoutId: true, affiliateId: true },
   });
-  const payoutIds = [...new Set(held.map((h) => h.payoutId!))];
+  const affiliateIds = [...new Set(before.map((h) => h.affiliateId))];
+  const pendingOfAffiliates = affiliateIds.length
+    ? await tx.payout.findMany({
+        where: { shopId, status: "pending", affiliateId: { in: affiliateIds } },
+        select: { id: true },
+      })
+    : [];
+  const payoutIds = [
+    ...new Set([...before.flatMap((h) => (h.payoutId ? [h.payoutId] : [])), ...pendingOfAffiliates.map((p) => p.id)]),
+  ];
   await lockPayouts(tx, { shopId, ids: payoutIds });
   const rows = await tx.commission.findMany({
     where: { orderId: order.id },
     include: { payout: { select: { status: true } } },
   });
-  // Money that has not left is voided (and leaves a pending payout); money
-  // sent or paid is clawed back by a negative line the next payout deducts.
+  // Money that has not left is voided (and leaves the balance a pending
+  // payout shows); money sent or paid is clawed back by a negative line the
+  // next payout deducts.
   const voidable = rows.filter((r) => voidsOnCancel({ status: r.status, payoutStatus: r.payout?.status ?? null }));
   const voided = voidable.length
     ? await tx.commission.updateManyAndReturn({
@@ -190,9 +202,9 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
     "cancel",
     (before) => encodeExplanation({ kind: "cancelled", amount: before }),
   );
-  // A pending payout that lost lines pays what it has left (or is cancelled below the minimum).
-  const fromPending = voidable.filter((r) => r.payoutId !== null).map((r) => r.affiliateId);
-  if (fromPending.length) await refreshPendingPayouts(tx, shopId, { affiliateIds: [...new Set(fromPending)] });
+  // A pending payout whose balance lost lines shows what is left (or is cancelled below the minimum).
+  const fromBalance = voidable.filter((r) => r.status === "approved").map((r) => r.affiliateId);
+  if (fromBalance.length) await refreshPendingPayouts(tx, shopId, { affiliateIds: [...new Set(fromBalance)] });
   return { applied: true, reason: "cancelled" };
 }
 

@@ -6,7 +6,7 @@ import { enqueueJob } from "../jobs/enqueue.server";
 import { totalsByCurrency } from "./payable-balance";
 import type { MethodSource } from "./payout-method-for";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
-import { lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
+import { attachLinesLeavingPending, lockPayouts, sumPayoutsFromLines, withWidePageCache } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
 import { taxFormHoldsOf } from "../tax-forms/tax-form-hold.server";
 import { splitPaypalBatch } from "../paypal/split-paypal-batch.server";
@@ -14,9 +14,10 @@ import { convertsIn } from "../currency/payout-conversion";
 import { convertBatchPayouts, rateHoldsOf } from "./payout-currency.server";
 
 // Turns pending payouts into one batch paid by one method. The payouts leave
-// pending (openKey = null, so new lines open a fresh pending payout) and
-// wait in "processing": a sending method's job sends them after the commit
-// (payouts.send-batch); a manual or CSV batch waits for "mark paid".
+// pending (openKey = null, so new lines open a fresh pending payout), take
+// their lines and wait in "processing": a sending method's job sends them
+// after the commit (payouts.send-batch); a manual or CSV batch waits for
+// "mark paid".
 // Ids are read and moved in groups: one `id in (...)` binds a parameter per
 // id, and SQLite and PostgreSQL refuse a statement past their limit
 // (Prisma P2029), while auto-pay and "all eligible" may take thousands.
@@ -130,8 +131,10 @@ async function makeBatch(
   if (!takeWhatIsPending && moved !== ids.length) {
     throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
   }
-  // Each payout pays what its lines add up to as it leaves pending (a line
-  // released meanwhile, by a cancelled order, is not paid).
+  // Each payout takes its affiliate's loose lines as it leaves pending (ADR
+  // 058) and pays what they add up to now: a line approved since the list
+  // was read is paid, one a cancelled order voided meanwhile is not.
+  await withWidePageCache(tx, () => attachLinesLeavingPending(tx, { shopId, batchId: batch.id }));
   await sumPayoutsFromLines(tx, { shopId, batchId: batch.id });
   // The affiliate's currency, converted once now: a resend pays the same.
   await convertBatchPayouts(tx, shopId, batch.id, input.method, now);

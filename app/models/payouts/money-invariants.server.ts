@@ -15,7 +15,9 @@ import { PAYOUT_STATUSES } from "./payout-states";
 //   affiliate and currency, and only in a payout that still holds lines;
 // - a line is paid if and only if its payout is paid, and a line in a payout
 //   on its way is approved;
-// - a pending, processing or paid payout's amount is the sum of its lines;
+// - a pending payout holds no lines (it shows the loose balance and takes the
+//   lines as it leaves pending, ADR 058); a processing or paid payout's
+//   amount is the sum of its lines;
 // - no payout item was sent twice: one PayPal item, one store-credit
 //   transaction, one discount code per payout or reward; a line a paid payout
 //   released and another payout paid again is recovered (an overpayment line);
@@ -69,10 +71,15 @@ const RULES: Rule[] = [
           WHERE p."status" IN ('pending', 'processing') AND c."status" <> 'approved'{shop:c}`,
   },
   {
+    name: "line_in_pending_payout",
+    sql: `SELECT c."shopId", c."id" FROM "Commission" c JOIN "Payout" p ON p."id" = c."payoutId"
+          WHERE p."status" = 'pending'{shop:c}`,
+  },
+  {
     name: "payout_amount_not_its_lines",
     sql: `SELECT p."shopId", p."id", p."amount" || ' <> ' || COALESCE(SUM(c."amount"), 0) AS "detail"
           FROM "Payout" p LEFT JOIN "Commission" c ON c."payoutId" = p."id"
-          WHERE p."status" IN ('pending', 'processing', 'paid'){shop:p}
+          WHERE p."status" IN ('processing', 'paid'){shop:p}
           GROUP BY p."shopId", p."id", p."amount" HAVING p."amount" <> COALESCE(SUM(c."amount"), 0)`,
   },
   {

@@ -3,14 +3,14 @@
 // that shows a balance uses this module (the Prisma filters and the SQL
 // fragment below, or balanceOf for lines already in memory).
 //
-// - Payable: approved lines not yet sent: not in a payout, or in the
-//   affiliate's pending payout (which only gathers them until it is sent or
-//   paid). Refund and cancellation lines are negative and approved, so they
+// - Payable: approved lines not yet sent: in no payout (a pending payout
+//   holds none: it shows the loose balance and takes the lines as it leaves
+//   pending, ADR 058). Refund and cancellation lines are negative and approved, so they
 //   reduce what the next payout pays (a balance can be negative).
-// - Loose: the payable lines that no pending payout holds yet; the refresh
-//   (refresh-pending-payouts.server.ts) gathers them. A line of an order an
-//   open leak flag holds (Order.leakHoldId, ADR 051) is not gathered until
-//   the flag is answered.
+// - Loose: the payable lines a payout may take; the refresh
+//   (refresh-pending-payouts.server.ts) sums them per affiliate and currency.
+//   A line of an order an open leak flag holds (Order.leakHoldId, ADR 051)
+//   is not taken until the flag is answered.
 // - Awaiting approval: pending lines; they become payable when approved.
 // - Money is never added across currencies: a shop that sold in several
 //   currencies owes one total per currency.
@@ -28,6 +28,12 @@ export interface Balance {
 }
 /** Prisma filter of the payable lines. */
 export const PAYABLE = { status: "approved", OR: [{ payoutId: null }, { payout: { status: "pending" } }] };
+/** Prisma filter of the loose lines (LOOSE_SQL): what a pending payout shows and takes as it leaves pending. */
+export const LOOSE = {
+  status: "approved",
+  payoutId: null,
+  OR: [{ orderId: null }, { order: { leakHoldId: null } }],
+};
 /** Prisma filter of the lines awaiting approval. */
 export const AWAITING_APPROVAL = { status: "pending" } as const;
 /** The orders an open leak flag holds (few; served by the Order.leakHoldId index). */

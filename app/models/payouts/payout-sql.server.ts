@@ -34,14 +34,15 @@ function inList(column: string, values: readonly string[] | undefined) {
 type PayoutSelection =
   { shopId: string; ids: readonly string[] } | { shopId: string; pending: true; affiliateIds?: readonly string[] };
 
-function selectionSql(selection: PayoutSelection) {
+function selectionSql(selection: PayoutSelection, table?: string) {
+  const col = (name: string) => (table ? `"${table}"."${name}"` : `"${name}"`);
   if ("ids" in selection) {
-    const ids = inList(`"id"`, selection.ids);
-    return { sql: `"shopId" = ?${ids.sql}`, params: [selection.shopId, ...ids.params] };
+    const ids = inList(col("id"), selection.ids);
+    return { sql: `${col("shopId")} = ?${ids.sql}`, params: [selection.shopId, ...ids.params] };
   }
-  const affiliates = inList(`"affiliateId"`, selection.affiliateIds);
+  const affiliates = inList(col("affiliateId"), selection.affiliateIds);
   return {
-    sql: `"shopId" = ? AND "status" = 'pending'${affiliates.sql}`,
+    sql: `${col("shopId")} = ? AND ${col("status")} = 'pending'${affiliates.sql}`,
     params: [selection.shopId, ...affiliates.params],
   };
 }
@@ -65,7 +66,7 @@ export async function lockPayouts(client: Client, selection: PayoutSelection) {
  * gives the connection its own size back. Gathering a whole shop rewrites
  * every loose line and inserts each into the payoutId index in no useful
  * order: with 2 MB the index pages are evicted and read again thousands of
- * times, which made the attach most of the refresh (payouts benchmark).
+ * times (payouts benchmark: a batch taking a whole shop's lines).
  */
 export async function withWidePageCache<T>(client: Client, work: () => Promise<T>): Promise<T> {
   if (dialectOf(client) !== "sqlite") return work();
@@ -78,15 +79,15 @@ export async function withWidePageCache<T>(client: Client, work: () => Promise<T
   }
 }
 
-/** The open keys (affiliate and currency) of the selected pending payouts. */
+/** The open keys (affiliate and currency) of the selected pending payouts, with the amount each shows. */
 export async function pendingOpenKeys(client: Client, selection: PayoutSelection & { pending: true }) {
   const where = selectionSql(selection);
-  const rows = await query<{ openKey: string }>(
+  const rows = await query<{ openKey: string; amount: unknown }>(
     client,
-    `SELECT "openKey" FROM "Payout" WHERE ${where.sql}`,
+    `SELECT "openKey", "amount" FROM "Payout" WHERE ${where.sql}`,
     ...where.params,
   );
-  return new Set(rows.map((row) => row.openKey));
+  return new Map(rows.map((row) => [row.openKey, num(row.amount)]));
 }
 
 /** The ids of the selected pending payouts whose amount is not positive or below the minimum (minor units). */
@@ -105,6 +106,36 @@ export async function pendingBelowMinimum(
   return rows.map((row) => row.id);
 }
 
+/**
+ * The loose lines of a shop's balances that have no pending payout (below
+ * the minimum, negative, or approved since the last refresh): per currency,
+ * and the `limit` largest per affiliate and currency. A pending payout holds
+ * no lines (ADR 058), so the balances it shows are left out by its open key.
+ */
+export async function balancesWithoutPayout(client: Client, shopId: string, limit: number) {
+  const from = `FROM "Commission" WHERE "shopId" = ? AND "status" = 'approved' AND "payoutId" IS NULL
+     AND ("affiliateId" || ':' || "currency") NOT IN (SELECT "openKey" FROM "Payout" WHERE "shopId" = ? AND "status" = 'pending' AND "openKey" IS NOT NULL)`;
+  const [byCurrency, largest] = await Promise.all([
+    query<{ currency: string; amount: unknown; lines: unknown }>(
+      client,
+      `SELECT "currency", SUM("amount") AS "amount", COUNT(*) AS "lines" ${from} GROUP BY "currency"`,
+      shopId,
+      shopId,
+    ),
+    query<{ affiliateId: string; currency: string; amount: unknown; lines: unknown }>(
+      client,
+      `SELECT "affiliateId", "currency", SUM("amount") AS "amount", COUNT(*) AS "lines" ${from}
+       GROUP BY "affiliateId", "currency" ORDER BY SUM("amount") DESC, "affiliateId" LIMIT ${Math.trunc(limit)}`,
+      shopId,
+      shopId,
+    ),
+  ]);
+  return {
+    byCurrency: byCurrency.map((r) => ({ currency: r.currency, amount: num(r.amount), lines: num(r.lines) })),
+    largest: largest.map((r) => ({ ...r, amount: num(r.amount), lines: num(r.lines) })),
+  };
+}
+
 /** The loose payable lines (in no payout) of a shop, summed per affiliate and currency. */
 export async function looseGroups(client: Client, shopId: string, affiliateIds?: readonly string[]) {
   const scope = inList(`"affiliateId"`, affiliateIds);
@@ -119,22 +150,66 @@ export async function looseGroups(client: Client, shopId: string, affiliateIds?:
 }
 
 /**
- * Attaches every loose payable line whose affiliate and currency has a
- * pending payout to it. The line's own updatedAt is left as it is: rewriting
- * it costs a quarter of this statement on a million lines, and the payout
- * (its createdAt, its history) records when the line was gathered.
+ * Attaches to each payout that has just left pending (the selection: a new
+ * batch, or payouts marked paid from pending) the loose payable lines of its
+ * affiliate in its currency. A pending payout holds no lines (ADR 058): it
+ * shows the affiliate's balance, and the lines join it only here, in the
+ * transaction that moves it, so what it pays is what was loose at that
+ * moment. Each line is taken only while still loose (the compare-and-set on
+ * "payoutId" IS NULL and 'approved'): one a concurrent cancellation voided
+ * first is not taken, and one taken here is not voided after (the
+ * cancellation's own compare-and-set, adjust-order.server.ts). The line's
+ * updatedAt is left as it is: rewriting it costs a quarter of this statement
+ * on a million lines, and the payout's history records when it was taken.
  */
-export async function attachLooseLines(client: Client, shopId: string, affiliateIds?: readonly string[]) {
-  const scope = inList(`"Commission"."affiliateId"`, affiliateIds);
+export async function attachLinesLeavingPending(
+  client: Client,
+  selection: { shopId: string; batchId: string } | { shopId: string; ids: readonly string[] },
+) {
+  const which =
+    "batchId" in selection
+      ? { sql: ` AND p."batchId" = ?`, params: [selection.batchId] }
+      : inList(`p."id"`, selection.ids);
+  if (!("batchId" in selection) && selection.ids.length === 0) return;
   await execute(
     client,
     `UPDATE "Commission" SET "payoutId" = p."id" FROM "Payout" p
      WHERE p."affiliateId" = "Commission"."affiliateId" AND p."currency" = "Commission"."currency"
-       AND p."shopId" = ? AND p."status" = 'pending'
-       AND "Commission"."shopId" = ? AND ${looseSqlOf("Commission")}${scope.sql}`,
-    shopId,
-    shopId,
-    ...scope.params,
+       AND p."shopId" = ?${which.sql}
+       AND "Commission"."shopId" = ? AND ${looseSqlOf("Commission")}`,
+    selection.shopId,
+    ...which.params,
+    selection.shopId,
+  );
+}
+
+/**
+ * Sets the amount of the selected pending payouts to their affiliate's loose
+ * balance in their currency (the groups just read: one grouped read serves
+ * both the opening and the amounts), 0 where nothing is loose any more (the
+ * caller then cancels it below the minimum). The balance a pending payout
+ * shows is as of this refresh; the payout pays what is loose when it leaves
+ * pending (attachLinesLeavingPending).
+ */
+export async function setPendingAmounts(
+  client: Client,
+  selection: PayoutSelection & { pending: true },
+  groups: readonly LooseGroup[],
+  updatedAt: Date,
+) {
+  const where = selectionSql(selection);
+  await execute(client, `UPDATE "Payout" SET "amount" = 0, "updatedAt" = ? WHERE ${where.sql}`, updatedAt, ...where.params);
+  const amounts = JSON.stringify(groups.map((g) => ({ key: `${g.affiliateId}:${g.currency}`, amount: g.amount })));
+  const source =
+    dialectOf(client) === "postgresql"
+      ? `(SELECT j."key", j."amount" FROM json_to_recordset(CAST(? AS json)) AS j("key" text, "amount" integer)) g`
+      : `(SELECT value ->> '$.key' AS "key", value ->> '$.amount' AS "amount" FROM json_each(?)) g`;
+  const qualified = selectionSql(selection, "Payout");
+  await execute(
+    client,
+    `UPDATE "Payout" SET "amount" = g."amount" FROM ${source} WHERE "Payout"."openKey" = g."key" AND ${qualified.sql}`,
+    amounts,
+    ...qualified.params,
   );
 }
 

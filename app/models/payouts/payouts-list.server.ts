@@ -12,7 +12,8 @@ import { merchantActionsFor } from "./payout-states";
 import { affiliateMethodView, openBankDetails } from "./affiliate-payout-choice.server";
 import { paymentSettingsOf } from "./payment-settings";
 import { maskValue } from "./payout-choice";
-import { payoutLineCounts } from "./payout-line-counts.server";
+import { linesOfPayout, payoutLineCounts } from "./payout-line-counts.server";
+import { balancesWithoutPayout } from "./payout-sql.server";
 import { convertedSelect, convertedView } from "./converted-view";
 import { rateHoldMessage, rateHoldsOf } from "./payout-currency.server";
 
@@ -92,6 +93,7 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
       take: query.take,
       select: {
         id: true,
+        affiliateId: true,
         amount: true,
         currency: true,
         status: true,
@@ -120,10 +122,7 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
   const result = keysetPage("createdAt", page, fetched, (row) => row.createdAt);
   const [settings, linesOf] = await Promise.all([
     shopPaymentSettings(db),
-    payoutLineCounts(
-      db,
-      result.rows.map((p) => p.id),
-    ),
+    payoutLineCounts(db, result.rows),
   ]);
   const countOf = (s: string) => counts.find((c) => c.status === s)?._count._all ?? 0;
   return {
@@ -160,6 +159,19 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
   };
 }
 
+/** The columns of a payout's lines on its screen. */
+const LINE_SELECT = {
+  id: true,
+  amount: true,
+  currency: true,
+  kind: true,
+  level: true,
+  status: true,
+  explanation: true,
+  createdAt: true,
+  order: { select: { id: true, name: true, placedAt: true } },
+} as const;
+
 /** One payout with its lines, batch and history (payouts/{id} and payouts/pending/{id}). */
 export async function loadPayoutDetail(db: ShopDb, id: string) {
   const p = await db.payout.findFirst({
@@ -181,27 +193,20 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
       batch: {
         select: { id: true, method: true, status: true, paypalBatchId: true, paypalBatchStatus: true, createdAt: true },
       },
-      commissions: {
-        orderBy: { createdAt: "asc" },
-        take: 1000,
-        select: {
-          id: true,
-          amount: true,
-          currency: true,
-          kind: true,
-          level: true,
-          status: true,
-          explanation: true,
-          createdAt: true,
-          order: { select: { id: true, name: true, placedAt: true } },
-        },
-      },
       events: { orderBy: { createdAt: "asc" }, take: 200 },
     },
   });
   if (!p) throw new AppError("not_found", "This payout does not exist.");
-  const [lineCount, settings, rateHold] = await Promise.all([
-    db.commission.count({ where: { shopId: db.$shopId, payoutId: p.id } }),
+  // A pending payout's lines are its affiliate's loose lines (ADR 058).
+  const lines = linesOfPayout(db.$shopId, p);
+  const [commissions, lineCount, settings, rateHold] = await Promise.all([
+    db.commission.findMany({
+      where: lines,
+      orderBy: { createdAt: "asc" },
+      take: 1000,
+      select: LINE_SELECT,
+    }),
+    db.commission.count({ where: lines }),
     shopPaymentSettings(db),
     p.status === "pending" ? rateHoldsOf(db, db.$shopId, [p.id]).then((m) => m.get(p.id)) : undefined,
   ]);
@@ -264,7 +269,7 @@ export async function loadPayoutDetail(db: ShopDb, id: string) {
       : null,
     // A PayPal batch whose send job gave up: the error and "send again".
     stuck: p.status === "processing" ? await stuckPaypalBatch(db, db.$shopId, p.batchId) : null,
-    lines: p.commissions.map((c) => ({
+    lines: commissions.map((c) => ({
       id: c.id,
       amount: c.amount,
       currency: c.currency,
@@ -298,18 +303,9 @@ export const BELOW_MINIMUM_LISTED = 50;
  * payment" all appear somewhere.
  */
 export async function listBelowMinimum(db: ShopDb) {
-  const where = { shopId: db.$shopId, status: "approved", payoutId: null };
-  const [settings, byCurrency, largest] = await Promise.all([
+  const [settings, { byCurrency, largest }] = await Promise.all([
     shopPaymentSettings(db),
-    db.commission.groupBy({ by: ["currency"], where, _sum: { amount: true }, _count: { _all: true } }),
-    db.commission.groupBy({
-      by: ["affiliateId", "currency"],
-      where,
-      _sum: { amount: true },
-      _count: { _all: true },
-      orderBy: { _sum: { amount: "desc" } },
-      take: BELOW_MINIMUM_LISTED + 1,
-    }),
+    balancesWithoutPayout(db, db.$shopId, BELOW_MINIMUM_LISTED + 1),
   ]);
   const listed = largest.slice(0, BELOW_MINIMUM_LISTED);
   const affiliates = await db.affiliate.findMany({
@@ -319,8 +315,8 @@ export async function listBelowMinimum(db: ShopDb) {
   const byId = new Map(affiliates.map((a) => [a.id, a]));
   return {
     minimum: settings.minimumAmount,
-    lines: byCurrency.reduce((n, r) => n + r._count._all, 0),
-    totals: totalsByCurrency(byCurrency.map((r) => ({ currency: r.currency, amount: r._sum.amount ?? 0 }))),
+    lines: byCurrency.reduce((n, r) => n + r.lines, 0),
+    totals: totalsByCurrency(byCurrency),
     more: largest.length > BELOW_MINIMUM_LISTED,
     rows: listed.map((r) => {
       const a = byId.get(r.affiliateId);
@@ -329,8 +325,8 @@ export async function listBelowMinimum(db: ShopDb) {
         name: a ? `${a.firstName} ${a.lastName}`.trim() || a.email : "",
         email: a?.email ?? "",
         currency: r.currency,
-        amount: r._sum.amount ?? 0,
-        lines: r._count._all,
+        amount: r.amount,
+        lines: r.lines,
       };
     }),
   };

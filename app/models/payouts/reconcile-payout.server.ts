@@ -14,7 +14,7 @@ import { closeBatchIfDone } from "./settle-payout.server";
 //
 // 1. the payout becomes paid (compare-and-set on the state it was read in);
 // 2. it takes back the lines it released (PayoutRelease) that are still
-//    unpaid: loose, or gathered meanwhile into the affiliate's pending payout;
+//    unpaid (loose: a pending payout holds no lines, ADR 058);
 // 3. what it paid beyond those lines (they were paid again by a retry, or the
 //    release was not recorded) was paid twice: an "overpayment" line of that
 //    amount, paid, keeps the payout equal to its lines, and an approved
@@ -58,13 +58,13 @@ export async function reconcilePaidAfterAll(
   });
   const lines = await tx.commission.findMany({
     where: { shopId, id: { in: released.map((r) => r.commissionId) } },
-    select: { id: true, amount: true, status: true, payoutId: true, payout: { select: { status: true } } },
+    select: { id: true, amount: true, status: true, payoutId: true },
   });
-  const back = lines.filter((l) => l.status === "approved" && (l.payoutId === null || l.payout?.status === "pending"));
-  const fromPending = back.some((l) => l.payoutId !== null);
+  const back = lines.filter((l) => l.status === "approved" && l.payoutId === null);
   if (back.length) {
     const taken = await tx.commission.updateMany({
-      where: { shopId, id: { in: back.map((l) => l.id) }, status: "approved" },
+      // Still loose: a batch that took one meanwhile keeps it.
+      where: { shopId, id: { in: back.map((l) => l.id) }, status: "approved", payoutId: null },
       data: { payoutId: payout.id, status: "paid" },
     });
     if (taken.count !== back.length) throw new Error(`reconcile ${payout.id}: lines changed meanwhile`);
@@ -105,9 +105,9 @@ export async function reconcilePaidAfterAll(
       ],
     });
   }
-  // A pending payout that gave lines back pays what it has left (or is
-  // cancelled below the minimum), and the recovery line joins it.
-  if (fromPending || overpaid !== 0) {
+  // The lines taken back left the balance a pending payout shows: it shows
+  // what is left (or is cancelled below the minimum), the recovery line too.
+  if (back.length > 0 || overpaid !== 0) {
     await refreshPendingPayouts(tx, shopId, { affiliateIds: [payout.affiliateId] });
   }
   await addPayoutEvent(tx, shopId, payout.id, {

@@ -5,31 +5,24 @@ import { dialectOf } from "../../db/dialect";
 import { emitEvents } from "../events/emit-event.server";
 import { paymentSettingsOf } from "./payment-settings";
 import { groupsToOpen } from "./pending-plan";
-import {
-  attachLooseLines,
-  looseGroups,
-  lockPayouts,
-  pendingBelowMinimum,
-  pendingOpenKeys,
-  sumPayoutsFromLines,
-  withWidePageCache,
-} from "./payout-sql.server";
+import { looseGroups, lockPayouts, pendingBelowMinimum, pendingOpenKeys, setPendingAmounts } from "./payout-sql.server";
 import { openKeyOf } from "./payout-states";
 
-// Gathers the payable lines into pending payouts: one per affiliate and
-// currency, opened once the balance reaches the shop's minimum. Set-based
-// (a handful of statements whatever the number of affiliates), because
-// auto-pay runs it over a whole shop: see the payouts benchmark.
+// Keeps one pending payout per affiliate and currency whose balance reaches
+// the shop's minimum. Set-based (a handful of statements whatever the number
+// of affiliates), because auto-pay runs it over a whole shop: see the
+// payouts benchmark. A pending payout holds no lines (ADR 058): it shows the
+// affiliate's loose balance, and the lines join it when it leaves pending
+// (attachLinesLeavingPending, in the same transaction as its
+// compare-and-set), so this never rewrites the lines themselves.
 //
-// 1. sum the loose payable lines per affiliate and currency;
+// 1. sum the loose payable lines per affiliate and currency (one read);
 // 2. open a pending payout for each group at the minimum (pending-plan.ts);
-// 3. attach every loose payable line whose affiliate and currency has an
-//    open payout: new sales and negative refund lines alike;
-// 4. re-sum the open payouts from their lines (the lines are the truth, so
-//    a line approved while this ran is counted where it landed);
-// 5. an open payout that fell below the minimum (a refund, a raised
-//    minimum) is cancelled and its lines go back to the balance, where a
-//    negative amount carries over to the next payout.
+// 3. set every pending payout's amount to its group's sum (new sales and
+//    negative refund lines alike), 0 where nothing is loose any more;
+// 4. a pending payout that fell below the minimum (a refund, a raised
+//    minimum) is cancelled: its balance stays, and a negative one carries
+//    over to the next payout.
 
 export interface RefreshResult {
   created: number;
@@ -56,9 +49,12 @@ export async function refreshPendingPayouts(
 
   const groups = await looseGroups(tx, shopId, options.affiliateIds);
   const openKeys = await pendingOpenKeys(tx, pending);
-  const grown = groups.filter((g) => openKeys.has(openKeyOf(g.affiliateId, g.currency))).length;
+  // The pending payouts whose balance changed since the last refresh (a new
+  // line, a refund, a voided line), for the caller's count.
+  const sums = new Map(groups.map((g) => [openKeyOf(g.affiliateId, g.currency), g.amount]));
+  const grown = [...openKeys].filter(([key, amount]) => (sums.get(key) ?? 0) !== amount).length;
 
-  const toOpen = groupsToOpen(groups, openKeys, minimumAmount);
+  const toOpen = groupsToOpen(groups, new Set(openKeys.keys()), minimumAmount);
   let created = toOpen.map((g) => ({
     id: randomUUID(),
     shopId,
@@ -92,17 +88,11 @@ export async function refreshPendingPayouts(
     })),
   );
 
-  const gather = async () => {
-    if (created.length > 0 || grown > 0) await attachLooseLines(tx, shopId, options.affiliateIds);
-    await sumPayoutsFromLines(tx, pending, now);
-  };
-  // A few affiliates' lines fit the default cache; a whole shop's do not.
-  await (options.affiliateIds ? gather() : withWidePageCache(tx, gather));
+  await setPendingAmounts(tx, pending, groups, now);
 
   const belowIds = await pendingBelowMinimum(tx, pending, minimumAmount);
   for (let i = 0; i < belowIds.length; i += BATCH) {
     const ids = belowIds.slice(i, i + BATCH);
-    await tx.commission.updateMany({ where: { shopId, payoutId: { in: ids } }, data: { payoutId: null } });
     await tx.payout.updateMany({
       where: { shopId, id: { in: ids } },
       data: { status: "cancelled", openKey: null, amount: 0, failureReason: "below_minimum" },

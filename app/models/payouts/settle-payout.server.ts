@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors";
 import { chunks } from "../../lib/chunks";
 import { emitEvent, emitEvents } from "../events/emit-event.server";
 import { addPayoutEvent } from "./payout-history.server";
-import { recordReleasedLines, sumPayoutsFromLines } from "./payout-sql.server";
+import { attachLinesLeavingPending, recordReleasedLines, sumPayoutsFromLines } from "./payout-sql.server";
 import { batchFromStates, payoutTransition, type PayoutActorKind, type PayoutStatus } from "./payout-states";
 
 // How a payout ends: paid (its lines are paid) or failed (its lines go back
@@ -75,8 +75,9 @@ async function lost(tx: Tx, payout: PayoutRow, to: PayoutStatus, by: PayoutActor
   throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
 }
 
-/** A payout leaving pending pays what its lines add up to at that moment. */
-async function sumFromLines(tx: Tx, shopId: string, payoutId: string) {
+/** A payout leaving pending takes its affiliate's loose lines (ADR 058) and pays what they add up to at that moment. */
+async function takeLines(tx: Tx, shopId: string, payoutId: string) {
+  await attachLinesLeavingPending(tx, { shopId, ids: [payoutId] });
   await sumPayoutsFromLines(tx, { shopId, ids: [payoutId] });
   return (await tx.payout.findFirstOrThrow({ where: { id: payoutId, shopId }, select: { amount: true } })).amount;
 }
@@ -130,7 +131,10 @@ export async function markPayoutPaid(
     ...(payout.status === "pending" ? { method: "manual" } : {}),
   });
   if (!moved) return lost(tx, payout, "paid", input.by);
-  const amount = payout.status === "pending" ? await sumFromLines(tx, shopId, payout.id) : payout.amount;
+  const amount = payout.status === "pending" ? await takeLines(tx, shopId, payout.id) : payout.amount;
+  // Its balance went meanwhile (a cancelled order): nothing to pay, and the
+  // whole change rolls back.
+  if (amount <= 0) throw new AppError("conflict", msg("Payouts:errors.changedMeanwhile"));
   await tx.commission.updateMany({
     where: { shopId, payoutId: payout.id, status: "approved" },
     data: { status: "paid" },
