@@ -1,10 +1,12 @@
 // Pending payouts for a whole shop: 10,000 affiliates with 1M approved
-// commission lines (refund lines included) on SQLite, gathered into one
-// pending payout per affiliate by refreshPendingPayouts (what auto-pay and
-// the Payouts list run). Each measurement runs in a child process on a fresh
-// copy of the seeded file, so the time and the peak memory are the
-// refresh's; the baseline is one grouped read of the same lines in the same
-// kind of process.
+// commission lines (refund lines included) on SQLite, one pending payout per
+// affiliate kept by refreshPendingPayouts (what auto-pay and the Payouts list
+// run). Each measurement runs in a child process on a fresh copy of the
+// seeded file, so the time and the peak memory are the refresh's; the
+// baseline is one grouped read of the same lines in the same kind of
+// process. A pending payout holds no lines (ADR 058): they join it when it
+// leaves pending, so the bench also times one Pay of all 10,000 payouts (a
+// manual batch), where the million lines are written.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -21,6 +23,10 @@ const LINES_PER_ORDER = 10;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const TARGET_SECONDS = 5;
 const TARGET_MB = 300;
+// Nine sale lines of 1000 and one refund line of -150 per ten (seed below).
+const EXPECTED_TOTAL = Array.from({ length: LINES }, (_, i) =>
+  i % LINES_PER_ORDER === LINES_PER_ORDER - 1 ? -150 : 1000,
+).reduce((a, b) => a + b, 0);
 
 function seed(file: string) {
   const db = new Database(file);
@@ -67,7 +73,7 @@ function seed(file: string) {
   db.close();
 }
 
-function measure(base: string, dir: string, what: "baseline" | "refresh", n: number) {
+function measure(base: string, dir: string, what: "baseline" | "refresh" | "pay", n: number) {
   const file = path.join(dir, `run-${what}-${n}.db`);
   copyFileSync(base, file);
   const out = execFileSync(process.execPath, ["--import", "tsx", "tests/bench/payouts-refresh-child.ts", what], {
@@ -81,6 +87,7 @@ function measure(base: string, dir: string, what: "baseline" | "refresh", n: num
   return JSON.parse(out.trim().split("\n").pop()!) as {
     seconds: number;
     created: number;
+    total: number;
     lines: number;
     maxRssMb: number;
   };
@@ -112,12 +119,22 @@ export async function payoutsBench(): Promise<BenchResult> {
     console.log(
       `  baseline (one grouped read): ${spread(baselines.map((b) => b.seconds))} s; refresh/baseline ${ratio.toFixed(1)}×`,
     );
-    console.log(`  created ${runs[0]!.created} pending payouts holding ${runs[0]!.lines} lines`);
+    console.log(
+      `  created ${runs[0]!.created} pending payouts showing ${runs[0]!.total} in all (lines ${EXPECTED_TOTAL}), holding ${runs[0]!.lines} lines`,
+    );
+    const pay = measure(base, dir, "pay", 0);
+    console.log(
+      `  Pay of all ${pay.created} (one manual batch, the lines join their payouts): ${pay.seconds.toFixed(2)} s, ${pay.lines} lines taken, peak ${pay.maxRssMb.toFixed(0)} MB`,
+    );
     return {
       checks: [
         {
-          name: `every affiliate got one pending payout (${runs[0]!.created}/${AFFILIATES})`,
-          pass: runs.every((r) => r.created === AFFILIATES && r.lines === LINES),
+          name: `every affiliate got one pending payout showing its balance (${runs[0]!.created}/${AFFILIATES})`,
+          pass: runs.every((r) => r.created === AFFILIATES && r.total === EXPECTED_TOTAL && r.lines === 0),
+        },
+        {
+          name: `one Pay takes every line into its payout (${pay.lines}/${LINES})`,
+          pass: pay.lines === LINES && pay.created === AFFILIATES,
         },
         {
           name: `refresh under ${TARGET_SECONDS} s (median ${median(seconds).toFixed(2)} s)`,

@@ -79,15 +79,15 @@ export async function withWidePageCache<T>(client: Client, work: () => Promise<T
   }
 }
 
-/** The open keys (affiliate and currency) of the selected pending payouts, with the amount each shows. */
-export async function pendingOpenKeys(client: Client, selection: PayoutSelection & { pending: true }) {
+/** The selected pending payouts: id, key (affiliate and currency) and the amount each shows. */
+export async function pendingPayoutsOf(client: Client, selection: PayoutSelection & { pending: true }) {
   const where = selectionSql(selection);
-  const rows = await query<{ openKey: string; amount: unknown }>(
+  const rows = await query<{ id: string; affiliateId: string; currency: string; amount: unknown }>(
     client,
-    `SELECT "openKey", "amount" FROM "Payout" WHERE ${where.sql}`,
+    `SELECT "id", "affiliateId", "currency", "amount" FROM "Payout" WHERE ${where.sql}`,
     ...where.params,
   );
-  return new Map(rows.map((row) => [row.openKey, num(row.amount)]));
+  return rows.map((row) => ({ id: row.id, key: `${row.affiliateId}:${row.currency}`, amount: num(row.amount) }));
 }
 
 /** The ids of the selected pending payouts whose amount is not positive or below the minimum (minor units). */
@@ -184,32 +184,30 @@ export async function attachLinesLeavingPending(
 }
 
 /**
- * Sets the amount of the selected pending payouts to their affiliate's loose
- * balance in their currency (the groups just read: one grouped read serves
- * both the opening and the amounts), 0 where nothing is loose any more (the
- * caller then cancels it below the minimum). The balance a pending payout
- * shows is as of this refresh; the payout pays what is loose when it leaves
+ * Sets the amount of these pending payouts (by id) to their affiliate's
+ * loose balance in their currency, as the refresh just read it; the caller
+ * passes only those whose balance changed. The balance a pending payout
+ * shows is as of the last refresh; it pays what is loose when it leaves
  * pending (attachLinesLeavingPending).
  */
 export async function setPendingAmounts(
   client: Client,
-  selection: PayoutSelection & { pending: true },
-  groups: readonly LooseGroup[],
+  shopId: string,
+  amounts: readonly { id: string; amount: number }[],
   updatedAt: Date,
 ) {
-  const where = selectionSql(selection);
-  await execute(client, `UPDATE "Payout" SET "amount" = 0, "updatedAt" = ? WHERE ${where.sql}`, updatedAt, ...where.params);
-  const amounts = JSON.stringify(groups.map((g) => ({ key: `${g.affiliateId}:${g.currency}`, amount: g.amount })));
+  if (amounts.length === 0) return;
   const source =
     dialectOf(client) === "postgresql"
-      ? `(SELECT j."key", j."amount" FROM json_to_recordset(CAST(? AS json)) AS j("key" text, "amount" integer)) g`
-      : `(SELECT value ->> '$.key' AS "key", value ->> '$.amount' AS "amount" FROM json_each(?)) g`;
-  const qualified = selectionSql(selection, "Payout");
+      ? `(SELECT j."id", j."amount" FROM json_to_recordset(CAST(? AS json)) AS j("id" text, "amount" integer)) g`
+      : `(SELECT value ->> '$.id' AS "id", value ->> '$.amount' AS "amount" FROM json_each(?)) g`;
   await execute(
     client,
-    `UPDATE "Payout" SET "amount" = g."amount" FROM ${source} WHERE "Payout"."openKey" = g."key" AND ${qualified.sql}`,
-    amounts,
-    ...qualified.params,
+    `UPDATE "Payout" SET "amount" = g."amount", "updatedAt" = ? FROM ${source}
+     WHERE "Payout"."id" = g."id" AND "Payout"."shopId" = ? AND "Payout"."status" = 'pending'`,
+    updatedAt,
+    JSON.stringify(amounts),
+    shopId,
   );
 }
 

@@ -120,10 +120,7 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
     db.payout.groupBy({ by: ["status"], where: { shopId: db.$shopId }, _count: { _all: true } }),
   ]);
   const result = keysetPage("createdAt", page, fetched, (row) => row.createdAt);
-  const [settings, linesOf] = await Promise.all([
-    shopPaymentSettings(db),
-    payoutLineCounts(db, result.rows),
-  ]);
+  const [settings, linesOf] = await Promise.all([shopPaymentSettings(db), payoutLineCounts(db, result.rows)]);
   const countOf = (s: string) => counts.find((c) => c.status === s)?._count._all ?? 0;
   return {
     status,

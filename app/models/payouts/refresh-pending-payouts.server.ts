@@ -5,7 +5,13 @@ import { dialectOf } from "../../db/dialect";
 import { emitEvents } from "../events/emit-event.server";
 import { paymentSettingsOf } from "./payment-settings";
 import { groupsToOpen } from "./pending-plan";
-import { looseGroups, lockPayouts, pendingBelowMinimum, pendingOpenKeys, setPendingAmounts } from "./payout-sql.server";
+import {
+  looseGroups,
+  lockPayouts,
+  pendingBelowMinimum,
+  pendingPayoutsOf,
+  setPendingAmounts,
+} from "./payout-sql.server";
 import { openKeyOf } from "./payout-states";
 
 // Keeps one pending payout per affiliate and currency whose balance reaches
@@ -18,8 +24,8 @@ import { openKeyOf } from "./payout-states";
 //
 // 1. sum the loose payable lines per affiliate and currency (one read);
 // 2. open a pending payout for each group at the minimum (pending-plan.ts);
-// 3. set every pending payout's amount to its group's sum (new sales and
-//    negative refund lines alike), 0 where nothing is loose any more;
+// 3. set each pending payout's amount to its group's sum where it changed
+//    (new sales and negative refund lines alike), 0 where nothing is loose;
 // 4. a pending payout that fell below the minimum (a refund, a raised
 //    minimum) is cancelled: its balance stays, and a negative one carries
 //    over to the next payout.
@@ -48,13 +54,16 @@ export async function refreshPendingPayouts(
   await lockPayouts(tx, pending);
 
   const groups = await looseGroups(tx, shopId, options.affiliateIds);
-  const openKeys = await pendingOpenKeys(tx, pending);
+  const open = await pendingPayoutsOf(tx, pending);
+  const openKeys = new Set(open.map((p) => p.key));
   // The pending payouts whose balance changed since the last refresh (a new
-  // line, a refund, a voided line), for the caller's count.
+  // line, a refund, a voided line): only they are written.
   const sums = new Map(groups.map((g) => [openKeyOf(g.affiliateId, g.currency), g.amount]));
-  const grown = [...openKeys].filter(([key, amount]) => (sums.get(key) ?? 0) !== amount).length;
-
-  const toOpen = groupsToOpen(groups, new Set(openKeys.keys()), minimumAmount);
+  const changed = open
+    .map((p) => ({ id: p.id, amount: sums.get(p.key) ?? 0, was: p.amount }))
+    .filter((p) => p.amount !== p.was)
+    .map(({ id, amount }) => ({ id, amount }));
+  const toOpen = groupsToOpen(groups, openKeys, minimumAmount);
   let created = toOpen.map((g) => ({
     id: randomUUID(),
     shopId,
@@ -88,7 +97,7 @@ export async function refreshPendingPayouts(
     })),
   );
 
-  await setPendingAmounts(tx, pending, groups, now);
+  await setPendingAmounts(tx, shopId, changed, now);
 
   const belowIds = await pendingBelowMinimum(tx, pending, minimumAmount);
   for (let i = 0; i < belowIds.length; i += BATCH) {
@@ -123,5 +132,5 @@ export async function refreshPendingPayouts(
       method: p.method,
     })),
   );
-  return { created: announced.length, updated: grown };
+  return { created: announced.length, updated: changed.length };
 }
