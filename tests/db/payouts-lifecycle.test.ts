@@ -10,6 +10,7 @@ import { chunks } from "~/lib/chunks";
 import { paidImportStatus, runPaidImport, startPaidImport } from "~/models/payouts/csv/paid-import-job.server";
 import { bind, dialectOf } from "~/db/dialect";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
+import { cancelOrder } from "~/models/orders/adjust-order.server";
 import { markPayoutFailed, markPayoutPaid } from "~/models/payouts/settle-payout.server";
 import { buildCommission, buildOrder, buildPendingPayoutsInBulk } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
@@ -108,6 +109,52 @@ describe("pending payouts", () => {
     expect(await getDb().commission.count({ where: { affiliateId: ana.id, payoutId: null, status: "approved" } })).toBe(
       2,
     );
+  });
+});
+
+describe("a pending payout takes its lines as it leaves pending (ADR 058)", () => {
+  it("pays a line approved after the list was read, not one a cancelled order voided", async () => {
+    const { shop, ana, line } = await setUp(1000);
+    await line(ana.id, 1500);
+    const voided = await line(ana.id, 400);
+    await tx((t) => refreshPendingPayouts(t, shop.id));
+    const pending = await getDb().payout.findFirstOrThrow({ where: { shopId: shop.id, status: "pending" } });
+    expect(pending.amount).toBe(1900);
+    // After the list was read: one more sale approved, one order cancelled.
+    const late = await line(ana.id, 700);
+    const order = await getDb().order.findUniqueOrThrow({ where: { id: voided.orderId! } });
+    await tx((t) => cancelOrder(t, shop.id, order.shopifyGid, new Date()));
+    // The cancellation's refresh shows the balance without the voided line (and with the late one).
+    expect((await getDb().payout.findUniqueOrThrow({ where: { id: pending.id } })).amount).toBe(2200);
+
+    await tx((t) => createPayoutBatch(t, shop.id, { payoutIds: [pending.id], method: "manual", createdBy: "u1" }));
+    const taken = await getDb().payout.findUniqueOrThrow({ where: { id: pending.id } });
+    expect([taken.status, taken.amount]).toEqual(["processing", 2200]);
+    const lines = await getDb().commission.findMany({ where: { payoutId: pending.id }, orderBy: { amount: "asc" } });
+    expect(lines.map((l) => l.amount)).toEqual([700, 1500]);
+    expect(lines.map((l) => l.id)).toContain(late.id);
+    expect((await getDb().commission.findUniqueOrThrow({ where: { id: voided.id } })).status).toBe("void");
+  });
+
+  it("mark paid on a pending payout takes its lines; with nothing left to pay it is refused and changes nothing", async () => {
+    const { shop, ana, line } = await setUp(1000);
+    const only = await line(ana.id, 1500);
+    await tx((t) => refreshPendingPayouts(t, shop.id));
+    const pending = await getDb().payout.findFirstOrThrow({ where: { shopId: shop.id, status: "pending" } });
+    // Its balance goes before anyone pays it (the order is cancelled; no refresh ran yet).
+    await getDb().commission.update({ where: { id: only.id }, data: { status: "void" } });
+    await expect(
+      tx((t) => markPayoutPaid(t, shop.id, pending.id, { actor: "u1", by: "merchant" })),
+    ).rejects.toMatchObject({ code: "conflict" });
+    expect((await getDb().payout.findUniqueOrThrow({ where: { id: pending.id } })).status).toBe("pending");
+
+    const again = await line(ana.id, 1200);
+    const { payout } = await tx((t) => markPayoutPaid(t, shop.id, pending.id, { actor: "u1", by: "merchant" }));
+    expect([payout.status, payout.amount]).toEqual(["paid", 1200]);
+    expect(await getDb().commission.findUniqueOrThrow({ where: { id: again.id } })).toMatchObject({
+      payoutId: pending.id,
+      status: "paid",
+    });
   });
 });
 

@@ -171,16 +171,38 @@ export async function attachLinesLeavingPending(
       ? { sql: ` AND p."batchId" = ?`, params: [selection.batchId] }
       : inList(`p."id"`, selection.ids);
   if (!("batchId" in selection) && selection.ids.length === 0) return;
-  await execute(
-    client,
-    `UPDATE "Commission" SET "payoutId" = p."id" FROM "Payout" p
+  await withoutNestedLoops(client, () =>
+    execute(
+      client,
+      `UPDATE "Commission" SET "payoutId" = p."id" FROM "Payout" p
      WHERE p."affiliateId" = "Commission"."affiliateId" AND p."currency" = "Commission"."currency"
        AND p."shopId" = ?${which.sql}
        AND "Commission"."shopId" = ? AND ${looseSqlOf("Commission")}`,
-    selection.shopId,
-    ...which.params,
-    selection.shopId,
+      selection.shopId,
+      ...which.params,
+      selection.shopId,
+    ),
   );
+}
+
+/**
+ * Runs `work` with PostgreSQL's nested-loop joins off for this transaction,
+ * then sets them back. Tables that have not been analyzed yet (a new shop
+ * paying right after an import, every test database) are estimated at a row
+ * or two, and the planner then joins a batch's payouts to the lines in a
+ * nested loop that reads every payout once per line: 3.4 s for 2,500 payouts
+ * and 2,500 lines, where the hash or merge join it takes with statistics
+ * needs 0.13 s. The join reads the shop's loose lines once either way.
+ */
+async function withoutNestedLoops<T>(client: Client, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(client) !== "postgresql") return work();
+  const [before] = await query<{ value: string }>(client, `SELECT current_setting('enable_nestloop') AS "value"`);
+  await query(client, `SELECT set_config('enable_nestloop', 'off', true)`);
+  try {
+    return await work();
+  } finally {
+    await query(client, `SELECT set_config('enable_nestloop', ?, true)`, before?.value ?? "on");
+  }
 }
 
 /**
