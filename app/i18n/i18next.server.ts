@@ -44,17 +44,22 @@ export function pageI18n(context: EntryContext): { instance: i18n; payload: stri
   const overrides = root?.locale?.overrides ?? {};
   const matched = handles(context);
   const ns = routeNamespaces(context, matched);
-  const { instance, resources } = pageInstance(language, ns, overrides);
-  if (matched.some(({ handle }) => handle.portal === true)) return { instance, payload: null };
-  const payload: I18nPayload = {
-    tag: language.tag,
-    code: language.code,
-    // The pseudo-locale is made by this app (app-server.ts), never by a content host.
-    baseUrl: language === PSEUDO_LANGUAGE ? "/locales" : getConfig().TRANSLATIONS_BASE_URL,
-    resources: resources[language.tag]!,
-    overrides,
-  };
-  return { instance, payload: scriptJson(payload) };
+  const page = pageInstance(language, ns, overrides);
+  if (matched.some(({ handle }) => handle.portal === true)) return { instance: page.instance, payload: null };
+  // The pseudo-locale is made by this app (app-server.ts), never by a content host.
+  const baseUrl = language === PSEUDO_LANGUAGE ? "/locales" : getConfig().TRANSLATIONS_BASE_URL;
+  // The same for every page of the instance: its JSON (12-16 KB) is made once.
+  if (page.payload?.baseUrl !== baseUrl) {
+    const payload: I18nPayload = {
+      tag: language.tag,
+      code: language.code,
+      baseUrl,
+      resources: page.resources[language.tag]!,
+      overrides,
+    };
+    page.payload = { baseUrl, json: scriptJson(payload) };
+  }
+  return { instance: page.instance, payload: page.payload.json };
 }
 
 // Building and initialising an i18next instance costs about 2 % of a page's
@@ -63,20 +68,75 @@ export function pageI18n(context: EntryContext): { instance: i18n; payload: stri
 // language on the server), so concurrent requests may share it. Bounded:
 // overrides differ per shop.
 const PAGE_INSTANCES_MAX = 500;
-const pageInstances = new Map<string, { instance: i18n; resources: ReturnType<typeof pageResources> }>();
+interface PageInstance {
+  instance: i18n;
+  resources: ReturnType<typeof pageResources>;
+  /** The browser's payload as JSON, made on the first document that sends it. */
+  payload?: { baseUrl: string; json: string };
+}
+const pageInstances = new Map<string, PageInstance>();
 
-function pageInstance(language: LanguageInfo, ns: string[], overrides: Overrides) {
+function pageInstance(language: LanguageInfo, ns: string[], overrides: Overrides): PageInstance {
   const key = `${language.tag}\n${ns.join(",")}\n${JSON.stringify(overrides)}`;
   let hit = pageInstances.get(key);
   if (!hit) {
     const resources = pageResources(language, ns, overrides);
     const instance = createInstance();
     void instance.use(initReactI18next).init({ ...i18nConfig, lng: language.tag, ns, resources, initImmediate: false });
+    rememberPlainLookups(instance);
     if (pageInstances.size >= PAGE_INSTANCES_MAX) pageInstances.clear();
     hit = { instance, resources };
     pageInstances.set(key, hit);
   }
   return hit;
+}
+
+// Options a look-up may name and still give the same text every time on a
+// page instance (one language, resources never changed): the rest (count,
+// context, values to interpolate, returnObjects...) pass through.
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix", "defaultValue"]);
+const PLAIN_LOOKUPS_MAX = 5_000;
+
+/** The cache key of a plain look-up (a string key, only PLAIN_OPTIONS), or null. */
+function plainLookup(language: string, key: unknown, options: unknown): string | null {
+  if (typeof key !== "string") return null;
+  if (options === undefined) return `${language}\0\0\0\0${key}`;
+  if (typeof options !== "object" || options === null) return null;
+  const parts = [language, "", "", ""];
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined || value === null) continue;
+    if (!PLAIN_OPTIONS.has(name)) return null;
+    const text = typeof value === "string" ? value : Array.isArray(value) ? value.join(",") : null;
+    if (text === null || (name !== "lngs" && name !== "ns" && typeof value !== "string")) return null;
+    if (name === "lng") parts[0] = text;
+    else if (name === "lngs") parts[0] = `${parts[0]}/${text}`;
+    else if (name === "ns") parts[1] = text;
+    else if (name === "keyPrefix") parts[2] = text;
+    else parts[3] = text;
+  }
+  return `${parts.join("\0")}\0${key}`;
+}
+
+/**
+ * i18next's `t` costs tens of microseconds a call (option objects, key and
+ * namespace parsing, interpolation), and a page asks for the same labels on
+ * every document (navigation, headings, tabs): a page instance remembers
+ * what each plain look-up gave. Safe on the server only, where an instance's
+ * language and resources never change after init (pageInstance).
+ */
+function rememberPlainLookups(instance: i18n) {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
+  const known = new Map<string, unknown>();
+  const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+    const cacheKey = rest.length ? null : plainLookup(instance.language, key, options);
+    if (cacheKey === null) return (translate as (...args: unknown[]) => unknown)(key, options, ...rest);
+    if (known.has(cacheKey)) return known.get(cacheKey);
+    const text = translate(key, options);
+    if (known.size >= PLAIN_LOOKUPS_MAX) known.clear();
+    known.set(cacheKey, text);
+    return text;
+  };
+  instance.t = t as unknown as i18n["t"];
 }
 
 /**
