@@ -67,12 +67,19 @@ describe("a page's instance remembers plain look-ups", () => {
     }
   });
 
-  it("passes look-ups with values through (count, interpolation)", () => {
+  it("remembers look-ups with values per value (count, interpolation), and passes objects through", () => {
     const { instance } = pageI18n(documentContext("en", ["Sales"]));
     const t = instance.getFixedT(null, "Sales");
-    expect(t("claims.titleOpen", { count: 1 })).toBe("Claims (1 open)");
-    expect(t("claims.titleOpen", { count: 3 })).toBe("Claims (3 open)");
-    expect(t("claims.titleOpen", { count: 1 })).toBe("Claims (1 open)");
+    for (let round = 0; round < 2; round++) {
+      expect(t("claims.titleOpen", { count: 1 })).toBe("Claims (1 open)");
+      expect(t("claims.titleOpen", { count: 3 })).toBe("Claims (3 open)");
+      expect(t("bulk.skipped", { count: 2 })).toBe(
+        fixedT(languageInfo("en")!, ["Sales"])("bulk.skipped", { count: 2 }),
+      );
+      expect(t("nothing.here", { defaultValue: "{{who}} sold", who: "Ann" })).toBe("Ann sold");
+      expect(t("nothing.here", { defaultValue: "{{who}} sold", who: "Bo" })).toBe("Bo sold");
+      expect(t("statuses", { returnObjects: true })).toMatchObject({ paid: "Paid" });
+    }
   });
 
   it("keeps each language's and each shop's words apart", () => {

@@ -91,38 +91,40 @@ function pageInstance(language: LanguageInfo, ns: string[], overrides: Overrides
   return hit;
 }
 
-// Options a look-up may name and still give the same text every time on a
-// page instance (one language, resources never changed): the rest (count,
-// context, values to interpolate, returnObjects...) pass through.
-const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix", "defaultValue"]);
-const PLAIN_LOOKUPS_MAX = 5_000;
+// A look-up whose options are all plain values (the key a string; count,
+// context, defaultValue and values to interpolate strings, numbers or
+// booleans; ns and lngs strings or lists of them) gives the same text every
+// time on a page instance (one language, resources never changed). Objects
+// (React elements, formatters, interpolation settings) and the options that
+// return objects instead of text pass through.
+const NOT_TEXT_OPTIONS = new Set(["returnObjects", "returnDetails"]);
+const REMEMBERED_LOOKUPS_MAX = 5_000;
 
-/** The cache key of a plain look-up (a string key, only PLAIN_OPTIONS), or null. */
+/** The cache key of a look-up that always gives the same text, or null. */
 function plainLookup(language: string, key: unknown, options: unknown): string | null {
   if (typeof key !== "string") return null;
-  if (options === undefined) return `${language}\0\0\0\0${key}`;
+  let cacheKey = `${language}\0${key}`;
+  if (options === undefined) return cacheKey;
   if (typeof options !== "object" || options === null) return null;
-  const parts = [language, "", "", ""];
-  for (const [name, value] of Object.entries(options)) {
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name];
     if (value === undefined || value === null) continue;
-    if (!PLAIN_OPTIONS.has(name)) return null;
-    const text = typeof value === "string" ? value : Array.isArray(value) ? value.join(",") : null;
-    if (text === null || (name !== "lngs" && name !== "ns" && typeof value !== "string")) return null;
-    if (name === "lng") parts[0] = text;
-    else if (name === "lngs") parts[0] = `${parts[0]}/${text}`;
-    else if (name === "ns") parts[1] = text;
-    else if (name === "keyPrefix") parts[2] = text;
-    else parts[3] = text;
+    if (NOT_TEXT_OPTIONS.has(name)) return null;
+    if (typeof value === "string") cacheKey += `\0${name}=s${value}`;
+    else if (typeof value === "number" || typeof value === "boolean") cacheKey += `\0${name}=${typeof value}${value}`;
+    else if ((name === "ns" || name === "lngs") && Array.isArray(value) && value.every((v) => typeof v === "string"))
+      cacheKey += `\0${name}=a${value.join("\0")}`;
+    else return null;
   }
-  return `${parts.join("\0")}\0${key}`;
+  return cacheKey;
 }
 
 /**
  * i18next's `t` costs tens of microseconds a call (option objects, key and
- * namespace parsing, interpolation), and a page asks for the same labels on
- * every document (navigation, headings, tabs): a page instance remembers
- * what each plain look-up gave. Safe on the server only, where an instance's
- * language and resources never change after init (pageInstance).
+ * namespace parsing, interpolation), and a page asks for the same texts on
+ * every document (navigation, headings, tabs, counts): a page instance
+ * remembers what each plain look-up gave. Safe on the server only, where an
+ * instance's language and resources never change after init (pageInstance).
  */
 function rememberPlainLookups(instance: i18n) {
   const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
@@ -132,7 +134,7 @@ function rememberPlainLookups(instance: i18n) {
     if (cacheKey === null) return (translate as (...args: unknown[]) => unknown)(key, options, ...rest);
     if (known.has(cacheKey)) return known.get(cacheKey);
     const text = translate(key, options);
-    if (known.size >= PLAIN_LOOKUPS_MAX) known.clear();
+    if (known.size >= REMEMBERED_LOOKUPS_MAX) known.clear();
     known.set(cacheKey, text);
     return text;
   };
