@@ -12,7 +12,7 @@ import { ListFilters } from "~/components/list/ListFilters";
 import { ListPage } from "~/components/list/ListPage";
 import { useFetcherResult } from "~/components/list/useFetcherResult";
 import { useListScreen } from "~/components/list/useListScreen";
-import { SaleStatusBadge, saleSourceLabel } from "~/components/sales/SaleBadges";
+import { SaleStatusBadge, useSaleLabels } from "~/components/sales/SaleBadges";
 import { merchantRoute } from "~/door/merchant-route.server";
 import { AppError } from "~/lib/errors";
 import { ATTRIBUTION_SOURCES } from "~/models/sales/sale-statuses";
@@ -56,6 +56,7 @@ export default function Sales() {
   const navigate = useNavigate();
   const { t } = useTranslation(["Sales", "Global"]);
   const format = useFormat();
+  const labels = useSaleLabels();
   const fetcher = useFetcher<{ result?: BulkReviewResult; error?: { message: string } }>();
   const list = useListScreen({ queryParam: "affiliate", tabs: { values: TABS } });
   const { search, update } = list;
@@ -103,7 +104,7 @@ export default function Sales() {
         <ChoiceList
           title={t("filters.source")}
           titleHidden
-          choices={ATTRIBUTION_SOURCES.map((s) => ({ label: t(`sources.${s}`), value: s }))}
+          choices={ATTRIBUTION_SOURCES.map((s) => ({ label: labels.source(s), value: s }))}
           selected={source ? [source] : []}
           onChange={(v) => update({ source: v[0] ?? null })}
         />
@@ -148,7 +149,7 @@ export default function Sales() {
         <ListFilters
           list={list}
           placeholder={t("searchPlaceholder")}
-          tabLabel={(tab) => (tab === "all" ? t("tabs.all") : t(`statuses.${tab}`))}
+          tabLabel={(tab) => (tab === "all" ? t("tabs.all") : labels.status(tab))}
           filters={filters}
           appliedFilters={applied}
           clearKeys={["source", "since", "until", "affiliate_id"]}
@@ -207,9 +208,9 @@ export default function Sales() {
               </IndexTable.Cell>
               {/* Plain text, as a channel in Shopify's order list: the status
                   is the one badge a row needs. */}
-              <IndexTable.Cell>{saleSourceLabel(t, sale.source)}</IndexTable.Cell>
+              <IndexTable.Cell>{labels.source(sale.source)}</IndexTable.Cell>
               <IndexTable.Cell>
-                <SaleStatusBadge status={sale.status} />
+                <SaleStatusBadge status={sale.status} label={labels.status(sale.status)} />
               </IndexTable.Cell>
               <NumericCell>{money(sale.total, sale.currency)}</NumericCell>
               <NumericCell>{money(sale.commission, sale.currency)}</NumericCell>
