@@ -12,8 +12,18 @@
 // Targets at 4×, median, cold and warm: CLS ≤ 0.02 on every page, LCP ≤ 1.0 s,
 // blocking time ≤ 150 ms warm and ≤ 300 ms cold, INP ≤ 100 ms. The machine is
 // shared and has two cores: read the times as this run's, not as a user's.
+//
+// Knobs for iterating on one screen: BENCH_VITALS_PAGES=sales,payouts loads
+// only the pages whose name has one of the words ("none" loads none);
+// BENCH_VITALS_INTERACTIONS=pay,level runs only the interactions whose name
+// has one ("none" runs none). Run them on a fresh build
+// (`npm run build --silent && BENCH_ONLY=vitals npx tsx tests/bench/run.ts`).
+// BENCH_VITALS_PROFILE=<dir> writes a V8 CPU profile of each interaction's
+// first run there (<name>.cpuprofile: open it in Chromium's DevTools, or
+// summarise it with tests/bench/cpuprofile-summary.ts on a build made with
+// `npx remix build --sourcemap` to see the source functions).
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -27,6 +37,15 @@ import { waitForHydration } from "../support/hydration";
 const REPEATS = Number(process.env.BENCH_VITALS_REPEATS ?? 5);
 const THROTTLES = (process.env.BENCH_VITALS_THROTTLES ?? "1,4").split(",").map(Number);
 const DEMO_SHOP = "demo-store.myshopify.com";
+const words = (name: string) =>
+  process.env[name]
+    ?.split(",")
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+const PROFILE_DIR = process.env.BENCH_VITALS_PROFILE;
+const PAGES = words("BENCH_VITALS_PAGES");
+const INTERACTIONS = words("BENCH_VITALS_INTERACTIONS");
+const picked = (only: string[] | undefined, name: string) => !only || only.some((w) => name.toLowerCase().includes(w));
 const TARGET = { cls: 0.02, lcpMs: 1000, tbtWarmMs: 150, tbtColdMs: 300, inpMs: 100 };
 
 // Collected in the page from its first script on: LCP, CLS by session
@@ -53,8 +72,19 @@ const OBSERVERS = `
     for (const e of l.getEntries()) if (e.name === "first-contentful-paint") v.fcp = e.startTime;
   }).observe({ type: "paint", buffered: true });
   new PerformanceObserver((l) => {
-    for (const e of l.getEntries())
-      if (e.interactionId) v.events.set(e.interactionId, Math.max(v.events.get(e.interactionId) ?? 0, e.duration));
+    for (const e of l.getEntries()) {
+      if (!e.interactionId) continue;
+      // One interaction is several events (pointerdown, pointerup, click):
+      // INP counts its longest event; its first handler's start and the
+      // handlers' time split that.
+      const i = v.events.get(e.interactionId) ?? { start: e.startTime, end: 0, first: Infinity, processing: 0, max: 0 };
+      i.max = Math.max(i.max, e.duration);
+      i.start = Math.min(i.start, e.startTime);
+      i.end = Math.max(i.end, e.startTime + e.duration);
+      i.first = Math.min(i.first, e.processingStart);
+      i.processing += e.processingEnd - e.processingStart;
+      v.events.set(e.interactionId, i);
+    }
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
 })();
 `;
@@ -138,16 +168,45 @@ async function newContext(browser: Browser, cookies: Awaited<ReturnType<typeof l
   return context;
 }
 
-/** The slowest interaction's duration (ms) during `act`, as INP counts it for one page. */
-async function inpOf(page: Page, act: (page: Page) => Promise<void>): Promise<number> {
+/**
+ * The slowest interaction during `act`, as INP counts it for one page: its
+ * duration (ms, rounded to 8 ms by the browser) and its parts: input delay
+ * (the main thread busy when the input came), processing (the event
+ * handlers, and React's synchronous render of what they set) and
+ * presentation (from the handlers to the next paint: React's render of a
+ * discrete update, style, layout).
+ */
+async function inpOf(
+  page: Page,
+  act: (page: Page) => Promise<void>,
+  profileTo?: string,
+): Promise<{ duration: number; delay: number; processing: number; presentation: number }> {
   await page.evaluate(() =>
-    (window as unknown as { __vitals: { events: Map<number, number> } }).__vitals.events.clear(),
+    (window as unknown as { __vitals: { events: Map<number, unknown> } }).__vitals.events.clear(),
   );
+  const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    await cdp.send("Profiler.start");
+  }
   await act(page);
   await page.waitForTimeout(500);
-  return page.evaluate(() =>
-    Math.max(0, ...(window as unknown as { __vitals: { events: Map<number, number> } }).__vitals.events.values()),
-  );
+  if (cdp && profileTo) {
+    const { profile } = await cdp.send("Profiler.stop");
+    mkdirSync(path.dirname(profileTo), { recursive: true });
+    writeFileSync(profileTo, JSON.stringify(profile));
+    await cdp.detach();
+  }
+  return page.evaluate(() => {
+    type Interaction = { start: number; end: number; first: number; processing: number; max: number };
+    const events = (window as unknown as { __vitals: { events: Map<number, Interaction> } }).__vitals.events;
+    const worst = [...events.values()].sort((a, b) => b.max - a.max)[0];
+    if (!worst) return { duration: 0, delay: 0, processing: 0, presentation: 0 };
+    const delay = worst.first - worst.start;
+    const presentation = worst.end - worst.start - delay - worst.processing;
+    return { duration: worst.max, delay, processing: worst.processing, presentation };
+  });
 }
 
 /** A detail screen's path: the first link of the list that matches. */
@@ -207,7 +266,7 @@ export async function vitalsBench(): Promise<BenchResult> {
       console.log(
         `  ${"page".padEnd(24)} ${"LCP ms".padStart(15)} ${"CLS".padStart(15)} ${"TBT ms".padStart(15)} ${"JS KB (gzip)".padStart(15)}`,
       );
-      for (const screen of screens) {
+      for (const screen of screens.filter((s) => picked(PAGES, s.name))) {
         const cold: Sample[] = [];
         const warm: Sample[] = [];
         for (let i = 0; i < REPEATS; i++) {
@@ -288,8 +347,8 @@ export async function vitalsBench(): Promise<BenchResult> {
       },
     ];
     console.log(`\n  INP at ${rate}× (slowest interaction, median of ${REPEATS})`);
-    for (const it of interactions) {
-      const values: number[] = [];
+    for (const it of interactions.filter((i) => picked(INTERACTIONS, i.name))) {
+      const runs: Awaited<ReturnType<typeof inpOf>>[] = [];
       try {
         for (let i = 0; i < REPEATS; i++) {
           const context = await newContext(browser, cookies.admin);
@@ -301,7 +360,11 @@ export async function vitalsBench(): Promise<BenchResult> {
           // hydration task (the "add a level" click measured 7-9 s so).
           await waitForHydration(page);
           await it.prepare?.(page);
-          values.push(await inpOf(page, it.act));
+          const profileTo =
+            PROFILE_DIR && i === 0
+              ? path.join(PROFILE_DIR, `${it.name.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`)
+              : undefined;
+          runs.push(await inpOf(page, it.act, profileTo));
           await context.close();
         }
       } catch (error) {
@@ -309,7 +372,12 @@ export async function vitalsBench(): Promise<BenchResult> {
         checks.push({ name: `${it.name}: INP measured`, pass: false });
         continue;
       }
-      console.log(`  ${it.name.padEnd(32)} ${median(values).toFixed(0)} ms`);
+      const values = runs.map((r) => r.duration);
+      // The parts of the run whose duration is the median.
+      const mid = runs.find((r) => r.duration === median(values))!;
+      console.log(
+        `  ${it.name.padEnd(32)} ${median(values).toFixed(0).padStart(5)} ms  (delay ${mid.delay.toFixed(0)}, processing ${mid.processing.toFixed(0)}, presentation ${mid.presentation.toFixed(0)}; all ${values.join(", ")})`,
+      );
       checks.push({
         name: `${it.name}: INP ≤ ${TARGET.inpMs} ms (${median(values).toFixed(0)})`,
         pass: median(values) <= TARGET.inpMs,
