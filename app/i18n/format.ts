@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { currencyExponent } from "../lib/money";
 
@@ -92,6 +93,12 @@ export function formatDateIn(tag: string, iso: string | Date, timeZone: string, 
 export function useFormat() {
   const { i18n } = useTranslation();
   const tag = i18n.language || "en";
+  // One object per language: memoised rows and cells that take it as a prop
+  // then skip a parent's re-render (a tab or a dialog opening).
+  return useMemo(() => formatterFor(tag), [tag]);
+}
+
+function formatterFor(tag: string) {
   return {
     tag,
     money: (minor: number, currency: string) => formatMoneyIn(tag, minor, currency),

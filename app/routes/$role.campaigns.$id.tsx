@@ -28,6 +28,7 @@ import { readOnlyRows, requireEditable, requireFeature, requireRoomFor } from "~
 import { planAllows } from "~/models/plans/plans";
 import { ReadOnlyBanner } from "~/components/PlanLimitBanner";
 import { useShell } from "./$role";
+import { useSameWhileEqual } from "~/lib/use-same-while-equal";
 
 // /{role}/campaigns/new and /{role}/campaigns/{id}: create, edit, duplicate, delete.
 export const handle: RouteHandle = {
@@ -133,7 +134,8 @@ export default function CampaignDetail() {
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const serverError = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
   // The form's own checks give translation keys; the server's answer, its English with the keys.
-  const errors = clientErrors ? translateFields(t, clientErrors) : (serverError?.fields ?? {});
+  // The same object while the messages are: the form's cards are memoised on it.
+  const errors = useSameWhileEqual(clientErrors ? translateFields(t, clientErrors) : (serverError?.fields ?? {}));
   const send = (body: Record<string, unknown>) =>
     fetcher.submit(body as never, { method: "post", encType: "application/json" });
 

@@ -1,5 +1,12 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import { useFetcher, useLoaderData, useNavigate, useParams, useRevalidator } from "@remix-run/react";
+import {
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  useParams,
+  useRevalidator,
+  type NavigateFunction,
+} from "@remix-run/react";
 import { NumericCell } from "~/components/NumericCell";
 import {
   Banner,
@@ -15,10 +22,12 @@ import {
   Select,
   Text,
   useIndexResourceState,
+  type IndexTableProps,
 } from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useEffect, useState } from "react";
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { dateRangeFilter } from "~/components/dateRangeFilter";
 import { EmptyMessage } from "~/components/EmptyMessage";
 import { PayoutsCsvActions } from "~/components/payouts/PayoutsCsvActions";
@@ -117,13 +126,15 @@ export default function Payouts() {
   const list = useListScreen({ queryParam: "affiliate", tabs: { values: PAYOUT_TABS } });
   const { search, update } = list;
   const [toast, setToast] = useState<string | null>(null);
-  // What the Pay dialog pays, taken when it opens: the list reloading behind
-  // it (the paid payouts leaving the tab) does not change what it shows.
-  const [paying, setPaying] = useState<{ ids: string[]; n: number; total: ReturnType<typeof totalsByCurrency> } | null>(
-    null,
+  // The Pay dialog keeps what it pays and the method in its own state, so
+  // opening it renders the dialog, not the list behind it (INP, issue 33).
+  const payDialog = useRef<PayDialogHandle>(null);
+  const { submit } = fetcher;
+  const pay = useCallback(
+    (ids: string[], method: PayMethod) =>
+      submit({ intent: "pay", ids, method }, { method: "post", encType: "application/json" }),
+    [submit],
   );
-  const usable = methods.filter((m) => m.enabled && (isAdmin || !m.adminOnly));
-  const [method, setMethod] = useState<PayMethod>("choice");
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(payouts);
   const selectedIds = allResourcesSelected ? payouts.map((p) => p.id) : selectedResources;
@@ -132,7 +143,7 @@ export default function Payouts() {
   useFetcherResult(fetcher, ({ paid }) => {
     if (paid) {
       setToast(t("pay.done"));
-      setPaying(null);
+      payDialog.current?.close();
       clearSelection();
     }
   });
@@ -152,6 +163,21 @@ export default function Payouts() {
   );
   const filters = [dateRange.filter];
   const applied = dateRange.applied;
+  // Stable between renders: IndexTable re-measures its headings (a forced
+  // layout) whenever their array changes.
+  const headings = useMemo(
+    (): IndexTableProps["headings"] => [
+      { title: t("columns.affiliate") },
+      { title: t("columns.date") },
+      { title: t("columns.lines") },
+      { title: t("columns.method") },
+      { title: t("columns.status") },
+      { title: t("columns.reference") },
+      { title: t("columns.amount"), alignment: "end" },
+    ],
+    [t],
+  );
+  const resourceName = useMemo(() => ({ singular: t("resource.singular"), plural: t("resource.plural") }), [t]);
   const detailUrl = (id: string) =>
     status === "pending" ? `/${role}/payouts/pending/${id}` : `/${role}/payouts/${id}`;
 
@@ -224,7 +250,7 @@ export default function Payouts() {
             clearKeys={["since", "until", "affiliate_id"]}
           />
           <IndexTable
-            resourceName={{ singular: t("resource.singular"), plural: t("resource.plural") }}
+            resourceName={resourceName}
             itemCount={payouts.length}
             selectable={status === "pending"}
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
@@ -233,137 +259,234 @@ export default function Payouts() {
               {
                 content: t("pay.action"),
                 onAction: () =>
-                  setPaying({ ids: selected.map((p) => p.id), n: selected.length, total: totalsByCurrency(selected) }),
+                  payDialog.current?.open({
+                    ids: selected.map((p) => p.id),
+                    n: selected.length,
+                    total: totalsByCurrency(selected),
+                  }),
               },
             ]}
             loading={list.loading || fetcher.state !== "idle"}
             emptyState={<EmptyMessage heading={t(`empty.${status}`)} body={t("empty.body")} />}
-            headings={[
-              { title: t("columns.affiliate") },
-              { title: t("columns.date") },
-              { title: t("columns.lines") },
-              { title: t("columns.method") },
-              { title: t("columns.status") },
-              { title: t("columns.reference") },
-              { title: t("columns.amount"), alignment: "end" },
-            ]}
+            headings={headings}
             pagination={list.cursors(after, before)}
           >
             {payouts.map((p, index) => (
-              <IndexTable.Row
-                id={p.id}
+              <PayoutRow
                 key={p.id}
-                position={index}
+                payout={p}
+                index={index}
                 selected={selectedResources.includes(p.id)}
-                onClick={() => navigate(detailUrl(p.id))}
-              >
-                <IndexTable.Cell>
-                  <Link url={detailUrl(p.id)} removeUnderline monochrome dataPrimaryLink>
-                    <Text as="span" fontWeight="semibold">
-                      {p.affiliate.name}
-                    </Text>
-                  </Link>{" "}
-                  <Text as="span" tone="subdued">
-                    {p.affiliate.email}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>{format.date(p.paidAt ?? p.createdAt, shop.timezone)}</IndexTable.Cell>
-                <IndexTable.Cell>{format.number(p.lines)}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  {p.status === "pending" ? (
-                    // What Pay with "each affiliate's own method" and auto-pay will use.
-                    <BlockStack gap="050">
-                      <Text as="span">{t(`methods.${p.payTo.method}`)}</Text>
-                      <Text as="span" tone={p.payTo.source === "choice" ? "subdued" : "caution"} variant="bodySm">
-                        {p.payTo.source === "choice"
-                          ? (p.payTo.detail ?? t("methodSource.choice"))
-                          : t("methodSource.defaultShort")}
-                      </Text>
-                    </BlockStack>
-                  ) : (
-                    t(`methods.${p.method}`)
-                  )}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <PayoutStatusBadge status={p.status} />
-                  {held[p.id] ? (
-                    <Text as="p" tone="caution" variant="bodySm" id={`tax-hold-${p.id}`}>
-                      {t(`Tax:hold.${held[p.id]}`)}
-                    </Text>
-                  ) : null}
-                  {noRate[p.id] ? (
-                    <Text as="p" tone="caution" variant="bodySm" id={`rate-hold-${p.id}`}>
-                      {translateMessage(t, noRate[p.id])}
-                    </Text>
-                  ) : null}
-                </IndexTable.Cell>
-                <IndexTable.Cell>{p.reference ?? (p.failureReason ? t("failed") : "—")}</IndexTable.Cell>
-                <NumericCell>
-                  {format.money(p.amount, p.currency)}
-                  {p.converted ? (
-                    <ConvertedAmount
-                      converted={p.converted}
-                      from={p.currency}
-                      timeZone={shop.timezone}
-                      id={`converted-${p.id}`}
-                    />
-                  ) : null}
-                </NumericCell>
-              </IndexTable.Row>
+                url={detailUrl(p.id)}
+                held={held[p.id]}
+                noRate={noRate[p.id]}
+                timeZone={shop.timezone}
+                t={t}
+                format={format}
+                navigate={navigate}
+              />
             ))}
           </IndexTable>
         </Card>
         {belowMinimum && belowMinimum.lines > 0 ? (
-          <Card padding="0">
-            <Box padding="400">
-              <BlockStack gap="100">
-                <Text as="h2" variant="headingMd">
-                  {t("belowMinimum.title", { minimum: format.money(belowMinimum.minimum, shop.currency) })}
-                </Text>
-                <Text as="p" tone="subdued" id="below-minimum">
-                  {t("belowMinimum.body", {
-                    lines: format.number(belowMinimum.lines),
-                    total: format.moneyTotals(belowMinimum.totals, shop.currency),
-                  })}
-                </Text>
-              </BlockStack>
-            </Box>
-            <DataTable
-              columnContentTypes={["text", "numeric", "numeric"]}
-              headings={[t("columns.affiliate"), t("columns.lines"), t("belowMinimum.balance")]}
-              rows={belowMinimum.rows.map((r) => [
-                <Link key={r.affiliateId} url={`/${role}/affiliates/${r.affiliateId}`} removeUnderline>
-                  {r.name}
-                </Link>,
-                format.number(r.lines),
-                format.money(r.amount, r.currency),
-              ])}
-              footerContent={belowMinimum.more ? t("belowMinimum.more") : undefined}
-            />
-          </Card>
+          <BelowMinimumCard belowMinimum={belowMinimum} role={role} currency={shop.currency} t={t} format={format} />
         ) : null}
       </BlockStack>
+      <PayDialog
+        ref={payDialog}
+        methods={methods}
+        isAdmin={isAdmin}
+        role={role}
+        currency={shop.currency}
+        submitting={fetcher.state === "submitting"}
+        error={fetcherError?.message}
+        onPay={pay}
+        t={t}
+        format={format}
+      />
+      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
+    </ListPage>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Format = ReturnType<typeof useFormat>;
+
+// One row, memoised on its payout and its selection: opening the Pay
+// dialog, a tab or the search box re-renders the page, not every row (INP,
+// issue 33). `t`, `format` and `navigate` are stable for the page's life.
+const PayoutRow = memo(function PayoutRow({
+  payout: p,
+  index,
+  selected,
+  url,
+  held,
+  noRate,
+  timeZone,
+  t,
+  format,
+  navigate,
+}: {
+  payout: LoaderData["payouts"][number];
+  index: number;
+  selected: boolean;
+  url: string;
+  held: string | undefined;
+  noRate: LoaderData["noRate"][string] | undefined;
+  timeZone: string;
+  t: TFunction;
+  format: Format;
+  navigate: NavigateFunction;
+}) {
+  return (
+    <IndexTable.Row id={p.id} position={index} selected={selected} onClick={() => navigate(url)}>
+      <IndexTable.Cell>
+        <Link url={url} removeUnderline monochrome dataPrimaryLink>
+          <Text as="span" fontWeight="semibold">
+            {p.affiliate.name}
+          </Text>
+        </Link>{" "}
+        <Text as="span" tone="subdued">
+          {p.affiliate.email}
+        </Text>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{format.date(p.paidAt ?? p.createdAt, timeZone)}</IndexTable.Cell>
+      <IndexTable.Cell>{format.number(p.lines)}</IndexTable.Cell>
+      <IndexTable.Cell>
+        {p.status === "pending" ? (
+          // What Pay with "each affiliate's own method" and auto-pay will use.
+          <BlockStack gap="050">
+            <Text as="span">{t(`methods.${p.payTo.method}`)}</Text>
+            <Text as="span" tone={p.payTo.source === "choice" ? "subdued" : "caution"} variant="bodySm">
+              {p.payTo.source === "choice"
+                ? (p.payTo.detail ?? t("methodSource.choice"))
+                : t("methodSource.defaultShort")}
+            </Text>
+          </BlockStack>
+        ) : (
+          t(`methods.${p.method}`)
+        )}
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <PayoutStatusBadge status={p.status} />
+        {held ? (
+          <Text as="p" tone="caution" variant="bodySm" id={`tax-hold-${p.id}`}>
+            {t(`Tax:hold.${held}`)}
+          </Text>
+        ) : null}
+        {noRate ? (
+          <Text as="p" tone="caution" variant="bodySm" id={`rate-hold-${p.id}`}>
+            {translateMessage(t, noRate)}
+          </Text>
+        ) : null}
+      </IndexTable.Cell>
+      <IndexTable.Cell>{p.reference ?? (p.failureReason ? t("failed") : "—")}</IndexTable.Cell>
+      <NumericCell>
+        {format.money(p.amount, p.currency)}
+        {p.converted ? (
+          <ConvertedAmount converted={p.converted} from={p.currency} timeZone={timeZone} id={`converted-${p.id}`} />
+        ) : null}
+      </NumericCell>
+    </IndexTable.Row>
+  );
+});
+
+// The balances under the minimum. Memoised: its DataTable measures every
+// cell through refs on each render, which a dialog opening above it paid for.
+const BelowMinimumCard = memo(function BelowMinimumCard({
+  belowMinimum,
+  role,
+  currency,
+  t,
+  format,
+}: {
+  belowMinimum: NonNullable<LoaderData["belowMinimum"]>;
+  role: string | undefined;
+  currency: string;
+  t: TFunction;
+  format: Format;
+}) {
+  return (
+    <Card padding="0">
+      <Box padding="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            {t("belowMinimum.title", { minimum: format.money(belowMinimum.minimum, currency) })}
+          </Text>
+          <Text as="p" tone="subdued" id="below-minimum">
+            {t("belowMinimum.body", {
+              lines: format.number(belowMinimum.lines),
+              total: format.moneyTotals(belowMinimum.totals, currency),
+            })}
+          </Text>
+        </BlockStack>
+      </Box>
+      <DataTable
+        columnContentTypes={["text", "numeric", "numeric"]}
+        headings={[t("columns.affiliate"), t("columns.lines"), t("belowMinimum.balance")]}
+        rows={belowMinimum.rows.map((r) => [
+          <Link key={r.affiliateId} url={`/${role}/affiliates/${r.affiliateId}`} removeUnderline>
+            {r.name}
+          </Link>,
+          format.number(r.lines),
+          format.money(r.amount, r.currency),
+        ])}
+        footerContent={belowMinimum.more ? t("belowMinimum.more") : undefined}
+      />
+    </Card>
+  );
+});
+
+/** What the Pay dialog pays, taken when it opens. */
+interface Paying {
+  ids: string[];
+  n: number;
+  total: ReturnType<typeof totalsByCurrency>;
+}
+interface PayDialogHandle {
+  open: (paying: Paying) => void;
+  close: () => void;
+}
+
+// The Pay dialog. What it pays is taken when it opens: the list reloading
+// behind it (the paid payouts leaving the tab) does not change what it shows.
+const PayDialog = memo(
+  forwardRef<
+    PayDialogHandle,
+    {
+      methods: LoaderData["methods"];
+      isAdmin: boolean;
+      role: string | undefined;
+      currency: string;
+      submitting: boolean;
+      error: string | undefined;
+      onPay: (ids: string[], method: PayMethod) => void;
+      t: TFunction;
+      format: Format;
+    }
+  >(function PayDialog({ methods, isAdmin, role, currency, submitting, error, onPay, t, format }, ref) {
+    const [paying, setPaying] = useState<Paying | null>(null);
+    const [method, setMethod] = useState<PayMethod>("choice");
+    useImperativeHandle(ref, () => ({ open: setPaying, close: () => setPaying(null) }), []);
+    const usable = methods.filter((m) => m.enabled && (isAdmin || !m.adminOnly));
+    return (
       <Modal
         open={paying !== null}
         onClose={() => setPaying(null)}
         title={t("pay.title")}
         primaryAction={{
-          content: t("pay.confirm", { total: format.moneyTotals(paying?.total ?? [], shop.currency) }),
+          content: t("pay.confirm", { total: format.moneyTotals(paying?.total ?? [], currency) }),
           disabled: usable.length === 0 || !paying?.n,
-          loading: fetcher.state === "submitting",
-          onAction: () =>
-            fetcher.submit(
-              { intent: "pay", ids: paying?.ids ?? [], method },
-              { method: "post", encType: "application/json" },
-            ),
+          loading: submitting,
+          onAction: () => onPay(paying?.ids ?? [], method),
         }}
         secondaryActions={[{ content: t("pay.cancel"), onAction: () => setPaying(null) }]}
       >
         <Modal.Section>
           <BlockStack gap="300">
-            {fetcherError ? (
+            {error ? (
               <Banner tone="critical">
-                <p>{fetcherError.message}</p>
+                <p>{error}</p>
               </Banner>
             ) : null}
             <Select
@@ -389,7 +512,7 @@ export default function Payouts() {
               </Text>
             ) : null}
             <Text as="p" id="pay-summary">
-              {t("pay.summary", { n: paying?.n ?? 0, total: format.moneyTotals(paying?.total ?? [], shop.currency) })}
+              {t("pay.summary", { n: paying?.n ?? 0, total: format.moneyTotals(paying?.total ?? [], currency) })}
             </Text>
             {!isAdmin ? (
               <Text as="p" tone="subdued">
@@ -399,9 +522,8 @@ export default function Payouts() {
           </BlockStack>
         </Modal.Section>
       </Modal>
-      {toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null}
-    </ListPage>
-  );
-}
+    );
+  }),
+);
 
 export { RouteErrorBoundary as ErrorBoundary };

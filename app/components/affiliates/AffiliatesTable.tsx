@@ -1,7 +1,15 @@
 import { useFetcher, useParams } from "@remix-run/react";
-import { Card, ChoiceList, IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
+import {
+  Card,
+  ChoiceList,
+  IndexTable,
+  Link,
+  Text,
+  useIndexResourceState,
+  type IndexTableProps,
+} from "@shopify/polaris";
 import { AppToast } from "~/components/AppToast";
-import { useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
 import { AFFILIATE_STATUSES } from "~/models/affiliates/affiliate-statuses";
@@ -78,6 +86,24 @@ export function AffiliatesTable({
       clearSelection();
     }
   });
+
+  // Stable between renders: IndexTable re-measures its headings whenever
+  // their array changes, and typing in the search box re-renders this table.
+  const resourceName = useMemo(
+    () => ({ singular: t("Affiliates:list.singular"), plural: t("Affiliates:list.plural") }),
+    [t],
+  );
+  const headings = useMemo(
+    (): IndexTableProps["headings"] => [
+      { title: t("Global:fields.name") },
+      { title: t("Global:fields.email") },
+      { title: t("Global:fields.status") },
+      { title: t("Affiliates:fields.campaign") },
+      { title: t("Affiliates:fields.referralCode") },
+      { title: t("Global:fields.dateCreated") },
+    ],
+    [t],
+  );
 
   function bulk(action: StatusAction) {
     const ids = allResourcesSelected ? data.rows.map((row) => row.id) : selectedResources;
@@ -164,7 +190,7 @@ export function AffiliatesTable({
         clearKeys={["campaign", "tag"]}
       />
       <IndexTable
-        resourceName={{ singular: t("Affiliates:list.singular"), plural: t("Affiliates:list.plural") }}
+        resourceName={resourceName}
         itemCount={data.rows.length}
         selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
         onSelectionChange={handleSelectionChange}
@@ -175,14 +201,7 @@ export function AffiliatesTable({
           { content: t("Affiliates:actions.deny"), onAction: () => bulk("deny") },
           { content: t("Affiliates:actions.deactivate"), onAction: () => bulk("deactivate") },
         ]}
-        headings={[
-          { title: t("Global:fields.name") },
-          { title: t("Global:fields.email") },
-          { title: t("Global:fields.status") },
-          { title: t("Affiliates:fields.campaign") },
-          { title: t("Affiliates:fields.referralCode") },
-          { title: t("Global:fields.dateCreated") },
-        ]}
+        headings={headings}
         pagination={list.pages(
           data.page,
           data.pageCount,
@@ -190,26 +209,58 @@ export function AffiliatesTable({
         )}
       >
         {data.rows.map((row, index) => (
-          <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
-            <IndexTable.Cell>
-              <Link url={`/${role}/affiliates/${row.id}`} monochrome removeUnderline dataPrimaryLink>
-                <Text as="span" fontWeight="semibold">
-                  {`${row.firstName} ${row.lastName}`.trim()}
-                </Text>
-              </Link>
-            </IndexTable.Cell>
-            <IndexTable.Cell>{row.email}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <AffiliateStatusBadge status={row.status} />{" "}
-              {data.readOnly?.ids.includes(row.id) ? <ReadOnlyBadge /> : null}
-            </IndexTable.Cell>
-            <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
-            <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>
-            <IndexTable.Cell>{format.date(row.createdAt, timeZone)}</IndexTable.Cell>
-          </IndexTable.Row>
+          <AffiliateRow
+            key={row.id}
+            row={row}
+            index={index}
+            selected={selectedResources.includes(row.id)}
+            readOnly={Boolean(data.readOnly?.ids.includes(row.id))}
+            role={role}
+            timeZone={timeZone}
+            format={format}
+          />
         ))}
       </IndexTable>
       {toast ? <AppToast content={toast.content} error={toast.error} onDismiss={() => setToast(null)} /> : null}
     </Card>
   );
 }
+
+// One row, memoised on its data and its selection: typing in the search box
+// or a tab re-renders the table's frame, not every row (INP, issue 33).
+const AffiliateRow = memo(function AffiliateRow({
+  row,
+  index,
+  selected,
+  readOnly,
+  role,
+  timeZone,
+  format,
+}: {
+  row: Row;
+  index: number;
+  selected: boolean;
+  readOnly: boolean;
+  role: string | undefined;
+  timeZone: string;
+  format: ReturnType<typeof useFormat>;
+}) {
+  return (
+    <IndexTable.Row id={row.id} position={index} selected={selected}>
+      <IndexTable.Cell>
+        <Link url={`/${role}/affiliates/${row.id}`} monochrome removeUnderline dataPrimaryLink>
+          <Text as="span" fontWeight="semibold">
+            {`${row.firstName} ${row.lastName}`.trim()}
+          </Text>
+        </Link>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.email}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <AffiliateStatusBadge status={row.status} /> {readOnly ? <ReadOnlyBadge /> : null}
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.campaign.name}</IndexTable.Cell>
+      <IndexTable.Cell>{row.referralCode}</IndexTable.Cell>
+      <IndexTable.Cell>{format.date(row.createdAt, timeZone)}</IndexTable.Cell>
+    </IndexTable.Row>
+  );
+});

@@ -11,6 +11,8 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { DeleteIcon, PlusIcon } from "@shopify/polaris-icons";
+import type { TFunction } from "i18next";
+import { memo, useCallback, useMemo, type Dispatch, type SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
 import type { CatalogueItem } from "~/models/portal/catalogue-item";
 import { CataloguePicker, type PickedItem } from "../catalogue/CataloguePicker";
@@ -20,10 +22,15 @@ import { MAX_LEVELS, rowKey, type CampaignFormValues } from "../../models/campai
 
 // The campaign editor's cards. State lives in the route; this renders the
 // values and reports changes. Field errors use the API's paths.
+//
+// Each card is memoised on the values it shows, and every change goes
+// through a functional update, so the callbacks stay the same between
+// renders: a keystroke or "Add level" renders the card it changes, not the
+// whole form (INP, issue 33), and a new level renders only that level.
 
 interface Props {
   values: CampaignFormValues;
-  onChange: (values: CampaignFormValues) => void;
+  onChange: Dispatch<SetStateAction<CampaignFormValues>>;
   errors: Record<string, string>;
   currency: string;
   // The stored campaign is the default: it stays so until another one takes over.
@@ -37,6 +44,9 @@ interface Props {
 }
 
 type Rule = CampaignFormValues["rules"][number];
+type Level = CampaignFormValues["levels"][number];
+
+const amountAffix = (percent: boolean, currency: string) => (percent ? { suffix: "%" } : { prefix: currency });
 
 /** What a rule's target looks like: the catalogue's current view, else what the picker stored. */
 function pickedOf(rule: Rule, catalogue: Record<string, CatalogueItem>): PickedItem | null {
@@ -61,28 +71,35 @@ export function CampaignForm({
   mlmAllowed,
 }: Props) {
   const { t } = useTranslation(["Campaigns", "Global", "Plans"]);
-  const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) =>
-    onChange({ ...values, [key]: value });
-  const err = (path: string) => errors[path];
+  const set = useCallback(
+    <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) =>
+      onChange((prev) => ({ ...prev, [key]: value })),
+    [onChange],
+  );
   const isPercent = values.commission_type === "percent";
-  const amountAffix = (percent: boolean) => (percent ? { suffix: "%" } : { prefix: currency });
 
-  const setLevel = (index: number, patch: Partial<CampaignFormValues["levels"][number]>) =>
-    set(
-      "levels",
-      values.levels.map((level, i) => (i === index ? { ...level, ...patch } : level)),
-    );
-  const setRule = (index: number, patch: Partial<Rule>) =>
-    set(
-      "rules",
-      values.rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)),
-    );
-  const setCoupon = (patch: Partial<CampaignFormValues["coupon"]>) => set("coupon", { ...values.coupon, ...patch });
+  const setRule = useCallback(
+    (index: number, patch: Partial<Rule>) =>
+      onChange((prev) => ({
+        ...prev,
+        rules: prev.rules.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)),
+      })),
+    [onChange],
+  );
+  const setCoupon = useCallback(
+    (patch: Partial<CampaignFormValues["coupon"]>) =>
+      onChange((prev) => ({ ...prev, coupon: { ...prev.coupon, ...patch } })),
+    [onChange],
+  );
   const renewals = values.renewals;
-  const setRenewals = (patch: Partial<CampaignFormValues["renewals"]>) => set("renewals", { ...renewals, ...patch });
+  const setRenewals = useCallback(
+    (patch: Partial<CampaignFormValues["renewals"]>) =>
+      onChange((prev) => ({ ...prev, renewals: { ...prev.renewals, ...patch } })),
+    [onChange],
+  );
 
-  return (
-    <Layout>
+  const details = useMemo(
+    () => (
       <Layout.AnnotatedSection title={t("sections.details")} description={t("sections.detailsHelp")}>
         <Card>
           <FormLayout>
@@ -91,7 +108,7 @@ export function CampaignForm({
               autoComplete="off"
               value={values.name}
               onChange={(v) => set("name", v)}
-              error={err("name")}
+              error={errors["name"]}
             />
             <Select
               label={t("fields.status")}
@@ -99,7 +116,7 @@ export function CampaignForm({
               value={values.status}
               onChange={(v) => set("status", v as CampaignFormValues["status"])}
               helpText={t(`stateHelp.${values.status}`)}
-              error={err("status")}
+              error={errors["status"]}
             />
             <Checkbox
               label={t("fields.isDefault")}
@@ -113,12 +130,16 @@ export function CampaignForm({
                     ? t("fields.isDefaultLocked")
                     : t("fields.isDefaultHelp")
               }
-              error={err("is_default")}
+              error={errors["is_default"]}
             />
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-
+    ),
+    [values.name, values.status, values.is_default, lockedDefault, firstCampaign, errors, set, t],
+  );
+  const commission = useMemo(
+    () => (
       <Layout.AnnotatedSection title={t("sections.commission")} description={t("sections.commissionHelp")}>
         <Card>
           <FormLayout>
@@ -131,7 +152,7 @@ export function CampaignForm({
                 }))}
                 value={values.commission_type}
                 onChange={(v) => set("commission_type", v as CampaignFormValues["commission_type"])}
-                error={err("commission_type")}
+                error={errors["commission_type"]}
               />
               <TextField
                 label={t("fields.commissionValue")}
@@ -139,8 +160,8 @@ export function CampaignForm({
                 inputMode="decimal"
                 value={values.commission_value}
                 onChange={(v) => set("commission_value", v)}
-                error={err("commission_value")}
-                {...amountAffix(isPercent)}
+                error={errors["commission_value"]}
+                {...amountAffix(isPercent, currency)}
               />
             </FormLayout.Group>
             <Checkbox
@@ -156,14 +177,28 @@ export function CampaignForm({
                 inputMode="decimal"
                 value={values.new_customer_value}
                 onChange={(v) => set("new_customer_value", v)}
-                error={err("new_customer_value")}
-                {...amountAffix(isPercent)}
+                error={errors["new_customer_value"]}
+                {...amountAffix(isPercent, currency)}
               />
             ) : null}
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-
+    ),
+    [
+      values.commission_type,
+      values.commission_value,
+      values.new_customer_enabled,
+      values.new_customer_value,
+      isPercent,
+      currency,
+      errors,
+      set,
+      t,
+    ],
+  );
+  const rules = useMemo(
+    () => (
       <Layout.AnnotatedSection title={t("sections.rules")} description={t("sections.rulesHelp")}>
         <Card>
           <BlockStack gap="400">
@@ -209,7 +244,7 @@ export function CampaignForm({
                   onPick={(item) =>
                     setRule(index, { target: item.gid, target_title: item.title, target_image_url: item.imageUrl })
                   }
-                  error={err(`rules.${index}.target_gid`)}
+                  error={errors[`rules.${index}.target_gid`]}
                 />
                 {rule.kind === "rate" ? (
                   <FormLayout.Group condensed>
@@ -228,8 +263,8 @@ export function CampaignForm({
                       inputMode="decimal"
                       value={rule.value}
                       onChange={(v) => setRule(index, { value: v })}
-                      error={err(`rules.${index}.value`)}
-                      {...amountAffix(rule.commission_type === "percent")}
+                      error={errors[`rules.${index}.value`]}
+                      {...amountAffix(rule.commission_type === "percent", currency)}
                     />
                   </FormLayout.Group>
                 ) : null}
@@ -250,9 +285,9 @@ export function CampaignForm({
                 </InlineStack>
               </FormLayout>
             ))}
-            {err("rules") ? (
+            {errors["rules"] ? (
               <Text as="p" tone="critical">
-                {err("rules")}
+                {errors["rules"]}
               </Text>
             ) : null}
             <InlineStack>
@@ -280,75 +315,11 @@ export function CampaignForm({
           </BlockStack>
         </Card>
       </Layout.AnnotatedSection>
-
-      <Layout.AnnotatedSection title={t("sections.levels")} description={t("sections.levelsHelp")}>
-        <Card>
-          <BlockStack gap="400">
-            {values.levels.length === 0 ? (
-              <Text as="p" tone="subdued">
-                {t("levels.none")}
-              </Text>
-            ) : null}
-            {values.levels.map((level, index) => (
-              <FormLayout.Group key={level.key} condensed>
-                <TextField
-                  label={t("levels.rate", { level: index + 2 })}
-                  autoComplete="off"
-                  inputMode="decimal"
-                  suffix="%"
-                  value={level.rate}
-                  onChange={(v) => setLevel(index, { rate: v })}
-                  error={err(`levels.${index}.rate`)}
-                />
-                <Select
-                  label={t("levels.basis", { level: index + 2 })}
-                  options={(["percent_of_sale", "percent_of_commission"] as const).map((b) => ({
-                    label: t(`levels.bases.${b}`),
-                    value: b,
-                  }))}
-                  value={level.basis}
-                  onChange={(v) => setLevel(index, { basis: v as CampaignFormValues["levels"][number]["basis"] })}
-                />
-                <div style={{ paddingTop: "1.6rem" }}>
-                  <Button
-                    icon={DeleteIcon}
-                    tone="critical"
-                    variant="plain"
-                    onClick={() =>
-                      set(
-                        "levels",
-                        values.levels.filter((_, i) => i !== index),
-                      )
-                    }
-                  >
-                    {t("levels.remove", { level: index + 2 })}
-                  </Button>
-                </div>
-              </FormLayout.Group>
-            ))}
-            {err("levels") ? (
-              <Text as="p" tone="critical">
-                {err("levels")}
-              </Text>
-            ) : null}
-            {mlmAllowed ? null : (
-              <Text as="p" tone="caution" id="levels-plan">
-                {t("Plans:upgradeFor", { feature: t("Plans:features.mlm") })}
-              </Text>
-            )}
-            <InlineStack>
-              <Button
-                icon={PlusIcon}
-                disabled={!mlmAllowed || values.levels.length >= MAX_LEVELS}
-                onClick={() => set("levels", [...values.levels, { key: rowKey(), basis: "percent_of_sale", rate: "" }])}
-              >
-                {t("levels.add")}
-              </Button>
-            </InlineStack>
-          </BlockStack>
-        </Card>
-      </Layout.AnnotatedSection>
-
+    ),
+    [values.rules, catalogue, currency, errors, set, setRule, t],
+  );
+  const approval = useMemo(
+    () => (
       <Layout.AnnotatedSection title={t("sections.approval")} description={t("sections.approvalHelp")}>
         <Card>
           <FormLayout>
@@ -372,13 +343,17 @@ export function CampaignForm({
                 value={values.approval_hold_days}
                 onChange={(v) => set("approval_hold_days", v)}
                 helpText={t("fields.holdDaysHelp")}
-                error={err("approval_hold_days")}
+                error={errors["approval_hold_days"]}
               />
             ) : null}
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-
+    ),
+    [values.auto_approve_affiliates, values.auto_approve_orders, values.approval_hold_days, errors, set, t],
+  );
+  const tracking = useMemo(
+    () => (
       <Layout.AnnotatedSection title={t("sections.tracking")} description={t("sections.trackingHelp")}>
         <Card>
           <FormLayout>
@@ -390,7 +365,7 @@ export function CampaignForm({
               value={values.cookie_days}
               onChange={(v) => set("cookie_days", v)}
               helpText={t("fields.cookieDaysHelp")}
-              error={err("cookie_days")}
+              error={errors["cookie_days"]}
             />
             <Checkbox
               label={t("fields.lifetimeLink")}
@@ -401,7 +376,11 @@ export function CampaignForm({
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-
+    ),
+    [values.cookie_days, values.lifetime_customer_link, errors, set, t],
+  );
+  const renewalsCard = useMemo(
+    () => (
       <Layout.AnnotatedSection title={t("sections.renewals")} description={t("sections.renewalsHelp")}>
         <Card>
           <FormLayout>
@@ -411,7 +390,7 @@ export function CampaignForm({
                 options={RENEWAL_POLICIES.map((p) => ({ label: t(`renewals.policies.${p}`), value: p }))}
                 value={renewals.policy}
                 onChange={(v) => setRenewals({ policy: v as CampaignFormValues["renewals"]["policy"] })}
-                error={err("renewals.policy")}
+                error={errors["renewals.policy"]}
               />
               {renewals.policy === "orders" || renewals.policy === "months" ? (
                 <TextField
@@ -420,7 +399,7 @@ export function CampaignForm({
                   inputMode="numeric"
                   value={renewals.limit}
                   onChange={(v) => setRenewals({ limit: v })}
-                  error={err("renewals.limit")}
+                  error={errors["renewals.limit"]}
                 />
               ) : null}
             </FormLayout.Group>
@@ -448,8 +427,8 @@ export function CampaignForm({
                       inputMode="decimal"
                       value={renewals.commission_value}
                       onChange={(v) => setRenewals({ commission_value: v })}
-                      error={err("renewals.commission_value")}
-                      {...amountAffix(renewals.commission_type === "percent")}
+                      error={errors["renewals.commission_value"]}
+                      {...amountAffix(renewals.commission_type === "percent", currency)}
                     />
                   </FormLayout.Group>
                 ) : null}
@@ -458,7 +437,11 @@ export function CampaignForm({
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-
+    ),
+    [renewals, currency, errors, setRenewals, t],
+  );
+  const coupon = useMemo(
+    () => (
       <Layout.AnnotatedSection title={t("sections.coupon")} description={t("sections.couponHelp")}>
         <Card>
           <FormLayout>
@@ -483,8 +466,8 @@ export function CampaignForm({
                 inputMode="decimal"
                 value={values.coupon.discount_value}
                 onChange={(v) => setCoupon({ discount_value: v })}
-                error={err("coupon.discount_value")}
-                {...amountAffix(values.coupon.discount_type === "percentage")}
+                error={errors["coupon.discount_value"]}
+                {...amountAffix(values.coupon.discount_type === "percentage", currency)}
               />
             </FormLayout.Group>
             <TextField
@@ -493,7 +476,7 @@ export function CampaignForm({
               value={values.coupon.prefix}
               onChange={(v) => setCoupon({ prefix: v })}
               helpText={t("coupon.prefixHelp", { example: `${values.coupon.prefix.toUpperCase()}ANNA` })}
-              error={err("coupon.prefix")}
+              error={errors["coupon.prefix"]}
             />
             <Checkbox
               label={t("coupon.oncePerCustomer")}
@@ -503,6 +486,139 @@ export function CampaignForm({
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
+    ),
+    [values.coupon, currency, errors, setCoupon, t],
+  );
+
+  return (
+    <Layout>
+      {details}
+      {commission}
+      {rules}
+      <LevelsCard levels={values.levels} errors={errors} mlmAllowed={mlmAllowed} onChange={onChange} t={t} />
+      {approval}
+      {tracking}
+      {renewalsCard}
+      {coupon}
     </Layout>
   );
 }
+
+// The MLM levels. "Add level" renders this card and the new level; the
+// levels already there keep their elements (memoised on their values).
+const LevelsCard = memo(function LevelsCard({
+  levels,
+  errors,
+  mlmAllowed,
+  onChange,
+  t,
+}: {
+  levels: Level[];
+  errors: Record<string, string>;
+  mlmAllowed: boolean;
+  onChange: Dispatch<SetStateAction<CampaignFormValues>>;
+  t: TFunction;
+}) {
+  const setLevel = useCallback(
+    (index: number, patch: Partial<Level>) =>
+      onChange((prev) => ({
+        ...prev,
+        levels: prev.levels.map((level, i) => (i === index ? { ...level, ...patch } : level)),
+      })),
+    [onChange],
+  );
+  const removeLevel = useCallback(
+    (index: number) => onChange((prev) => ({ ...prev, levels: prev.levels.filter((_, i) => i !== index) })),
+    [onChange],
+  );
+  const addLevel = () =>
+    onChange((prev) => ({ ...prev, levels: [...prev.levels, { key: rowKey(), basis: "percent_of_sale", rate: "" }] }));
+  return (
+    <Layout.AnnotatedSection title={t("sections.levels")} description={t("sections.levelsHelp")}>
+      <Card>
+        <BlockStack gap="400">
+          {levels.length === 0 ? (
+            <Text as="p" tone="subdued">
+              {t("levels.none")}
+            </Text>
+          ) : null}
+          {levels.map((level, index) => (
+            <LevelRow
+              key={level.key}
+              level={level}
+              index={index}
+              error={errors[`levels.${index}.rate`]}
+              onChange={setLevel}
+              onRemove={removeLevel}
+              t={t}
+            />
+          ))}
+          {errors["levels"] ? (
+            <Text as="p" tone="critical">
+              {errors["levels"]}
+            </Text>
+          ) : null}
+          {mlmAllowed ? null : (
+            <Text as="p" tone="caution" id="levels-plan">
+              {t("Plans:upgradeFor", { feature: t("Plans:features.mlm") })}
+            </Text>
+          )}
+          <InlineStack>
+            <Button icon={PlusIcon} disabled={!mlmAllowed || levels.length >= MAX_LEVELS} onClick={addLevel}>
+              {t("levels.add")}
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    </Layout.AnnotatedSection>
+  );
+});
+
+const LevelRow = memo(function LevelRow({
+  level,
+  index,
+  error,
+  onChange,
+  onRemove,
+  t,
+}: {
+  level: Level;
+  index: number;
+  error: string | undefined;
+  onChange: (index: number, patch: Partial<Level>) => void;
+  onRemove: (index: number) => void;
+  t: TFunction;
+}) {
+  const basisOptions = useMemo(
+    () =>
+      (["percent_of_sale", "percent_of_commission"] as const).map((b) => ({
+        label: t(`levels.bases.${b}`),
+        value: b,
+      })),
+    [t],
+  );
+  return (
+    <FormLayout.Group condensed>
+      <TextField
+        label={t("levels.rate", { level: index + 2 })}
+        autoComplete="off"
+        inputMode="decimal"
+        suffix="%"
+        value={level.rate}
+        onChange={(v) => onChange(index, { rate: v })}
+        error={error}
+      />
+      <Select
+        label={t("levels.basis", { level: index + 2 })}
+        options={basisOptions}
+        value={level.basis}
+        onChange={(v) => onChange(index, { basis: v as Level["basis"] })}
+      />
+      <div style={{ paddingTop: "1.6rem" }}>
+        <Button icon={DeleteIcon} tone="critical" variant="plain" onClick={() => onRemove(index)}>
+          {t("levels.remove", { level: index + 2 })}
+        </Button>
+      </div>
+    </FormLayout.Group>
+  );
+});

@@ -1,4 +1,5 @@
 import { IndexFilters, useSetIndexFiltersMode, type IndexFiltersProps } from "@shopify/polaris";
+import { useSameWhileEqual } from "~/lib/use-same-while-equal";
 import type { ListScreen } from "./useListScreen";
 
 type Filters = Pick<IndexFiltersProps, "filters" | "appliedFilters">;
@@ -29,6 +30,12 @@ export function ListFilters<Tab extends string>({
 } & Partial<Filters>) {
   const { mode, setMode } = useSetIndexFiltersMode();
   const sortParam = sort?.param ?? "sort";
+  // The same array while the tabs read the same: Polaris's Tabs recomputes
+  // which tabs fit (a state update, so a second render) whenever it changes,
+  // and this bar re-renders on every keystroke in the search box.
+  const tabs = useSameWhileEqual(
+    list.tabValues.map((tab, index) => ({ id: tabId(tab), index, content: tabLabel(tab), isLocked: true })),
+  );
   return (
     <IndexFilters
       {...(sort
@@ -42,7 +49,7 @@ export function ListFilters<Tab extends string>({
       queryPlaceholder={placeholder}
       onQueryChange={list.setQuery}
       onQueryClear={() => list.setQuery("")}
-      tabs={list.tabValues.map((tab, index) => ({ id: tabId(tab), index, content: tabLabel(tab), isLocked: true }))}
+      tabs={tabs}
       selected={list.tabIndex}
       onSelect={list.selectTab}
       filters={filters}

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Badge } from "@shopify/polaris";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -44,19 +45,23 @@ export interface SaleLabels {
  */
 export function useSaleLabels(): SaleLabels {
   const { t } = useTranslation("Sales");
-  const words = new Map<string, string>();
-  const once = (key: string, fallback: string) => {
-    let word = words.get(key);
-    if (word === undefined) {
-      word = t(key, { defaultValue: fallback });
-      words.set(key, word);
-    }
-    return word;
-  };
-  return {
-    status: (status) => once(`statuses.${status}`, status),
-    source: (source) => once(`sources.${source}`, source),
-  };
+  // One object per language (t changes with it), so memoised rows that take
+  // it re-render only when the words do.
+  return useMemo(() => {
+    const words = new Map<string, string>();
+    const once = (key: string, fallback: string) => {
+      let word = words.get(key);
+      if (word === undefined) {
+        word = t(key, { defaultValue: fallback });
+        words.set(key, word);
+      }
+      return word;
+    };
+    return {
+      status: (status) => once(`statuses.${status}`, status),
+      source: (source) => once(`sources.${source}`, source),
+    };
+  }, [t]);
 }
 
 export function SourceBadge({ source }: { source: string }) {
