@@ -85,7 +85,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("payouts in Chromium", () => 
     const payout = await db.payout.findFirstOrThrow({ where: { shopId: shop.id } });
     expect([payout.status, payout.method]).toEqual(["processing", "manual"]);
 
-    // 4. Processing → open it → mark paid with a reference.
+    // 4. Processing → open it → mark paid with a reference. The list has
+    // reloaded after the Pay once the tab counts it: a click while the tabs
+    // re-render with the new counts could land on a tab being replaced.
+    await page.getByRole("tab", { name: "Processing (1)" }).waitFor();
     await page.getByRole("tab", { name: /^Processing/ }).click();
     await page.waitForURL((url) => url.searchParams.get("status") === "processing");
     await page.getByRole("link", { name: "Ana Lopez" }).click();
