@@ -1,7 +1,7 @@
 import { chunks } from "../../lib/chunks";
 import type { ShopDb } from "../../db/shop-db.server";
 import { AppError } from "../../lib/errors";
-import { createPayoutBatch } from "../payouts/create-payout-batch.server";
+import { createPayoutBatch, PAY_TRANSACTION } from "../payouts/create-payout-batch.server";
 import { payByChoice, requireMethodAllowed } from "../payouts/payout-admin.server";
 import type { PayoutMethod } from "../payouts/payout-states";
 import { refreshPendingPayouts } from "../payouts/refresh-pending-payouts.server";
@@ -61,10 +61,7 @@ function serialize(p: Row, extras: Extras) {
 }
 
 async function extrasOf(db: ShopDb, rows: readonly Row[]): Promise<Extras> {
-  const [lines, holds] = await Promise.all([
-    payoutLineCounts(db, rows),
-    payoutHolds(db, db.$shopId, rows),
-  ]);
+  const [lines, holds] = await Promise.all([payoutLineCounts(db, rows), payoutHolds(db, db.$shopId, rows)]);
   return { lines, holds };
 }
 
@@ -130,7 +127,7 @@ export async function createAndSendPayouts(db: ShopDb, input: { affiliate_ids?: 
     }
     const { batchId } = await createPayoutBatch(tx, shopId, { payoutIds, method: input.method, createdBy: "api" });
     return [batchId];
-  });
+  }, PAY_TRANSACTION);
   const payouts = batchIds.length
     ? await db.payout.findMany({ where: { shopId, batchId: { in: batchIds } }, orderBy: pageOrder })
     : [];

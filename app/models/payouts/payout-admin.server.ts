@@ -5,7 +5,7 @@ import type { Role } from "../../lib/areas";
 import type { Tx } from "../../db/transaction";
 import { chunks } from "../../lib/chunks";
 import { methodsOfAffiliates } from "./affiliate-payout-choice.server";
-import { createPayoutBatch, createPayoutBatchesByChoice } from "./create-payout-batch.server";
+import { createPayoutBatch, createPayoutBatchesByChoice, PAY_TRANSACTION } from "./create-payout-batch.server";
 import { paymentSettingsOf } from "./payment-settings";
 import type { PayMethod, PayoutAction } from "./payout-list-query";
 import { methodRefusal } from "./method-usable";
@@ -63,12 +63,13 @@ export async function payPayouts(db: ShopDb, caller: Caller, input: { ids: strin
   const method = input.method;
   if (method !== "choice") {
     await requireMethodAllowed(db, caller, method);
-    const { batchId } = await db.$transaction((tx) =>
-      createPayoutBatch(tx, db.$shopId, { payoutIds: input.ids, method, createdBy: actorOf(caller) }),
+    const { batchId } = await db.$transaction(
+      (tx) => createPayoutBatch(tx, db.$shopId, { payoutIds: input.ids, method, createdBy: actorOf(caller) }),
+      PAY_TRANSACTION,
     );
     return { batchId, batches: [{ batchId, method, count: input.ids.length }] };
   }
-  return db.$transaction((tx) => payByChoice(db, tx, caller, input.ids));
+  return db.$transaction((tx) => payByChoice(db, tx, caller, input.ids), PAY_TRANSACTION);
 }
 
 /** Pays these pending payouts each by its affiliate's method (the dialog's "choice", the REST API without a method). */
@@ -119,8 +120,10 @@ export async function applyPayoutAction(
         throw new AppError("validation_failed", msg("Payouts:errors.future"), { fields: { paidOn: "future" } });
       }
       await changedOrConflict(
-        db.$transaction((tx) =>
-          markPayoutPaid(tx, shopId, payoutId, { reference: action.reference, note: action.note, paidAt, actor, by }),
+        db.$transaction(
+          (tx) =>
+            markPayoutPaid(tx, shopId, payoutId, { reference: action.reference, note: action.note, paidAt, actor, by }),
+          PAY_TRANSACTION,
         ),
       );
       return { payoutId };

@@ -3,7 +3,7 @@ import type { ShopDb } from "../../../db/shop-db.server";
 import { chunks } from "../../../lib/chunks";
 import { msg } from "../../../i18n/messages";
 import { AppError } from "../../../lib/errors";
-import { createPayoutBatch } from "../create-payout-batch.server";
+import { createPayoutBatch, PAY_TRANSACTION } from "../create-payout-batch.server";
 import { convertedSelect, convertedView } from "../converted-view";
 import { paymentSettingsOf } from "../payment-settings";
 import { MAX_EXPORT_PAYOUTS, type PayoutCsvFormat } from "./payout-csv-columns";
@@ -26,41 +26,38 @@ export async function startCsvPayment(
 ): Promise<{ batchId: string }> {
   if (input.payoutIds.length > MAX_EXPORT_PAYOUTS)
     throw new AppError("validation_failed", msg("Payouts:csv.errors.tooMany", { max: MAX_EXPORT_PAYOUTS }));
-  return db.$transaction(
-    async (tx) => {
-      if (input.format === "paypal") {
-        // PayPal's file takes one currency: refuse before anything changes.
-        // The currency each one is sent in: the affiliate's where it will be converted (ADR 052).
-        const shop = await tx.shop.findUniqueOrThrow({
-          where: { id: db.$shopId },
-          select: { currency: true, settings: true },
-        });
-        const allowed: readonly string[] = paymentSettingsOf(shop.settings).payoutCurrencies;
-        const currencies = new Set<string>();
-        for (const part of chunks([...new Set(input.payoutIds)], IN_CHUNK)) {
-          const rows = await tx.payout.findMany({
-            where: { shopId: db.$shopId, id: { in: part } },
-            select: { currency: true, affiliate: { select: { payoutCurrency: true } } },
-          });
-          for (const r of rows) {
-            const wanted = r.affiliate.payoutCurrency;
-            currencies.add(r.currency === shop.currency && wanted && allowed.includes(wanted) ? wanted : r.currency);
-          }
-        }
-        if (currencies.size > 1)
-          throw new AppError(
-            "validation_failed",
-            msg("Payouts:csv.errors.oneCurrency", { currencies: [...currencies].sort().join(", ") }),
-          );
-      }
-      return createPayoutBatch(tx, db.$shopId, {
-        payoutIds: input.payoutIds,
-        method: "csv",
-        createdBy: input.createdBy,
+  return db.$transaction(async (tx) => {
+    if (input.format === "paypal") {
+      // PayPal's file takes one currency: refuse before anything changes.
+      // The currency each one is sent in: the affiliate's where it will be converted (ADR 052).
+      const shop = await tx.shop.findUniqueOrThrow({
+        where: { id: db.$shopId },
+        select: { currency: true, settings: true },
       });
-    },
-    { timeout: 60_000, maxWait: 30_000 },
-  );
+      const allowed: readonly string[] = paymentSettingsOf(shop.settings).payoutCurrencies;
+      const currencies = new Set<string>();
+      for (const part of chunks([...new Set(input.payoutIds)], IN_CHUNK)) {
+        const rows = await tx.payout.findMany({
+          where: { shopId: db.$shopId, id: { in: part } },
+          select: { currency: true, affiliate: { select: { payoutCurrency: true } } },
+        });
+        for (const r of rows) {
+          const wanted = r.affiliate.payoutCurrency;
+          currencies.add(r.currency === shop.currency && wanted && allowed.includes(wanted) ? wanted : r.currency);
+        }
+      }
+      if (currencies.size > 1)
+        throw new AppError(
+          "validation_failed",
+          msg("Payouts:csv.errors.oneCurrency", { currencies: [...currencies].sort().join(", ") }),
+        );
+    }
+    return createPayoutBatch(tx, db.$shopId, {
+      payoutIds: input.payoutIds,
+      method: "csv",
+      createdBy: input.createdBy,
+    });
+  }, PAY_TRANSACTION);
 }
 
 /** The file of a CSV batch in a format: its name and text. */
