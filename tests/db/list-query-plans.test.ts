@@ -160,7 +160,10 @@ describe("a payout's lines are found by their payout", () => {
     const byBalance = pendingCounts.filter((s) => /COUNT\(/.test(s.sql));
     expect(byBalance.length).toBe(1);
     const scans = plansOf(byBalance)
-      .filter(({ plan }) => !/SEARCH main\.Commission USING (COVERING )?INDEX Commission_unpaid_idx/.test(plan) || /SCAN/.test(plan))
+      .filter(
+        ({ plan }) =>
+          !/SEARCH main\.Commission USING (COVERING )?INDEX Commission_unpaid_idx/.test(plan) || /SCAN/.test(plan),
+      )
       .map(({ sql, plan }) => `${sql}\n  => ${plan}`);
     expect(scans).toEqual([]);
   });
