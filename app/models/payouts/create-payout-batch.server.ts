@@ -6,7 +6,7 @@ import { enqueueJob } from "../jobs/enqueue.server";
 import { totalsByCurrency } from "./payable-balance";
 import type { MethodSource } from "./payout-method-for";
 import { isSendingMethod, type PayoutMethod } from "./payout-states";
-import { attachLinesLeavingPending, lockPayouts, sumPayoutsFromLines, withWidePageCache } from "./payout-sql.server";
+import { attachLinesLeavingPending, lockPayouts, sumPayoutsFromLines } from "./payout-sql.server";
 import { shopMethodRefusal } from "./shop-methods.server";
 import { taxFormHoldsOf } from "../tax-forms/tax-form-hold.server";
 import { splitPaypalBatch } from "../paypal/split-paypal-batch.server";
@@ -142,7 +142,7 @@ async function makeBatch(
   // Each payout takes its affiliate's loose lines as it leaves pending (ADR
   // 058) and pays what they add up to now: a line approved since the list
   // was read is paid, one a cancelled order voided meanwhile is not.
-  await withWidePageCache(tx, () => attachLinesLeavingPending(tx, { shopId, batchId: batch.id }));
+  await attachLinesLeavingPending(tx, { shopId, batchId: batch.id });
   await sumPayoutsFromLines(tx, { shopId, batchId: batch.id });
   // The affiliate's currency, converted once now: a resend pays the same.
   await convertBatchPayouts(tx, shopId, batch.id, input.method, now);

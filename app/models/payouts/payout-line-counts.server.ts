@@ -1,6 +1,7 @@
 import type { ShopDb } from "../../db/shop-db.server";
 import { chunks } from "../../lib/chunks";
 import { LOOSE } from "./payable-balance";
+import { openKeyOf } from "./payout-states";
 
 export interface CountedPayout {
   id: string;
@@ -35,8 +36,8 @@ export async function payoutLineCounts(db: ShopDb, payouts: readonly CountedPayo
       where: { shopId: db.$shopId, ...LOOSE, affiliateId: { in: [...new Set(part.map((p) => p.affiliateId))] } },
       _count: { _all: true },
     });
-    const byKey = new Map(counts.map((c) => [`${c.affiliateId}:${c.currency}`, c._count._all]));
-    for (const p of part) lines.set(p.id, byKey.get(`${p.affiliateId}:${p.currency}`) ?? 0);
+    const byKey = new Map(counts.map((c) => [openKeyOf(c.affiliateId, c.currency), c._count._all]));
+    for (const p of part) lines.set(p.id, byKey.get(openKeyOf(p.affiliateId, p.currency)) ?? 0);
   }
   return lines;
 }

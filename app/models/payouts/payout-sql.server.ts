@@ -4,6 +4,7 @@ import { bind, dialectOf } from "../../db/dialect";
 import { num } from "../../db/bulk-sql.server";
 import { LOOSE_SQL, looseSqlOf } from "./payable-balance";
 import type { LooseGroup } from "./pending-plan";
+import { openKeyOf } from "./payout-states";
 
 // The set-based statements of the payout domain (the refresh, a batch, a
 // settle), each a typed function: callers pass the shop and ids, never SQL
@@ -79,15 +80,21 @@ export async function withWidePageCache<T>(client: Client, work: () => Promise<T
   }
 }
 
-/** The selected pending payouts: id, key (affiliate and currency) and the amount each shows. */
-export async function pendingPayoutsOf(client: Client, selection: PayoutSelection & { pending: true }) {
+/**
+ * The selected pending payouts: id, open key (affiliate and currency) and the
+ * amount each shows. On PostgreSQL the read locks them until the transaction
+ * ends (as lockPayouts, in the same id order): it waits for a batch, a settle
+ * or another refresh moving them, then reads them as they are.
+ */
+export async function lockPendingPayouts(client: Client, selection: PayoutSelection & { pending: true }) {
   const where = selectionSql(selection);
+  const lock = dialectOf(client) === "postgresql" ? ` ORDER BY "id" FOR UPDATE` : "";
   const rows = await query<{ id: string; affiliateId: string; currency: string; amount: unknown }>(
     client,
-    `SELECT "id", "affiliateId", "currency", "amount" FROM "Payout" WHERE ${where.sql}`,
+    `SELECT "id", "affiliateId", "currency", "amount" FROM "Payout" WHERE ${where.sql}${lock}`,
     ...where.params,
   );
-  return rows.map((row) => ({ id: row.id, key: `${row.affiliateId}:${row.currency}`, amount: num(row.amount) }));
+  return rows.map((row) => ({ id: row.id, key: openKeyOf(row.affiliateId, row.currency), amount: num(row.amount) }));
 }
 
 /** The ids of the selected pending payouts whose amount is not positive or below the minimum (minor units). */
@@ -171,18 +178,22 @@ export async function attachLinesLeavingPending(
       ? { sql: ` AND p."batchId" = ?`, params: [selection.batchId] }
       : inList(`p."id"`, selection.ids);
   if (!("batchId" in selection) && selection.ids.length === 0) return;
-  await withoutNestedLoops(client, () =>
-    execute(
-      client,
-      `UPDATE "Commission" SET "payoutId" = p."id" FROM "Payout" p
+  // A batch may take a whole shop's lines: a wide page cache on SQLite, a
+  // join the planner cannot turn into a loop per line on PostgreSQL.
+  const attach = () =>
+    withoutNestedLoops(client, () =>
+      execute(
+        client,
+        `UPDATE "Commission" SET "payoutId" = p."id" FROM "Payout" p
      WHERE p."affiliateId" = "Commission"."affiliateId" AND p."currency" = "Commission"."currency"
        AND p."shopId" = ?${which.sql}
        AND "Commission"."shopId" = ? AND ${looseSqlOf("Commission")}`,
-      selection.shopId,
-      ...which.params,
-      selection.shopId,
-    ),
-  );
+        selection.shopId,
+        ...which.params,
+        selection.shopId,
+      ),
+    );
+  await ("batchId" in selection ? withWidePageCache(client, attach) : attach());
 }
 
 /**

@@ -1,6 +1,8 @@
 // Which pending payouts to create: pure, so the rule is tested by table
 // (pending-plan.test.ts) and refresh-pending-payouts.server.ts only runs it.
 
+import { openKeyOf } from "./payout-states";
+
 /** The payable lines of one affiliate in one currency that are not in a payout yet. */
 export interface LooseGroup {
   affiliateId: string;
@@ -23,6 +25,6 @@ export function isPayableAmount(amount: number, minimum: number): boolean {
  */
 export function groupsToOpen(groups: readonly LooseGroup[], openKeys: ReadonlySet<string>, minimum: number) {
   return groups.filter(
-    (g) => g.lines > 0 && !openKeys.has(`${g.affiliateId}:${g.currency}`) && isPayableAmount(g.amount, minimum),
+    (g) => g.lines > 0 && !openKeys.has(openKeyOf(g.affiliateId, g.currency)) && isPayableAmount(g.amount, minimum),
   );
 }

@@ -5,13 +5,7 @@ import { dialectOf } from "../../db/dialect";
 import { emitEvents } from "../events/emit-event.server";
 import { paymentSettingsOf } from "./payment-settings";
 import { groupsToOpen } from "./pending-plan";
-import {
-  looseGroups,
-  lockPayouts,
-  pendingBelowMinimum,
-  pendingPayoutsOf,
-  setPendingAmounts,
-} from "./payout-sql.server";
+import { lockPendingPayouts, looseGroups, pendingBelowMinimum, setPendingAmounts } from "./payout-sql.server";
 import { openKeyOf } from "./payout-states";
 
 // Keeps one pending payout per affiliate and currency whose balance reaches
@@ -49,12 +43,9 @@ export async function refreshPendingPayouts(
   const pending = { shopId, pending: true as const, affiliateIds: options.affiliateIds };
 
   // Wait for a batch, a settle or another refresh that is moving these
-  // payouts, then read them as they are: a line is attached only to a payout
-  // still pending when the attach runs.
-  await lockPayouts(tx, pending);
-
+  // payouts, then read them as they are (and the balances after them).
+  const open = await lockPendingPayouts(tx, pending);
   const groups = await looseGroups(tx, shopId, options.affiliateIds);
-  const open = await pendingPayoutsOf(tx, pending);
   const openKeys = new Set(open.map((p) => p.key));
   // The pending payouts whose balance changed since the last refresh (a new
   // line, a refund, a voided line): only they are written.
@@ -103,7 +94,7 @@ export async function refreshPendingPayouts(
   for (let i = 0; i < belowIds.length; i += BATCH) {
     const ids = belowIds.slice(i, i + BATCH);
     await tx.payout.updateMany({
-      where: { shopId, id: { in: ids } },
+      where: { shopId, id: { in: ids }, status: "pending" },
       data: { status: "cancelled", openKey: null, amount: 0, failureReason: "below_minimum" },
     });
     await tx.payoutEvent.createMany({
