@@ -17,10 +17,11 @@ export default defineConfig({
   resolve: { alias },
   test: {
     pool: "forks",
-    // One file at a time keeps database connections, ports and CPU use
-    // predictable on a 2-core machine (each file has its own database).
-    // The unit project has none of these: `npm run test:unit` (and so
-    // `npm test` and CI) runs its files on 2 workers.
+    // One file at a time by default: the e2e files share one Chromium and
+    // the scale file starts four processes. `npm run test:unit` and
+    // `npm run test:db` (and so `npm test` and CI) run their files on 2
+    // workers: each db file has its own database and free ports, and one
+    // file at a time left a core mostly idle (ADR 039, addendum).
     fileParallelism: false,
     projects: [
       {

@@ -11,7 +11,7 @@ import { bind, dialectOf, sqlDate } from "./dialect";
 import { inJob } from "./db-context";
 import { beginImmediate, jobWriteDone, jobWriteTurn } from "./sqlite-adapter.server";
 import type { Tx } from "./transaction";
-import { recordWriteLockHold, writeLockSummaryLine } from "./write-lock-stats";
+import { holdStart, recordWriteLockHold, writeLockSummaryLine } from "./write-lock-stats";
 import { jobCpuSummaryLine, measureJobCpu } from "./job-cpu-stats";
 
 // A durable job queue in the database (table Job). Work is stored in the same
@@ -531,15 +531,13 @@ export class JobWorker {
         // Waits for the lock on a timer, never inside SQLite (sqlite-adapter.server.ts).
         await jobWriteTurn();
         await beginImmediate(sqlite, this.busyGiveUpMs);
-        const started = performance.now();
+        const started = holdStart();
         try {
           await write(bulk);
           sqlite.exec("COMMIT");
         } finally {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-          const held = performance.now() - started;
-          recordWriteLockHold(type, held);
-          jobWriteDone(held);
+          jobWriteDone(recordWriteLockHold(type, started));
         }
       } else {
         const provider = dbProvider();

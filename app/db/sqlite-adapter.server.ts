@@ -10,7 +10,7 @@ import type {
   Transaction,
 } from "@prisma/driver-adapter-utils";
 import { currentDbContext, isWriteStatement } from "./db-context";
-import { recordWriteLockHold } from "./write-lock-stats";
+import { holdStart, recordWriteLockHold } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 
 // Prisma's SQLite adapter, with SQLite's one write lock taken the way a web
@@ -102,8 +102,6 @@ export function jobWriteDone(holdMs: number) {
 
 type InnerAdapter = SqlDriverAdapter & { client: BetterSqlite3.Database };
 
-const now = () => performance.now();
-
 function holdKind() {
   return currentDbContext()?.job ?? "request";
 }
@@ -182,9 +180,9 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
     checkWriteOnRead(sql, this.strictReads);
     if (!isWriteStatement(sql)) return retryWhileBusy(call, this.giveUpMs);
     return retryWhileBusy(async () => {
-      const start = now();
+      const start = holdStart();
       const result = await call();
-      recordWriteLockHold(holdKind(), now() - start);
+      recordWriteLockHold(holdKind(), start);
       return result;
     }, this.giveUpMs);
   }
@@ -214,14 +212,12 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
       release();
       throw error;
     }
-    const started = now();
+    const started = holdStart();
     const kind = holdKind();
     return new SqliteTransaction(
       this.tx,
       () => {
-        const held = now() - started;
-        recordWriteLockHold(kind, held);
-        jobWriteDone(held);
+        jobWriteDone(recordWriteLockHold(kind, started));
         release();
       },
       this.strictReads,

@@ -4,6 +4,9 @@
 // writing statement outside a transaction. Every other writer of the file
 // (the web process's requests, clicks, incoming webhooks) waits that long at
 // most, so the load bench prints the table and holds it to a bound.
+// Each hold also records the process's CPU time over the same span: a hold
+// whose wall time is long but whose CPU time is short was waiting (the OS
+// ran something else, or a checkpoint's fsync), not working.
 
 export interface HoldStats {
   count: number;
@@ -11,21 +14,54 @@ export interface HoldStats {
   totalMs: number;
   /** Holds of 50 ms or more (the bench's bound). */
   over50: number;
+  /** The process's CPU time (user + system) during the longest hold, in ms. */
+  cpuOfLongestMs: number;
+  /** The most CPU time any one hold took, in ms. */
+  maxCpuMs: number;
+  /** Holds that took 50 ms of CPU or more. */
+  over50Cpu: number;
 }
 
 const holder = globalThis as unknown as { __writeLockStats?: Map<string, HoldStats> };
 const stats = (holder.__writeLockStats ??= new Map<string, HoldStats>());
 
-export function recordWriteLockHold(kind: string, ms: number) {
+/** Where a hold starts: pass it back to recordWriteLockHold when it ends. */
+export function holdStart() {
+  return { at: performance.now(), cpu: process.cpuUsage() };
+}
+
+export type HoldStart = ReturnType<typeof holdStart>;
+
+/** Records one hold from its start; returns its wall time in ms. */
+export function recordWriteLockHold(kind: string, start: HoldStart) {
+  const ms = performance.now() - start.at;
+  const used = process.cpuUsage(start.cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   const entry = stats.get(kind);
   const over = ms >= 50 ? 1 : 0;
-  if (!entry) stats.set(kind, { count: 1, maxMs: ms, totalMs: ms, over50: over });
+  const overCpu = cpuMs >= 50 ? 1 : 0;
+  if (!entry)
+    stats.set(kind, {
+      count: 1,
+      maxMs: ms,
+      totalMs: ms,
+      over50: over,
+      cpuOfLongestMs: cpuMs,
+      maxCpuMs: cpuMs,
+      over50Cpu: overCpu,
+    });
   else {
     entry.count++;
     entry.totalMs += ms;
     entry.over50 += over;
-    if (ms > entry.maxMs) entry.maxMs = ms;
+    entry.over50Cpu += overCpu;
+    if (ms > entry.maxMs) {
+      entry.maxMs = ms;
+      entry.cpuOfLongestMs = cpuMs;
+    }
+    if (cpuMs > entry.maxCpuMs) entry.maxCpuMs = cpuMs;
   }
+  return ms;
 }
 
 export function writeLockHolds(): Record<string, HoldStats> {
@@ -41,7 +77,10 @@ export function writeLockSummaryLine(): string | null {
   if (stats.size === 0) return null;
   const holds = writeLockHolds();
   const text = Object.entries(holds)
-    .map(([kind, s]) => `${kind} ${s.maxMs.toFixed(1)} (${s.count}, mean ${(s.totalMs / s.count).toFixed(1)})`)
+    .map(
+      ([kind, s]) =>
+        `${kind} ${s.maxMs.toFixed(1)} (${s.count}, mean ${(s.totalMs / s.count).toFixed(1)}, cpu ${s.cpuOfLongestMs.toFixed(1)})`,
+    )
     .join(", ");
-  return `[db] write lock held, longest in ms (holds, mean ms): ${text} WRITE_LOCK_HOLDS=${JSON.stringify(holds)}`;
+  return `[db] write lock held, longest in ms (holds, mean ms, cpu ms of the longest): ${text} WRITE_LOCK_HOLDS=${JSON.stringify(holds)}`;
 }

@@ -28,6 +28,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { sampleOrder, sampleRefund } from "../../app/models/shopify/sample-payloads";
+import type { HoldStats } from "../../app/db/write-lock-stats";
 import { freePort } from "../support/free-port";
 import { processCpuMs } from "./process-cpu";
 import { WebhookReceiver } from "../support/webhook-receiver";
@@ -532,19 +533,23 @@ function printTable(rows: KindReport[]) {
 
 /** The worker's longest hold of SQLite's write lock per job type, from its log (WRITE_LOCK_HOLDS=...). */
 function lockHolds(procs: Proc[]) {
-  const holds: Record<string, { count: number; maxMs: number; totalMs: number; over50: number }> = {};
+  type Hold = HoldStats;
+  const holds: Record<string, Hold> = {};
   for (const proc of procs)
     for (const line of proc.output) {
       const json = /WRITE_LOCK_HOLDS=(\{.*\})\s*$/.exec(line)?.[1];
       if (!json) continue;
-      type Hold = { count: number; maxMs: number; totalMs: number; over50?: number };
       for (const [kind, s] of Object.entries(JSON.parse(json) as Record<string, Hold>)) {
         const seen = holds[kind];
+        const longer = !seen || s.maxMs > seen.maxMs;
         holds[kind] = {
           count: (seen?.count ?? 0) + s.count,
-          maxMs: Math.max(seen?.maxMs ?? 0, s.maxMs),
+          maxMs: longer ? s.maxMs : seen.maxMs,
+          cpuOfLongestMs: longer ? s.cpuOfLongestMs : seen.cpuOfLongestMs,
           totalMs: (seen?.totalMs ?? 0) + s.totalMs,
-          over50: (seen?.over50 ?? 0) + (s.over50 ?? 0),
+          over50: (seen?.over50 ?? 0) + s.over50,
+          maxCpuMs: Math.max(seen?.maxCpuMs ?? 0, s.maxCpuMs),
+          over50Cpu: (seen?.over50Cpu ?? 0) + s.over50Cpu,
         };
       }
     }
@@ -762,10 +767,10 @@ export async function runLoad(
     const holdKinds = Object.keys(holds);
     if (holdKinds.length)
       console.log(
-        `  write-lock holds per job type: longest ms (holds, mean ms, holds of 50 ms or more):\n${holdKinds
+        `  write-lock holds per job type: longest ms [its CPU ms] (holds, mean ms, holds of 50 ms or more; most CPU ms in one hold, holds of 50 CPU ms or more):\n${holdKinds
           .map((k) => {
             const h = holds[k]!;
-            return `    ${k.padEnd(26)} ${h.maxMs.toFixed(1).padStart(7)}  (${h.count}, ${(h.totalMs / h.count).toFixed(1)}, ${h.over50})`;
+            return `    ${k.padEnd(26)} ${h.maxMs.toFixed(1).padStart(7)} [${h.cpuOfLongestMs.toFixed(1)}]  (${h.count}, ${(h.totalMs / h.count).toFixed(1)}, ${h.over50}; ${h.maxCpuMs.toFixed(1)}, ${h.over50Cpu})`;
           })
           .join("\n")}`,
       );

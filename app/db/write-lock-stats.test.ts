@@ -1,0 +1,46 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { holdStart, recordWriteLockHold, writeLockHolds, writeLockSummaryLine } from "./write-lock-stats";
+
+/** Keeps this process busy until it has used `ms` of CPU time. */
+function spinCpu(ms: number) {
+  const before = process.cpuUsage();
+  for (;;) {
+    const used = process.cpuUsage(before);
+    if ((used.user + used.system) / 1000 >= ms) return;
+  }
+}
+
+describe("write-lock holds", () => {
+  it("tells a hold that waited from one that worked", async () => {
+    const waited = holdStart();
+    await sleep(60);
+    recordWriteLockHold("test-waited", waited);
+    const worked = holdStart();
+    spinCpu(60);
+    recordWriteLockHold("test-worked", worked);
+
+    const holds = writeLockHolds();
+    expect(holds["test-waited"]).toMatchObject({ count: 1, over50: 1, over50Cpu: 0 });
+    expect(holds["test-waited"]!.maxMs).toBeGreaterThanOrEqual(50);
+    expect(holds["test-waited"]!.cpuOfLongestMs).toBeLessThan(50);
+    expect(holds["test-worked"]).toMatchObject({ count: 1, over50: 1, over50Cpu: 1 });
+    expect(holds["test-worked"]!.maxCpuMs).toBeGreaterThanOrEqual(60);
+  });
+
+  it("keeps the CPU time of the longest hold, and the most CPU of any", async () => {
+    const busy = holdStart();
+    spinCpu(20);
+    recordWriteLockHold("test-mixed", busy);
+    const idle = holdStart();
+    await sleep(80);
+    recordWriteLockHold("test-mixed", idle);
+
+    const mixed = writeLockHolds()["test-mixed"]!;
+    expect(mixed.count).toBe(2);
+    expect(mixed.maxMs).toBeGreaterThanOrEqual(75);
+    expect(mixed.cpuOfLongestMs).toBeLessThan(20);
+    expect(mixed.maxCpuMs).toBeGreaterThanOrEqual(20);
+    expect(writeLockSummaryLine()).toMatch(/test-mixed \d+\.\d \(2, mean \d+\.\d, cpu \d+\.\d\)/);
+  });
+});
