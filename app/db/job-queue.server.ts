@@ -12,6 +12,7 @@ import { inJob } from "./db-context";
 import { beginImmediate, jobWriteDone, jobWriteTurn } from "./sqlite-adapter.server";
 import type { Tx } from "./transaction";
 import { holdStart, recordWriteLockHold, writeLockSummaryLine } from "./write-lock-stats";
+import { nextMsPerJob, sliceSize } from "./write-slice";
 import { jobCpuSummaryLine, measureJobCpu } from "./job-cpu-stats";
 
 // A durable job queue in the database (table Job). Work is stored in the same
@@ -269,7 +270,11 @@ export interface WorkerOptions {
   leaseMs?: number;
   // Pause between busy rounds (default: 2 ms on SQLite, none on PostgreSQL).
   yieldMs?: number;
-  /** Most jobs of a batching type written in one transaction (default: 16 on SQLite, 50 on PostgreSQL). */
+  /**
+   * Most jobs of a batching type written in one transaction (default: 16 on
+   * SQLite, 50 on PostgreSQL). On SQLite a slice is smaller when the type's
+   * jobs take longer to write (write-slice.ts).
+   */
   writeBatch?: number;
   /** How long a write waits for SQLite's write lock before the job fails and is retried (default 60 s). */
   busyGiveUpMs?: number;
@@ -296,6 +301,8 @@ export class JobWorker {
   private readonly logger: Pick<Console, "error" | "info">;
   private readonly onEnqueued = () => this.kick();
   private readonly intakeTypes: string[];
+  /** SQLite: each batching type's write time per job, learned from its holds (write-slice.ts). */
+  private readonly msPerJob = new Map<string, number>();
 
   constructor(
     private readonly registry: JobRegistry,
@@ -307,8 +314,8 @@ export class JobWorker {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.yieldMs = options.yieldMs ?? (dbProvider() === "sqlite" ? 2 : 0);
     this.busyGiveUpMs = options.busyGiveUpMs ?? 60_000;
-    // On SQLite every other writer waits for a batch's write: 16 orders write
-    // in well under 50 ms (the load bench prints the longest hold).
+    // On SQLite every other writer waits for a batch's write: at most 16
+    // jobs, fewer when they write slowly (the load bench prints the longest hold).
     this.writeBatch = options.writeBatch ?? (dbProvider() === "sqlite" ? 16 : 50);
     this.reportHolds = options.reportHolds ?? false;
     this.logger = options.logger ?? console;
@@ -410,13 +417,16 @@ export class JobWorker {
         if (batch.canBatch(payload)) together.push({ job, payload });
       }
     }
-    // A batch is written in slices of at most writeBatch jobs: each slice's
-    // write transaction stays short (bounded), whatever a claim brought.
+    // A batch is written in slices of at most writeBatch jobs (on SQLite, as
+    // many as fit the target hold): each slice's write transaction stays
+    // short, whatever a claim brought.
     let alone = jobs;
     if (batch && together.length) {
       const failed = new Set<ClaimedJob>();
-      for (let i = 0; i < together.length; i += this.writeBatch) {
-        const slice = together.slice(i, i + this.writeBatch);
+      for (let i = 0; i < together.length;) {
+        const size = this.sqliteConnection() ? sliceSize(this.msPerJob.get(type), this.writeBatch) : this.writeBatch;
+        const slice = together.slice(i, i + size);
+        i += slice.length;
         if (this.halted || !(await this.runBatch(batch, slice))) for (const t of slice) failed.add(t.job);
       }
       alone = jobs.filter((j) => failed.has(j) || !together.some((t) => t.job === j));
@@ -537,7 +547,9 @@ export class JobWorker {
           sqlite.exec("COMMIT");
         } finally {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-          jobWriteDone(recordWriteLockHold(type, started));
+          const held = recordWriteLockHold(type, started);
+          jobWriteDone(held);
+          this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, jobs.length));
         }
       } else {
         const provider = dbProvider();

@@ -21,10 +21,10 @@ describe("write-lock holds", () => {
     recordWriteLockHold("test-worked", worked);
 
     const holds = writeLockHolds();
-    expect(holds["test-waited"]).toMatchObject({ count: 1, over50: 1, over50Cpu: 0 });
+    expect(holds["test-waited"]).toMatchObject({ count: 1, over50: 1, over50Cpu: 0, yielded: 1 });
     expect(holds["test-waited"]!.maxMs).toBeGreaterThanOrEqual(50);
     expect(holds["test-waited"]!.cpuOfLongestMs).toBeLessThan(50);
-    expect(holds["test-worked"]).toMatchObject({ count: 1, over50: 1, over50Cpu: 1 });
+    expect(holds["test-worked"]).toMatchObject({ count: 1, over50: 1, over50Cpu: 1, yielded: 0 });
     expect(holds["test-worked"]!.maxCpuMs).toBeGreaterThanOrEqual(60);
   });
 
@@ -41,6 +41,7 @@ describe("write-lock holds", () => {
     expect(mixed.maxMs).toBeGreaterThanOrEqual(75);
     expect(mixed.cpuOfLongestMs).toBeLessThan(20);
     expect(mixed.maxCpuMs).toBeGreaterThanOrEqual(20);
-    expect(writeLockSummaryLine()).toMatch(/test-mixed \d+\.\d \(2, mean \d+\.\d, cpu \d+\.\d\)/);
+    expect(mixed.yielded).toBe(1);
+    expect(writeLockSummaryLine()).toMatch(/test-mixed \d+\.\d \(2, mean \d+\.\d, cpu \d+\.\d, yielded 1\)/);
   });
 });

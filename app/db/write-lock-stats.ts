@@ -20,6 +20,12 @@ export interface HoldStats {
   maxCpuMs: number;
   /** Holds that took 50 ms of CPU or more. */
   over50Cpu: number;
+  /**
+   * Holds during which the event loop ran other work (a request, a timer):
+   * the hold awaited something that was not the database, and the process's
+   * CPU time then counts that other work too.
+   */
+  yielded: number;
 }
 
 const holder = globalThis as unknown as { __writeLockStats?: Map<string, HoldStats> };
@@ -27,7 +33,10 @@ const stats = (holder.__writeLockStats ??= new Map<string, HoldStats>());
 
 /** Where a hold starts: pass it back to recordWriteLockHold when it ends. */
 export function holdStart() {
-  return { at: performance.now(), cpu: process.cpuUsage() };
+  const start = { at: performance.now(), cpu: process.cpuUsage(), turned: false };
+  // Runs only if the event loop turns before the hold ends.
+  setImmediate(() => (start.turned = true));
+  return start;
 }
 
 export type HoldStart = ReturnType<typeof holdStart>;
@@ -40,6 +49,7 @@ export function recordWriteLockHold(kind: string, start: HoldStart) {
   const entry = stats.get(kind);
   const over = ms >= 50 ? 1 : 0;
   const overCpu = cpuMs >= 50 ? 1 : 0;
+  const yielded = start.turned ? 1 : 0;
   if (!entry)
     stats.set(kind, {
       count: 1,
@@ -49,12 +59,14 @@ export function recordWriteLockHold(kind: string, start: HoldStart) {
       cpuOfLongestMs: cpuMs,
       maxCpuMs: cpuMs,
       over50Cpu: overCpu,
+      yielded,
     });
   else {
     entry.count++;
     entry.totalMs += ms;
     entry.over50 += over;
     entry.over50Cpu += overCpu;
+    entry.yielded += yielded;
     if (ms > entry.maxMs) {
       entry.maxMs = ms;
       entry.cpuOfLongestMs = cpuMs;
@@ -79,8 +91,8 @@ export function writeLockSummaryLine(): string | null {
   const text = Object.entries(holds)
     .map(
       ([kind, s]) =>
-        `${kind} ${s.maxMs.toFixed(1)} (${s.count}, mean ${(s.totalMs / s.count).toFixed(1)}, cpu ${s.cpuOfLongestMs.toFixed(1)})`,
+        `${kind} ${s.maxMs.toFixed(1)} (${s.count}, mean ${(s.totalMs / s.count).toFixed(1)}, cpu ${s.cpuOfLongestMs.toFixed(1)}, yielded ${s.yielded})`,
     )
     .join(", ");
-  return `[db] write lock held, longest in ms (holds, mean ms, cpu ms of the longest): ${text} WRITE_LOCK_HOLDS=${JSON.stringify(holds)}`;
+  return `[db] write lock held, longest in ms (holds, mean ms, cpu ms of the longest, holds that yielded): ${text} WRITE_LOCK_HOLDS=${JSON.stringify(holds)}`;
 }

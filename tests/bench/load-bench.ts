@@ -550,6 +550,7 @@ function lockHolds(procs: Proc[]) {
           over50: (seen?.over50 ?? 0) + s.over50,
           maxCpuMs: Math.max(seen?.maxCpuMs ?? 0, s.maxCpuMs),
           over50Cpu: (seen?.over50Cpu ?? 0) + s.over50Cpu,
+          yielded: (seen?.yielded ?? 0) + s.yielded,
         };
       }
     }
@@ -767,10 +768,10 @@ export async function runLoad(
     const holdKinds = Object.keys(holds);
     if (holdKinds.length)
       console.log(
-        `  write-lock holds per job type: longest ms [its CPU ms] (holds, mean ms, holds of 50 ms or more; most CPU ms in one hold, holds of 50 CPU ms or more):\n${holdKinds
+        `  write-lock holds per job type: longest ms [its CPU ms] (holds, mean ms, holds of 50 ms or more; most CPU ms in one hold, holds of 50 CPU ms or more, holds that let the event loop run other work):\n${holdKinds
           .map((k) => {
             const h = holds[k]!;
-            return `    ${k.padEnd(26)} ${h.maxMs.toFixed(1).padStart(7)} [${h.cpuOfLongestMs.toFixed(1)}]  (${h.count}, ${(h.totalMs / h.count).toFixed(1)}, ${h.over50}; ${h.maxCpuMs.toFixed(1)}, ${h.over50Cpu})`;
+            return `    ${k.padEnd(26)} ${h.maxMs.toFixed(1).padStart(7)} [${h.cpuOfLongestMs.toFixed(1)}]  (${h.count}, ${(h.totalMs / h.count).toFixed(1)}, ${h.over50}; ${h.maxCpuMs.toFixed(1)}, ${h.over50Cpu}, ${h.yielded})`;
           })
           .join("\n")}`,
       );
