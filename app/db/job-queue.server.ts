@@ -424,8 +424,8 @@ export class JobWorker {
     if (batch && together.length) {
       const failed = new Set<ClaimedJob>();
       for (let i = 0; i < together.length;) {
-        const size = this.sqliteConnection() ? sliceSize(this.msPerJob.get(type), this.writeBatch) : this.writeBatch;
-        const slice = together.slice(i, i + size);
+        // Nothing is learned on PostgreSQL: its slices are writeBatch.
+        const slice = together.slice(i, i + sliceSize(this.msPerJob.get(type), this.writeBatch));
         i += slice.length;
         if (this.halted || !(await this.runBatch(batch, slice))) for (const t of slice) failed.add(t.job);
       }

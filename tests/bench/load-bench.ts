@@ -533,13 +533,12 @@ function printTable(rows: KindReport[]) {
 
 /** The worker's longest hold of SQLite's write lock per job type, from its log (WRITE_LOCK_HOLDS=...). */
 function lockHolds(procs: Proc[]) {
-  type Hold = HoldStats;
-  const holds: Record<string, Hold> = {};
+  const holds: Record<string, HoldStats> = {};
   for (const proc of procs)
     for (const line of proc.output) {
       const json = /WRITE_LOCK_HOLDS=(\{.*\})\s*$/.exec(line)?.[1];
       if (!json) continue;
-      for (const [kind, s] of Object.entries(JSON.parse(json) as Record<string, Hold>)) {
+      for (const [kind, s] of Object.entries(JSON.parse(json) as Record<string, HoldStats>)) {
         const seen = holds[kind];
         const longer = !seen || s.maxMs > seen.maxMs;
         holds[kind] = {

@@ -97,22 +97,6 @@ export async function lockPendingPayouts(client: Client, selection: PayoutSelect
   return rows.map((row) => ({ id: row.id, key: openKeyOf(row.affiliateId, row.currency), amount: num(row.amount) }));
 }
 
-/** The ids of the selected pending payouts whose amount is not positive or below the minimum (minor units). */
-export async function pendingBelowMinimum(
-  client: Client,
-  selection: PayoutSelection & { pending: true },
-  minimumAmount: number,
-) {
-  const where = selectionSql(selection);
-  const rows = await query<{ id: string }>(
-    client,
-    `SELECT "id" FROM "Payout" WHERE ${where.sql} AND ("amount" <= 0 OR "amount" < ?)`,
-    ...where.params,
-    minimumAmount,
-  );
-  return rows.map((row) => row.id);
-}
-
 /**
  * The loose lines of a shop's balances that have no pending payout (below
  * the minimum, negative, or approved since the last refresh): per currency,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupsToOpen, isPayableAmount, type LooseGroup } from "./pending-plan";
+import { groupsToOpen, isPayableAmount, pendingToCancel, type LooseGroup } from "./pending-plan";
 
 const g = (affiliateId: string, currency: string, amount: number, lines = 1): LooseGroup => ({
   affiliateId,
@@ -39,5 +39,21 @@ describe("groupsToOpen", () => {
   ])("%s", (_name, groups, open, minimum, expected) => {
     const opened = groupsToOpen(groups, new Set(open), minimum).map((x) => `${x.affiliateId}:${x.currency}`);
     expect(opened).toEqual(expected);
+  });
+});
+
+describe("pendingToCancel", () => {
+  const open = [
+    { id: "p1", key: "a:USD" },
+    { id: "p2", key: "b:USD" },
+    { id: "p3", key: "c:EUR" },
+  ];
+  it.each([
+    ["every balance payable: none", { "a:USD": 5000, "b:USD": 9000, "c:EUR": 5001 }, 5000, []],
+    ["one just below the minimum", { "a:USD": 4999, "b:USD": 9000, "c:EUR": 5000 }, 5000, ["p1"]],
+    ["no loose lines left counts as 0", { "a:USD": 100, "b:USD": 100 }, 0, ["p3"]],
+    ["a negative balance with no minimum", { "a:USD": -1, "b:USD": 0, "c:EUR": 1 }, 0, ["p1", "p2"]],
+  ])("%s", (_name, balances, minimum, expected) => {
+    expect(pendingToCancel(open, new Map(Object.entries(balances)), minimum)).toEqual(expected);
   });
 });

@@ -28,3 +28,16 @@ export function groupsToOpen(groups: readonly LooseGroup[], openKeys: ReadonlySe
     (g) => g.lines > 0 && !openKeys.has(openKeyOf(g.affiliateId, g.currency)) && isPayableAmount(g.amount, minimum),
   );
 }
+
+/**
+ * The pending payouts a refresh cancels (below_minimum): those whose balance,
+ * read by the same refresh, may not be paid. `balances` is keyed by open key;
+ * a payout with no loose lines left has a balance of 0.
+ */
+export function pendingToCancel(
+  open: readonly { id: string; key: string }[],
+  balances: ReadonlyMap<string, number>,
+  minimum: number,
+) {
+  return open.filter((p) => !isPayableAmount(balances.get(p.key) ?? 0, minimum)).map((p) => p.id);
+}

@@ -4,8 +4,8 @@ import { prismaBulk } from "../../db/bulk-sql.server";
 import { dialectOf } from "../../db/dialect";
 import { emitEvents } from "../events/emit-event.server";
 import { paymentSettingsOf } from "./payment-settings";
-import { groupsToOpen } from "./pending-plan";
-import { lockPendingPayouts, looseGroups, pendingBelowMinimum, setPendingAmounts } from "./payout-sql.server";
+import { groupsToOpen, pendingToCancel } from "./pending-plan";
+import { lockPendingPayouts, looseGroups, setPendingAmounts } from "./payout-sql.server";
 import { openKeyOf } from "./payout-states";
 
 // Keeps one pending payout per affiliate and currency whose balance reaches
@@ -90,7 +90,9 @@ export async function refreshPendingPayouts(
 
   await setPendingAmounts(tx, shopId, changed, now);
 
-  const belowIds = await pendingBelowMinimum(tx, pending, minimumAmount);
+  // The payouts this refresh locked whose balance may not be paid; the ones
+  // it created are payable by construction (groupsToOpen).
+  const belowIds = pendingToCancel(open, sums, minimumAmount);
   for (let i = 0; i < belowIds.length; i += BATCH) {
     const ids = belowIds.slice(i, i + BATCH);
     await tx.payout.updateMany({
@@ -109,13 +111,11 @@ export async function refreshPendingPayouts(
     });
   }
 
-  const belowSet = new Set(belowIds);
-  const announced = created.filter((p) => !belowSet.has(p.id));
   await emitEvents(
     tx,
     shopId,
     "payout.created",
-    announced.map((p) => ({
+    created.map((p) => ({
       payoutId: p.id,
       affiliateId: p.affiliateId,
       amount: p.amount,
@@ -123,5 +123,5 @@ export async function refreshPendingPayouts(
       method: p.method,
     })),
   );
-  return { created: announced.length, updated: changed.length };
+  return { created: created.length, updated: changed.length };
 }
