@@ -85,7 +85,22 @@ export interface BulkSql {
    * then skipped, where a plain INSERT would fail the whole statement (23505).
    */
   insertNew<M extends Table>(table: M, rows: readonly RowOf<M>[], returned: Column<M>): Promise<string[]>;
+  /**
+   * The id of a queued job of this type whose unique key starts with
+   * `keyPrefix`, or null. On PostgreSQL its row stays locked until the
+   * transaction ends, so no worker claims it (the claim skips locked rows)
+   * before what this transaction writes is visible to it; on SQLite the
+   * caller holds the write lock, which gives the same.
+   */
+  queuedJob(type: string, keyPrefix: string): Promise<string | null>;
 }
+
+function queuedJobSql(provider: Provider) {
+  const [type, key] = provider === "postgresql" ? ["$1", "$2"] : ["?", "?"];
+  return `SELECT "id" FROM "Job" WHERE "type" = ${type} AND "status" = 'queued' AND "uniqueKey" LIKE ${key} ESCAPE '\\' LIMIT 1${provider === "postgresql" ? " FOR UPDATE" : ""}`;
+}
+
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface InsertOptions<M extends Table = Table> {
   onConflict?: "ignore" | { key: Column<M>[]; update: Column<M>[] };
@@ -260,6 +275,10 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
       }
       return inserted;
     },
+    async queuedJob(type, keyPrefix) {
+      const found = await client.$queryRawUnsafe<{ id: string }[]>(queuedJobSql(provider), type, likePrefix(keyPrefix));
+      return found[0]?.id ?? null;
+    },
   };
 }
 
@@ -315,6 +334,10 @@ export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): B
         if (value !== undefined) inserted.push(String(value));
       }
       return inserted;
+    },
+    async queuedJob(type, keyPrefix) {
+      const found = statement(queuedJobSql("sqlite")).pluck().get(type, likePrefix(keyPrefix));
+      return found === undefined ? null : String(found);
     },
   };
 }

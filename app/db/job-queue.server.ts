@@ -42,7 +42,12 @@ export interface BatchPlan {
 }
 export interface BatchJobHandler<P> {
   canBatch: (payload: P) => boolean;
-  plan: (payloads: P[], bulk: BulkSql) => Promise<BatchWrite | BatchPlan>;
+  /**
+   * `reader` is for reads Prisma is better at (a domain's own queries): on
+   * SQLite the app's client, outside any transaction; on PostgreSQL the
+   * batch's transaction.
+   */
+  plan: (payloads: P[], bulk: BulkSql, reader: Tx) => Promise<BatchWrite | BatchPlan>;
 }
 
 /**
@@ -502,8 +507,8 @@ export class JobWorker {
     const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
     let failed: { job: ClaimedJob; message: string }[] = [];
     // The plan's writes, then the jobs' marks: set-aside members failed, the rest done.
-    const planned = async (bulk: BulkSql) => {
-      const plan = await batch.plan(payloads, bulk);
+    const planned = async (bulk: BulkSql, reader: Tx) => {
+      const plan = await batch.plan(payloads, bulk, reader);
       const { write, rejected } = typeof plan === "function" ? { write: plan, rejected: [] } : plan;
       failed = rejected.map((r) => ({
         job: jobs[r.index]!.job,
@@ -537,7 +542,7 @@ export class JobWorker {
         // reads committed data without a lock; only the writes wait for,
         // and hold, the write lock.
         const bulk = sqliteBulk(sqlite, this.busyGiveUpMs);
-        const write = await planned(bulk);
+        const write = await planned(bulk, getDb());
         // Waits for the lock on a timer, never inside SQLite (sqlite-adapter.server.ts).
         await jobWriteTurn();
         await beginImmediate(sqlite, this.busyGiveUpMs);
@@ -557,7 +562,7 @@ export class JobWorker {
           async (tx) => {
             // The claim set the lease; PostgreSQL locks rows, so no write-first is needed.
             const bulk = prismaBulk(tx, provider);
-            const write = await planned(bulk);
+            const write = await planned(bulk, tx);
             await write(bulk);
           },
           { timeout: 60_000 },

@@ -1,3 +1,5 @@
+import { prismaBulk } from "../db/bulk-sql.server";
+import { dialectOf } from "../db/dialect";
 import type { Tx } from "../db/transaction";
 import type { EventSubscriber, EventWrite } from "../models/events/event-subscriber";
 import { readEvent, type DomainEventRecord, type EventType } from "../models/events/event-types";
@@ -29,30 +31,32 @@ const SUBSCRIBERS: EventSubscriber[] = [
   flowTriggerSubscriber,
 ];
 
-async function plan<T extends EventType>(reader: Tx, event: DomainEventRecord<T>): Promise<EventWrite[]> {
+/** What every subscriber of the event's type will write for it (null: nothing). */
+export async function planEvent<T extends EventType>(
+  reader: Tx,
+  event: DomainEventRecord<T>,
+): Promise<EventWrite | null> {
   const writes: EventWrite[] = [];
   for (const subscriber of SUBSCRIBERS) {
     const handler = subscriber[event.type];
     const write = handler ? await handler(reader, event) : undefined;
     if (write) writes.push(write);
   }
-  return writes;
+  if (writes.length === 0) return null;
+  return async (writer) => {
+    for (const write of writes) await write(writer);
+  };
 }
 
-/** The job's read step: what every subscriber will write for this event (null: nothing). */
+/** The job's read step, for one event by id (null: nothing to write). */
 export async function planDispatch(reader: Tx, eventId: string): Promise<EventWrite | null> {
   const row = await reader.domainEvent.findUnique({ where: { id: eventId } });
   const event = row && readEvent(row);
-  if (!event) return null;
-  const writes = await plan(reader, event);
-  if (writes.length === 0) return null;
-  return async (tx) => {
-    for (const write of writes) await write(tx);
-  };
+  return event ? planEvent(reader, event) : null;
 }
 
 /** Both steps in one transaction (tests; the job runs them apart). */
 export async function dispatchEvent(tx: Tx, eventId: string) {
   const write = await planDispatch(tx, eventId);
-  if (write) await write(tx);
+  if (write) await write(prismaBulk(tx, dialectOf(tx)));
 }

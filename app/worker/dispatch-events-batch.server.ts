@@ -16,7 +16,11 @@ import {
 import { parseEventTypes } from "../models/webhooks-out/endpoints.server";
 import { eventTriggerKey, flowTriggerRows } from "../models/flow/flow-trigger-queue.server";
 import { affiliateApprovedPayload } from "../models/flow/flow-triggers";
+import { couponJob } from "../models/marketings/affiliate-coupon.server";
 import { readEvent, type DomainEvent, type DomainEventRecord } from "../models/events/event-types";
+import type { EventWrite } from "../models/events/event-subscriber";
+import type { Tx } from "../db/transaction";
+import { planEvent } from "./dispatch-event.server";
 
 // The batch handler of "event.dispatch" (job-queue.server.ts runs it for up
 // to a claim's worth of events at once): a bulk approval queues thousands of
@@ -24,13 +28,16 @@ import { readEvent, type DomainEvent, type DomainEventRecord } from "../models/e
 // the worker the bottleneck. Here the events' rows are read with a handful of
 // set-based queries, the e-mails composed in memory, and the outbox rows and
 // their email.send jobs written in one transaction with the events' "done"
-// mark. Only the common, simple case is done here: affiliate.approved and
-// affiliate.denied of a shop with no webhook endpoint wanting them (and, for
-// an approval, the affiliate's coupon job, as couponSubscriber queues it),
-// and only while every e-mail kind sent on them is a `bulk` one (its values
-// read nothing; the same function the one-by-one path calls). Every other
-// event gets a new dispatch job marked `alone`, which the one-by-one path
-// (dispatch-event.server.ts) runs with every subscriber, as before.
+// mark. Set-based reads serve the common, simple case: affiliate.approved
+// and affiliate.denied of a shop with no webhook endpoint wanting them (and,
+// for an approval, the affiliate's coupon job, as couponSubscriber queues
+// it), while every e-mail kind sent on them is a `bulk` one (its values read
+// nothing; the same function the one-by-one path calls). Every other event
+// (an order's commissions and sale) is planned by its subscribers one by one
+// (dispatch-event.server.ts), and their writes join the same transaction: on
+// SQLite the worker's own connection holds the write lock for prepared
+// statements only, where each event used to be a Prisma transaction of its
+// own. Only an event whose row cannot be read comes back as an `alone` job.
 // Exactly once holds as there: the dedupe key is the same
 // ("{event}:{key}:{address}"), existing keys are skipped, and the insert
 // ignores a key a concurrent writer took meanwhile (its job then finds no
@@ -87,7 +94,11 @@ const AFFILIATE_COLUMNS = [
 
 const uniq = (values: string[]) => [...new Set(values)];
 
-export async function planEventDispatch(payloads: { eventId: string }[], bulk: BulkSql): Promise<BatchWrite> {
+export async function planEventDispatch(
+  payloads: { eventId: string }[],
+  bulk: BulkSql,
+  reader: Tx,
+): Promise<BatchWrite> {
   const now = new Date();
   const events = await bulk
     .from("DomainEvent")
@@ -116,6 +127,7 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
 
   const alone: string[] = [];
   const mine: BulkEvent[] = [];
+  const others: DomainEvent[] = [];
   for (const row of events) {
     let event: DomainEvent | null;
     try {
@@ -126,10 +138,18 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
     }
     if (!event) continue;
     if (!isBulk(event) || !shops.has(event.shopId) || hooked(event.shopId, event.type)) {
-      alone.push(event.id);
+      others.push(event);
       continue;
     }
     mine.push(event);
+  }
+  // Every other event is planned by its subscribers, as the one-by-one path
+  // does (their reads through Prisma, outside the write lock), and written
+  // with the rest of the batch.
+  const planned: EventWrite[] = [];
+  for (const event of others) {
+    const write = await planEvent(reader, event);
+    if (write) planned.push(write);
   }
 
   const affiliates = new Map(
@@ -288,10 +308,11 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
         const affiliate = affiliates.get(e.data.affiliateId);
         return e.type === "affiliate.approved" && affiliate && couponCampaigns.has(affiliate.campaignId);
       })
-      .map((e) => jobRow("coupons.create", { affiliateId: e.data.affiliateId }, { now })),
+      .map((e) => couponJob(e.data.affiliateId, e.id, now)),
     ...alone.map((eventId) => jobRow("event.dispatch", { eventId, alone: true }, { now })),
   ];
   return async (writer) => {
+    for (const write of planned) await write(writer);
     await writer.insertRows("OutboxEmail", outbox, { onConflict: "ignore" });
     // A trigger a concurrent writer queued meanwhile is skipped; its job then finds no row.
     await writer.insertRows(
@@ -303,6 +324,7 @@ export async function planEventDispatch(payloads: { eventId: string }[], bulk: B
       "Job",
       flow.map((f) => f.job),
     );
-    await writer.insertRows("Job", jobs);
+    // (A coupon job a replay queued already is skipped.)
+    await writer.insertRows("Job", jobs, { onConflict: "ignore" });
   };
 }

@@ -9,6 +9,8 @@ import {
 import { runBonusEvaluation } from "../models/bonuses/evaluate-bonuses.server";
 import { runTierEvaluation } from "../models/tiers/evaluate-tiers.server";
 import { runRollupJob, runRollupSweep } from "../models/dashboard/rollup.server";
+import { prismaBulk } from "../db/bulk-sql.server";
+import { dialectOf } from "../db/dialect";
 import { planDispatch } from "./dispatch-event.server";
 import { planEventDispatch } from "./dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../models/mail/outbox.server";
@@ -170,9 +172,13 @@ export const JOBS = {
   "event.dispatch": {
     payload: JOB_PAYLOADS["event.dispatch"],
     // Reads and composes (e-mails, webhook bodies) before its short write transaction.
-    plan: (payload, db) => planDispatch(db, payload.eventId),
-    // Many events in one transaction (a bulk approval's thousands); what the
-    // batch does not handle comes back as an `alone` job for `run`.
+    plan: async (payload, db) => {
+      const write = await planDispatch(db, payload.eventId);
+      return write && ((tx) => write(prismaBulk(tx, dialectOf(tx))));
+    },
+    // Many events in one transaction (a bulk approval's thousands, an order's
+    // commissions); an event the batch cannot read comes back as an `alone`
+    // job for `plan`, which fails it with the reason.
     batch: { canBatch: (payload) => !payload.alone, plan: planEventDispatch },
   },
   // An effect job: waits on the merchant's server with no transaction held;

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
+import { dialectOf } from "../../db/dialect";
 import type { Tx } from "../../db/transaction";
-import { enqueueJob, jobRow } from "../jobs/enqueue.server";
+import { jobRow } from "../jobs/enqueue.server";
 import { FLOW_TRIGGERS, type FlowPayload, type FlowTriggerHandle } from "./flow-triggers";
 
 // Queues a Shopify Flow trigger in the caller's transaction: a FlowTrigger
@@ -31,15 +33,32 @@ export async function enqueueFlowTrigger(
   dedupeKey: string,
   payload: FlowPayload,
 ) {
-  const body = checked(handle, payload);
-  const existing = await tx.flowTrigger.findUnique({
+  const written = await writeFlowTrigger(prismaBulk(tx, dialectOf(tx)), shopId, handle, dedupeKey, payload);
+  if (written) return written;
+  const existing = await tx.flowTrigger.findUniqueOrThrow({
     where: { shopId_dedupeKey: { shopId, dedupeKey } },
     select: { id: true },
   });
-  if (existing) return existing.id;
-  const row = await tx.flowTrigger.create({ data: { shopId, handle, dedupeKey, payload: body }, select: { id: true } });
-  await enqueueJob(tx, "flow.trigger", { triggerId: row.id }, { uniqueKey: jobKey(row.id) });
-  return row.id;
+  return existing.id;
+}
+
+/**
+ * enqueueFlowTrigger with bulk statements (the event dispatch's writer):
+ * the row unless its key is taken, and its job only with it. Answers the new
+ * row's id, or null when the key was taken.
+ */
+export async function writeFlowTrigger(
+  writer: BulkSql,
+  shopId: string,
+  handle: FlowTriggerHandle,
+  dedupeKey: string,
+  payload: FlowPayload,
+) {
+  const { trigger, job } = flowTriggerRows(shopId, handle, dedupeKey, payload, new Date());
+  const [id] = await writer.insertNew("FlowTrigger", [trigger], "id");
+  if (!id) return null;
+  await writer.insertRows("Job", [job], { onConflict: "ignore" });
+  return id;
 }
 
 /** A FlowTrigger row and its Job row for a caller's bulk insert (the batch event dispatch). */

@@ -2,7 +2,7 @@ import type { Tx } from "../../db/transaction";
 import { englishMessage } from "../../i18n/messages.server";
 import type { EventHandler, EventSubscriber } from "../events/event-subscriber";
 import type { EventType } from "../events/event-types";
-import { enqueueFlowTrigger, eventTriggerKey, shopTakesFlowTriggers } from "./flow-trigger-queue.server";
+import { eventTriggerKey, shopTakesFlowTriggers, writeFlowTrigger } from "./flow-trigger-queue.server";
 import {
   affiliateApprovedPayload,
   commissionApprovedPayload,
@@ -36,7 +36,7 @@ function trigger<T extends EventType>(handle: FlowTriggerHandle, compose: Compos
     if (!(await shopTakesFlowTriggers(reader, event.shopId))) return undefined;
     const payload = await compose(reader, event);
     if (!payload) return undefined;
-    return (tx) => enqueueFlowTrigger(tx, event.shopId, handle, eventTriggerKey(event.id, handle), payload);
+    return (writer) => writeFlowTrigger(writer, event.shopId, handle, eventTriggerKey(event.id, handle), payload);
   };
 }
 

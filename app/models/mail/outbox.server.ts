@@ -1,16 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { connect, type Socket } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { z } from "zod";
-import { ANY_SHOP, type BulkSql } from "../../db/bulk-sql.server";
+import { ANY_SHOP, prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
+import { dialectOf } from "../../db/dialect";
+import type { Tx } from "../../db/transaction";
 import { DEFAULT_MAX_ATTEMPTS } from "../../db/job-queue.server";
 import { getConfig } from "../../config.server";
 import { getDb, type Db } from "../../db.server";
-import type { Tx } from "../../db/transaction";
 import { logText } from "../../lib/log-text";
-import { enqueueJob } from "../jobs/enqueue.server";
+import { jobRow } from "../jobs/enqueue.server";
 import { observeEmails } from "../ops/metrics.server";
 
 // E-mails are written to the outbox inside the transaction that calls for
@@ -37,23 +39,36 @@ export interface OutgoingEmail {
   isTest?: boolean;
 }
 
-export async function queueEmail(tx: Tx, email: OutgoingEmail) {
-  const row = await tx.outboxEmail.create({
-    data: {
-      shopId: email.shopId,
-      toAddress: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html ?? null,
-      kind: email.kind ?? null,
-      dedupeKey: email.dedupeKey ?? null,
-      unsubscribeUrl: email.unsubscribeUrl ?? null,
-      isTest: email.isTest ?? false,
-    },
-    select: { id: true },
-  });
-  await enqueueJob(tx, "email.send", { id: row.id });
-  return row.id;
+/** writeEmail in the caller's Prisma transaction. */
+export function queueEmail(tx: Tx, email: OutgoingEmail) {
+  return writeEmail(prismaBulk(tx, dialectOf(tx)), email);
+}
+
+/**
+ * Stores one e-mail and its email.send job with the caller's other writes.
+ * Answers its id, or null when its dedupe key is taken (then nothing is written).
+ */
+export async function writeEmail(writer: BulkSql, email: OutgoingEmail): Promise<string | null> {
+  const now = new Date();
+  const row = {
+    id: randomUUID(),
+    shopId: email.shopId,
+    toAddress: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html ?? null,
+    kind: email.kind ?? null,
+    dedupeKey: email.dedupeKey ?? null,
+    unsubscribeUrl: email.unsubscribeUrl ?? null,
+    isTest: email.isTest ?? false,
+    status: "queued",
+    attempts: 0,
+    createdAt: now,
+  };
+  const [id] = await writer.insertNew("OutboxEmail", [row], "id");
+  if (!id) return null;
+  await writer.insertRows("Job", [jobRow("email.send", { id }, { now })]);
+  return id;
 }
 
 const transports = new Map<string, Transporter>();

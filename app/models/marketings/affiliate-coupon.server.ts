@@ -1,7 +1,7 @@
 import type { Db } from "../../db.server";
-import type { Tx } from "../../db/transaction";
+import type { BulkSql } from "../../db/bulk-sql.server";
 import type { EventSubscriber } from "../events/event-subscriber";
-import { enqueueJob, notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { jobRow, notifyJobsEnqueued } from "../jobs/enqueue.server";
 import { notifyCouponAssigned } from "../notifications/notification-subscriber.server";
 import { adminClientFor } from "../shopify/admin-client.server";
 import { CODE_DISCOUNT_BY_CODE, DISCOUNT_CODE_BASIC_CREATE } from "../shopify/admin-operations";
@@ -14,13 +14,18 @@ import { couponCode, discountInput } from "./coupon-template";
  * affiliate is approved from the start (an auto-approving campaign, the
  * admin's form, an import).
  */
-const queueCoupon = (affiliateId: string) => async (tx: Tx) => enqueueJob(tx, "coupons.create", { affiliateId });
+const queueCoupon = (affiliateId: string, eventId: string) => (writer: BulkSql) =>
+  writer.insertRows("Job", [couponJob(affiliateId, eventId, new Date())], { onConflict: "ignore" });
+
+/** The coupons.create job an approval queues: keyed by the event, so a replayed dispatch queues it once. */
+export const couponJob = (affiliateId: string, eventId: string, now: Date) =>
+  jobRow("coupons.create", { affiliateId }, { now, uniqueKey: `coupons.create:${eventId}` });
 
 /** Event subscriber: an affiliate approved (or created approved) gets a coupons.create job. */
 export const couponSubscriber: EventSubscriber = {
-  "affiliate.approved": async (_reader, event) => queueCoupon(event.data.affiliateId),
+  "affiliate.approved": async (_reader, event) => queueCoupon(event.data.affiliateId, event.id),
   "affiliate.created": async (_reader, event) =>
-    event.data.status === "approved" ? queueCoupon(event.data.affiliateId) : undefined,
+    event.data.status === "approved" ? queueCoupon(event.data.affiliateId, event.id) : undefined,
 };
 
 /**

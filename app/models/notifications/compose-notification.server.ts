@@ -3,7 +3,7 @@ import { getConfig } from "../../config.server";
 import type { Tx } from "../../db/transaction";
 import { fixedT } from "../../i18n/i18next.server";
 import { DEFAULT_LANGUAGE_INFO, languageInfo, type LanguageInfo } from "../../i18n/language-table";
-import { queueEmail } from "../mail/outbox.server";
+import { queueEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { defaultTexts, notificationDef, nestValues, type NotificationKey } from "./catalogue";
 import { DEFAULT_BRANDING, wrapInLayout, type Branding } from "./email-layout";
 import { readBranding } from "../settings/branding";
@@ -137,7 +137,7 @@ export interface NotificationRequest {
 /** A notification composed and ready to store: what `writeNotification` inserts, in the write step. */
 export interface PreparedNotification {
   dedupeKey: string | null;
-  email: Parameters<typeof queueEmail>[1];
+  email: OutgoingEmail;
 }
 
 /**
@@ -189,9 +189,7 @@ export async function prepareNotification(
 }
 
 /** Stores a prepared notification and its send job, unless one with its key was queued meanwhile. */
-export async function writeNotification(tx: Tx, prepared: PreparedNotification): Promise<string | null> {
-  const { dedupeKey } = prepared;
-  if (dedupeKey && (await tx.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) return null;
+export function writeNotification(tx: Tx, prepared: PreparedNotification): Promise<string | null> {
   return queueEmail(tx, prepared.email);
 }
 

@@ -1,3 +1,4 @@
+import type { BulkSql } from "../../db/bulk-sql.server";
 import type { Tx } from "../../db/transaction";
 import type { LanguageInfo } from "../../i18n/language-table";
 import type { DomainEvent, DomainEventRecord } from "../events/event-types";
@@ -31,7 +32,7 @@ export interface PlainContext<T extends AffiliateEventType> {
 export interface TriggerContext<T extends AffiliateEventType> extends PlainContext<T> {
   reader: Tx;
   /** A row to write with the e-mail, only if the e-mail is written (an invite's token). */
-  writeWithMail(write: (tx: Tx) => Promise<unknown>): void;
+  writeWithMail(write: (writer: BulkSql) => Promise<unknown>): void;
 }
 
 /** The values a template gets beyond the shop's (and, to an affiliate, the recipient's); null: not sent for this event. */

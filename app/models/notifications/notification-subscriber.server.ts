@@ -1,12 +1,12 @@
 import type { Tx } from "../../db/transaction";
-import type { EventHandler, EventSubscriber } from "../events/event-subscriber";
+import type { EventHandler, EventSubscriber, EventWrite } from "../events/event-subscriber";
 import type { DomainEventRecord } from "../events/event-types";
+import { writeEmail } from "../mail/outbox.server";
 import { NOTIFICATION_KINDS, type NotificationKey } from "./catalogue";
 import {
   prepareNotification,
   queueNotification,
   shopLanguage,
-  writeNotification,
   type PreparedNotification,
 } from "./compose-notification.server";
 import type { AffiliateEventType, TriggerContext } from "./kind";
@@ -33,7 +33,7 @@ import {
 interface Mail {
   mail: PreparedNotification;
   /** Written with the e-mail, only if the e-mail is (an invite's token). */
-  with: ((tx: Tx) => Promise<unknown>)[];
+  with: EventWrite[];
 }
 
 async function composeKinds<T extends AffiliateEventType>(reader: Tx, event: DomainEventRecord<T>): Promise<Mail[]> {
@@ -95,9 +95,9 @@ const notify =
   async (reader, event) => {
     const mails = await composeKinds(reader, event);
     if (mails.length === 0) return undefined;
-    return async (tx: Tx) => {
+    return async (writer) => {
       for (const { mail, with: alsoWrite } of mails) {
-        if (await writeNotification(tx, mail)) for (const write of alsoWrite) await write(tx);
+        if (await writeEmail(writer, mail.email)) for (const write of alsoWrite) await write(writer);
       }
     };
   };

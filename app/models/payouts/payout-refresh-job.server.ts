@@ -1,7 +1,8 @@
 import type { Tx } from "../../db/transaction";
-import { bind, dialectOf } from "../../db/dialect";
+import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
+import { dialectOf } from "../../db/dialect";
 import type { EventHandler, EventSubscriber } from "../events/event-subscriber";
-import { enqueueJob } from "../jobs/enqueue.server";
+import { jobRow } from "../jobs/enqueue.server";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
 import { remindHeldForTaxForm } from "../tax-forms/tax-form-reminder.server";
 
@@ -22,26 +23,27 @@ export const PAYOUT_REFRESH_JOB = "payouts.refresh" as const;
  * submission) keys the job, so a retried caller queues it once.
  */
 export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string) {
-  const dialect = dialectOf(tx);
+  return queuePayoutRefresh(prismaBulk(tx, dialectOf(tx)), shopId, cause);
+}
+
+/** requestPayoutRefresh with bulk statements (the event dispatch's writer). */
+async function queuePayoutRefresh(writer: BulkSql, shopId: string, cause: string) {
   // The waiting job's row is locked on PostgreSQL until this commits, so no
   // worker can start it (the claim skips locked rows) before this change is
   // visible to it. On SQLite this runs under the write lock: the same holds.
-  const waiting = await tx.$queryRawUnsafe<{ id: string }[]>(
-    bind(
-      dialect,
-      `SELECT "id" FROM "Job" WHERE "type" = ? AND "status" = 'queued' AND "uniqueKey" LIKE ? LIMIT 1${dialect === "postgresql" ? " FOR UPDATE" : ""}`,
-    ),
+  if (await writer.queuedJob(PAYOUT_REFRESH_JOB, `${PAYOUT_REFRESH_JOB}:${shopId}:`)) return false;
+  const job = jobRow(
     PAYOUT_REFRESH_JOB,
-    `${PAYOUT_REFRESH_JOB}:${shopId}:%`,
+    { shopId },
+    { now: new Date(), uniqueKey: `${PAYOUT_REFRESH_JOB}:${shopId}:${cause}` },
   );
-  if (waiting.length > 0) return false;
-  await enqueueJob(tx, PAYOUT_REFRESH_JOB, { shopId }, { uniqueKey: `${PAYOUT_REFRESH_JOB}:${shopId}:${cause}` });
+  await writer.insertRows("Job", [job], { onConflict: "ignore" });
   return true;
 }
 
 const refreshOnBalanceChange: EventHandler<
   "commission.created" | "commission.updated" | "payout.failed" | "leak.released" | "leak.rotated"
-> = async (_reader, event) => (tx: Tx) => requestPayoutRefresh(tx, event.shopId, event.id);
+> = async (_reader, event) => (writer) => queuePayoutRefresh(writer, event.shopId, event.id);
 
 /** Event subscriber (app/worker/dispatch-event.server.ts): the events that move a balance queue a refresh. */
 export const payoutRefreshSubscriber: EventSubscriber = {

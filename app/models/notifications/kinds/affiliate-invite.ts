@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { newToken } from "../../auth/single-use-token";
 import { defineKind, SAMPLE_AFFILIATE, SAMPLE_SHOP } from "../kind";
 import { portalUrl } from "../notification-values.server";
@@ -21,8 +22,18 @@ export default defineKind({
         if (event.data.source !== "admin") return null;
         // A long-lived reset token, stored with the e-mail and only if the e-mail is.
         const { token, tokenHash, expiresAt } = newToken(AFFILIATE_INVITE_TTL_MS);
-        writeWithMail((tx) =>
-          tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } }),
+        writeWithMail((writer) =>
+          writer.insertRows("AffiliateToken", [
+            {
+              id: randomUUID(),
+              affiliateId: affiliate.id,
+              purpose: "reset",
+              tokenHash,
+              expiresAt,
+              usedAt: null,
+              createdAt: new Date(),
+            },
+          ]),
         );
         return { invite_url: `${portalUrl(shop)}/reset?token=${token}` };
       },

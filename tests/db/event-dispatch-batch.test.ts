@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db.server";
+import { prismaBulk } from "~/db/bulk-sql.server";
+import { dialectOf } from "~/db/dialect";
+import { emitEvent } from "~/models/events/emit-event.server";
+import type { EventData, EventType } from "~/models/events/event-types";
+import { dispatchEvent } from "~/worker/dispatch-event.server";
+import { planEventDispatch } from "~/worker/dispatch-events-batch.server";
+import { drainJobs } from "~/worker/job-registry.server";
+import { buildCommission, buildOrder } from "../support/api-builders";
+import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { useStoreSimulator } from "../support/store-simulator";
+import { useTestDatabase } from "../support/test-db";
+import { applyTestEnv } from "../support/test-env";
+import { WebhookReceiver } from "../support/webhook-receiver";
+
+// The batched event dispatch writes what the one-by-one path writes, for
+// every event an order raises (a sale credited, its commissions at two
+// levels, an approval) and for an approval a webhook endpoint wants: the
+// same e-mails, webhook deliveries, Flow triggers, coupon and payout-refresh
+// jobs. None of them is handed back as an `alone` job (each of those used to
+// be a Prisma transaction of its own under SQLite's write lock), and a
+// replayed batch adds nothing.
+
+// The worker's run sends what it queued: to a receiver on loopback, and to the store simulator (Flow).
+applyTestEnv({ WEBHOOKS_ALLOW_PRIVATE: "1" });
+const sim = useStoreSimulator();
+useTestDatabase();
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await new WebhookReceiver().start();
+});
+afterAll(() => receiver.stop());
+
+const EVERY_TYPE = ["sale.credited", "commission.created", "commission.updated", "affiliate.approved"];
+
+/** A shop that hears everything: a webhook endpoint, Flow (an offline session), a two-level team, an order. */
+async function orderEvents(domain: string) {
+  const db = getDb();
+  const shop = await buildShop({ domain });
+  await db.session.create({
+    data: {
+      id: `offline_${domain}`,
+      shop: domain,
+      state: "",
+      accessToken: sim.accessToken(domain),
+      scope: "read_orders",
+    },
+  });
+  await db.webhookEndpoint.create({
+    data: {
+      shopId: shop.id,
+      url: receiver.url(),
+      secret: "whsec_dGVzdHNlY3JldA==",
+      eventTypes: JSON.stringify(EVERY_TYPE),
+    },
+  });
+  const campaign = await buildCampaign(shop.id);
+  const parent = await buildAffiliate(shop.id, campaign.id, { status: "approved", email: "lead@example.com" });
+  const affiliate = await buildAffiliate(shop.id, campaign.id, { status: "pending", email: "anna@example.com" });
+  await db.affiliate.update({ where: { id: affiliate.id }, data: { parentId: parent.id } });
+  const order = await buildOrder(shop.id, { affiliateId: affiliate.id, total: 12_000, name: "#1001" });
+  const own = await buildCommission(shop.id, order.id, affiliate.id, { amount: 1_200 });
+  const upline = await buildCommission(shop.id, order.id, parent.id, { amount: 300, level: 2 });
+  const line = (c: { id: string; affiliateId: string; amount: number }) => ({
+    commissionId: c.id,
+    affiliateId: c.affiliateId,
+    orderId: order.id,
+    kind: "sale",
+    amount: c.amount,
+    currency: "USD",
+  });
+  const emit = <T extends EventType>(type: T, data: EventData<T>) =>
+    db.$transaction((tx) => emitEvent(tx, shop.id, type, data));
+  const ids = [
+    await emit("affiliate.approved", { affiliateId: affiliate.id }),
+    await emit("sale.credited", { orderId: order.id, affiliateId: affiliate.id }),
+    await emit("commission.created", line(own)),
+    await emit("commission.created", line(upline)),
+    await emit("commission.updated", { ...line(own), status: "approved" }),
+  ];
+  return { shop, ids };
+}
+
+/** What the events' dispatch wrote for a shop, in a form two shops can be compared by. */
+async function written(shopId: string) {
+  const db = getDb();
+  const mails = await db.outboxEmail.findMany({ where: { shopId }, select: { kind: true, toAddress: true } });
+  const deliveries = await db.webhookDelivery.findMany({ where: { shopId }, select: { eventType: true } });
+  const triggers = await db.flowTrigger.findMany({ where: { shopId }, select: { handle: true } });
+  const jobs = await db.job.findMany({
+    where: { type: { in: ["coupons.create", "payouts.refresh", "email.send", "webhooks.deliver", "flow.trigger"] } },
+    select: { type: true, payload: true, uniqueKey: true },
+  });
+  return {
+    // The merchant's address names the shop; the local part is who it is.
+    mails: sorted(mails.map((m) => `${m.kind} ${m.toAddress.split("@")[0]}`)),
+    deliveries: sorted(deliveries.map((d) => d.eventType)),
+    triggers: sorted(triggers.map((t) => t.handle)),
+    refreshes: jobs.filter((j) => j.type === "payouts.refresh" && j.payload.includes(shopId)).length,
+    jobs: jobs.length,
+  };
+}
+
+const aloneJobs = () => getDb().job.count({ where: { type: "event.dispatch", payload: { contains: '"alone":true' } } });
+
+async function runBatch(eventIds: string[]) {
+  const db = getDb();
+  const write = await planEventDispatch(
+    eventIds.map((eventId) => ({ eventId })),
+    prismaBulk(db, dialectOf(db)),
+    db,
+  );
+  await db.$transaction((tx) => write(prismaBulk(tx, dialectOf(tx))));
+}
+
+describe("batched event dispatch", () => {
+  it("writes for an order's events what the one-by-one path writes, and hands none back as alone", async () => {
+    const one = await orderEvents("one-by-one.myshopify.com");
+    for (const id of one.ids) await getDb().$transaction((tx) => dispatchEvent(tx, id));
+    const expected = await written(one.shop.id);
+    // Something of every kind, or the comparison below proves little.
+    expect(expected.mails.length).toBeGreaterThanOrEqual(3);
+    expect(expected.deliveries).toEqual(sorted(EVERY_TYPE.concat("commission.created")));
+    expect(expected.triggers).toEqual(["affiliate-approved", "commission-approved", "sale-credited"]);
+    expect(expected.refreshes).toBe(1);
+    const jobsBefore = expected.jobs;
+
+    const batched = await orderEvents("batched.myshopify.com");
+    await runBatch(batched.ids);
+    const got = await written(batched.shop.id);
+    expect({ ...got, jobs: 0 }).toEqual({ ...expected, jobs: 0 });
+    // The same number of follow-up jobs as the other shop's dispatch made.
+    expect(got.jobs - jobsBefore).toBe(jobsBefore);
+    expect(await aloneJobs()).toBe(0);
+
+    // A replayed batch (a worker that died after the commit) adds nothing.
+    await runBatch(batched.ids);
+    expect(await written(batched.shop.id)).toEqual(got);
+  });
+
+  it("runs an order's events through the worker without alone jobs, each dispatched once", async () => {
+    const { shop, ids } = await orderEvents("worker.myshopify.com");
+    await drainJobs();
+    expect(await aloneJobs()).toBe(0);
+    const dispatched = await getDb().job.findMany({ where: { type: "event.dispatch" }, select: { status: true } });
+    expect(dispatched.map((j) => j.status)).toEqual(ids.map(() => "done"));
+    const { deliveries, triggers } = await written(shop.id);
+    expect(deliveries).toHaveLength(ids.length);
+    expect(triggers).toHaveLength(3);
+    // And what they queued was sent once: every event to the endpoint, and the Flow triggers.
+    expect(receiver.received).toHaveLength(ids.length);
+    expect(sim.store.shop("worker.myshopify.com").flowTriggers ?? []).toHaveLength(3);
+  });
+});
+
+function sorted(list: string[]) {
+  return [...list].sort();
+}
