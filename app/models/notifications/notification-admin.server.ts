@@ -17,7 +17,7 @@ import { shopSettingsObject } from "../settings/shop-settings";
 import { digestModeOf, type DigestMode } from "./mail-schedule";
 import { scheduleDailyMail } from "./scheduled-mail.server";
 import { consumeTemplateRenders } from "./template-rate-limit.server";
-import { checkTemplateInThread, TemplateLimitError, TEMPLATE_TIME_LIMIT_MS } from "./template-threads.server";
+import { checkTemplateInThread, TemplateLimitError } from "./template-threads.server";
 import { nestValues } from "./catalogue";
 import { merchantSample } from "./merchant-sample";
 import { getConfig } from "../../config.server";
@@ -133,9 +133,7 @@ export async function notificationEditor(db: ShopDb, keyParam: string) {
 function limitProblem(error: TemplateLimitError): string {
   if (error.limit === "busy")
     throw new AppError("unavailable", msg("Mails:editor.busy"), { headers: { "Retry-After": "2" } });
-  return error.limit === "time"
-    ? msg("Mails:editor.tooSlow", { ms: TEMPLATE_TIME_LIMIT_MS })
-    : msg("Mails:editor.tooLarge");
+  return error.limit === "time" ? msg("Mails:editor.tooSlow", { ms: error.ms }) : msg("Mails:editor.tooLarge");
 }
 
 /**

@@ -15,8 +15,18 @@ import { ENGINE_OPTIONS, finishParts, type RenderedParts, type TemplateProblem }
 // click store's checkpointer): it runs the same under tsx, vitest and a
 // bundled build. It builds the same engines from ENGINE_OPTIONS.
 
-/** Wall-clock limit of one render or check, from the moment a thread starts it. */
+/**
+ * Wall-clock limit of a check, from the moment a thread starts it: the
+ * merchant's new text (save, preview and test send check it first).
+ */
 export const TEMPLATE_TIME_LIMIT_MS = 150;
+/**
+ * Wall-clock limit of a render: text that passed its check (a saved or a
+ * default template) with real values. What makes such a render slow is a
+ * busy machine, not the template: at 150 ms a staff invite's default
+ * template failed while two browser test files shared the two cores.
+ */
+export const TEMPLATE_RENDER_TIME_LIMIT_MS = 1_000;
 /** Characters a render may produce (subject and body together). */
 export const TEMPLATE_OUTPUT_LIMIT = 256_000;
 // A thread's heap: far below the process's, ample for any e-mail.
@@ -30,10 +40,14 @@ export type TemplateLimit = "time" | "output" | "memory" | "busy";
 
 /** A render stopped by a limit (or refused because every thread is busy). */
 export class TemplateLimitError extends Error {
-  constructor(readonly limit: TemplateLimit) {
+  constructor(
+    readonly limit: TemplateLimit,
+    /** The time limit it ran into. */
+    readonly ms = TEMPLATE_TIME_LIMIT_MS,
+  ) {
     super(
       limit === "time"
-        ? `The template took longer than ${TEMPLATE_TIME_LIMIT_MS} ms to render.`
+        ? `The template took longer than ${ms} ms to render.`
         : limit === "busy"
           ? "Every template thread is busy."
           : "The template's output is too large.",
@@ -160,7 +174,7 @@ function startSlot(): Slot {
 }
 
 /** Ends a slot's thread (if it still runs) and starts a fresh one; its task fails with `reason`. */
-function replace(slot: Slot, reason: TemplateLimit | unknown) {
+function replace(slot: Slot, reason: TemplateLimit | unknown, ms?: number) {
   const index = slots.indexOf(slot);
   if (index === -1) return;
   slots.splice(index, 1);
@@ -168,7 +182,7 @@ function replace(slot: Slot, reason: TemplateLimit | unknown) {
   slot.running = null;
   if (run) {
     clearTimeout(run.timer);
-    run.reject(typeof reason === "string" ? new TemplateLimitError(reason as TemplateLimit) : reason);
+    run.reject(typeof reason === "string" ? new TemplateLimitError(reason as TemplateLimit, ms) : reason);
   }
   slot.worker.removeAllListeners("exit");
   void slot.worker.terminate();
@@ -192,7 +206,8 @@ function dispatch() {
     const id = nextId++;
     // The clock starts when a thread takes the task: waiting for one is not
     // the template's time.
-    const timer = setTimeout(() => replace(slot, "time"), TEMPLATE_TIME_LIMIT_MS);
+    const ms = pending.job.op === "check" ? TEMPLATE_TIME_LIMIT_MS : TEMPLATE_RENDER_TIME_LIMIT_MS;
+    const timer = setTimeout(() => replace(slot, "time", ms), ms);
     slot.running = { ...pending, id, timer };
     slot.worker.postMessage({ id, ...pending.job });
   }

@@ -4,7 +4,7 @@ import { parsePermissions } from "../../lib/areas";
 import { AppError } from "../../lib/errors";
 import { issuePasswordToken } from "../auth/password-token.server";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
-import { queueNotification, shopLanguage } from "../notifications/compose-notification.server";
+import { prepareNotification, shopLanguage, writeNotification } from "../notifications/compose-notification.server";
 import type { StaffInvite, StaffUpdate } from "./staff-schemas";
 
 // Staff accounts of a shop, managed by its admin (Settings > Staff). An
@@ -81,16 +81,16 @@ async function mailInvite(db: ShopDb, email: string, name: string, url: string) 
     where: { id: db.$shopId },
     select: { id: true, name: true, url: true, language: true },
   });
-  await db.$transaction((tx) =>
-    queueNotification(tx, {
-      shop,
-      key: "staff.invite",
-      to: email,
-      language: shopLanguage(shop.language),
-      values: { "shop.name": shop.name, "shop.url": shop.url, "staff.name": name, invite_url: url },
-      dedupeBy: null,
-    }),
-  );
+  // Rendered before the write: SQLite's write lock is not held while a template renders.
+  const prepared = await prepareNotification(db, {
+    shop,
+    key: "staff.invite",
+    to: email,
+    language: shopLanguage(shop.language),
+    values: { "shop.name": shop.name, "shop.url": shop.url, "staff.name": name, invite_url: url },
+    dedupeBy: null,
+  });
+  if (prepared) await db.$transaction((tx) => writeNotification(tx, prepared));
   notifyJobsEnqueued();
 }
 
