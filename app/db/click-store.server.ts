@@ -4,7 +4,7 @@
 // client. Either way a click is committed before its request is answered.
 // What a click means (ids, hashing, which affiliate it credits) is the
 // tracking domain's (app/models/tracking/record-click.server.ts).
-import { Worker } from "node:worker_threads";
+import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { getDb } from "../db.server";
@@ -123,36 +123,6 @@ function settle(done: (error?: unknown) => void, error?: unknown) {
 
 const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown })?.code ?? ""));
 
-// The checkpointer: a worker thread with its own connection that runs a
-// PASSIVE checkpoint every 100 ms. A passive checkpoint never blocks the
-// writer, so the click path keeps only its commits (WAL appends) and the
-// fsyncs of checkpoints happen off the event loop. Plain JavaScript
-// evaluated as the worker's source, so it runs the same under tsx, vitest
-// and a bundled build.
-const CHECKPOINTER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { timeout: 0 });
-setInterval(() => {
-  try {
-    db.pragma("wal_checkpoint(PASSIVE)");
-  } catch {
-    // another checkpoint is running: the next tick will do
-  }
-}, 100);
-`;
-
-function startCheckpointer(file: string): Worker {
-  const worker = new Worker(CHECKPOINTER_SOURCE, {
-    eval: true,
-    execArgv: [],
-    workerData: { file, driver: require.resolve("better-sqlite3") },
-  });
-  worker.on("error", (error) => console.error("[click] checkpointer stopped:", error));
-  worker.unref();
-  return worker;
-}
-
 /**
  * SQLite: a dedicated better-sqlite3 connection (not Prisma's) with prepared
  * statements, and group commit. Clicks arriving in the same event-loop turn
@@ -178,11 +148,10 @@ export function createSqliteClickStore(file: string): ClickStore {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
-  // Checkpoints (copying the WAL into the database file, with fsyncs) run
-  // on a helper thread; this connection only checkpoints itself as a
-  // backstop when the WAL passes 10,000 pages (~40 MB).
-  db.pragma("wal_autocheckpoint = 10000");
-  let checkpointer: Worker | undefined;
+  // Checkpoints run on the file's helper thread; this connection only
+  // checkpoints itself as a backstop (sqlite-checkpointer.server.ts).
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  const releaseCheckpointer = joinCheckpointer(file);
   const targetsAnyShop = db.prepare<[string], ClickTargetRow>(
     `SELECT a."id" AS affiliateId, a."shopId" AS shopId, s."domain" AS domain, s."url" AS url, s."referralParam" AS param,
        ${DISCOUNT_COLUMN}
@@ -277,7 +246,6 @@ export function createSqliteClickStore(file: string): ClickStore {
 
   const flush = () => {
     scheduled = false;
-    if (!closed) checkpointer ??= startCheckpointer(file);
     if (retrying) return; // the retry timer takes this batch along
     const batch = queue;
     queue = { values: [], waiters: [], since: 0 };
@@ -341,7 +309,7 @@ export function createSqliteClickStore(file: string): ClickStore {
       while (retrying) await new Promise((r) => setTimeout(r, BUSY_RETRY_MS));
       flush();
       db.close();
-      await checkpointer?.terminate();
+      await releaseCheckpointer();
     },
   };
 }

@@ -12,6 +12,7 @@ import type {
 import { currentDbContext, isWriteStatement } from "./db-context";
 import { holdStart, recordWriteLockHold } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
+import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
 
 // Prisma's SQLite adapter, with SQLite's one write lock taken the way a web
 // process can live with (docs/decisions/035):
@@ -224,9 +225,13 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
     );
   }
 
+  /** Set by the factory: this connection's use of the file's checkpointer. */
+  releaseCheckpointer: () => Promise<void> = async () => {};
+
   async dispose() {
     await this.auto.dispose();
     await this.tx.dispose();
+    await this.releaseCheckpointer();
   }
 }
 
@@ -247,13 +252,17 @@ export function queuedSqliteAdapter(file: string, options: SqliteAdapterOptions)
     // without an fsync per transaction; only an OS crash or power cut can
     // lose the last commits (docs/decisions/007).
     inner.client.pragma("synchronous = NORMAL");
+    // Checkpoints run on the file's helper thread (sqlite-checkpointer.server.ts).
+    inner.client.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     return inner;
   };
   return {
     provider: "sqlite",
     adapterName: factory.adapterName,
     async connect() {
-      return new QueuedSqliteAdapter(await open(), await open(), options.busyGiveUpMs, options.strictReads);
+      const adapter = new QueuedSqliteAdapter(await open(), await open(), options.busyGiveUpMs, options.strictReads);
+      adapter.releaseCheckpointer = joinCheckpointer(file);
+      return adapter;
     },
   };
 }
