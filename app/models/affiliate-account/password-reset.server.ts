@@ -7,7 +7,7 @@ import { hashPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
 import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
 import { notifyJobsEnqueued } from "../../db/job-queue.server";
-import { queueNotification, shippedT } from "../notifications/compose-notification.server";
+import { prepareNotification, shippedT, writeNotification } from "../notifications/compose-notification.server";
 import {
   affiliateValues,
   languageOf,
@@ -54,25 +54,28 @@ export async function requestPasswordReset(
   });
   if (!affiliate || !LOGIN_STATUSES.includes(affiliate.status)) return;
   const { token, tokenHash, expiresAt } = newToken(ttlMs);
+  // A catalogue notification (transactional: always sent, no unsubscribe),
+  // in the affiliate's language, with the merchant's edited text if any.
+  // Rendered before the write: SQLite's write lock is not held while a
+  // template renders.
+  const shopRow = await getDb().shop.findUniqueOrThrow({ where: { id: shop.id }, select: notificationShopSelect });
+  const language = languageOf(affiliate, shopRow);
+  const minutes = Math.round(ttlMs / 60000);
+  const mail = await prepareNotification(getDb(), {
+    shop: shopRow,
+    key: "affiliate.reset",
+    to: email,
+    language,
+    values: {
+      ...affiliateValues(shopRow, affiliate),
+      reset_url: resetUrl(token),
+      link_expires: shippedT(language, "Account.Common")("Account.Common:email.minutes", { count: minutes }),
+    },
+    dedupeBy: null,
+  });
   await getDb().$transaction(async (tx) => {
     await tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } });
-    // A catalogue notification (transactional: always sent, no unsubscribe),
-    // in the affiliate's language, with the merchant's edited text if any.
-    const shopRow = await tx.shop.findUniqueOrThrow({ where: { id: shop.id }, select: notificationShopSelect });
-    const language = languageOf(affiliate, shopRow);
-    const minutes = Math.round(ttlMs / 60000);
-    await queueNotification(tx, {
-      shop: shopRow,
-      key: "affiliate.reset",
-      to: email,
-      language,
-      values: {
-        ...affiliateValues(shopRow, affiliate),
-        reset_url: resetUrl(token),
-        link_expires: shippedT(language, "Account.Common")("Account.Common:email.minutes", { count: minutes }),
-      },
-      dedupeBy: null,
-    });
+    if (mail) await writeNotification(tx, mail);
   });
   notifyJobsEnqueued();
 }

@@ -5,7 +5,7 @@ import type { Tx } from "../../db/transaction";
 import { formatMoneyIn, formatNumberIn } from "../../i18n/format";
 import { generateReferralCode } from "../affiliates/affiliate-writes.server";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { queueNotification, shopLanguage } from "../notifications/compose-notification.server";
+import { prepareNotification, shopLanguage, writeNotification } from "../notifications/compose-notification.server";
 import { decimalAmount } from "../payouts/csv/payout-csv-format";
 import { AdminApiError, adminClientFor, type AdminClient } from "../shopify/admin-client.server";
 import {
@@ -88,12 +88,14 @@ async function advocateCustomer(db: Db, client: AdminClient, r: Loaded): Promise
 
 /** Marks the referral rewarded and queues the advocate's e-mail, once (a rerun finds it rewarded). */
 async function settle(db: Db, r: Loaded, fields: { rewardGid: string; rewardCode?: string | null }) {
+  // Rendered before the write: SQLite's write lock is not held while a template renders.
+  const mail = await prepareRewardEmail(db, r, fields.rewardCode ?? null);
   await db.$transaction(async (tx) => {
     const done = await tx.referral.updateMany({
       where: { id: r.id, status: "pending" },
       data: { status: "rewarded", rewardedAt: new Date(), ...fields },
     });
-    if (done.count === 1) await queueRewardEmail(tx, r, fields.rewardCode ?? null);
+    if (done.count === 1 && mail) await writeNotification(tx, mail);
   });
 }
 
@@ -107,10 +109,10 @@ export function rewardValueText(
   return formatMoneyIn(tag, r.rewardValue, r.rewardCurrency);
 }
 
-async function queueRewardEmail(tx: Tx, r: Loaded, code: string | null) {
+function prepareRewardEmail(db: Db, r: Loaded, code: string | null) {
   const language = shopLanguage(r.shop.language);
   const percent = r.rewardKind === "discount_code" && isPercentReward(r);
-  await queueNotification(tx, {
+  return prepareNotification(db, {
     shop: r.shop,
     key: "advocate.referral_reward",
     to: r.advocate.email,
@@ -238,6 +240,8 @@ async function giveStoreCredit(db: Db, client: AdminClient, r: Loaded) {
  * payout method in the affiliate portal).
  */
 async function giveCash(db: Db, r: Loaded) {
+  // Rendered before the write: SQLite's write lock is not held while a template renders.
+  const mail = await prepareRewardEmail(db, r, null);
   await db.$transaction(async (tx) => {
     const current = await tx.referral.findUnique({ where: { id: r.id }, select: { status: true } });
     if (current?.status !== "pending") return;
@@ -271,7 +275,7 @@ async function giveCash(db: Db, r: Loaded) {
       select: { id: true },
     });
     await tx.referral.update({ where: { id: r.id }, data: { rewardedAt: now, rewardGid: line.id } });
-    await queueRewardEmail(tx, r, null);
+    if (mail) await writeNotification(tx, mail);
   });
 }
 
