@@ -44,6 +44,8 @@ const isBusy = (error: unknown) => {
 
 /** The lock stayed taken past the wait a caller allows: the request answers 503 (door), a job retries. */
 export class DatabaseBusyError extends Error {
+  /** asksToRetryLater: nothing was written. */
+  readonly retryLater = true;
   constructor(waitedMs: number) {
     super(`the database stayed locked for ${waitedMs} ms`);
     this.name = "DatabaseBusyError";

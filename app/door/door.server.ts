@@ -3,9 +3,8 @@ import { isDatabaseBusy, isWriteConflict } from "../db/client.server";
 import { writeOnRead } from "../db/db-context";
 import { keyedErrorMap, msg } from "../i18n/messages";
 import { keyedErrorBody } from "../i18n/messages.server";
-import { AppError, errorBody, fieldErrorsFromZod } from "../lib/errors";
+import { AppError, asksToRetryLater, errorBody, fieldErrorsFromZod } from "../lib/errors";
 import { echoValues, rawBody, readParams, readQuery, type BodyType, type Schema } from "./input.server";
-import { TemplateLimitError } from "../models/notifications/template-threads.server";
 import { logUnexpected } from "./log-unexpected.server";
 
 // The machinery every kind of route shares (merchant, affiliate, REST, public):
@@ -172,23 +171,14 @@ export interface ErrorOptions {
  */
 export function errorResponse(error: unknown, request: Request, options: ErrorOptions = {}): Response {
   if (error instanceof Response) return error;
-  if (isDatabaseBusy(error)) {
-    // Not a bug: the database could not serve in time (SQLite's write lock
-    // stayed taken, no PostgreSQL connection came). Nothing was changed;
-    // the client may simply ask again.
-    console.warn(`[route] database busy on ${request.method} ${JSON.stringify(new URL(request.url).pathname)}: 503`);
-    error = new AppError("unavailable", msg("Global:genericMessage"), {
-      headers: { "Retry-After": BUSY_RETRY_AFTER_S },
-    });
-  }
-  if (error instanceof TemplateLimitError && error.limit !== "output") {
-    // An e-mail a request sends (an invite, a sign-up's notice) whose render
-    // ran out of time or found every template thread busy: the machine is
-    // busy, not broken, and the client may ask again. (The editor answers
-    // its own limits as field errors before they get here.)
-    console.warn(
-      `[route] template render ${error.limit} on ${request.method} ${JSON.stringify(new URL(request.url).pathname)}: 503`,
-    );
+  if (isDatabaseBusy(error) || asksToRetryLater(error)) {
+    // Not a bug: the machine could not serve in time (SQLite's write lock
+    // stayed taken, no PostgreSQL connection came, an e-mail this request
+    // sends found every template thread busy or ran out of time). Nothing
+    // was changed; the client may simply ask again. (The template editor
+    // answers its own limits as field errors before they get here.)
+    const why = error instanceof Error ? error.message.slice(0, 160) : String(error);
+    console.warn(`[route] busy on ${request.method} ${JSON.stringify(new URL(request.url).pathname)}: 503 (${why})`);
     error = new AppError("unavailable", msg("Global:genericMessage"), {
       headers: { "Retry-After": BUSY_RETRY_AFTER_S },
     });

@@ -66,6 +66,16 @@ export interface ErrorBody {
  */
 export type FormActionData = Partial<ErrorBody> & { values?: Record<string, string> };
 
+/**
+ * Work the machine stopped, not the request: a lock held too long, every
+ * template thread busy, a render out of time. Nothing was changed and the
+ * same request may succeed when asked again, so the door answers 503 with
+ * Retry-After instead of a 500. Errors say so with `retryLater: true`.
+ */
+export function asksToRetryLater(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { retryLater?: unknown }).retryLater === true;
+}
+
 export const GENERIC_ERROR_MESSAGE = "Something went wrong, please try again.";
 
 export function errorBody(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {

@@ -54,6 +54,11 @@ export class TemplateLimitError extends Error {
     );
     this.name = "TemplateLimitError";
   }
+
+  /** Out of time or of threads: a busy machine, not a broken template (asksToRetryLater). */
+  get retryLater(): boolean {
+    return this.limit !== "output";
+  }
 }
 
 const WORKER_SOURCE = `
