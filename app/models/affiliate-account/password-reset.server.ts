@@ -7,7 +7,8 @@ import { hashPassword } from "../auth/password.server";
 import { assertLoginAllowed, recordLoginFailure } from "../auth/rate-limit.server";
 import { isTokenShaped, isTokenUsable, newToken, tokenDigest } from "../auth/single-use-token";
 import { notifyJobsEnqueued } from "../../db/job-queue.server";
-import { prepareNotification, shippedT, writeNotification } from "../notifications/compose-notification.server";
+import { queueEmail } from "../mail/outbox.server";
+import { prepareNotification, shippedT } from "../notifications/compose-notification.server";
 import {
   affiliateValues,
   languageOf,
@@ -75,7 +76,7 @@ export async function requestPasswordReset(
   });
   await getDb().$transaction(async (tx) => {
     await tx.affiliateToken.create({ data: { affiliateId: affiliate.id, purpose: "reset", tokenHash, expiresAt } });
-    if (mail) await writeNotification(tx, mail);
+    if (mail) await queueEmail(tx, mail);
   });
   notifyJobsEnqueued();
 }

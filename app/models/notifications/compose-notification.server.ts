@@ -134,22 +134,13 @@ export interface NotificationRequest {
   template?: { subject: string; body: string };
 }
 
-/** A notification composed and ready to store: what `writeNotification` inserts, in the write step. */
-export interface PreparedNotification {
-  dedupeKey: string | null;
-  email: OutgoingEmail;
-}
-
 /**
  * Reads what a notification needs and composes it (the Liquid render), or
  * null when it is off or opted out of. Reads only: event dispatch runs it
  * before its write transaction, so SQLite's write lock is not held while a
  * template renders (ADR 035).
  */
-export async function prepareNotification(
-  reader: Tx,
-  request: NotificationRequest,
-): Promise<PreparedNotification | null> {
+export async function prepareNotification(reader: Tx, request: NotificationRequest): Promise<OutgoingEmail | null> {
   const { shop, key, to } = request;
   const address = to.toLowerCase();
   const dedupeKey = request.dedupeBy ? `${request.dedupeBy}:${address}` : null;
@@ -173,28 +164,20 @@ export async function prepareNotification(
     : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
   const mail = await composeEmail(key, template, request.values, request.language, brandingOf(shop), unsubscribeUrl);
   return {
+    shopId: shop.id,
+    to: address,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    kind: key,
     dedupeKey,
-    email: {
-      shopId: shop.id,
-      to: address,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      kind: key,
-      dedupeKey,
-      unsubscribeUrl,
-      isTest: request.isTest ?? false,
-    },
+    unsubscribeUrl,
+    isTest: request.isTest ?? false,
   };
-}
-
-/** Stores a prepared notification and its send job, unless one with its key was queued meanwhile. */
-export function writeNotification(tx: Tx, prepared: PreparedNotification): Promise<string | null> {
-  return queueEmail(tx, prepared.email);
 }
 
 /** Queues one notification e-mail unless it is off, opted out of, or already queued for this event. */
 export async function queueNotification(tx: Tx, request: NotificationRequest): Promise<string | null> {
   const prepared = await prepareNotification(tx, request);
-  return prepared ? writeNotification(tx, prepared) : null;
+  return prepared ? queueEmail(tx, prepared) : null;
 }

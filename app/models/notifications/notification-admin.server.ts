@@ -2,6 +2,7 @@ import type { ShopDb } from "../../db/shop-db.server";
 import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
+import { queueEmail } from "../mail/outbox.server";
 import { isNotificationKey, NOTIFICATIONS, notificationDef, type NotificationKey } from "./catalogue";
 import {
   brandingOf,
@@ -10,7 +11,6 @@ import {
   prepareNotification,
   shopLanguage,
   templateInForce,
-  writeNotification,
 } from "./compose-notification.server";
 import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { shopSettingsObject } from "../settings/shop-settings";
@@ -251,7 +251,7 @@ export async function sendTestEmail(db: ShopDb, keyParam: string, input: Omit<Te
     const problem = limitProblem(error);
     throw new AppError("validation_failed", problem, { fields: { body: problem } });
   }
-  if (prepared) await db.$transaction((tx) => writeNotification(tx, prepared));
+  if (prepared) await db.$transaction((tx) => queueEmail(tx, prepared));
   notifyJobsEnqueued();
   return { key, testSentTo: to };
 }

@@ -1,14 +1,9 @@
 import type { Tx } from "../../db/transaction";
 import type { EventHandler, EventSubscriber, EventWrite } from "../events/event-subscriber";
 import type { DomainEventRecord } from "../events/event-types";
-import { writeEmail } from "../mail/outbox.server";
+import { writeEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { NOTIFICATION_KINDS, type NotificationKey } from "./catalogue";
-import {
-  prepareNotification,
-  queueNotification,
-  shopLanguage,
-  type PreparedNotification,
-} from "./compose-notification.server";
+import { prepareNotification, queueNotification, shopLanguage } from "./compose-notification.server";
 import type { AffiliateEventType, TriggerContext } from "./kind";
 import { merchantRecipients } from "./merchant-recipients.server";
 import {
@@ -31,7 +26,7 @@ import {
 // event queues nothing new.
 
 interface Mail {
-  mail: PreparedNotification;
+  mail: OutgoingEmail;
   /** Written with the e-mail, only if the e-mail is (an invite's token). */
   with: EventWrite[];
 }
@@ -97,7 +92,7 @@ const notify =
     if (mails.length === 0) return undefined;
     return async (writer) => {
       for (const { mail, with: alsoWrite } of mails) {
-        if (await writeEmail(writer, mail.email)) for (const write of alsoWrite) await write(writer);
+        if (await writeEmail(writer, mail)) for (const write of alsoWrite) await write(writer);
       }
     };
   };

@@ -5,7 +5,8 @@ import type { Tx } from "../../db/transaction";
 import { formatMoneyIn, formatNumberIn } from "../../i18n/format";
 import { generateReferralCode } from "../affiliates/affiliate-writes.server";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { prepareNotification, shopLanguage, writeNotification } from "../notifications/compose-notification.server";
+import { queueEmail } from "../mail/outbox.server";
+import { prepareNotification, shopLanguage } from "../notifications/compose-notification.server";
 import { decimalAmount } from "../payouts/csv/payout-csv-format";
 import { AdminApiError, adminClientFor, type AdminClient } from "../shopify/admin-client.server";
 import {
@@ -95,7 +96,7 @@ async function settle(db: Db, r: Loaded, fields: { rewardGid: string; rewardCode
       where: { id: r.id, status: "pending" },
       data: { status: "rewarded", rewardedAt: new Date(), ...fields },
     });
-    if (done.count === 1 && mail) await writeNotification(tx, mail);
+    if (done.count === 1 && mail) await queueEmail(tx, mail);
   });
 }
 
@@ -275,7 +276,7 @@ async function giveCash(db: Db, r: Loaded) {
       select: { id: true },
     });
     await tx.referral.update({ where: { id: r.id }, data: { rewardedAt: now, rewardGid: line.id } });
-    if (mail) await writeNotification(tx, mail);
+    if (mail) await queueEmail(tx, mail);
   });
 }
 

@@ -9,7 +9,8 @@ import { msg } from "../../i18n/messages";
 import { AppError } from "../../lib/errors";
 import { proxyVisitorAddress } from "../../lib/visitor-address.server";
 import { enqueueJob } from "../jobs/enqueue.server";
-import { prepareNotification, writeNotification } from "../notifications/compose-notification.server";
+import { queueEmail } from "../mail/outbox.server";
+import { prepareNotification } from "../notifications/compose-notification.server";
 import { planAllows } from "../plans/plans";
 import { ensureAdvocate, type AdvocateLink } from "./ensure-advocate.server";
 import { emailKey } from "./email-key";
@@ -282,7 +283,7 @@ async function sendLinkEmail(ctx: ReferralProxyContext, link: AdvocateLink, emai
     },
     dedupeBy: `advocate-link:${link.advocateId}:${Math.floor(Date.now() / 3_600_000)}`,
   });
-  if (prepared) await getDb().$transaction((tx) => writeNotification(tx, prepared));
+  if (prepared) await getDb().$transaction((tx) => queueEmail(tx, prepared));
 }
 
 // ---- the friend --------------------------------------------------------------------

@@ -4,7 +4,8 @@ import { parsePermissions } from "../../lib/areas";
 import { AppError } from "../../lib/errors";
 import { issuePasswordToken } from "../auth/password-token.server";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
-import { prepareNotification, shopLanguage, writeNotification } from "../notifications/compose-notification.server";
+import { queueEmail } from "../mail/outbox.server";
+import { prepareNotification, shopLanguage } from "../notifications/compose-notification.server";
 import type { StaffInvite, StaffUpdate } from "./staff-schemas";
 
 // Staff accounts of a shop, managed by its admin (Settings > Staff). An
@@ -90,7 +91,7 @@ async function mailInvite(db: ShopDb, email: string, name: string, url: string) 
     values: { "shop.name": shop.name, "shop.url": shop.url, "staff.name": name, invite_url: url },
     dedupeBy: null,
   });
-  if (prepared) await db.$transaction((tx) => writeNotification(tx, prepared));
+  if (prepared) await db.$transaction((tx) => queueEmail(tx, prepared));
   notifyJobsEnqueued();
 }
 
