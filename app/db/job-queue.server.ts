@@ -44,9 +44,10 @@ export interface BatchPlan {
 export interface BatchJobHandler<P> {
   canBatch: (payload: P) => boolean;
   /**
-   * `reader` is for reads Prisma is better at (a domain's own queries): on
-   * SQLite the app's client, outside any transaction; on PostgreSQL the
-   * batch's transaction.
+   * Reads outside any transaction, on both databases: `bulk` for set-based
+   * reads, `reader` (the app's client) for reads Prisma is better at (a
+   * domain's own queries). What they read may change before the write runs:
+   * the write checks again whatever must hold.
    */
   plan: (payloads: P[], bulk: BulkSql, reader: Tx) => Promise<BatchWrite | BatchPlan>;
 }
@@ -560,16 +561,13 @@ export class JobWorker {
           this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, jobs.length));
         }
       } else {
+        // PostgreSQL: as on SQLite, the plan reads committed data outside
+        // the transaction (it renders e-mails: a pooled connection held
+        // across a render is one a request waits for), and the writes,
+        // which check again what must hold, run in one short transaction.
         const provider = dbProvider();
-        await getDb().$transaction(
-          async (tx) => {
-            // The claim set the lease; PostgreSQL locks rows, so no write-first is needed.
-            const bulk = prismaBulk(tx, provider);
-            const write = await planned(bulk, tx);
-            await write(bulk);
-          },
-          { timeout: 60_000 },
-        );
+        const write = await planned(prismaBulk(getDb(), provider), getDb());
+        await getDb().$transaction((tx) => write(prismaBulk(tx, provider)), { timeout: 60_000 });
       }
       for (const f of failed) this.logger.error(`[jobs] ${f.job.type} ${f.job.id} not processed: ${f.message}`);
       return true;
