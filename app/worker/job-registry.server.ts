@@ -25,6 +25,7 @@ import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server
 import { runCatalogueSync } from "../models/portal/catalogue-sync.server";
 import { runAutoPay } from "../models/payouts/auto-pay.server";
 import { runPayoutRefresh } from "../models/payouts/payout-refresh-job.server";
+import { planTaxFormReminders } from "../models/tax-forms/tax-form-reminder.server";
 import { sendPayoutBatch } from "../models/payouts/send-payout-batch.server";
 import { approveIfStillPending } from "../models/orders/adjust-order.server";
 import { eraseShop } from "../models/privacy/compliance.server";
@@ -207,7 +208,12 @@ export const JOBS = {
   },
   "payouts.refresh": {
     payload: JOB_PAYLOADS["payouts.refresh"],
-    run: (payload, tx) => runPayoutRefresh(payload, tx),
+    run: (payload, tx, job) => runPayoutRefresh(payload, tx, job),
+  },
+  // Reads and renders outside any transaction; writes the reminders with its "done" mark.
+  "tax-forms.remind": {
+    payload: JOB_PAYLOADS["tax-forms.remind"],
+    plan: (payload, db) => planTaxFormReminders(db, payload.shopId),
   },
   "bonus.evaluate": {
     payload: JOB_PAYLOADS["bonus.evaluate"],

@@ -104,7 +104,7 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("tax forms and the 1099-NEC e
     expect(await db.payout.findFirstOrThrow({ where: { affiliateId: sam.id } })).toMatchObject({ status: "pending" });
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
-    // The reminder e-mail was queued when the payout appeared (the refresh job).
+    // The reminder e-mail was queued when the payout appeared (the refresh job queued its look).
     await drainJobs();
     expect(await db.outboxEmail.count({ where: { shopId: shop.id, kind: "affiliate.tax_form_reminder" } })).toBe(1);
 

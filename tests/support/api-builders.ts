@@ -1,5 +1,5 @@
 import { storedAttributionReason, type AttributionReason } from "~/models/attribution/attribution-reason";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { getDb } from "~/db.server";
 import { hashApiKey } from "~/models/api-keys/api-key.server";
 import { runPayoutRefresh } from "~/models/payouts/payout-refresh-job.server";
@@ -76,7 +76,7 @@ export async function buildOrder(shopId: string, overrides: Partial<OrderOverrid
  * event, so nothing queued that job for them.
  */
 export function gatherPendingPayouts(shopId: string) {
-  return getDb().$transaction((tx) => runPayoutRefresh({ shopId }, tx));
+  return getDb().$transaction((tx) => runPayoutRefresh({ shopId }, tx, { id: randomUUID() }));
 }
 
 export async function buildCommission(

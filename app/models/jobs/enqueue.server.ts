@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db.server";
+import type { BulkSql } from "../../db/bulk-sql.server";
 import {
   DEFAULT_MAX_ATTEMPTS,
   insertJob,
@@ -45,4 +46,26 @@ export function jobRow<N extends JobName>(type: N, payload: JobPayload<N>, optio
     createdAt: options.now,
     updatedAt: options.now,
   };
+}
+
+/**
+ * Queues a job of `type` for `scope` (a shop) with the writer's other writes,
+ * unless one is already waiting to start: that one runs after this commit
+ * and sees the change. `cause` (an event id, a job id, a form's submission)
+ * keys it, so a retried caller queues it once. The waiting job's row is
+ * locked on PostgreSQL until this commits, so no worker can start it (the
+ * claim skips locked rows) before this change is visible to it; on SQLite
+ * this runs under the write lock, which gives the same.
+ */
+export async function queueUnlessWaiting<N extends JobName>(
+  writer: BulkSql,
+  type: N,
+  payload: JobPayload<N>,
+  scope: string,
+  cause: string,
+): Promise<boolean> {
+  if (await writer.queuedJob(type, `${type}:${scope}:`)) return false;
+  const job = jobRow(type, payload, { now: new Date(), uniqueKey: `${type}:${scope}:${cause}` });
+  await writer.insertRows("Job", [job], { onConflict: "ignore" });
+  return true;
 }

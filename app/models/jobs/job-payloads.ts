@@ -38,6 +38,8 @@ export const JOB_PAYLOADS = {
   "paypal.follow-batch": z.object({ batchId: id(), round: z.number().int().min(0).max(1000) }),
   /** Gathers a shop's approved lines into pending payouts after a balance changed (payout-refresh-job.server.ts). */
   "payouts.refresh": z.object({ shopId: id() }),
+  /** Reminds the affiliates whose pending payouts wait for a tax form (tax-form-reminder.server.ts). */
+  "tax-forms.remind": z.object({ shopId: id() }),
   /** A shop's scheduled auto-pay run (Settings › Payment), at the time the settings name. */
   "payouts.auto-pay": z.object({ shopId: id(), runAt: z.string().datetime() }),
   /** Refer-a-friend: ties a stored orders/create|paid webhook (WebhookEvent id) to an advocate, if it is a referral. */

@@ -2,9 +2,10 @@ import type { Tx } from "../../db/transaction";
 import { prismaBulk, type BulkSql } from "../../db/bulk-sql.server";
 import { dialectOf } from "../../db/dialect";
 import type { EventHandler, EventSubscriber } from "../events/event-subscriber";
-import { jobRow } from "../jobs/enqueue.server";
+import { queueUnlessWaiting } from "../jobs/enqueue.server";
 import { refreshPendingPayouts } from "./refresh-pending-payouts.server";
-import { remindHeldForTaxForm } from "../tax-forms/tax-form-reminder.server";
+import { requestTaxFormReminders } from "../tax-forms/tax-form-reminder.server";
+import { taxSettingsOf } from "../tax-forms/tax-requirement";
 
 // Pending payouts follow the balances by a job (payouts.refresh), queued by
 // the changes that move a balance: a commission line created, approved,
@@ -27,18 +28,8 @@ export async function requestPayoutRefresh(tx: Tx, shopId: string, cause: string
 }
 
 /** requestPayoutRefresh with bulk statements (the event dispatch's writer). */
-async function queuePayoutRefresh(writer: BulkSql, shopId: string, cause: string) {
-  // The waiting job's row is locked on PostgreSQL until this commits, so no
-  // worker can start it (the claim skips locked rows) before this change is
-  // visible to it. On SQLite this runs under the write lock: the same holds.
-  if (await writer.queuedJob(PAYOUT_REFRESH_JOB, `${PAYOUT_REFRESH_JOB}:${shopId}:`)) return false;
-  const job = jobRow(
-    PAYOUT_REFRESH_JOB,
-    { shopId },
-    { now: new Date(), uniqueKey: `${PAYOUT_REFRESH_JOB}:${shopId}:${cause}` },
-  );
-  await writer.insertRows("Job", [job], { onConflict: "ignore" });
-  return true;
+function queuePayoutRefresh(writer: BulkSql, shopId: string, cause: string) {
+  return queueUnlessWaiting(writer, PAYOUT_REFRESH_JOB, { shopId }, shopId, cause);
 }
 
 const refreshOnBalanceChange: EventHandler<
@@ -56,10 +47,15 @@ export const payoutRefreshSubscriber: EventSubscriber = {
 };
 
 /** The payouts.refresh job: the shop's approved lines gathered into pending payouts. */
-export async function runPayoutRefresh(payload: { shopId: string }, tx: Tx) {
-  const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: { uninstalledAt: true } });
+export async function runPayoutRefresh(payload: { shopId: string }, tx: Tx, job: { id: string }) {
+  const shop = await tx.shop.findUnique({
+    where: { id: payload.shopId },
+    select: { uninstalledAt: true, settings: true },
+  });
   if (!shop || shop.uninstalledAt) return;
   await refreshPendingPayouts(tx, payload.shopId);
-  // A payout that appeared or grew may now wait for its affiliate's tax form.
-  await remindHeldForTaxForm(tx, payload.shopId);
+  // A payout that appeared or grew may now wait for its affiliate's tax
+  // form: its reminder is composed by a job of its own, not under this
+  // transaction's write lock.
+  if (taxSettingsOf(shop.settings).require !== "off") await requestTaxFormReminders(tx, payload.shopId, job.id);
 }

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { ShopDb } from "../../db/shop-db.server";
 import { saveShopSetting } from "../settings/save-shop-setting.server";
-import { remindHeldForTaxForm } from "./tax-form-reminder.server";
+import { requestTaxFormReminders } from "./tax-form-reminder.server";
 import { taxSettingsOf, type TaxSettings } from "./tax-requirement";
 
 export async function loadTaxSettings(db: ShopDb): Promise<TaxSettings> {
@@ -8,11 +9,11 @@ export async function loadTaxSettings(db: ShopDb): Promise<TaxSettings> {
   return taxSettingsOf(shop.settings);
 }
 
-/** Saves Settings › Tax forms; payouts that now wait for a form get their reminder (after the commit). */
+/** Saves Settings › Tax forms; payouts that now wait for a form get their reminder (by a job, after the commit). */
 export async function saveTaxSettings(db: ShopDb, form: TaxSettings): Promise<TaxSettings> {
   return db.$transaction(async (tx) => {
     await saveShopSetting(tx, db.$shopId, "taxForms", form);
-    await remindHeldForTaxForm(tx, db.$shopId);
+    if (form.require !== "off") await requestTaxFormReminders(tx, db.$shopId, randomUUID());
     return form;
   });
 }
