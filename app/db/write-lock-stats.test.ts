@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { holdStart, recordWriteLockHold, writeLockHolds, writeLockSummaryLine } from "./write-lock-stats";
 
@@ -43,5 +45,32 @@ describe("write-lock holds", () => {
     expect(mixed.maxCpuMs).toBeGreaterThanOrEqual(20);
     expect(mixed.yielded).toBe(1);
     expect(writeLockSummaryLine()).toMatch(/test-mixed \d+\.\d \(2, mean \d+\.\d, cpu \d+\.\d, yielded 1\)/);
+  });
+
+  it("counts the garbage collection pauses inside the holds of 50 ms or more, not those outside", async () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    // Something for a full collection to walk.
+    const garbage = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `row ${i}` }));
+
+    const short = holdStart();
+    recordWriteLockHold("test-gc-short", short);
+    // A pause outside any hold counts nowhere.
+    gc();
+
+    const long = holdStart();
+    gc();
+    spinCpu(55);
+    recordWriteLockHold("test-gc-long", long);
+    // V8 reports the pauses once the event loop turns.
+    await sleep(20);
+
+    const holds = writeLockHolds();
+    expect(garbage.length).toBe(300_000);
+    expect(holds["test-gc-long"]!.over50).toBe(1);
+    expect(holds["test-gc-long"]!.gcInOver50Ms).toBeGreaterThan(0);
+    expect(holds["test-gc-long"]!.gcInOver50Ms).toBeLessThanOrEqual(holds["test-gc-long"]!.over50Ms);
+    expect(holds["test-gc-short"]!.over50).toBe(0);
+    expect(holds["test-gc-short"]!.gcInOver50Ms).toBe(0);
   });
 });

@@ -6,7 +6,13 @@
 // most, so the load bench prints the table and holds it to a bound.
 // Each hold also records the process's CPU time over the same span: a hold
 // whose wall time is long but whose CPU time is short was waiting (the OS
-// ran something else, or a checkpoint's fsync), not working.
+// ran something else, or a checkpoint's fsync), not working. And for the
+// holds of 50 ms or more, how much of them was a garbage collection pause of
+// this thread: V8 reports each pause after the fact (a "gc" performance
+// entry, delivered once the event loop turns), so the long holds are kept
+// with their span for a while and a pause is added to those it overlaps.
+
+import { PerformanceObserver } from "node:perf_hooks";
 
 export interface HoldStats {
   count: number;
@@ -26,13 +32,50 @@ export interface HoldStats {
    * CPU time then counts that other work too.
    */
   yielded: number;
+  /** The wall time of the holds of 50 ms or more, in ms. */
+  over50Ms: number;
+  /** How much of that was this thread's garbage collection pauses, in ms. */
+  gcInOver50Ms: number;
 }
 
-const holder = globalThis as unknown as { __writeLockStats?: Map<string, HoldStats> };
+interface LongHold {
+  kind: string;
+  from: number;
+  to: number;
+}
+
+// Shared through globalThis: the built server and the worker's modules may be
+// two copies of this file in one process.
+const holder = globalThis as unknown as {
+  __writeLockStats?: Map<string, HoldStats>;
+  __writeLockLongHolds?: LongHold[];
+  __writeLockGcObserver?: PerformanceObserver;
+};
 const stats = (holder.__writeLockStats ??= new Map<string, HoldStats>());
+const longHolds = (holder.__writeLockLongHolds ??= []);
+/** Long holds kept for the pauses reported after them (a pause is reported within a loop turn). */
+const LONG_HOLDS_KEPT = 64;
+
+function watchGcPauses() {
+  if (holder.__writeLockGcObserver) return;
+  const observer = new PerformanceObserver((list) => {
+    for (const pause of list.getEntries()) {
+      const from = pause.startTime;
+      const to = pause.startTime + pause.duration;
+      for (const hold of longHolds) {
+        const overlap = Math.min(to, hold.to) - Math.max(from, hold.from);
+        const entry = overlap > 0 ? stats.get(hold.kind) : undefined;
+        if (entry) entry.gcInOver50Ms += overlap;
+      }
+    }
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  holder.__writeLockGcObserver = observer;
+}
 
 /** Where a hold starts: pass it back to recordWriteLockHold when it ends. */
 export function holdStart() {
+  watchGcPauses();
   const start = { at: performance.now(), cpu: process.cpuUsage(), turned: false };
   // Runs only if the event loop turns before the hold ends.
   setImmediate(() => (start.turned = true));
@@ -50,6 +93,10 @@ export function recordWriteLockHold(kind: string, start: HoldStart) {
   const over = ms >= 50 ? 1 : 0;
   const overCpu = cpuMs >= 50 ? 1 : 0;
   const yielded = start.turned ? 1 : 0;
+  if (over) {
+    longHolds.push({ kind, from: start.at, to: start.at + ms });
+    if (longHolds.length > LONG_HOLDS_KEPT) longHolds.shift();
+  }
   if (!entry)
     stats.set(kind, {
       count: 1,
@@ -60,6 +107,8 @@ export function recordWriteLockHold(kind: string, start: HoldStart) {
       maxCpuMs: cpuMs,
       over50Cpu: overCpu,
       yielded,
+      over50Ms: over ? ms : 0,
+      gcInOver50Ms: 0,
     });
   else {
     entry.count++;
@@ -67,6 +116,7 @@ export function recordWriteLockHold(kind: string, start: HoldStart) {
     entry.over50 += over;
     entry.over50Cpu += overCpu;
     entry.yielded += yielded;
+    if (over) entry.over50Ms += ms;
     if (ms > entry.maxMs) {
       entry.maxMs = ms;
       entry.cpuOfLongestMs = cpuMs;

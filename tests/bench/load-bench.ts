@@ -548,6 +548,8 @@ function lockHolds(procs: Proc[]) {
           totalMs: (seen?.totalMs ?? 0) + s.totalMs,
           over50: (seen?.over50 ?? 0) + s.over50,
           maxCpuMs: Math.max(seen?.maxCpuMs ?? 0, s.maxCpuMs),
+          over50Ms: (seen?.over50Ms ?? 0) + (s.over50Ms ?? 0),
+          gcInOver50Ms: (seen?.gcInOver50Ms ?? 0) + (s.gcInOver50Ms ?? 0),
           over50Cpu: (seen?.over50Cpu ?? 0) + s.over50Cpu,
           yielded: (seen?.yielded ?? 0) + s.yielded,
         };
@@ -767,10 +769,11 @@ export async function runLoad(
     const holdKinds = Object.keys(holds);
     if (holdKinds.length)
       console.log(
-        `  write-lock holds per job type: longest ms [its CPU ms] (holds, mean ms, holds of 50 ms or more; most CPU ms in one hold, holds of 50 CPU ms or more, holds that let the event loop run other work):\n${holdKinds
+        `  write-lock holds per job type: longest ms [its CPU ms] (holds, mean ms, holds of 50 ms or more; most CPU ms in one hold, holds of 50 CPU ms or more, holds that let the event loop run other work; garbage collection pauses in the holds of 50 ms or more / their wall time, ms):\n${holdKinds
           .map((k) => {
             const h = holds[k]!;
-            return `    ${k.padEnd(26)} ${h.maxMs.toFixed(1).padStart(7)} [${h.cpuOfLongestMs.toFixed(1)}]  (${h.count}, ${(h.totalMs / h.count).toFixed(1)}, ${h.over50}; ${h.maxCpuMs.toFixed(1)}, ${h.over50Cpu}, ${h.yielded})`;
+            const gc = h.over50 ? `; gc ${h.gcInOver50Ms.toFixed(1)} / ${h.over50Ms.toFixed(1)}` : "";
+            return `    ${k.padEnd(26)} ${h.maxMs.toFixed(1).padStart(7)} [${h.cpuOfLongestMs.toFixed(1)}]  (${h.count}, ${(h.totalMs / h.count).toFixed(1)}, ${h.over50}; ${h.maxCpuMs.toFixed(1)}, ${h.over50Cpu}, ${h.yielded}${gc})`;
           })
           .join("\n")}`,
       );
