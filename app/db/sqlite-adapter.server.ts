@@ -10,7 +10,7 @@ import type {
   Transaction,
 } from "@prisma/driver-adapter-utils";
 import { currentDbContext, isWriteStatement } from "./db-context";
-import { holdStart, recordWriteLockHold } from "./write-lock-stats";
+import { dropHold, holdStart, recordWriteLockHold } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
 
@@ -184,7 +184,13 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
     if (!isWriteStatement(sql)) return retryWhileBusy(call, this.giveUpMs);
     return retryWhileBusy(async () => {
       const start = holdStart();
-      const result = await call();
+      let result: T;
+      try {
+        result = await call();
+      } catch (error) {
+        dropHold(start);
+        throw error;
+      }
       recordWriteLockHold(holdKind(), start);
       return result;
     }, this.giveUpMs);

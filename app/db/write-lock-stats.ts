@@ -50,9 +50,12 @@ const holder = globalThis as unknown as {
   __writeLockStats?: Map<string, HoldStats>;
   __writeLockLongHolds?: LongHold[];
   __writeLockGcObserver?: PerformanceObserver;
+  __writeLockNow?: { open: number; renders: number };
 };
 const stats = (holder.__writeLockStats ??= new Map<string, HoldStats>());
 const longHolds = (holder.__writeLockLongHolds ??= []);
+/** Holds this process has open right now, and the template renders started during one. */
+const now = (holder.__writeLockNow ??= { open: 0, renders: 0 });
 /** Long holds kept for the pauses reported after them (a pause is reported within a loop turn). */
 const LONG_HOLDS_KEPT = 64;
 
@@ -76,7 +79,8 @@ function watchGcPauses() {
 /** Where a hold starts: pass it back to recordWriteLockHold when it ends. */
 export function holdStart() {
   watchGcPauses();
-  const start = { at: performance.now(), cpu: process.cpuUsage(), turned: false };
+  now.open++;
+  const start = { at: performance.now(), cpu: process.cpuUsage(), turned: false, open: true };
   // Runs only if the event loop turns before the hold ends.
   setImmediate(() => (start.turned = true));
   return start;
@@ -84,8 +88,37 @@ export function holdStart() {
 
 export type HoldStart = ReturnType<typeof holdStart>;
 
+function close(start: HoldStart) {
+  if (!start.open) return;
+  start.open = false;
+  now.open--;
+}
+
+/** A hold that never was (its statement failed, the lock was not taken): nothing is recorded. */
+export function dropHold(start: HoldStart) {
+  close(start);
+}
+
+/**
+ * A Liquid render starts (template-threads.server.ts): counted if this
+ * process holds SQLite's write lock at that moment, which every other writer
+ * would wait out. Renders belong before the write transaction (ADR 035); the
+ * db tests hold the count to zero (tests/support/render-guard.ts).
+ */
+export function noteRender() {
+  if (now.open > 0) now.renders++;
+}
+
+/** Renders started while this process held the write lock, since the last reset. */
+export function rendersUnderWriteLock(options: { reset?: boolean } = {}): number {
+  const count = now.renders;
+  if (options.reset) now.renders = 0;
+  return count;
+}
+
 /** Records one hold from its start; returns its wall time in ms. */
 export function recordWriteLockHold(kind: string, start: HoldStart) {
+  close(start);
   const ms = performance.now() - start.at;
   const used = process.cpuUsage(start.cpu);
   const cpuMs = (used.user + used.system) / 1000;

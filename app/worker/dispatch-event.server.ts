@@ -1,3 +1,4 @@
+import { getDb } from "../db.server";
 import { prismaBulk } from "../db/bulk-sql.server";
 import { dialectOf } from "../db/dialect";
 import type { Tx } from "../db/transaction";
@@ -55,8 +56,8 @@ export async function planDispatch(reader: Tx, eventId: string): Promise<EventWr
   return event ? planEvent(reader, event) : null;
 }
 
-/** Both steps in one transaction (tests; the job runs them apart). */
-export async function dispatchEvent(tx: Tx, eventId: string) {
-  const write = await planDispatch(tx, eventId);
-  if (write) await write(prismaBulk(tx, dialectOf(tx)));
+/** Both steps, as the job runs them: the plan outside, the write in its own transaction (tests). */
+export async function dispatchEvent(eventId: string) {
+  const write = await planDispatch(getDb(), eventId);
+  if (write) await getDb().$transaction((tx) => write(prismaBulk(tx, dialectOf(tx))));
 }

@@ -6,12 +6,14 @@ import { HttpClient, location } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // Settings > Staff over real HTTP: invites (link to /staff/get-password),
 // permissions per area enforced on pages and actions, disable / enable,
 // new links, removal, tenant scoping; staff can never manage staff.
 applyTestEnv();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 const server = useTestServer();
 
 const STAFF = "routes/$role.settings.staff";

@@ -11,6 +11,7 @@ import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // Settings > Marketings' automatic coupons: approving an affiliate records
 // the event in the approval's transaction; after the commit a job creates the
@@ -20,6 +21,7 @@ import { useTestServer } from "../support/test-server";
 applyTestEnv();
 const sim = useStoreSimulator();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 const server = useTestServer();
 
 const SHOP = "coupon-shop.myshopify.com";

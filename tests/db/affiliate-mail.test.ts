@@ -8,6 +8,7 @@ import { useSmtpSink } from "../support/smtp-sink";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // Password reset e-mails over real SMTP: an SMTP sink on loopback
 // (smtp-server) receives what the e-mail job sends after the commit, and the
@@ -15,6 +16,7 @@ import { useTestServer } from "../support/test-server";
 applyTestEnv({ MAIL_FROM: "Velo affiliates <affiliates@velo.example>" });
 const received = useSmtpSink().received;
 useTestDatabase();
+useNoRenderUnderWriteLock();
 const server = useTestServer();
 
 // The reset e-mails among what arrived (sign-ups also notify the affiliate now).

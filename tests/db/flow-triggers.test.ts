@@ -13,6 +13,7 @@ import { buildAdvocate, buildAffiliate, buildCampaign, buildReferral, buildShop 
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // Shopify Flow triggers: each domain event that is a trigger becomes one
 // FlowTrigger row after the commit of its change (the event dispatch), and
@@ -23,6 +24,7 @@ import { applyTestEnv } from "../support/test-env";
 applyTestEnv();
 const sim = useStoreSimulator();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 
 const SHOP = "flow-shop.myshopify.com";
 const received = () => sim.store.shop(SHOP).flowTriggers ?? [];
@@ -133,7 +135,7 @@ describe("Shopify Flow triggers", () => {
 
     // Replays change nothing: every event dispatched again, every trigger's job run again.
     const events = await db.domainEvent.findMany({ where: { shopId: shop.id } });
-    for (const event of events) await db.$transaction((tx) => dispatchEvent(tx, event.id));
+    for (const event of events) await dispatchEvent(event.id);
     await drainJobs();
     for (const row of await db.flowTrigger.findMany({ where: { shopId: shop.id } }))
       expect(await sendFlowTrigger({ triggerId: row.id }, db)).toBe("done before");

@@ -13,6 +13,7 @@ import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { watchRendersUnderWriteLock } from "../support/render-guard";
 
 // Leak watch (ADR 051), through the real intake: the store simulator sends
 // orders that use an affiliate's code and nothing else; the leaks.check job
@@ -148,7 +149,7 @@ describe("leak watch", () => {
     await burst(1);
     const event = await getDb().domainEvent.findFirstOrThrow({ where: { shopId: shop.id, type: "leak.flagged" } });
     const { dispatchEvent } = await import("~/worker/dispatch-event.server");
-    await getDb().$transaction((tx) => dispatchEvent(tx, event.id));
+    await dispatchEvent(event.id);
     await drainJobs();
     expect(leakTriggers()).toHaveLength(1);
     expect(await getDb().flowTrigger.count({ where: { shopId: shop.id, handle: "link-leak-flagged" } })).toBe(1);
@@ -160,6 +161,7 @@ describe("leak watch", () => {
     const flag = await getDb().leakFlag.findFirstOrThrow({ where: { shopId: shop.id } });
     expect(flag.reasonKey).toBe("site");
     expect(JSON.parse(flag.reasonValues)).toMatchObject({ site: "retailmenot.com", count: 2 });
+    const rendersUnderLock = watchRendersUnderWriteLock();
     const answered = await answerLeakFlag(db, flag.id, "rotate");
     expect(answered.newCode).toMatch(/^LEAKY-[A-Z0-9]{5}$/);
     await drainJobs();
@@ -185,6 +187,14 @@ describe("leak watch", () => {
     const { rotateLeakedCode } = await import("~/models/leaks/rotate-code.server");
     expect(await rotateLeakedCode({ flagId: flag.id }, getDb())).toBe("done");
     expect(creates()).toBe(before);
+    // The affiliate heard of the new code once, composed before the write.
+    const newCoupon = coupons.find((c) => c.code === answered.newCode)!;
+    expect(
+      await getDb().outboxEmail.count({
+        where: { shopId: shop.id, kind: "affiliate.coupon", dedupeKey: { startsWith: `coupon:${newCoupon.id}:` } },
+      }),
+    ).toBe(1);
+    expect(rendersUnderLock(), "template renders under SQLite's write lock").toBe(0);
   });
 
   it("release ends the hold and brings automatic approval back", async () => {

@@ -10,6 +10,7 @@ import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // Notifications end to end: a change in the app → its domain event → the
 // e-mail subscriber → the outbox → the e-mail job → a real SMTP server on
@@ -17,6 +18,7 @@ import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks
 applyTestEnv({ MAIL_FROM: "Affiliates <affiliates@app.example>" });
 const smtp = useSmtpSink();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 const server = useTestServer();
 
 const LIST = "routes/$role.affiliates._index";
@@ -113,7 +115,7 @@ describe("notification e-mails over SMTP", () => {
     // The same events handed over again: nothing new is queued or sent.
     const events = await getDb().domainEvent.findMany({ where: { shopId: shop.id, type: "affiliate.approved" } });
     expect(events).toHaveLength(2);
-    for (const event of events) await getDb().$transaction((tx) => dispatchEvent(tx, event.id));
+    for (const event of events) await dispatchEvent(event.id);
     await settle();
     expect(await getDb().outboxEmail.count({ where: { shopId: shop.id } })).toBe(2);
     expect(smtp.received).toHaveLength(2);

@@ -18,6 +18,7 @@ import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { WebhookReceiver } from "../support/webhook-receiver";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // Outgoing webhooks end to end: endpoints registered over the REST API,
 // events emitted the way domain code does, the event.dispatch and
@@ -27,6 +28,7 @@ import { WebhookReceiver } from "../support/webhook-receiver";
 // here (outgoing-webhooks-ssrf.test.ts checks the refusals).
 applyTestEnv({ WEBHOOKS_ALLOW_PRIVATE: "1" });
 useTestDatabase();
+useNoRenderUnderWriteLock();
 const server = useTestServer();
 
 let receiver: WebhookReceiver;
@@ -292,8 +294,8 @@ describe("delivery", () => {
     // A replayed dispatch job, and the subscriber called directly twice more.
     await enqueueJob(getDb(), "event.dispatch", { eventId });
     await drainJobs();
-    await getDb().$transaction((tx) => dispatchEvent(tx, eventId));
-    await getDb().$transaction((tx) => dispatchEvent(tx, eventId));
+    await dispatchEvent(eventId);
+    await dispatchEvent(eventId);
     await drainJobs();
     expect(receiver.received).toHaveLength(1);
     expect(await getDb().webhookDelivery.count({ where: { eventId } })).toBe(1);

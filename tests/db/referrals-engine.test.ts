@@ -17,6 +17,7 @@ import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
 import { fixtureWith, orderStatusUrl, webhookHeaders } from "../support/webhooks";
 import { useMoneyCheck } from "../support/money-check";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // Refer-a-friend from real Shopify webhook bodies: a friend's order with the
 // advocate's code (or through the share link) becomes a referral with its
@@ -27,6 +28,7 @@ import { useMoneyCheck } from "../support/money-check";
 applyTestEnv();
 const sim = useStoreSimulator();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 useMoneyCheck();
 const server = useTestServer();
 

@@ -8,6 +8,7 @@ import { buildCommission, buildOrder, gatherPendingPayouts } from "../support/ap
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // The tax-form reminder is composed by a job of its own (tax-forms.remind),
 // not inside the pending-payout refresh or the Settings › Tax forms save:
@@ -18,6 +19,7 @@ import { applyTestEnv } from "../support/test-env";
 
 applyTestEnv();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 
 const reminders = (shopId: string) =>
   getDb().outboxEmail.count({ where: { shopId, kind: "affiliate.tax_form_reminder" } });

@@ -2,7 +2,7 @@ import type { Db } from "../../db.server";
 import { notifyJobsEnqueued } from "../jobs/enqueue.server";
 import { currencyExponent } from "../../lib/money";
 import { discountInput } from "../marketings/coupon-template";
-import { notifyCouponAssigned } from "../notifications/notification-subscriber.server";
+import { recordCouponWithNotice } from "../marketings/affiliate-coupon.server";
 import { adminClientFor } from "../shopify/admin-client.server";
 import {
   CODE_DISCOUNT_BY_CODE,
@@ -74,20 +74,14 @@ export async function rotateLeakedCode(payload: { flagId: string }, db: Db): Pro
   }
 
   const now = new Date();
-  await db.$transaction(async (tx) => {
-    const coupon = await tx.coupon.upsert({
-      where: { shopId_code: { shopId, code: newCode } },
-      create: { shopId, affiliateId: affiliate.id, code: newCode },
-      update: {},
-      select: { id: true },
-    });
+  await recordCouponWithNotice(db, { shopId, affiliateId: affiliate.id, code: newCode }, async (tx) => {
     await tx.coupon.updateMany({ where: { shopId, code: flag.code, disabledAt: null }, data: { disabledAt: now } });
     const marked = await tx.leakFlag.updateMany({
       where: { id: flag.id, rotation: { not: "done" } },
       data: { rotation: "done", rotationError: null },
     });
     // The affiliate hears of the new code once (the e-mail is keyed on the coupon).
-    if (marked.count === 1) await notifyCouponAssigned(tx, coupon.id, affiliate.id, newCode);
+    return marked.count === 1;
   });
   notifyJobsEnqueued();
   return "done";

@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db.server";
 import type { BulkSql } from "../../db/bulk-sql.server";
+import type { Tx } from "../../db/transaction";
 import type { EventSubscriber } from "../events/event-subscriber";
 import { jobRow, notifyJobsEnqueued } from "../jobs/enqueue.server";
-import { notifyCouponAssigned } from "../notifications/notification-subscriber.server";
+import { queueEmail } from "../mail/outbox.server";
+import { prepareCouponAssigned } from "../notifications/notification-subscriber.server";
 import { adminClientFor } from "../shopify/admin-client.server";
 import { CODE_DISCOUNT_BY_CODE, DISCOUNT_CODE_BASIC_CREATE } from "../shopify/admin-operations";
 import { couponCode, discountInput } from "./coupon-template";
@@ -70,15 +73,36 @@ export async function createAffiliateCoupon(payload: { affiliateId: string }, db
   }
   // The code and the e-mail telling the affiliate about it commit together:
   // the e-mail goes out only once the code exists, and only once (keyed on the coupon).
+  await recordCouponWithNotice(db, { shopId: affiliate.shopId, affiliateId: affiliate.id, code });
+  notifyJobsEnqueued();
+  return "created";
+}
+
+/**
+ * Records a coupon (the code exists in Shopify) and its "coupon code
+ * assigned" e-mail in one transaction; the e-mail is composed first, for the
+ * id the coupon will have. `beside` runs in the same transaction and says
+ * whether the e-mail is still due. If another writer recorded the code
+ * meanwhile, its coupon keys the e-mail, composed then (a rare race).
+ */
+export async function recordCouponWithNotice(
+  db: Db,
+  coupon: { shopId: string; affiliateId: string; code: string },
+  beside: (tx: Tx, couponId: string) => Promise<boolean> = async () => true,
+) {
+  const id = randomUUID();
+  const mail = await prepareCouponAssigned(db, id, coupon.affiliateId, coupon.code);
   await db.$transaction(async (tx) => {
-    const coupon = await tx.coupon.upsert({
-      where: { shopId_code: { shopId: affiliate.shopId, code } },
-      create: { shopId: affiliate.shopId, affiliateId: affiliate.id, code },
+    const recorded = await tx.coupon.upsert({
+      where: { shopId_code: { shopId: coupon.shopId, code: coupon.code } },
+      create: { id, ...coupon },
       update: {},
       select: { id: true },
     });
-    await notifyCouponAssigned(tx, coupon.id, affiliate.id, code);
+    if (!(await beside(tx, recorded.id))) return;
+    if (recorded.id !== id) {
+      const theirs = await prepareCouponAssigned(tx, recorded.id, coupon.affiliateId, coupon.code);
+      if (theirs) await queueEmail(tx, theirs);
+    } else if (mail) await queueEmail(tx, mail);
   });
-  notifyJobsEnqueued();
-  return "created";
 }

@@ -3,7 +3,7 @@ import type { EventHandler, EventSubscriber, EventWrite } from "../events/event-
 import type { DomainEventRecord } from "../events/event-types";
 import { writeEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { NOTIFICATION_KINDS, type NotificationKey } from "./catalogue";
-import { prepareNotification, queueNotification, shopLanguage } from "./compose-notification.server";
+import { prepareNotification, shopLanguage } from "./compose-notification.server";
 import type { AffiliateEventType, TriggerContext } from "./kind";
 import { merchantRecipients } from "./merchant-recipients.server";
 import {
@@ -105,16 +105,21 @@ export const emailSubscriber: EventSubscriber = Object.fromEntries(
   ]),
 );
 
-/** "coupon code assigned": queued by the coupons.create job in the transaction that records the code. */
-export async function notifyCouponAssigned(tx: Tx, couponId: string, affiliateId: string, code: string) {
-  const affiliate = await tx.affiliate.findUnique({
+/**
+ * "coupon code assigned": composed before the transaction that records the
+ * code (by the coupons.create and leaks.rotate jobs), so no render holds
+ * SQLite's write lock; the transaction writes it with the code, keyed on the
+ * coupon, so it goes out once.
+ */
+export async function prepareCouponAssigned(reader: Tx, couponId: string, affiliateId: string, code: string) {
+  const affiliate = await reader.affiliate.findUnique({
     where: { id: affiliateId },
     select: { ...notificationAffiliateSelect, shopId: true },
   });
   if (!affiliate) return null;
-  const shop = await tx.shop.findUnique({ where: { id: affiliate.shopId }, select: notificationShopSelect });
+  const shop = await reader.shop.findUnique({ where: { id: affiliate.shopId }, select: notificationShopSelect });
   if (!shop) return null;
-  return queueNotification(tx, {
+  return prepareNotification(reader, {
     shop,
     key: "affiliate.coupon",
     to: affiliate.email,

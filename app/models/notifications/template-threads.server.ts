@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { ENGINE_OPTIONS, finishParts, type RenderedParts, type TemplateProblem } from "./liquid-template";
+import { noteRender } from "../../db/write-lock-stats";
 
 // A merchant's Liquid runs off the request thread: in a small pool of worker
 // threads, each with a hard wall-clock limit, a cap on what a render may
@@ -250,6 +251,7 @@ export async function renderTemplateInThread(
   body: string,
   values: Record<string, unknown>,
 ): Promise<RenderedParts> {
+  noteRender();
   const reply = await run({ op: "render", subject, body, values });
   if (reply.limit) throw new TemplateLimitError(reply.limit);
   if (reply.error) throw renderError(reply.error);

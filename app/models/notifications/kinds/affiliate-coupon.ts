@@ -1,6 +1,6 @@
 import { defineKind, SAMPLE_AFFILIATE, SAMPLE_SHOP } from "../kind";
 
-/** Queued by the coupons.create job in the transaction that records the code (notifyCouponAssigned). */
+/** Composed before, and queued in, the transaction that records the code (recordCouponWithNotice). */
 export default defineKind({
   key: "affiliate.coupon",
   audience: "affiliate",
