@@ -32,7 +32,7 @@ import { eraseShop } from "../models/privacy/compliance.server";
 import { deliverWebhook } from "../models/webhooks-out/deliver-webhook.server";
 import { isBatchableWebhook, planOrderEvents, processEvent } from "../models/webhooks/process-webhook.server";
 import { followPaypalBatch } from "../models/paypal/send-paypal-batch.server";
-import { runDailyMail } from "../models/notifications/scheduled-mail.server";
+import { planDailyMail } from "../models/notifications/scheduled-mail.server";
 import { runRetention } from "../models/ops/retention.server";
 import { refreshGrantedScopes } from "../models/shop/granted-scopes.server";
 import { syncWebPixel } from "../models/shop/web-pixel.server";
@@ -248,7 +248,8 @@ export const JOBS = {
   },
   "notifications.daily": {
     payload: JOB_PAYLOADS["notifications.daily"],
-    run: (payload, tx) => runDailyMail(tx, payload),
+    // Composes the day's e-mails before its short write transaction.
+    plan: (payload, db) => planDailyMail(db, payload),
   },
   // An effect job: it deletes in small chunks, each committed alone, so no
   // long transaction (or SQLite write lock) is held; a repeat deletes nothing more.

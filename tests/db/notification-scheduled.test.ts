@@ -16,6 +16,7 @@ import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // The notifications that are not a direct answer to one request: the daily
 // job's payout-method reminder and merchant digest, the tier-change and
@@ -26,6 +27,7 @@ applyTestEnv({ MAIL_FROM: "Affiliates <affiliates@app.example>" });
 const smtp = useSmtpSink();
 const sim = useStoreSimulator();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 const server = useTestServer();
 
 const addressOf = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
@@ -37,8 +39,7 @@ async function settle() {
 }
 
 const DAY = 86_400_000;
-const runDaily = (shopId: string, runAt: string, now = new Date()) =>
-  getDb().$transaction((tx) => runDailyMail(tx, { shopId, runAt }, now));
+const runDaily = (shopId: string, runAt: string, now = new Date()) => runDailyMail(getDb(), { shopId, runAt }, now);
 
 async function approvedCommission(shopId: string, affiliateId: string, amount: number, at = new Date()) {
   const order = await getDb().order.create({
@@ -194,7 +195,7 @@ describe("staff opt-in for merchant e-mails", () => {
         data: JSON.stringify({ affiliateId: ada.id, status: "pending", source: "signup" }),
       },
     });
-    await getDb().$transaction((tx) => dispatchEvent(tx, event.id));
+    await dispatchEvent(event.id);
     await settle();
     expect(mailTo(email).map((m) => m.subject)).toEqual(["New affiliate waiting for approval: Ada Lind"]);
     expect(mailTo(shop.adminEmail)).toHaveLength(1);
@@ -225,8 +226,8 @@ describe("tier change and branding", () => {
         }),
       },
     });
-    await getDb().$transaction((tx) => dispatchEvent(tx, event.id));
-    await getDb().$transaction((tx) => dispatchEvent(tx, event.id));
+    await dispatchEvent(event.id);
+    await dispatchEvent(event.id);
     await settle();
     const mails = mailTo("tia@aff.example");
     expect(mails).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { sendPayoutReminders } from "~/models/notifications/scheduled-mail.server";
+import { composePayoutReminders, queueMails } from "~/models/notifications/scheduled-mail.server";
 import { notificationShopSelect } from "~/models/notifications/notification-values.server";
 import { saveAffiliatePayoutChoice } from "~/models/payouts/affiliate-payout-choice.server";
 import { paymentSettingsSchema } from "~/models/payouts/payment-settings";
@@ -9,6 +9,7 @@ import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // The "payout method missing" reminder (notifications/kinds/
 // affiliate-payout-reminder.ts, queued by the daily mail): an affiliate owed
@@ -17,6 +18,7 @@ import { applyTestEnv } from "../support/test-env";
 // still offers does not, and nor does one who is owed nothing.
 applyTestEnv();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 
 describe("payout method reminder", () => {
   it("reminds affiliates owed money without a method of their own the shop offers", async () => {
@@ -51,7 +53,12 @@ describe("payout method reminder", () => {
       select: { ...notificationShopSelect, timezone: true },
     });
 
-    expect(await getDb().$transaction((tx) => sendPayoutReminders(tx, row, "2026-11-28"))).toBe(2);
+    // Composed outside the transaction that queues them, as the daily job does.
+    const remind = async (day: string) => {
+      const mails = await composePayoutReminders(getDb(), row, day);
+      return getDb().$transaction((tx) => queueMails(tx, mails));
+    };
+    expect(await remind("2026-11-28")).toBe(2);
     const mails = await getDb().outboxEmail.findMany({
       where: { shopId: shop.id, kind: "affiliate.payout_reminder" },
       orderBy: { toAddress: "asc" },
@@ -64,6 +71,6 @@ describe("payout method reminder", () => {
     expect(de!.text).toContain("Wählen Sie, wie Sie bezahlt werden möchten:");
 
     // Not again within the reminder period, even on the next day.
-    expect(await getDb().$transaction((tx) => sendPayoutReminders(tx, row, "2026-11-29"))).toBe(0);
+    expect(await remind("2026-11-29")).toBe(0);
   });
 });

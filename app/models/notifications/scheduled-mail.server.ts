@@ -10,7 +10,8 @@ import { accountOriginFor } from "../portal/portal-context.server";
 import { shopSettingsObject } from "../settings/shop-settings";
 import { chunks } from "../../lib/chunks";
 import { startOfShopDay } from "../../lib/shop-day";
-import { queueNotification, shopLanguage } from "./compose-notification.server";
+import { queueEmail, type OutgoingEmail } from "../mail/outbox.server";
+import { prepareNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";
 import { merchantRecipients } from "./merchant-recipients.server";
 import {
@@ -23,7 +24,7 @@ import {
 
 // The "notifications.daily" job of a shop (mail-schedule.ts says when): the
 // affiliates' "payout method missing" reminders and the merchant's digest,
-// then the next run. Each e-mail has a dedupe key of its period (the
+// composed before its short write transaction, then the next run. Each e-mail has a dedupe key of its period (the
 // reminder: affiliate and local day; the digest: the period), so a run
 // repeated after a crash queues nothing twice; the reminder also looks back
 // REMINDER_EVERY_DAYS days for an earlier one, so it never comes more often.
@@ -59,16 +60,41 @@ export async function scheduleDailyMail(client: Db | Tx, shopId: string, timezon
   return runAt;
 }
 
-/** The job: today's e-mails, then the next run. */
-export async function runDailyMail(tx: Tx, payload: { shopId: string; runAt: string }, now = new Date()) {
-  const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: shopSelect });
-  if (!shop || shop.uninstalledAt) return;
+/**
+ * The job's plan: today's e-mails composed outside any transaction (no
+ * render under SQLite's write lock), and the write that queues them and the
+ * next run (null: the shop is gone, and its chain ends).
+ */
+export async function planDailyMail(
+  db: Db,
+  payload: { shopId: string; runAt: string },
+  now = new Date(),
+): Promise<((tx: Tx) => Promise<number>) | null> {
+  const shop = await db.shop.findUnique({ where: { id: payload.shopId }, select: shopSelect });
+  if (!shop || shop.uninstalledAt) return null;
   // The day of the slot, not of the moment the worker got to it (a late run reports the same period).
   const today = localDay(new Date(payload.runAt), shop.timezone);
-  await sendPayoutReminders(tx, shop, today, now);
+  const mails = await composePayoutReminders(db, shop, today, now);
   const period = digestPeriod(digestModeOf(shopSettingsObject(shop.settings)), today);
-  if (period) await sendDigest(tx, shop, period);
-  await scheduleDailyMail(tx, shop.id, shop.timezone, new Date(Math.max(now.getTime(), Date.parse(payload.runAt))));
+  if (period) mails.push(...(await composeDigest(db, shop, period)));
+  return async (tx) => {
+    const queued = await queueMails(tx, mails);
+    await scheduleDailyMail(tx, shop.id, shop.timezone, new Date(Math.max(now.getTime(), Date.parse(payload.runAt))));
+    return queued;
+  };
+}
+
+/** The job's two steps, as the worker runs them (tests): the e-mails it queued. */
+export async function runDailyMail(db: Db, payload: { shopId: string; runAt: string }, now = new Date()) {
+  const write = await planDailyMail(db, payload, now);
+  return write ? db.$transaction(write) : 0;
+}
+
+/** Queues composed e-mails; one whose dedupe key was taken meanwhile is skipped. Answers how many were new. */
+export async function queueMails(tx: Tx, mails: readonly OutgoingEmail[]): Promise<number> {
+  let queued = 0;
+  for (const mail of mails) if (await queueEmail(tx, mail)) queued++;
+  return queued;
 }
 
 /**
@@ -77,12 +103,12 @@ export async function runDailyMail(tx: Tx, payload: { shopId: string; runAt: str
  * offering, PayPal without an address; payouts/payout-method-for.ts): a
  * reminder, at most once per REMINDER_EVERY_DAYS.
  */
-export async function sendPayoutReminders(
+export async function composePayoutReminders(
   tx: Tx,
   shop: ShopRow & { timezone: string },
   today: string,
   now = new Date(),
-) {
+): Promise<OutgoingEmail[]> {
   const payment = paymentSettingsOf(shop.settings);
   const owed = await tx.commission.groupBy({
     by: ["affiliateId", "currency"],
@@ -90,11 +116,11 @@ export async function sendPayoutReminders(
     _sum: { amount: true },
   });
   const positive = owed.filter((row) => (row._sum.amount ?? 0) > 0);
-  if (positive.length === 0) return 0;
+  if (positive.length === 0) return [];
   const owedIds = [...new Set(positive.map((r) => r.affiliateId))];
   const methods = await methodsOfAffiliates(tx, shop.id, owedIds, payment);
   const unchosen = owedIds.filter((id) => methods.get(id)?.source !== "choice");
-  if (unchosen.length === 0) return 0;
+  if (unchosen.length === 0) return [];
   const affiliates = [];
   for (const part of chunks(unchosen, 500)) {
     affiliates.push(
@@ -106,7 +132,7 @@ export async function sendPayoutReminders(
   }
   const since = new Date(now.getTime() - (REMINDER_EVERY_DAYS - 0.5) * DAY_MS);
   const settingsUrl = `${accountOriginFor(shop)}/account/payouts`;
-  let queued = 0;
+  const mails: OutgoingEmail[] = [];
   for (const affiliate of affiliates) {
     const recent = await tx.outboxEmail.findFirst({
       where: {
@@ -123,7 +149,7 @@ export async function sendPayoutReminders(
       .filter((r) => r.affiliateId === affiliate.id)
       .map((r) => formatMoneyIn(language.tag, r._sum.amount ?? 0, r.currency))
       .join(", ");
-    const id = await queueNotification(tx, {
+    const mail = await prepareNotification(tx, {
       shop,
       key: "affiliate.payout_reminder",
       to: affiliate.email,
@@ -131,9 +157,9 @@ export async function sendPayoutReminders(
       values: { ...affiliateValues(shop, affiliate), "balance.amount": balance, settings_url: settingsUrl },
       dedupeBy: `payout-reminder:${affiliate.id}:${today}:affiliate.payout_reminder`,
     });
-    if (id) queued++;
+    if (mail) mails.push(mail);
   }
-  return queued;
+  return mails;
 }
 
 /** The figures of one period in the shop's time zone (sales and commission in the shop's currency). */
@@ -177,7 +203,11 @@ export async function digestFigures(
   };
 }
 
-export async function sendDigest(tx: Tx, shop: ShopRow & { timezone: string; currency: string }, period: DigestPeriod) {
+export async function composeDigest(
+  tx: Tx,
+  shop: ShopRow & { timezone: string; currency: string },
+  period: DigestPeriod,
+): Promise<OutgoingEmail[]> {
   const figures = await digestFigures(tx, shop, period);
   const language = shopLanguage(shop.language);
   // Calendar days, shown as they are (noon UTC keeps any zone's formatter on the same day).
@@ -197,9 +227,9 @@ export async function sendDigest(tx: Tx, shop: ShopRow & { timezone: string; cur
     "digest.pending": formatNumberIn(language.tag, figures.pending),
     admin_url: `${getConfig().appUrl}/admin`,
   };
-  let queued = 0;
+  const mails: OutgoingEmail[] = [];
   for (const to of await merchantRecipients(tx, shop, "merchant.digest")) {
-    const id = await queueNotification(tx, {
+    const mail = await prepareNotification(tx, {
       shop,
       key: "merchant.digest",
       to,
@@ -207,7 +237,7 @@ export async function sendDigest(tx: Tx, shop: ShopRow & { timezone: string; cur
       values,
       dedupeBy: `digest:${shop.id}:${period.first}:${period.end}:merchant.digest`,
     });
-    if (id) queued++;
+    if (mail) mails.push(mail);
   }
-  return queued;
+  return mails;
 }
