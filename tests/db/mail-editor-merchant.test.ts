@@ -8,15 +8,18 @@ import {
   sendTestEmail,
   setNotificationEnabled,
 } from "~/models/notifications/notification-admin.server";
-import { queueNotification, shopLanguage } from "~/models/notifications/compose-notification.server";
+import { queueEmail } from "~/models/mail/outbox.server";
+import { prepareNotification, shopLanguage } from "~/models/notifications/compose-notification.server";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // The Notifications editor, as a merchant meets it (issue 29, minors): the
 // preview and the test e-mail show the merchant's own shop, not a sample
 // one; and an e-mail that is always sent cannot be turned off anywhere.
 applyTestEnv();
 useTestDatabase();
+useNoRenderUnderWriteLock();
 
 async function merchant() {
   const shop = await getDb().shop.create({
@@ -75,17 +78,16 @@ describe("an e-mail that is always sent", () => {
   it("is sent even when an older setting had turned it off", async () => {
     const { shop } = await merchant();
     await getDb().notificationTemplate.create({ data: { shopId: shop.id, key: "affiliate.reset", enabled: false } });
-    const id = await getDb().$transaction((tx) =>
-      queueNotification(tx, {
-        shop,
-        key: "affiliate.reset",
-        to: "ana@aff.example",
-        language: shopLanguage(shop.language),
-        values: { "shop.name": shop.name, "shop.url": shop.url, reset_url: "https://x.example/r" },
-        dedupeBy: null,
-      }),
-    );
-    expect(id).not.toBeNull();
+    const mail = await prepareNotification(getDb(), {
+      shop,
+      key: "affiliate.reset",
+      to: "ana@aff.example",
+      language: shopLanguage(shop.language),
+      values: { "shop.name": shop.name, "shop.url": shop.url, reset_url: "https://x.example/r" },
+      dedupeBy: null,
+    });
+    expect(mail).not.toBeNull();
+    expect(await getDb().$transaction((tx) => queueEmail(tx, mail!))).not.toBeNull();
   });
 
   it("while an optional one can still be turned off", async () => {

@@ -3,7 +3,7 @@ import { getConfig } from "../../config.server";
 import type { Tx } from "../../db/transaction";
 import { fixedT } from "../../i18n/i18next.server";
 import { DEFAULT_LANGUAGE_INFO, languageInfo, type LanguageInfo } from "../../i18n/language-table";
-import { queueEmail, type OutgoingEmail } from "../mail/outbox.server";
+import type { OutgoingEmail } from "../mail/outbox.server";
 import { defaultTexts, notificationDef, nestValues, type NotificationKey } from "./catalogue";
 import { DEFAULT_BRANDING, wrapInLayout, type Branding } from "./email-layout";
 import { readBranding } from "../settings/branding";
@@ -174,10 +174,4 @@ export async function prepareNotification(reader: Tx, request: NotificationReque
     unsubscribeUrl,
     isTest: request.isTest ?? false,
   };
-}
-
-/** Queues one notification e-mail unless it is off, opted out of, or already queued for this event. */
-export async function queueNotification(tx: Tx, request: NotificationRequest): Promise<string | null> {
-  const prepared = await prepareNotification(tx, request);
-  return prepared ? queueEmail(tx, prepared) : null;
 }
