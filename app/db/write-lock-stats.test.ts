@@ -65,8 +65,9 @@ describe("write-lock holds", () => {
     // V8 reports the pauses once the event loop turns.
     await sleep(20);
 
+    // Alive until both collections have walked it.
+    garbage.length = 0;
     const holds = writeLockHolds();
-    expect(garbage.length).toBe(300_000);
     expect(holds["test-gc-long"]!.over50).toBe(1);
     expect(holds["test-gc-long"]!.gcInOver50Ms).toBeGreaterThan(0);
     expect(holds["test-gc-long"]!.gcInOver50Ms).toBeLessThanOrEqual(holds["test-gc-long"]!.over50Ms);

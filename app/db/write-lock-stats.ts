@@ -88,15 +88,11 @@ export function holdStart() {
 
 export type HoldStart = ReturnType<typeof holdStart>;
 
-function close(start: HoldStart) {
+/** Ends a hold without recording it (its statement failed, the lock was not taken); recording ends it too. */
+export function dropHold(start: HoldStart) {
   if (!start.open) return;
   start.open = false;
   now.open--;
-}
-
-/** A hold that never was (its statement failed, the lock was not taken): nothing is recorded. */
-export function dropHold(start: HoldStart) {
-  close(start);
 }
 
 /**
@@ -118,7 +114,7 @@ export function rendersUnderWriteLock(options: { reset?: boolean } = {}): number
 
 /** Records one hold from its start; returns its wall time in ms. */
 export function recordWriteLockHold(kind: string, start: HoldStart) {
-  close(start);
+  dropHold(start);
   const ms = performance.now() - start.at;
   const used = process.cpuUsage(start.cpu);
   const cpuMs = (used.user + used.system) / 1000;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
-import { composePayoutReminders, queueMails } from "~/models/notifications/scheduled-mail.server";
+import { queueEmails } from "~/models/mail/outbox.server";
+import { composePayoutReminders } from "~/models/notifications/scheduled-mail.server";
 import { notificationShopSelect } from "~/models/notifications/notification-values.server";
 import { saveAffiliatePayoutChoice } from "~/models/payouts/affiliate-payout-choice.server";
 import { paymentSettingsSchema } from "~/models/payouts/payment-settings";
@@ -56,7 +57,7 @@ describe("payout method reminder", () => {
     // Composed outside the transaction that queues them, as the daily job does.
     const remind = async (day: string) => {
       const mails = await composePayoutReminders(getDb(), row, day);
-      return getDb().$transaction((tx) => queueMails(tx, mails));
+      return getDb().$transaction((tx) => queueEmails(tx, mails));
     };
     expect(await remind("2026-11-28")).toBe(2);
     const mails = await getDb().outboxEmail.findMany({

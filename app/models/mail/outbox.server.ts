@@ -45,6 +45,16 @@ export function queueEmail(tx: Tx, email: OutgoingEmail) {
 }
 
 /**
+ * queueEmail for e-mails composed before the transaction; one whose dedupe
+ * key was taken meanwhile is skipped. Answers how many were new.
+ */
+export async function queueEmails(tx: Tx, emails: readonly OutgoingEmail[]): Promise<number> {
+  let queued = 0;
+  for (const email of emails) if (await queueEmail(tx, email)) queued++;
+  return queued;
+}
+
+/**
  * Stores one e-mail and its email.send job with the caller's other writes.
  * Answers its id, or null when its dedupe key is taken (then nothing is written).
  */

@@ -10,7 +10,7 @@ import { accountOriginFor } from "../portal/portal-context.server";
 import { shopSettingsObject } from "../settings/shop-settings";
 import { chunks } from "../../lib/chunks";
 import { startOfShopDay } from "../../lib/shop-day";
-import { queueEmail, type OutgoingEmail } from "../mail/outbox.server";
+import { queueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { prepareNotification, shopLanguage } from "./compose-notification.server";
 import { digestModeOf, digestPeriod, nextRunAt, REMINDER_EVERY_DAYS, type DigestPeriod } from "./mail-schedule";
 import { merchantRecipients } from "./merchant-recipients.server";
@@ -24,10 +24,11 @@ import {
 
 // The "notifications.daily" job of a shop (mail-schedule.ts says when): the
 // affiliates' "payout method missing" reminders and the merchant's digest,
-// composed before its short write transaction, then the next run. Each e-mail has a dedupe key of its period (the
-// reminder: affiliate and local day; the digest: the period), so a run
-// repeated after a crash queues nothing twice; the reminder also looks back
-// REMINDER_EVERY_DAYS days for an earlier one, so it never comes more often.
+// composed before its short write transaction, then the next run. Each
+// e-mail has a dedupe key of its period (the reminder: affiliate and local
+// day; the digest: the period), so a run repeated after a crash queues
+// nothing twice; the reminder also looks back REMINDER_EVERY_DAYS days for
+// an earlier one, so it never comes more often.
 
 const JOB = "notifications.daily";
 const DAY_MS = 86_400_000;
@@ -78,7 +79,7 @@ export async function planDailyMail(
   const period = digestPeriod(digestModeOf(shopSettingsObject(shop.settings)), today);
   if (period) mails.push(...(await composeDigest(db, shop, period)));
   return async (tx) => {
-    const queued = await queueMails(tx, mails);
+    const queued = await queueEmails(tx, mails);
     await scheduleDailyMail(tx, shop.id, shop.timezone, new Date(Math.max(now.getTime(), Date.parse(payload.runAt))));
     return queued;
   };
@@ -90,13 +91,6 @@ export async function runDailyMail(db: Db, payload: { shopId: string; runAt: str
   return write ? db.$transaction(write) : 0;
 }
 
-/** Queues composed e-mails; one whose dedupe key was taken meanwhile is skipped. Answers how many were new. */
-export async function queueMails(tx: Tx, mails: readonly OutgoingEmail[]): Promise<number> {
-  let queued = 0;
-  for (const mail of mails) if (await queueEmail(tx, mail)) queued++;
-  return queued;
-}
-
 /**
  * Affiliates who have approved commission not yet paid and no payout method
  * of their own that the shop offers (none chosen, one the shop stopped
@@ -104,13 +98,13 @@ export async function queueMails(tx: Tx, mails: readonly OutgoingEmail[]): Promi
  * reminder, at most once per REMINDER_EVERY_DAYS.
  */
 export async function composePayoutReminders(
-  tx: Tx,
+  reader: Tx,
   shop: ShopRow & { timezone: string },
   today: string,
   now = new Date(),
 ): Promise<OutgoingEmail[]> {
   const payment = paymentSettingsOf(shop.settings);
-  const owed = await tx.commission.groupBy({
+  const owed = await reader.commission.groupBy({
     by: ["affiliateId", "currency"],
     where: { shopId: shop.id, status: "approved", payoutId: null, affiliate: { status: "approved" } },
     _sum: { amount: true },
@@ -118,13 +112,13 @@ export async function composePayoutReminders(
   const positive = owed.filter((row) => (row._sum.amount ?? 0) > 0);
   if (positive.length === 0) return [];
   const owedIds = [...new Set(positive.map((r) => r.affiliateId))];
-  const methods = await methodsOfAffiliates(tx, shop.id, owedIds, payment);
+  const methods = await methodsOfAffiliates(reader, shop.id, owedIds, payment);
   const unchosen = owedIds.filter((id) => methods.get(id)?.source !== "choice");
   if (unchosen.length === 0) return [];
   const affiliates = [];
   for (const part of chunks(unchosen, 500)) {
     affiliates.push(
-      ...(await tx.affiliate.findMany({
+      ...(await reader.affiliate.findMany({
         where: { shopId: shop.id, id: { in: part } },
         select: notificationAffiliateSelect,
       })),
@@ -134,7 +128,7 @@ export async function composePayoutReminders(
   const settingsUrl = `${accountOriginFor(shop)}/account/payouts`;
   const mails: OutgoingEmail[] = [];
   for (const affiliate of affiliates) {
-    const recent = await tx.outboxEmail.findFirst({
+    const recent = await reader.outboxEmail.findFirst({
       where: {
         shopId: shop.id,
         kind: "affiliate.payout_reminder",
@@ -149,7 +143,7 @@ export async function composePayoutReminders(
       .filter((r) => r.affiliateId === affiliate.id)
       .map((r) => formatMoneyIn(language.tag, r._sum.amount ?? 0, r.currency))
       .join(", ");
-    const mail = await prepareNotification(tx, {
+    const mail = await prepareNotification(reader, {
       shop,
       key: "affiliate.payout_reminder",
       to: affiliate.email,
@@ -204,11 +198,11 @@ export async function digestFigures(
 }
 
 export async function composeDigest(
-  tx: Tx,
+  reader: Tx,
   shop: ShopRow & { timezone: string; currency: string },
   period: DigestPeriod,
 ): Promise<OutgoingEmail[]> {
-  const figures = await digestFigures(tx, shop, period);
+  const figures = await digestFigures(reader, shop, period);
   const language = shopLanguage(shop.language);
   // Calendar days, shown as they are (noon UTC keeps any zone's formatter on the same day).
   const noon = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -228,8 +222,8 @@ export async function composeDigest(
     admin_url: `${getConfig().appUrl}/admin`,
   };
   const mails: OutgoingEmail[] = [];
-  for (const to of await merchantRecipients(tx, shop, "merchant.digest")) {
-    const mail = await prepareNotification(tx, {
+  for (const to of await merchantRecipients(reader, shop, "merchant.digest")) {
+    const mail = await prepareNotification(reader, {
       shop,
       key: "merchant.digest",
       to,

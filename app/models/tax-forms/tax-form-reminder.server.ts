@@ -5,7 +5,7 @@ import type { Tx } from "../../db/transaction";
 import { formatMoneyIn } from "../../i18n/format";
 import { chunks } from "../../lib/chunks";
 import { queueUnlessWaiting } from "../jobs/enqueue.server";
-import { queueEmail, type OutgoingEmail } from "../mail/outbox.server";
+import { queueEmails, type OutgoingEmail } from "../mail/outbox.server";
 import { prepareNotification } from "../notifications/compose-notification.server";
 import {
   affiliateValues,
@@ -34,13 +34,11 @@ export function requestTaxFormReminders(tx: Tx, shopId: string, cause: string) {
 }
 
 /** The tax-forms.remind job's plan: the reminders composed, and the write that queues them (null: none). */
-export async function planTaxFormReminders(db: Db, shopId: string): Promise<((tx: Tx) => Promise<void>) | null> {
+export async function planTaxFormReminders(db: Db, shopId: string): Promise<((tx: Tx) => Promise<number>) | null> {
   const mails = await composeTaxFormReminders(db, shopId);
   if (mails.length === 0) return null;
-  return async (tx) => {
-    // A reminder queued meanwhile (its dedupe key) is skipped by the insert.
-    for (const mail of mails) await queueEmail(tx, mail);
-  };
+  // A reminder queued meanwhile (its dedupe key) is skipped.
+  return (tx) => queueEmails(tx, mails);
 }
 
 async function composeTaxFormReminders(db: Db, shopId: string): Promise<OutgoingEmail[]> {
