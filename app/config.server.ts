@@ -125,6 +125,13 @@ const schema = z.object({
   // One JSON line per request on stdout (app/server/request-log.ts). Unset:
   // on in production, off in the demo and in tests.
   REQUEST_LOG: z.enum(["0", "1"], { message: "REQUEST_LOG must be 0 or 1" }).optional(),
+  // A request slower than this (ms) gets a "slow request" line on stderr with
+  // where its database time went, with or without REQUEST_LOG.
+  SLOW_REQUEST_MS: z.coerce
+    .number({ message: "SLOW_REQUEST_MS must be a number of milliseconds" })
+    .int("SLOW_REQUEST_MS must be a whole number of milliseconds")
+    .min(1, "SLOW_REQUEST_MS must be at least 1")
+    .default(2000),
   // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: 404.
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   // A job worker on its own (`npm run worker`) serves /metrics and /healthz on

@@ -288,9 +288,23 @@ export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
  * is tried again on a timer for up to `busyGiveUpMs` (the connection has no
  * busy timeout: sqlite-adapter.server.ts).
  */
-export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): BulkSql {
+export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): SqliteBulk {
   const prepared = new Map<string, BetterSqlite3.Statement>();
-  const write = <T>(run: () => T): T | Promise<T> => (db.inTransaction ? run() : retryWhileBusy(run, busyGiveUpMs));
+  // Time spent per statement kind inside the current transaction, for the
+  // account of a long write-lock hold (job-queue.server.ts).
+  let times = new Map<string, number>();
+  const timed = <T>(sql: string, run: () => T): T => {
+    if (!db.inTransaction) return run();
+    const start = performance.now();
+    try {
+      return run();
+    } finally {
+      const label = statementLabel(sql);
+      times.set(label, (times.get(label) ?? 0) + performance.now() - start);
+    }
+  };
+  const write = <T>(run: () => T, sql: string): T | Promise<T> =>
+    db.inTransaction ? timed(sql, run) : retryWhileBusy(run, busyGiveUpMs);
   const statement = (sql: string) => {
     let s = prepared.get(sql);
     if (!s) prepared.set(sql, (s = db.prepare(sql)));
@@ -303,41 +317,58 @@ export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): B
       async findIn(columns, scope, column, values) {
         if (values.length === 0) return [];
         const { sql, values: args } = selectInSql("sqlite", table, columns, scope as Scope, column, values);
-        return statement(sql).all(...args.map(arg)) as never[];
+        return timed(sql, () => statement(sql).all(...args.map(arg))) as never[];
       },
     }),
     async updateIn(table, set, scope, column, values) {
       if (values.length === 0) return;
       const { sql, values: args } = updateInSql("sqlite", table, set as Row, scope as Scope, column, values);
-      await write(() => statement(sql).run(...args.map(arg)));
+      await write(() => statement(sql).run(...args.map(arg)), sql);
     },
     async insertRows(table, typed, options = {}) {
       const rows = typed as readonly Row[];
       if (rows.length === 0) return;
       const columns = Object.keys(rows[0]!);
       const conflict = conflictClause(options as InsertOptions);
-      const insert = statement(
-        `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`,
-      );
-      for (const row of rows) await write(() => insert.run(...columns.map((c) => arg(row[c] ?? null))));
+      const sql = `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${conflict}`;
+      const insert = statement(sql);
+      for (const row of rows) await write(() => insert.run(...columns.map((c) => arg(row[c] ?? null))), sql);
     },
     async insertNew(table, typed, returned) {
       const rows = typed as readonly Row[];
       if (rows.length === 0) return [];
       const columns = Object.keys(rows[0]!);
-      const insert = statement(
-        `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ON CONFLICT DO NOTHING RETURNING ${identifier(returned)}`,
-      ).pluck();
+      const sql = `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ON CONFLICT DO NOTHING RETURNING ${identifier(returned)}`;
+      const insert = statement(sql).pluck();
       const inserted: string[] = [];
       for (const row of rows) {
-        const value = await write(() => insert.get(...columns.map((c) => arg(row[c] ?? null))));
+        const value = await write(() => insert.get(...columns.map((c) => arg(row[c] ?? null))), sql);
         if (value !== undefined) inserted.push(String(value));
       }
       return inserted;
     },
     async queuedJob(type, keyPrefix) {
-      const found = statement(queuedJobSql("sqlite")).pluck().get(type, likePrefix(keyPrefix));
+      const sql = queuedJobSql("sqlite");
+      const found = timed(sql, () => statement(sql).pluck().get(type, likePrefix(keyPrefix)));
       return found === undefined ? null : String(found);
     },
+    takeStatementTimes() {
+      const taken = [...times].sort((a, b) => b[1] - a[1]);
+      times = new Map();
+      return taken;
+    },
   };
+}
+
+/** sqliteBulk's statements, which also account for their time inside a transaction. */
+export interface SqliteBulk extends BulkSql {
+  /** Milliseconds per statement kind ("INSERT Commission") since the last call, most first. */
+  takeStatementTimes(): [label: string, ms: number][];
+}
+
+/** "INSERT Commission", "UPDATE Job": what a statement does to which table. */
+function statementLabel(sql: string) {
+  const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "";
+  const table = (verb === "SELECT" ? /\bFROM\s+"(\w+)"/i : /"(\w+)"/).exec(sql)?.[1];
+  return table ? `${verb} ${table}` : sql.trim().slice(0, 30);
 }

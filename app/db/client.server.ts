@@ -11,6 +11,7 @@ import { PrismaClient as PostgresClient } from "./generated/postgresql";
 import { parseDatabaseUrl } from "./database-url";
 import { queuedSqliteAdapter } from "./sqlite-adapter.server";
 import { checkWriteOnRead } from "./write-on-read";
+import { currentWaits, timeQuery } from "./db-context";
 
 // Both generated clients expose the same API (they come from one schema); the
 // SQLite one's type stands for both.
@@ -39,13 +40,16 @@ function observedPg(factory: SqlDriverAdapterFactory, strict: boolean): SqlDrive
   ): T => {
     const queryRaw = target.queryRaw.bind(target);
     const executeRaw = target.executeRaw.bind(target);
+    // A statement's time includes waiting for a pooled connection.
     target.queryRaw = (q: SqlQuery) => {
       checkWriteOnRead(q.sql, strict);
-      return queryRaw(q);
+      const waits = currentWaits();
+      return waits ? timeQuery(waits, () => queryRaw(q)) : queryRaw(q);
     };
     target.executeRaw = (q: SqlQuery) => {
       checkWriteOnRead(q.sql, strict);
-      return executeRaw(q);
+      const waits = currentWaits();
+      return waits ? timeQuery(waits, () => executeRaw(q)) : executeRaw(q);
     };
     return target;
   };
@@ -55,7 +59,14 @@ function observedPg(factory: SqlDriverAdapterFactory, strict: boolean): SqlDrive
     async connect(): Promise<SqlDriverAdapter> {
       const adapter = watch(await factory.connect());
       const start = adapter.startTransaction.bind(adapter);
-      adapter.startTransaction = async (level?: IsolationLevel): Promise<Transaction> => watch(await start(level));
+      // Starting one waits for a pooled connection: counted as the transaction queue.
+      adapter.startTransaction = async (level?: IsolationLevel): Promise<Transaction> => {
+        const asked = performance.now();
+        const transaction = await start(level);
+        const waits = currentWaits();
+        if (waits) waits.txQueueMs += performance.now() - asked;
+        return watch(transaction);
+      };
       return adapter;
     },
   };

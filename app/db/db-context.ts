@@ -8,8 +8,26 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // On globalThis: the server build and the start script load this module
 // separately, and a request entered in one is read by the client of the other.
 
+/**
+ * Where a request's time went in the database, for the slow-request line
+ * (server/request-log.ts): waiting for SQLite's write lock (statements and
+ * BEGINs refused with SQLITE_BUSY and tried again), waiting for the
+ * process's one transaction connection, and running statements.
+ */
+export interface DbWaits {
+  queries: number;
+  queryMs: number;
+  lockWaitMs: number;
+  lockTries: number;
+  txQueueMs: number;
+}
+
+export const newDbWaits = (): DbWaits => ({ queries: 0, queryMs: 0, lockWaitMs: 0, lockTries: 0, txQueueMs: 0 });
+
 export interface DbContext {
   request?: { method: string; path: string };
+  /** The request's database time, when its server counts it (remix-handler.ts). */
+  waits?: DbWaits;
   job?: string;
   /** Why this read may write (an install through Shopify's OAuth or token exchange). */
   writeOnRead?: string;
@@ -22,9 +40,26 @@ export function currentDbContext(): DbContext | undefined {
   return storage.getStore();
 }
 
-/** Runs a request's handling; statements it runs know the method and path. */
-export function inRequest<T>(method: string, path: string, work: () => T): T {
-  return storage.run({ request: { method, path } }, work);
+/** Runs a request's handling; statements it runs know the method and path (and count their time into `waits`). */
+export function inRequest<T>(method: string, path: string, work: () => T, waits?: DbWaits): T {
+  return storage.run({ request: { method, path }, waits }, work);
+}
+
+/** The current request's database time, if it is counted. */
+export function currentWaits(): DbWaits | undefined {
+  return storage.getStore()?.waits;
+}
+
+/**
+ * A statement's run, counted into the request's database time when it
+ * succeeds (a try refused for the lock is the lock wait's: sqlite-adapter.server.ts).
+ */
+export async function timeQuery<T>(waits: DbWaits, call: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await call();
+  waits.queries++;
+  waits.queryMs += performance.now() - start;
+  return result;
 }
 
 /** Runs a job's handler; the write lock it holds is charged to its type. */

@@ -5,7 +5,7 @@ import { ZodError, type z } from "zod";
 import { getConfig } from "../config.server";
 import { dbProvider, getDb, type Db } from "../db.server";
 import { errorForLog, logText } from "../lib/log-text";
-import { prismaBulk, sqliteBulk, type BulkSql } from "./bulk-sql.server";
+import { prismaBulk, sqliteBulk, type BulkSql, type SqliteBulk } from "./bulk-sql.server";
 import { parseDatabaseUrl } from "./database-url";
 import { bind, dialectOf, sqlDate } from "./dialect";
 import { inJob } from "./db-context";
@@ -243,6 +243,8 @@ export class InvalidPayloadError extends Error {
 }
 
 const MAX_LOGGED_ERROR = 300;
+// A write-lock hold this long is explained in the log (the load bench holds every type under 50 ms).
+const LONG_HOLD_MS = 50;
 
 /** One short, escaped line about a failure, and whether retrying is pointless. */
 export function describeJobFailure(error: unknown): { message: string; permanent: boolean } {
@@ -551,14 +553,20 @@ export class JobWorker {
         await jobWriteTurn();
         await beginImmediate(sqlite, this.busyGiveUpMs);
         const started = holdStart();
+        bulk.takeStatementTimes();
+        let commitMs = 0;
         try {
           await write(bulk);
+          const committing = performance.now();
           sqlite.exec("COMMIT");
+          commitMs = performance.now() - committing;
         } finally {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
           const held = recordWriteLockHold(type, started);
           jobWriteDone(held);
           this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, jobs.length));
+          if (held >= LONG_HOLD_MS && this.reportHolds)
+            this.reportLongHold(type, jobs.length, held, bulk.takeStatementTimes(), commitMs);
         }
       } else {
         // PostgreSQL: as on SQLite, the plan reads committed data outside
@@ -579,6 +587,23 @@ export class JobWorker {
       );
       return false;
     }
+  }
+
+  /**
+   * A batch held SQLite's write lock past the bound every type is held to:
+   * what its statements took, so the log says whether it was one table's
+   * writes, the commit, or time between statements (work, or no core).
+   */
+  private reportLongHold(type: string, jobs: number, heldMs: number, times: [string, number][], commitMs: number) {
+    const statements = times.reduce((sum, [, ms]) => sum + ms, 0);
+    const parts = [
+      ...times.slice(0, 6),
+      ["COMMIT", commitMs] as const,
+      ["between", heldMs - statements - commitMs] as const,
+    ];
+    this.logger.info(
+      `[db] long write-lock hold: ${type} ${heldMs.toFixed(1)} ms for ${jobs} jobs (${parts.map(([label, ms]) => `${label} ${ms.toFixed(1)}`).join(", ")})`,
+    );
   }
 
   private async runEffectBatch(handler: EffectBatchHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {
@@ -612,7 +637,7 @@ export class JobWorker {
   }
 
   private sqlite: Database.Database | null | undefined;
-  private sqliteStatements: BulkSql | undefined;
+  private sqliteStatements: SqliteBulk | undefined;
 
   /** The worker's own SQLite connection (none on PostgreSQL). */
   private sqliteConnection() {

@@ -9,7 +9,7 @@ import type {
   SqlResultSet,
   Transaction,
 } from "@prisma/driver-adapter-utils";
-import { currentDbContext, isWriteStatement } from "./db-context";
+import { currentDbContext, currentWaits, isWriteStatement, timeQuery } from "./db-context";
 import { dropHold, holdStart, recordWriteLockHold } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
@@ -59,14 +59,24 @@ export class DatabaseBusyError extends Error {
  */
 export async function retryWhileBusy<T>(attempt: () => T | Promise<T>, giveUpMs: number): Promise<T> {
   const start = Date.now();
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!isBusy(error)) throw error;
-      const waited = Date.now() - start;
-      if (waited >= giveUpMs) throw new DatabaseBusyError(waited);
-      await sleep(Math.min(5, 1 + Math.floor(waited / 100)));
+  let tries = 0;
+  try {
+    for (;;) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        tries++;
+        const waited = Date.now() - start;
+        if (waited >= giveUpMs) throw new DatabaseBusyError(waited);
+        await sleep(Math.min(5, 1 + Math.floor(waited / 100)));
+      }
+    }
+  } finally {
+    const waits = tries > 0 ? currentWaits() : undefined;
+    if (waits) {
+      waits.lockTries += tries;
+      waits.lockWaitMs += Date.now() - start;
     }
   }
 }
@@ -137,12 +147,14 @@ class SqliteTransaction implements Transaction {
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
     checkWriteOnRead(query.sql, this.strictReads);
-    return this.inner.queryRaw(query);
+    const waits = currentWaits();
+    return waits ? timeQuery(waits, () => this.inner.queryRaw(query)) : this.inner.queryRaw(query);
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
     checkWriteOnRead(query.sql, this.strictReads);
-    return this.inner.executeRaw(query);
+    const waits = currentWaits();
+    return waits ? timeQuery(waits, () => this.inner.executeRaw(query)) : this.inner.executeRaw(query);
   }
 
   private close() {
@@ -181,12 +193,14 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
 
   private async run<T>(sql: string, call: () => Promise<T>): Promise<T> {
     checkWriteOnRead(sql, this.strictReads);
-    if (!isWriteStatement(sql)) return retryWhileBusy(call, this.giveUpMs);
+    const waits = currentWaits();
+    const timed = waits ? () => timeQuery(waits, call) : call;
+    if (!isWriteStatement(sql)) return retryWhileBusy(timed, this.giveUpMs);
     return retryWhileBusy(async () => {
       const start = holdStart();
       let result: T;
       try {
-        result = await call();
+        result = await timed();
       } catch (error) {
         dropHold(start);
         throw error;
@@ -213,7 +227,10 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
       // What Prisma's adapter answers: SQLite's transactions are serializable.
       return this.tx.startTransaction(isolationLevel);
     }
+    const asked = performance.now();
     const release = await this.gate.acquire();
+    const waits = currentWaits();
+    if (waits) waits.txQueueMs += performance.now() - asked;
     try {
       await jobWriteTurn();
       await retryWhileBusy(() => this.tx.client.exec("BEGIN IMMEDIATE"), this.giveUpMs);

@@ -3,6 +3,8 @@
 // server's door hands Remix as part of the load context and reads back when
 // the answer is sent (app/server/request-log.ts).
 
+import type { DbWaits } from "../db/db-context";
+
 export interface RequestNotes {
   /** The answering route (a Remix route id, or the server's own handler). */
   route?: string;
@@ -10,6 +12,8 @@ export interface RequestNotes {
   routeDepth: number;
   /** The shop the request was for, once the door has authenticated it. */
   shop?: string;
+  /** Where its time went in the database (counted for Remix's requests: server/remix-handler.ts). */
+  db?: DbWaits;
 }
 
 export function newRequestNotes(): RequestNotes {

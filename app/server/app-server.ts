@@ -95,7 +95,7 @@ export function listen(app: express.Express, port: number, host: string): Promis
     // Health, readiness and metrics first: they must answer whatever else is wrong.
     const ops = createOpsHandler();
     startProcessMetrics("web");
-    const observe = createRequestObserver({ log: getConfig().requestLog });
+    const observe = createRequestObserver({ log: getConfig().requestLog, slowMs: getConfig().SLOW_REQUEST_MS });
     const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
       observe(req, res);
       if (ops.handle(req, res)) return;

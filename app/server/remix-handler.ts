@@ -5,7 +5,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type express from "express";
-import { inRequest } from "../db/db-context";
+import { inRequest, newDbWaits } from "../db/db-context";
 import { limitedBody, refuseTooLarge } from "./body-limits";
 import { requestNotes } from "./request-log";
 import { cspNonce } from "./security-headers";
@@ -94,8 +94,14 @@ export function remixHandler(build: ServerBuild, mode: string): express.RequestH
       ({ request, refused } = remixRequest(req, res));
       // The statements the route runs know its method and path (a GET must not write: db/write-on-read.ts);
       // requestNotes: where the door and the routes tell the request log about the request.
-      const response = await inRequest(req.method, req.path, () =>
-        handle(request, { cspNonce: cspNonce(res), requestNotes: requestNotes(req) }),
+      // Its database time is counted for the slow-request line (request-log.ts).
+      const notes = requestNotes(req);
+      notes.db = newDbWaits();
+      const response = await inRequest(
+        req.method,
+        req.path,
+        () => handle(request, { cspNonce: cspNonce(res), requestNotes: notes }),
+        notes.db,
       );
       // The body passed its limit while the route read it: the 413 is the answer.
       if (refused() || res.headersSent) {

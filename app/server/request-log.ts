@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import { jsonLogLine } from "../lib/log-text";
 import { newRequestNotes, type RequestNotes } from "../lib/request-notes";
+import type { DbWaits } from "../db/db-context";
 import { routeKind, type RouteKind } from "../lib/route-kind";
 import { observeRequest } from "../models/ops/metrics.server";
 
@@ -36,6 +37,39 @@ export interface RequestLogOptions {
   log: boolean;
   /** Where lines go (tests); default: stdout, batched. */
   write?: (line: string) => void;
+  /** A request this slow (ms) gets a "slow request" line, whether or not `log` is on; default 2,000. */
+  slowMs?: number;
+  /** Where slow-request lines go (tests); default: stderr. */
+  writeSlow?: (line: string) => void;
+}
+
+const SLOW_REQUEST_MS = 2000;
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * The line for a slow request: where its time went in the database (the
+ * rest is the process's own work, or its wait for a core). Written even
+ * without the request log, since these are the ones to explain.
+ */
+export function slowRequestLine(method: string, route: string, status: number, ms: number, db: DbWaits | undefined) {
+  return jsonLogLine({
+    time: new Date().toISOString(),
+    level: "warn",
+    msg: "slow request",
+    method,
+    route,
+    status,
+    ms: round(ms),
+    ...(db && {
+      db: {
+        queries: db.queries,
+        query_ms: round(db.queryMs),
+        lock_wait_ms: round(db.lockWaitMs),
+        lock_tries: db.lockTries,
+        transaction_queue_ms: round(db.txQueueMs),
+      },
+    }),
+  });
 }
 
 // Lines are written together every few milliseconds: a write per request
@@ -116,6 +150,8 @@ function logLine(
 /** Starts watching a request: call first thing, for every request. */
 export function createRequestObserver(options: RequestLogOptions) {
   const write = options.write ?? writeBatched;
+  const slowMs = options.slowMs ?? SLOW_REQUEST_MS;
+  const writeSlow = options.writeSlow ?? ((line: string) => process.stderr.write(`${line}\n`));
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = performance.now();
     const kind = routeKind(req.url ?? "/");
@@ -126,10 +162,12 @@ export function createRequestObserver(options: RequestLogOptions) {
     res.on("close", () => {
       const ms = performance.now() - started;
       observeRequest(kind, res.statusCode, ms / 1000);
-      if (!options.log || kind === "ops") return;
+      if (kind === "ops") return;
       // Made only by whoever had something to note (the door, a route, the webhook handler).
       const notes = (req as unknown as { [NOTES]?: RequestNotes })[NOTES];
       const route = notes?.route ?? SERVER_ROUTES[kind] ?? "unmatched";
+      if (ms >= slowMs) writeSlow(slowRequestLine(req.method ?? "", route, res.statusCode, ms, notes?.db));
+      if (!options.log) return;
       // The client went away before the whole answer was written: aborted.
       write(
         logLine(

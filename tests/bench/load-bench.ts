@@ -41,6 +41,16 @@ const SECRET = "load-bench-webhook-secret";
 const PASSWORD = "load-bench-pass-0123";
 const API_KEY = "sk_load_bench_0123456789abcdef";
 const SLOW_MS = 5000;
+// The app logs its requests slower than this, with their database time.
+const SLOW_REQUEST_MS = 1000;
+
+interface SlowRequestLine {
+  method: string;
+  route: string;
+  status: number;
+  ms: number;
+  db?: { queries: number; query_ms: number; lock_wait_ms: number; lock_tries: number; transaction_queue_ms: number };
+}
 const GIVE_UP_MS = 30_000;
 // How long the burst waits for answers after its last click.
 const DRAIN_MS = 60_000;
@@ -89,6 +99,7 @@ function envFor(dataDir: string, databaseUrl: string, port: number, extra: Recor
     // outgoing webhooks to this machine are what the mix needs; production
     // mode refuses all three. The secrets above are used as given.
     DEMO: "1",
+    SLOW_REQUEST_MS: String(SLOW_REQUEST_MS),
     ...extra,
   };
 }
@@ -798,6 +809,40 @@ export async function runLoad(
       )
       .slice(0, 12))
       console.log(`  log: ${line.slice(0, 220)}`);
+    // The app's own account of its slow requests (over SLOW_REQUEST_MS, set
+    // below SLOW_MS here): where their database time went.
+    const slowLines = procs.flatMap((p) =>
+      outputOf(p)
+        .filter((l) => l.includes('"msg":"slow request"'))
+        .map((l) => ({ proc: p.name, line: JSON.parse(l.slice(l.indexOf("{"))) as SlowRequestLine })),
+    );
+    if (slowLines.length) {
+      const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+      const byRoute = new Map<string, number[]>();
+      for (const { line } of slowLines)
+        byRoute.set(`${line.method} ${line.route}`, [...(byRoute.get(`${line.method} ${line.route}`) ?? []), line.ms]);
+      console.log(
+        `  slow requests the app logged (over ${SLOW_REQUEST_MS} ms): ${[...byRoute]
+          .sort((a, b) => b[1].length - a[1].length)
+          .map(([route, ms]) => `${route} ${ms.length} (max ${fmt(Math.max(...ms))})`)
+          .join(", ")}`,
+      );
+      console.log(
+        "  the slowest Remix ones (ms; db statements, their ms, write-lock wait ms and tries, transaction queue ms):",
+      );
+      for (const { proc, line } of slowLines
+        .filter((l) => l.line.db)
+        .sort((a, b) => b.line.ms - a.line.ms)
+        .slice(0, 8)) {
+        const db = line.db;
+        console.log(
+          `    ${proc}: ${line.method} ${line.route} ${line.status} ${fmt(line.ms)}` +
+            (db
+              ? `: ${db.queries} statements ${fmt(db.query_ms)}, lock wait ${fmt(db.lock_wait_ms)} (${db.lock_tries}), transaction queue ${fmt(db.transaction_queue_ms)}`
+              : ""),
+        );
+      }
+    }
 
     const fivexx = tally.samples.filter((s) => s.status >= 500 || s.status === 0).length;
     const slow = tally.samples.filter((s) => s.ms > SLOW_MS).length;

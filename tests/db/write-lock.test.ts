@@ -4,6 +4,9 @@ import { getDb } from "~/db.server";
 import { parseDatabaseUrl } from "~/db/database-url";
 import { isDatabaseBusy } from "~/db/client.server";
 import { inRequest } from "~/db/db-context";
+import { sqliteBulk } from "~/db/bulk-sql.server";
+import { JobWorker, type JobRegistry } from "~/db/job-queue.server";
+import { z } from "zod";
 import { buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -160,5 +163,62 @@ describe.skipIf(onPostgres)("SQLite's write lock in the web process", () => {
       async () => await db.shop.update({ where: { id: shop.id }, data: { name: "y" } }),
     );
     expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).toBe("y");
+  });
+});
+
+describe.skipIf(onPostgres)("a long write-lock hold, explained", () => {
+  it("times the worker's statements inside a transaction only, per statement kind and table", async () => {
+    const shop = await buildShop();
+    const connection = otherWriter();
+    try {
+      const bulk = sqliteBulk(connection);
+      await bulk.updateIn("Shop", { name: "outside" }, {}, "id", [shop.id]);
+      expect(bulk.takeStatementTimes()).toEqual([]);
+      connection.exec("BEGIN IMMEDIATE");
+      await bulk.updateIn("Shop", { name: "inside" }, {}, "id", [shop.id]);
+      await bulk.from("Shop").findIn<{ id: string }>(["id"], {}, "id", [shop.id]);
+      await bulk.insertRows("RateLimiterFlexible", [{ key: `k-${shop.id}`, points: 1, expire: null }]);
+      connection.exec("COMMIT");
+      const times = bulk.takeStatementTimes();
+      expect(times.map(([label]) => label).sort()).toEqual([
+        "INSERT RateLimiterFlexible",
+        "SELECT Shop",
+        "UPDATE Shop",
+      ]);
+      expect(times.every(([, ms]) => ms >= 0)).toBe(true);
+      expect(bulk.takeStatementTimes()).toEqual([]);
+    } finally {
+      connection.close();
+    }
+  });
+
+  it("logs what a batch's hold of 50 ms or more was made of", async () => {
+    const lines: string[] = [];
+    const logger = { error: (line: string) => lines.push(line), info: (line: string) => lines.push(line) };
+    const registry: JobRegistry = {
+      "test.slow-write": {
+        payload: z.object({ n: z.number() }),
+        run: async () => {},
+        batch: {
+          canBatch: () => true,
+          plan: async () => async (writer) => {
+            await writer.updateIn("Job", { lastError: null }, {}, "id", ["none"]);
+            // Work between statements, as a busy batch would do.
+            for (const until = performance.now() + 70; performance.now() < until;);
+          },
+        },
+      },
+    };
+    await getDb().job.createMany({
+      data: [1, 2].map((n) => ({ type: "test.slow-write", payload: JSON.stringify({ n }) })),
+    });
+    const worker = new JobWorker(registry, { logger, reportHolds: true });
+    expect(await worker.runDue()).toBe(2);
+    const line = lines.find((l) => l.startsWith("[db] long write-lock hold"));
+    expect(line).toMatch(/^\[db\] long write-lock hold: test\.slow-write \d+\.\d ms for 2 jobs \(/);
+    expect(line).toMatch(/UPDATE Job \d+\.\d/);
+    expect(line).toMatch(/COMMIT \d+\.\d/);
+    // The 70 ms of work is time between statements.
+    expect(Number(/between (\d+\.\d)/.exec(line!)?.[1])).toBeGreaterThanOrEqual(60);
   });
 });
