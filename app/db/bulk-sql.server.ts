@@ -4,6 +4,7 @@ import type { Tx } from "./transaction";
 import type { Db } from "./client.server";
 import { sqlDate, type Dialect } from "./dialect";
 import { retryWhileBusy } from "./sqlite-adapter.server";
+import { statementLabel } from "./write-lock-stats";
 
 // Bulk statements for the hot path of the job worker (a batch of webhook
 // orders: their events, signals, rows and commission lines). Prisma's query
@@ -364,11 +365,4 @@ export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): S
 export interface SqliteBulk extends BulkSql {
   /** Milliseconds per statement kind ("INSERT Commission") since the last call, most first. */
   takeStatementTimes(): [label: string, ms: number][];
-}
-
-/** "INSERT Commission", "UPDATE Job": what a statement does to which table. */
-function statementLabel(sql: string) {
-  const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "";
-  const table = (verb === "SELECT" ? /\bFROM\s+"(\w+)"/i : /"(\w+)"/).exec(sql)?.[1];
-  return table ? `${verb} ${table}` : sql.trim().slice(0, 30);
 }

@@ -12,7 +12,13 @@ import { inJob } from "./db-context";
 import { beginImmediate, jobWriteDone, jobWriteTurn } from "./sqlite-adapter.server";
 import type { Tx } from "./transaction";
 import { WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
-import { holdStart, recordWriteLockHold, writeLockSummaryLine } from "./write-lock-stats";
+import {
+  explainLongHold,
+  explainLongHoldsTo,
+  holdStart,
+  recordWriteLockHold,
+  writeLockSummaryLine,
+} from "./write-lock-stats";
 import { nextMsPerJob, sliceSize } from "./write-slice";
 import { jobCpuSummaryLine, measureJobCpu } from "./job-cpu-stats";
 
@@ -243,8 +249,6 @@ export class InvalidPayloadError extends Error {
 }
 
 const MAX_LOGGED_ERROR = 300;
-// A write-lock hold this long is explained in the log (the load bench holds every type under 50 ms).
-const LONG_HOLD_MS = 50;
 
 /** One short, escaped line about a failure, and whether retrying is pointless. */
 export function describeJobFailure(error: unknown): { message: string; permanent: boolean } {
@@ -287,7 +291,11 @@ export interface WorkerOptions {
   writeBatch?: number;
   /** How long a write waits for SQLite's write lock before the job fails and is retried (default 60 s). */
   busyGiveUpMs?: number;
-  /** Logs the longest write-lock hold per job type when the worker stops (`npm run worker`, the load bench). */
+  /**
+   * Logs the longest write-lock hold per job type when the worker stops
+   * (`npm run worker`, the load bench), and explains each hold of 50 ms or
+   * more as it ends (write-lock-stats.ts).
+   */
   reportHolds?: boolean;
   logger?: Pick<Console, "error" | "info">;
 }
@@ -335,6 +343,7 @@ export class JobWorker {
     this.stopped = false;
     this.halted = false;
     signals.on("enqueued", this.onEnqueued);
+    if (this.reportHolds) explainLongHoldsTo((line) => this.logger.info(line));
     this.kick();
   }
 
@@ -342,6 +351,7 @@ export class JobWorker {
     this.stopped = true;
     this.halted = true;
     signals.off("enqueued", this.onEnqueued);
+    if (this.reportHolds) explainLongHoldsTo(null);
     if (this.timer) clearTimeout(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 10));
     const holds = writeLockSummaryLine();
@@ -565,8 +575,7 @@ export class JobWorker {
           const held = recordWriteLockHold(type, started);
           jobWriteDone(held);
           this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, jobs.length));
-          if (held >= LONG_HOLD_MS && this.reportHolds)
-            this.reportLongHold(type, jobs.length, held, bulk.takeStatementTimes(), commitMs);
+          explainLongHold(type, held, `${jobs.length} jobs`, bulk.takeStatementTimes(), commitMs);
         }
       } else {
         // PostgreSQL: as on SQLite, the plan reads committed data outside
@@ -587,23 +596,6 @@ export class JobWorker {
       );
       return false;
     }
-  }
-
-  /**
-   * A batch held SQLite's write lock past the bound every type is held to:
-   * what its statements took, so the log says whether it was one table's
-   * writes, the commit, or time between statements (work, or no core).
-   */
-  private reportLongHold(type: string, jobs: number, heldMs: number, times: [string, number][], commitMs: number) {
-    const statements = times.reduce((sum, [, ms]) => sum + ms, 0);
-    const parts = [
-      ...times.slice(0, 6),
-      ["COMMIT", commitMs] as const,
-      ["between", heldMs - statements - commitMs] as const,
-    ];
-    this.logger.info(
-      `[db] long write-lock hold: ${type} ${heldMs.toFixed(1)} ms for ${jobs} jobs (${parts.map(([label, ms]) => `${label} ${ms.toFixed(1)}`).join(", ")})`,
-    );
   }
 
   private async runEffectBatch(handler: EffectBatchHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {

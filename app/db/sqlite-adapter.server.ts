@@ -10,7 +10,7 @@ import type {
   Transaction,
 } from "@prisma/driver-adapter-utils";
 import { currentDbContext, currentWaits, isWriteStatement, timeQuery } from "./db-context";
-import { dropHold, holdStart, recordWriteLockHold } from "./write-lock-stats";
+import { dropHold, explainLongHold, holdStart, recordWriteLockHold, statementLabel } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
 
@@ -145,16 +145,27 @@ class SqliteTransaction implements Transaction {
     this.adapterName = inner.adapterName;
   }
 
-  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    checkWriteOnRead(query.sql, this.strictReads);
+  /** Time per statement kind in this transaction, for the account of a long hold. */
+  readonly times = new Map<string, number>();
+
+  private async timed<T>(sql: string, call: () => Promise<T>): Promise<T> {
+    checkWriteOnRead(sql, this.strictReads);
     const waits = currentWaits();
-    return waits ? timeQuery(waits, () => this.inner.queryRaw(query)) : this.inner.queryRaw(query);
+    const start = performance.now();
+    try {
+      return await (waits ? timeQuery(waits, call) : call());
+    } finally {
+      const label = statementLabel(sql);
+      this.times.set(label, (this.times.get(label) ?? 0) + performance.now() - start);
+    }
+  }
+
+  queryRaw(query: SqlQuery): Promise<SqlResultSet> {
+    return this.timed(query.sql, () => this.inner.queryRaw(query));
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
-    checkWriteOnRead(query.sql, this.strictReads);
-    const waits = currentWaits();
-    return waits ? timeQuery(waits, () => this.inner.executeRaw(query)) : this.inner.executeRaw(query);
+    return this.timed(query.sql, () => this.inner.executeRaw(query));
   }
 
   private close() {
@@ -240,14 +251,24 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
     }
     const started = holdStart();
     const kind = holdKind();
-    return new SqliteTransaction(
+    const transaction: SqliteTransaction = new SqliteTransaction(
       this.tx,
       () => {
-        jobWriteDone(recordWriteLockHold(kind, started));
+        const held = recordWriteLockHold(kind, started);
+        jobWriteDone(held);
         release();
+        // Prisma has sent COMMIT (or ROLLBACK) as a statement: it is in the times.
+        explainLongHold(
+          kind,
+          held,
+          "one transaction",
+          [...transaction.times].sort((a, b) => b[1] - a[1]),
+          0,
+        );
       },
       this.strictReads,
     );
+    return transaction;
   }
 
   /** Set by the factory: this connection's use of the file's checkpointer. */

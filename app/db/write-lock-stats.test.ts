@@ -2,7 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { holdStart, recordWriteLockHold, writeLockHolds, writeLockSummaryLine } from "./write-lock-stats";
+import {
+  holdStart,
+  recordWriteLockHold,
+  statementLabel,
+  writeLockHolds,
+  writeLockSummaryLine,
+} from "./write-lock-stats";
 
 /** Keeps this process busy until it has used `ms` of CPU time. */
 function spinCpu(ms: number) {
@@ -73,5 +79,18 @@ describe("write-lock holds", () => {
     expect(holds["test-gc-long"]!.gcInOver50Ms).toBeLessThanOrEqual(holds["test-gc-long"]!.over50Ms);
     expect(holds["test-gc-short"]!.over50).toBe(0);
     expect(holds["test-gc-short"]!.gcInOver50Ms).toBe(0);
+  });
+});
+
+describe("statementLabel", () => {
+  it.each([
+    ['INSERT INTO "Commission" ("id") VALUES (?)', "INSERT Commission"],
+    ["UPDATE `main`.`Order` SET `lines` = ? WHERE `id` = ?", "UPDATE Order"],
+    ['DELETE FROM "Job" WHERE "id" = ?', "DELETE Job"],
+    ["SELECT `main`.`Order`.`id`, `main`.`Order`.`lines` FROM `main`.`Order` WHERE 1", "SELECT Order"],
+    ['SELECT "id" FROM "WebhookEvent" WHERE "id" IN (SELECT value FROM json_each(?))', "SELECT WebhookEvent"],
+    ["COMMIT", "COMMIT"],
+  ])("%s is %s", (sql, label) => {
+    expect(statementLabel(sql)).toBe(label);
   });
 });

@@ -51,11 +51,56 @@ const holder = globalThis as unknown as {
   __writeLockLongHolds?: LongHold[];
   __writeLockGcObserver?: PerformanceObserver;
   __writeLockNow?: { open: number; renders: number };
+  __writeLockExplain?: { to: ((line: string) => void) | null };
 };
 const stats = (holder.__writeLockStats ??= new Map<string, HoldStats>());
 const longHolds = (holder.__writeLockLongHolds ??= []);
 /** Holds this process has open right now, and the template renders started during one. */
 const now = (holder.__writeLockNow ??= { open: 0, renders: 0 });
+const explain = (holder.__writeLockExplain ??= { to: null });
+/** A hold this long is explained in the log, where a worker asks for it (the load bench holds every type under 50 ms). */
+export const LONG_HOLD_MS = 50;
+
+const TABLE = '(?:[`"]main[`"]\\.)?[`"](\\w+)[`"]';
+const WRITTEN = new RegExp(String.raw`^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+${TABLE}`, "i");
+const READ = new RegExp(String.raw`\bFROM\s+${TABLE}`, "i");
+
+/** "INSERT Commission", "SELECT Order", "COMMIT": what a statement does to which table (ours or Prisma's SQL). */
+export function statementLabel(sql: string) {
+  const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "";
+  const table = (verb === "SELECT" ? READ : WRITTEN).exec(sql)?.[1];
+  return table ? `${verb} ${table}` : sql.trim().slice(0, 30);
+}
+
+/** Where long holds are explained (a job worker of its own: job-queue.server.ts); null: nowhere. */
+export function explainLongHoldsTo(write: ((line: string) => void) | null) {
+  explain.to = write;
+}
+
+/**
+ * A hold of LONG_HOLD_MS or more, explained: how long each kind of
+ * statement took in it, the commit, and the rest ("between": work between
+ * statements, or no core to run on).
+ */
+export function explainLongHold(
+  kind: string,
+  heldMs: number,
+  what: string,
+  times: [string, number][],
+  commitMs: number,
+) {
+  if (!explain.to || heldMs < LONG_HOLD_MS) return;
+  const statements = times.reduce((sum, [, ms]) => sum + ms, 0);
+  const parts = [
+    ...times.slice(0, 6),
+    ["COMMIT", commitMs] as const,
+    ["between", heldMs - statements - commitMs] as const,
+  ];
+  explain.to(
+    `[db] long write-lock hold: ${kind} ${heldMs.toFixed(1)} ms for ${what} (${parts.map(([label, ms]) => `${label} ${ms.toFixed(1)}`).join(", ")})`,
+  );
+}
+
 /** Long holds kept for the pauses reported after them (a pause is reported within a loop turn). */
 const LONG_HOLDS_KEPT = 64;
 

@@ -43,6 +43,8 @@ const API_KEY = "sk_load_bench_0123456789abcdef";
 const SLOW_MS = 5000;
 // The app logs its requests slower than this, with their database time.
 const SLOW_REQUEST_MS = 1000;
+// Lines of the app that explain a slow request or a long write-lock hold.
+const EXPLAINED = /"msg":"slow request"|\[db\] long write-lock hold/;
 
 interface SlowRequestLine {
   method: string;
@@ -72,6 +74,8 @@ interface Proc {
   name: string;
   child: ChildProcess;
   output: string[];
+  /** The app's slow-request and long-hold lines, kept whatever else the output trims. */
+  explained: string[];
   rssPeakKb: number;
   logFile?: string;
 }
@@ -118,7 +122,7 @@ function startProc(name: string, script: string, env: NodeJS.ProcessEnv, logFile
     stdio: fd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", fd, fd],
   });
   if (fd !== undefined) closeSync(fd);
-  const proc: Proc = { name, child, output: [], rssPeakKb: 0, logFile };
+  const proc: Proc = { name, child, output: [], explained: [], rssPeakKb: 0, logFile };
   // A pipe hands over chunks, not lines: a long line (the write-lock report)
   // can arrive in two, so each stream keeps its unfinished last line.
   const keeper = () => {
@@ -129,6 +133,7 @@ function startProc(name: string, script: string, env: NodeJS.ProcessEnv, logFile
       for (const line of lines) {
         if (!line || line.startsWith("[store]")) continue;
         proc.output.push(line);
+        if (EXPLAINED.test(line) && proc.explained.length < 20_000) proc.explained.push(line);
         if (proc.output.length > 2000) proc.output.splice(0, 500);
       }
     };
@@ -803,7 +808,7 @@ export async function runLoad(
     for (const line of procs
       .flatMap((p) =>
         p.output
-          .filter((l) => /unexpected error|\[db\] |Error:|locked|timed out/i.test(l))
+          .filter((l) => /unexpected error|\[db\] |Error:|locked|timed out/i.test(l) && !EXPLAINED.test(l))
           .slice(0, 8)
           .map((l) => `${p.name}: ${l}`),
       )
@@ -811,8 +816,18 @@ export async function runLoad(
       console.log(`  log: ${line.slice(0, 220)}`);
     // The app's own account of its slow requests (over SLOW_REQUEST_MS, set
     // below SLOW_MS here): where their database time went.
+    const explainedOf = (p: Proc) => (p.logFile ? outputOf(p).filter((l) => EXPLAINED.test(l)) : p.explained);
+    const longHolds = procs.flatMap((p) =>
+      explainedOf(p)
+        .filter((l) => l.includes("long write-lock hold"))
+        .map((l) => `${p.name}: ${l.slice(l.indexOf("[db]") + 5)}`),
+    );
+    if (longHolds.length) {
+      console.log(`  long write-lock holds the worker explained: ${longHolds.length}`);
+      for (const line of longHolds.slice(0, 10)) console.log(`    ${line.slice(0, 260)}`);
+    }
     const slowLines = procs.flatMap((p) =>
-      outputOf(p)
+      explainedOf(p)
         .filter((l) => l.includes('"msg":"slow request"'))
         .map((l) => ({ proc: p.name, line: JSON.parse(l.slice(l.indexOf("{"))) as SlowRequestLine })),
     );

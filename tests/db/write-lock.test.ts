@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { parseDatabaseUrl } from "~/db/database-url";
 import { isDatabaseBusy } from "~/db/client.server";
-import { inRequest } from "~/db/db-context";
+import { inJob, inRequest } from "~/db/db-context";
+import { explainLongHoldsTo } from "~/db/write-lock-stats";
 import { sqliteBulk } from "~/db/bulk-sql.server";
 import { JobWorker, type JobRegistry } from "~/db/job-queue.server";
 import { z } from "zod";
@@ -194,7 +195,7 @@ describe.skipIf(onPostgres)("a long write-lock hold, explained", () => {
 
   it("logs what a batch's hold of 50 ms or more was made of", async () => {
     const lines: string[] = [];
-    const logger = { error: (line: string) => lines.push(line), info: (line: string) => lines.push(line) };
+    const quiet = { error: () => {}, info: () => {} };
     const registry: JobRegistry = {
       "test.slow-write": {
         payload: z.object({ n: z.number() }),
@@ -212,13 +213,42 @@ describe.skipIf(onPostgres)("a long write-lock hold, explained", () => {
     await getDb().job.createMany({
       data: [1, 2].map((n) => ({ type: "test.slow-write", payload: JSON.stringify({ n }) })),
     });
-    const worker = new JobWorker(registry, { logger, reportHolds: true });
-    expect(await worker.runDue()).toBe(2);
+    const worker = new JobWorker(registry, { logger: quiet });
+    explainLongHoldsTo((line) => lines.push(line));
+    try {
+      expect(await worker.runDue()).toBe(2);
+    } finally {
+      explainLongHoldsTo(null);
+    }
     const line = lines.find((l) => l.startsWith("[db] long write-lock hold"));
     expect(line).toMatch(/^\[db\] long write-lock hold: test\.slow-write \d+\.\d ms for 2 jobs \(/);
     expect(line).toMatch(/UPDATE Job \d+\.\d/);
     expect(line).toMatch(/COMMIT \d+\.\d/);
     // The 70 ms of work is time between statements.
     expect(Number(/between (\d+\.\d)/.exec(line!)?.[1])).toBeGreaterThanOrEqual(60);
+  });
+
+  it("logs what a job's Prisma transaction of 50 ms or more was made of", async () => {
+    const shop = await buildShop();
+    const lines: string[] = [];
+    explainLongHoldsTo((line) => lines.push(line));
+    try {
+      await inJob("test.slow-transaction", () =>
+        getDb().$transaction(async (tx) => {
+          await tx.shop.update({ where: { id: shop.id }, data: { name: "held" } });
+          for (const until = performance.now() + 70; performance.now() < until;);
+        }),
+      );
+      // A short one says nothing.
+      await inJob("test.quick-transaction", () =>
+        getDb().$transaction((tx) => tx.shop.update({ where: { id: shop.id }, data: { name: "quick" } })),
+      );
+    } finally {
+      explainLongHoldsTo(null);
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[db\] long write-lock hold: test\.slow-transaction \d+\.\d ms for one transaction \(/);
+    expect(lines[0]).toMatch(/UPDATE Shop \d+\.\d/);
+    expect(Number(/between (\d+\.\d)/.exec(lines[0]!)?.[1])).toBeGreaterThanOrEqual(60);
   });
 });
