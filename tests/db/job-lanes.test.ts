@@ -7,8 +7,8 @@ import { applyTestEnv } from "../support/test-env";
 
 // The intake lane (ADR 054): jobs of an intake type are claimed ahead of
 // older jobs of other types, so the e-mails and events a burst of orders
-// made never delay the next order's sale; the other types keep a fifth of
-// every claim, so a steady stream of orders never starves them.
+// made never delay the next order's sale; the other types keep a fifth of a
+// claim once a second, so a steady stream of orders never starves them.
 applyTestEnv();
 useTestDatabase();
 
@@ -42,14 +42,36 @@ describe("job lanes", () => {
     expect(await getDb().job.count({ where: { type: "test.intake", status: "done" } })).toBe(5);
   });
 
-  it("leaves other types a share of every claim while intake jobs keep coming", async () => {
+  it("leaves other types a fifth of a claim once a second while intake jobs fill every claim", async () => {
     await queue("test.mail", 30, 60);
     await queue("test.intake", 100, 1);
     const ran: string[] = [];
     const worker = new JobWorker(registry(ran), { batchSize: 10, logger: quiet });
-    await worker.runDue();
-    await worker.runDue();
-    expect(ran.filter((r) => r.startsWith("intake"))).toHaveLength(16);
-    expect(ran.filter((r) => r.startsWith("mail"))).toHaveLength(4);
+    const counts = () => ({
+      intake: ran.filter((r) => r.startsWith("intake")).length,
+      mail: ran.filter((r) => r.startsWith("mail")).length,
+    });
+    const start = Date.now();
+    await worker.runDue(new Date(start));
+    expect(counts()).toEqual({ intake: 8, mail: 2 });
+    // Within the second: the whole claim is intake.
+    await worker.runDue(new Date(start + 300));
+    await worker.runDue(new Date(start + 900));
+    expect(counts()).toEqual({ intake: 28, mail: 2 });
+    // A second later, the mail has its fifth again.
+    await worker.runDue(new Date(start + 1000));
+    expect(counts()).toEqual({ intake: 36, mail: 4 });
+  });
+
+  it("fills a claim with other types whenever the intake jobs do not", async () => {
+    await queue("test.mail", 30, 60);
+    await queue("test.intake", 3, 1);
+    const ran: string[] = [];
+    const worker = new JobWorker(registry(ran), { batchSize: 10, logger: quiet });
+    const start = Date.now();
+    await worker.runDue(new Date(start));
+    await worker.runDue(new Date(start + 100));
+    expect(ran.filter((r) => r.startsWith("intake"))).toHaveLength(3);
+    expect(ran.filter((r) => r.startsWith("mail"))).toHaveLength(17);
   });
 });
