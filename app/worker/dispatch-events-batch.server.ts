@@ -20,6 +20,7 @@ import { couponJob } from "../models/marketings/affiliate-coupon.server";
 import { readEvent, type DomainEvent, type DomainEventRecord } from "../models/events/event-types";
 import type { EventWrite } from "../models/events/event-subscriber";
 import type { Tx } from "../db/transaction";
+import { memoReads } from "../db/memo-reads.server";
 import { planEvent } from "./dispatch-event.server";
 
 // The batch handler of "event.dispatch" (job-queue.server.ts runs it for up
@@ -146,9 +147,12 @@ export async function planEventDispatch(
   // Every other event is planned by its subscribers, as the one-by-one path
   // does (their reads through Prisma, outside the write lock), and written
   // with the rest of the batch.
+  // The events of a batch share most of what their subscribers read (the
+  // shop, its templates, the chain's affiliates, the order): read once.
+  const shared = memoReads(reader);
   const planned: EventWrite[] = [];
   for (const event of others) {
-    const write = await planEvent(reader, event);
+    const write = await planEvent(shared, event);
     if (write) planned.push(write);
   }
 
