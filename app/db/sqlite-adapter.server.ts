@@ -258,13 +258,7 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
         jobWriteDone(held);
         release();
         // Prisma has sent COMMIT (or ROLLBACK) as a statement: it is in the times.
-        explainLongHold(
-          kind,
-          held,
-          "one transaction",
-          [...transaction.times].sort((a, b) => b[1] - a[1]),
-          0,
-        );
+        explainLongHold(kind, held, "one transaction", [...transaction.times]);
       },
       this.strictReads,
     );

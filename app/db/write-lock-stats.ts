@@ -87,15 +87,14 @@ export function explainLongHold(
   heldMs: number,
   what: string,
   times: [string, number][],
-  commitMs: number,
+  commitMs?: number,
 ) {
   if (!explain.to || heldMs < LONG_HOLD_MS) return;
-  const statements = times.reduce((sum, [, ms]) => sum + ms, 0);
-  const parts = [
-    ...times.slice(0, 6),
-    ["COMMIT", commitMs] as const,
-    ["between", heldMs - statements - commitMs] as const,
-  ];
+  // A Prisma transaction's COMMIT is one of its statements; a batch's is timed apart.
+  const all: [string, number][] = commitMs === undefined ? times : [...times, ["COMMIT", commitMs]];
+  const statements = all.reduce((sum, [, ms]) => sum + ms, 0);
+  const shown = [...all].sort((a, b) => b[1] - a[1]).slice(0, 7);
+  const parts = [...shown, ["between", heldMs - statements] as const];
   explain.to(
     `[db] long write-lock hold: ${kind} ${heldMs.toFixed(1)} ms for ${what} (${parts.map(([label, ms]) => `${label} ${ms.toFixed(1)}`).join(", ")})`,
   );

@@ -68,6 +68,18 @@ interface Sample {
   label: string;
   status: number;
   ms: number;
+  phases?: Phases;
+}
+
+/** Where a request's time went on the load generator's side (ms from the call). */
+interface Phases {
+  /** A socket was handed to it (a kept-alive one, or a new connection). */
+  socket: number;
+  reused: boolean;
+  /** The request was written out. */
+  sent: number;
+  /** The answer's headers arrived. */
+  headers: number;
 }
 
 interface Proc {
@@ -232,6 +244,7 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
   body: string;
   ms: number;
+  phases?: Phases;
 }
 
 function send(
@@ -244,6 +257,7 @@ function send(
 ): Promise<Answer> {
   const url = new URL(pathname, base);
   const start = performance.now();
+  const phases: Phases = { socket: -1, reused: false, sent: -1, headers: -1 };
   return new Promise((resolve) => {
     const req = http.request(
       {
@@ -256,6 +270,7 @@ function send(
         timeout: GIVE_UP_MS,
       },
       (res) => {
+        phases.headers = performance.now() - start;
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
@@ -264,11 +279,17 @@ function send(
             headers: res.headers,
             body: Buffer.concat(chunks).toString("utf8"),
             ms: performance.now() - start,
+            phases,
           }),
         );
         res.on("error", () => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - start }));
       },
     );
+    req.on("socket", () => {
+      phases.socket = performance.now() - start;
+      phases.reused = req.reusedSocket;
+    });
+    req.on("finish", () => (phases.sent = performance.now() - start));
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", () => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - start }));
     if (body !== undefined) req.write(body);
@@ -384,7 +405,14 @@ interface Tally {
 
 /** One connection's loop of its kind until `until`. */
 async function lane(kind: Kind, bases: string[], demo: Demo, until: number, tally: Tally, agent: http.Agent) {
-  const record = (label: string, a: Answer) => tally.samples.push({ kind, label, status: a.status, ms: a.ms });
+  const record = (label: string, a: Answer) =>
+    tally.samples.push({
+      kind,
+      label,
+      status: a.status,
+      ms: a.ms,
+      ...(a.ms > SLOW_REQUEST_MS && { phases: a.phases }),
+    });
   const refundable: { orderId: string; lineId: string; price: string }[] = [];
   let n = 0;
   while (Date.now() < until) {
@@ -860,6 +888,21 @@ export async function runLoad(
     }
 
     const fivexx = tally.samples.filter((s) => s.status >= 500 || s.status === 0).length;
+    // The load generator's side of its slowest answers: when the socket came,
+    // when the request was out, when the headers arrived.
+    const slowest = tally.samples
+      .filter((s) => s.phases && s.kind !== "click" && s.kind !== "webhook")
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 6);
+    if (slowest.length)
+      console.log(
+        `  the slowest admin and API answers as the load generator saw them (ms: socket / sent / headers / end): ${slowest
+          .map(
+            (s) =>
+              `${s.label} ${Math.round(s.phases!.socket)}${s.phases!.reused ? " (kept)" : " (new)"} / ${Math.round(s.phases!.sent)} / ${Math.round(s.phases!.headers)} / ${Math.round(s.ms)}`,
+          )
+          .join("; ")}`,
+      );
     const slow = tally.samples.filter((s) => s.ms > SLOW_MS).length;
     const admin = byKind.find((r) => r.label === "admin-get");
     const maxHold = Math.max(0, ...Object.values(holds).map((h) => h.maxMs));
