@@ -76,6 +76,8 @@ interface Phases {
   /** A socket was handed to it (a kept-alive one, or a new connection). */
   socket: number;
   reused: boolean;
+  /** A new connection was established (TCP). */
+  connected?: number;
   /** The request was written out. */
   sent: number;
   /** The answer's headers arrived. */
@@ -285,9 +287,10 @@ function send(
         res.on("error", () => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - start }));
       },
     );
-    req.on("socket", () => {
+    req.on("socket", (socket) => {
       phases.socket = performance.now() - start;
       phases.reused = req.reusedSocket;
+      if (!req.reusedSocket) socket.once("connect", () => (phases.connected = performance.now() - start));
     });
     req.on("finish", () => (phases.sent = performance.now() - start));
     req.on("timeout", () => req.destroy(new Error("timeout")));
@@ -896,10 +899,10 @@ export async function runLoad(
       .slice(0, 6);
     if (slowest.length)
       console.log(
-        `  the slowest admin and API answers as the load generator saw them (ms: socket / sent / headers / end): ${slowest
+        `  the slowest admin and API answers as the load generator saw them (ms: socket, connected / sent / headers / end): ${slowest
           .map(
             (s) =>
-              `${s.label} ${Math.round(s.phases!.socket)}${s.phases!.reused ? " (kept)" : " (new)"} / ${Math.round(s.phases!.sent)} / ${Math.round(s.phases!.headers)} / ${Math.round(s.ms)}`,
+              `${s.label} ${Math.round(s.phases!.socket)}${s.phases!.reused ? " (kept)" : `, ${s.phases!.connected === undefined ? "-" : Math.round(s.phases!.connected)}`} / ${Math.round(s.phases!.sent)} / ${Math.round(s.phases!.headers)} / ${Math.round(s.ms)}`,
           )
           .join("; ")}`,
       );
