@@ -9,7 +9,7 @@ import type {
   SqlResultSet,
   Transaction,
 } from "@prisma/driver-adapter-utils";
-import { currentDbContext, currentWaits, isWriteStatement, timeQuery } from "./db-context";
+import { currentDbContext, currentWaits, isReadRequest, isWriteStatement, timeQuery } from "./db-context";
 import { dropHold, explainLongHold, holdStart, recordWriteLockHold, statementLabel } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
@@ -32,6 +32,9 @@ import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointe
 //   both on one connection and only transactions waited for each other, so a
 //   concurrent request's statement ran inside another request's transaction
 //   (and was rolled back with it).
+// - A GET's transactions (Prisma starts some on its own for reads) begin
+//   deferred on a third connection: they read a snapshot without taking the
+//   write lock, so a page never waits for the job worker's writes.
 // - Every write transaction's hold of the lock is timed per job type
 //   (write-lock-stats.ts), and a write during a GET is reported
 //   (write-on-read.ts).
@@ -192,10 +195,13 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
   readonly provider = "sqlite" as const;
   readonly adapterName: string;
   private readonly gate = new Gate();
+  private readonly readGate = new Gate();
 
   constructor(
     private readonly auto: InnerAdapter,
     private readonly tx: InnerAdapter,
+    /** Read-only transactions of GET requests (see startReadTransaction). */
+    private readonly reads: InnerAdapter,
     private readonly giveUpMs: number,
     private readonly strictReads: boolean,
   ) {
@@ -238,6 +244,7 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
       // What Prisma's adapter answers: SQLite's transactions are serializable.
       return this.tx.startTransaction(isolationLevel);
     }
+    if (isReadRequest(currentDbContext())) return this.startReadTransaction();
     const asked = performance.now();
     const release = await this.gate.acquire();
     const waits = currentWaits();
@@ -265,12 +272,36 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
     return transaction;
   }
 
+  /**
+   * A GET's transaction. Prisma starts some on its own: a batch of queries
+   * made in one tick, or a query plan that loads relations. With BEGIN
+   * IMMEDIATE they took the write lock for reads, so a page waited for the
+   * job worker's writes (and the worker for the page). A GET never writes
+   * (write-on-read.ts; a GET that must, such as Shopify's install, says so
+   * with writeOnRead and gets the write lock), so a deferred BEGIN on a
+   * connection of its own reads one snapshot without taking the lock.
+   */
+  private async startReadTransaction(): Promise<Transaction> {
+    const asked = performance.now();
+    const release = await this.readGate.acquire();
+    const waits = currentWaits();
+    if (waits) waits.txQueueMs += performance.now() - asked;
+    try {
+      this.reads.client.exec("BEGIN DEFERRED");
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return new SqliteTransaction(this.reads, release, this.strictReads);
+  }
+
   /** Set by the factory: this connection's use of the file's checkpointer. */
   releaseCheckpointer: () => Promise<void> = async () => {};
 
   async dispose() {
     await this.auto.dispose();
     await this.tx.dispose();
+    await this.reads.dispose();
     await this.releaseCheckpointer();
   }
 }
@@ -300,7 +331,13 @@ export function queuedSqliteAdapter(file: string, options: SqliteAdapterOptions)
     provider: "sqlite",
     adapterName: factory.adapterName,
     async connect() {
-      const adapter = new QueuedSqliteAdapter(await open(), await open(), options.busyGiveUpMs, options.strictReads);
+      const adapter = new QueuedSqliteAdapter(
+        await open(),
+        await open(),
+        await open(),
+        options.busyGiveUpMs,
+        options.strictReads,
+      );
       adapter.releaseCheckpointer = joinCheckpointer(file);
       return adapter;
     },

@@ -147,6 +147,40 @@ describe.skipIf(onPostgres)("SQLite's write lock in the web process", () => {
     expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).not.toBe("never");
   });
 
+  it("lets a GET's transaction read while another connection holds the lock, without taking it", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    const held = holdLock(600);
+    const started = performance.now();
+    // Prisma starts transactions of its own for reads (a batch of queries of
+    // one tick, a plan that loads relations); the array form takes the same path.
+    const [found, count] = await inRequest("GET", "/admin/somewhere", () =>
+      db.$transaction([db.shop.findUnique({ where: { id: shop.id } }), db.shop.count({ where: { id: shop.id } })]),
+    );
+    const took = performance.now() - started;
+    await held;
+    expect(found?.id).toBe(shop.id);
+    expect(count).toBe(1);
+    // A read never waits for the writer (WAL): with BEGIN IMMEDIATE it waited the 600 ms out.
+    expect(took).toBeLessThan(300);
+  });
+
+  it("still gives a POST's transaction the write lock at its start", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    const held = holdLock(400);
+    const started = performance.now();
+    await inRequest("POST", "/admin/somewhere", () =>
+      db.$transaction(async (tx) => {
+        await tx.shop.findUnique({ where: { id: shop.id } });
+        await tx.shop.update({ where: { id: shop.id }, data: { name: "after the lock" } });
+      }),
+    );
+    await held;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+    expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).toBe("after the lock");
+  });
+
   it("refuses a write during a GET request in tests (a GET never writes)", async () => {
     const db = getDb();
     const shop = await buildShop();
