@@ -31,6 +31,8 @@ export interface DbContext {
   job?: string;
   /** Why this read may write (an install through Shopify's OAuth or token exchange). */
   writeOnRead?: string;
+  /** A job's plan step: it reads before the job's write transaction, and writes nothing (job-queue.server.ts). */
+  readStep?: boolean;
 }
 
 const holder = globalThis as unknown as { __dbContext?: AsyncLocalStorage<DbContext> };
@@ -74,6 +76,16 @@ export function inJob<T>(type: string, work: () => T): T {
  */
 export function writeOnRead<T>(reason: string, work: () => T): T {
   return storage.run({ ...storage.getStore(), writeOnRead: reason }, work);
+}
+
+/** Runs a job's plan step: its reads, before the job's write transaction. */
+export function inReadStep<T>(work: () => T): T {
+  return storage.run({ ...storage.getStore(), readStep: true }, work);
+}
+
+/** Whether what runs now only reads: a GET (that has not said why it writes) or a job's plan step. */
+export function onlyReads(context: DbContext | undefined) {
+  return isReadRequest(context) || context?.readStep === true;
 }
 
 export function isReadRequest(context: DbContext | undefined) {

@@ -8,7 +8,7 @@ import { errorForLog, logText } from "../lib/log-text";
 import { prismaBulk, sqliteBulk, type BulkSql, type SqliteBulk } from "./bulk-sql.server";
 import { parseDatabaseUrl } from "./database-url";
 import { bind, dialectOf, sqlDate } from "./dialect";
-import { inJob } from "./db-context";
+import { inJob, inReadStep } from "./db-context";
 import { beginImmediate, jobWriteDone, jobWriteTurn } from "./sqlite-adapter.server";
 import type { Tx } from "./transaction";
 import { WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
@@ -533,7 +533,7 @@ export class JobWorker {
     let failed: { job: ClaimedJob; message: string }[] = [];
     // The plan's writes, then the jobs' marks: set-aside members failed, the rest done.
     const planned = async (bulk: BulkSql, reader: Tx) => {
-      const plan = await batch.plan(payloads, bulk, reader);
+      const plan = await inReadStep(() => batch.plan(payloads, bulk, reader));
       const { write, rejected } = typeof plan === "function" ? { write: plan, rejected: [] } : plan;
       failed = rejected.map((r) => ({
         job: jobs[r.index]!.job,
@@ -676,7 +676,8 @@ export class JobWorker {
         return;
       }
       // A plan reads before the transaction; its write runs inside.
-      const write = definition?.plan ? await definition.plan(payload, db, info) : null;
+      const plan = definition?.plan;
+      const write = plan ? await inReadStep(() => plan(payload, db, info)) : null;
       const run = definition?.plan ? (_: unknown, tx: Tx) => write?.(tx) : definition?.run;
       if (!run) throw new Error(`no handler for job type ${job.type}`);
       await db.$transaction(async (tx) => {

@@ -9,7 +9,7 @@ import type {
   SqlResultSet,
   Transaction,
 } from "@prisma/driver-adapter-utils";
-import { currentDbContext, currentWaits, isReadRequest, isWriteStatement, timeQuery } from "./db-context";
+import { currentDbContext, currentWaits, isWriteStatement, onlyReads, timeQuery } from "./db-context";
 import { dropHold, explainLongHold, holdStart, recordWriteLockHold, statementLabel } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
@@ -32,9 +32,10 @@ import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointe
 //   both on one connection and only transactions waited for each other, so a
 //   concurrent request's statement ran inside another request's transaction
 //   (and was rolled back with it).
-// - A GET's transactions (Prisma starts some on its own for reads) begin
-//   deferred on a third connection: they read a snapshot without taking the
-//   write lock, so a page never waits for the job worker's writes.
+// - A GET's transactions (Prisma starts some on its own for reads), and a
+//   job's plan step's, begin deferred on a third connection: they read a
+//   snapshot without taking the write lock, so a page never waits for the
+//   job worker's writes, and a plan's reads never hold up anyone's.
 // - Every write transaction's hold of the lock is timed per job type
 //   (write-lock-stats.ts), and a write during a GET is reported
 //   (write-on-read.ts).
@@ -244,7 +245,7 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
       // What Prisma's adapter answers: SQLite's transactions are serializable.
       return this.tx.startTransaction(isolationLevel);
     }
-    if (isReadRequest(currentDbContext())) return this.startReadTransaction();
+    if (onlyReads(currentDbContext())) return this.startReadTransaction();
     const asked = performance.now();
     const release = await this.gate.acquire();
     const waits = currentWaits();
@@ -273,13 +274,15 @@ class QueuedSqliteAdapter implements SqlDriverAdapter {
   }
 
   /**
-   * A GET's transaction. Prisma starts some on its own: a batch of queries
-   * made in one tick, or a query plan that loads relations. With BEGIN
-   * IMMEDIATE they took the write lock for reads, so a page waited for the
-   * job worker's writes (and the worker for the page). A GET never writes
-   * (write-on-read.ts; a GET that must, such as Shopify's install, says so
-   * with writeOnRead and gets the write lock), so a deferred BEGIN on a
-   * connection of its own reads one snapshot without taking the lock.
+   * A GET's transaction, or a job plan step's. Prisma starts some on its
+   * own: a batch of queries made in one tick, or a query plan that loads
+   * relations. With BEGIN IMMEDIATE they took the write lock for reads, so
+   * a page waited for the job worker's writes (and the worker for the page).
+   * A GET never writes (write-on-read.ts; a GET that must, such as Shopify's
+   * install, says so with writeOnRead and gets the write lock), nor does a
+   * plan step (its write runs after, in the job's transaction), so a
+   * deferred BEGIN on a connection of its own reads one snapshot without
+   * taking the lock.
    */
   private async startReadTransaction(): Promise<Transaction> {
     const asked = performance.now();

@@ -165,6 +165,35 @@ describe.skipIf(onPostgres)("SQLite's write lock in the web process", () => {
     expect(took).toBeLessThan(300);
   });
 
+  it("lets a job's plan step read in a transaction while another connection holds the lock", async () => {
+    const db = getDb();
+    const shop = await buildShop();
+    let planTook = -1;
+    const registry: JobRegistry = {
+      "test.plan-reads": {
+        payload: z.object({ shopId: z.string() }),
+        plan: async (payload, reader) => {
+          const held = holdLock(600);
+          const started = performance.now();
+          await reader.$transaction([
+            reader.shop.findUnique({ where: { id: payload.shopId } }),
+            reader.shop.count({ where: { id: payload.shopId } }),
+          ]);
+          planTook = performance.now() - started;
+          await held;
+          return async (tx) =>
+            void (await tx.shop.update({ where: { id: payload.shopId }, data: { name: "planned" } }));
+        },
+      },
+    };
+    await db.job.create({ data: { type: "test.plan-reads", payload: JSON.stringify({ shopId: shop.id }) } });
+    expect(await new JobWorker(registry, { logger: { error: () => {}, info: () => {} } }).runDue()).toBe(1);
+    // Its reads never waited for the lock; its write, after the plan, was made.
+    expect(planTook).toBeGreaterThanOrEqual(0);
+    expect(planTook).toBeLessThan(300);
+    expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).toBe("planned");
+  });
+
   it("still gives a POST's transaction the write lock at its start", async () => {
     const db = getDb();
     const shop = await buildShop();
