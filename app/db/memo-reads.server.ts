@@ -12,16 +12,9 @@
 // write checks again whatever must hold (a key not yet taken). Only reads
 // are remembered; everything else (raw statements, writes) goes through.
 
-const READS = new Set([
-  "findUnique",
-  "findUniqueOrThrow",
-  "findFirst",
-  "findFirstOrThrow",
-  "findMany",
-  "count",
-  "aggregate",
-  "groupBy",
-]);
+const READS = new Set<string>(READ_OPERATIONS);
+
+import { READ_OPERATIONS } from "./prisma-operations";
 
 type Cache = Map<string, Promise<unknown>>;
 

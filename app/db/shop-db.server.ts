@@ -1,5 +1,6 @@
 import { Prisma } from "./generated/sqlite";
 import type { Db } from "./client.server";
+import { READ_OPERATIONS } from "./prisma-operations";
 
 // A database client that can only see and change one shop's rows. Every route
 // gets one from the door (app/door) instead of the raw client, so a query that
@@ -52,15 +53,8 @@ export function scopesFromDataModel(models: readonly DmmfModel[]): Map<string, S
 const SCOPES = scopesFromDataModel(Prisma.dmmf.datamodel.models);
 
 // Prisma's operation names on a model delegate, by what must be added.
-const WHERE_OPS = new Set([
-  "findUnique",
-  "findUniqueOrThrow",
-  "findFirst",
-  "findFirstOrThrow",
-  "findMany",
-  "count",
-  "aggregate",
-  "groupBy",
+const WHERE_OPS = new Set<string>([
+  ...READ_OPERATIONS,
   "update",
   "updateMany",
   "updateManyAndReturn",
