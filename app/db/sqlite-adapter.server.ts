@@ -10,7 +10,14 @@ import type {
   Transaction,
 } from "@prisma/driver-adapter-utils";
 import { currentDbContext, currentWaits, isWriteStatement, onlyReads, timeQuery } from "./db-context";
-import { dropHold, explainLongHold, holdStart, recordWriteLockHold, statementLabel } from "./write-lock-stats";
+import {
+  dropHold,
+  explainingLongHolds,
+  explainLongHold,
+  holdStart,
+  recordWriteLockHold,
+  statementLabel,
+} from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
 
@@ -155,9 +162,12 @@ class SqliteTransaction implements Transaction {
   private async timed<T>(sql: string, call: () => Promise<T>): Promise<T> {
     checkWriteOnRead(sql, this.strictReads);
     const waits = currentWaits();
+    const run = () => (waits ? timeQuery(waits, call) : call());
+    // Kept only where long holds are explained (a worker of its own), not on every request's transaction.
+    if (!explainingLongHolds()) return run();
     const start = performance.now();
     try {
-      return await (waits ? timeQuery(waits, call) : call());
+      return await run();
     } finally {
       const label = statementLabel(sql);
       this.times.set(label, (this.times.get(label) ?? 0) + performance.now() - start);

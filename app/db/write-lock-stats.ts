@@ -65,16 +65,29 @@ const TABLE = '(?:[`"]main[`"]\\.)?[`"](\\w+)[`"]';
 const WRITTEN = new RegExp(String.raw`^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+${TABLE}`, "i");
 const READ = new RegExp(String.raw`\bFROM\s+${TABLE}`, "i");
 
+// The SQL texts are few (one per statement shape): each is read once.
+const labels = new Map<string, string>();
+
 /** "INSERT Commission", "SELECT Order", "COMMIT": what a statement does to which table (ours or Prisma's SQL). */
 export function statementLabel(sql: string) {
-  const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "";
-  const table = (verb === "SELECT" ? READ : WRITTEN).exec(sql)?.[1];
-  return table ? `${verb} ${table}` : sql.trim().slice(0, 30);
+  let label = labels.get(sql);
+  if (label === undefined) {
+    const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "";
+    const table = (verb === "SELECT" ? READ : WRITTEN).exec(sql)?.[1];
+    label = table ? `${verb} ${table}` : sql.trim().slice(0, 30);
+    if (labels.size < 1000) labels.set(sql, label);
+  }
+  return label;
 }
 
 /** Where long holds are explained (a job worker of its own: job-queue.server.ts); null: nowhere. */
 export function explainLongHoldsTo(write: ((line: string) => void) | null) {
   explain.to = write;
+}
+
+/** Whether long holds are explained here: only then is a transaction's statement time worth keeping. */
+export function explainingLongHolds() {
+  return explain.to !== null;
 }
 
 /**
