@@ -59,7 +59,17 @@ export interface TableReads<M extends Table> {
     scope: ShopScope<M> & Omit<RowOf<M>, "shopId">,
     column: Column<M>,
     values: string[],
+    options?: ReadOptions,
   ): Promise<T[]>;
+}
+
+export interface ReadOptions {
+  /**
+   * Locks the rows read until the transaction ends (PostgreSQL's FOR
+   * UPDATE), for a read-then-write of rows another worker may change at the
+   * same moment. On SQLite the writer already holds the write lock.
+   */
+  forUpdate?: boolean;
 }
 
 export interface BulkSql {
@@ -180,11 +190,13 @@ function selectInSql(
   scope: Scope,
   column: string,
   values: string[],
+  options: ReadOptions = {},
 ) {
   const p = params(provider);
   const conditions = [`${identifier(column)} IN ${p.set(values)}`, ...scopeConditions(p, scope)];
+  const lock = options.forUpdate && provider === "postgresql" ? " FOR UPDATE" : "";
   return {
-    sql: `SELECT ${columns.map(identifier).join(", ")} FROM ${identifier(table)} WHERE ${conditions.join(" AND ")}`,
+    sql: `SELECT ${columns.map(identifier).join(", ")} FROM ${identifier(table)} WHERE ${conditions.join(" AND ")}${lock}`,
     values: p.values,
   };
 }
@@ -206,9 +218,9 @@ const ROWS_PER_STATEMENT = 2000;
 export function prismaBulk(client: Tx | Db, provider: Provider): BulkSql {
   return {
     from: (table) => ({
-      async findIn(columns, scope, column, values) {
+      async findIn(columns, scope, column, values, options) {
         if (values.length === 0) return [];
-        const { sql, values: args } = selectInSql(provider, table, columns, scope as Scope, column, values);
+        const { sql, values: args } = selectInSql(provider, table, columns, scope as Scope, column, values, options);
         return client.$queryRawUnsafe(sql, ...args);
       },
     }),
@@ -315,9 +327,9 @@ export function sqliteBulk(db: BetterSqlite3.Database, busyGiveUpMs = 60_000): S
   const arg = (value: SqlValue) => jsonValue("sqlite", value);
   return {
     from: (table) => ({
-      async findIn(columns, scope, column, values) {
+      async findIn(columns, scope, column, values, options) {
         if (values.length === 0) return [];
-        const { sql, values: args } = selectInSql("sqlite", table, columns, scope as Scope, column, values);
+        const { sql, values: args } = selectInSql("sqlite", table, columns, scope as Scope, column, values, options);
         return timed(sql, () => statement(sql).all(...args.map(arg))) as never[];
       },
     }),

@@ -30,7 +30,7 @@ import { sendPayoutBatch } from "../models/payouts/send-payout-batch.server";
 import { approveIfStillPending } from "../models/orders/adjust-order.server";
 import { eraseShop } from "../models/privacy/compliance.server";
 import { deliverWebhook } from "../models/webhooks-out/deliver-webhook.server";
-import { isBatchableWebhook, planOrderEvents, processEvent } from "../models/webhooks/process-webhook.server";
+import { isBatchableWebhook, planWebhookEvents, processEvent } from "../models/webhooks/process-webhook.server";
 import { followPaypalBatch } from "../models/paypal/send-paypal-batch.server";
 import { planDailyMail } from "../models/notifications/scheduled-mail.server";
 import { runRetention } from "../models/ops/retention.server";
@@ -59,7 +59,7 @@ export const JOBS = {
     batch: {
       canBatch: isBatchableWebhook,
       plan: (payloads, bulk) =>
-        planOrderEvents(
+        planWebhookEvents(
           bulk,
           payloads.map((p) => p.eventId),
         ),

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { prismaBulk } from "~/db/bulk-sql.server";
 import { ingestWebhook } from "~/db/webhook-store.server";
-import { planOrderEvents } from "~/models/webhooks/process-webhook.server";
-import { createJobWorker } from "~/worker/job-registry.server";
+import { planWebhookEvents, processEvent } from "~/models/webhooks/process-webhook.server";
+import { createJobWorker, drainJobs } from "~/worker/job-registry.server";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { fixtureWith, orderStatusUrl } from "../support/webhooks";
@@ -99,7 +99,7 @@ describe.runIf(onPostgres)("two workers batching webhooks of the same order", ()
     const workerA = db.$transaction(
       async (tx) => {
         const bulk = prismaBulk(tx, "postgresql");
-        const plan = await planOrderEvents(bulk, [created.id]);
+        const plan = await planWebhookEvents(bulk, [created.id]);
         await plan.write(bulk);
         await tx.job.update({ where: { id: firstJob.id }, data: { status: "done", lockedUntil: null } });
         aWrote();
@@ -131,5 +131,77 @@ describe.runIf(onPostgres)("two workers batching webhooks of the same order", ()
       ["done", 1],
     ]);
     expect(await db.webhookEvent.count({ where: { processedAt: null } })).toBe(0);
+  });
+});
+
+describe.runIf(onPostgres)("two workers applying two refunds of the same order", () => {
+  it("applies both, one after the other: the second reads the order as the first left it", async () => {
+    const shop = await seed();
+    const db = getDb();
+    expect(
+      await ingestWebhook({
+        shopDomain: SHOP,
+        topic: "orders/create",
+        webhookId: "order",
+        apiVersion: "2026-07",
+        rawBody: orderBody(),
+      }),
+    ).toBe("stored");
+    await drainJobs();
+    // Two partial refunds of the order, one line each.
+    const refund = (index: number) =>
+      fixtureWith("refunds_create.json", (r) => {
+        r.refund_line_items = [r.refund_line_items[index]];
+        r.id = 900 + index;
+        r.admin_graphql_api_id = `gid://shopify/Refund/${900 + index}`;
+      });
+    for (const index of [0, 1])
+      expect(
+        await ingestWebhook({
+          shopDomain: SHOP,
+          topic: "refunds/create",
+          webhookId: `refund-${index}`,
+          apiVersion: "2026-07",
+          rawBody: refund(index),
+        }),
+      ).toBe("stored");
+    const first = await db.webhookEvent.findFirstOrThrow({ where: { webhookId: "refund-0" } });
+    const firstJob = (await db.job.findMany({ where: { type: "webhook", status: "queued" } })).find((j) =>
+      j.payload.includes(first.id),
+    )!;
+    await db.job.update({
+      where: { id: firstJob.id },
+      data: { status: "running", lockedBy: "worker-a", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 },
+    });
+
+    let releaseA!: () => void;
+    const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
+    let aWrote!: () => void;
+    const aHasWritten = new Promise<void>((resolve) => (aWrote = resolve));
+    // Worker A runs its job alone (as after a failed batch); worker B batches.
+    const workerA = db.$transaction(
+      async (tx) => {
+        await processEvent(tx, first.id);
+        await tx.job.update({ where: { id: firstJob.id }, data: { status: "done", lockedUntil: null } });
+        aWrote();
+        await aMayCommit;
+      },
+      { timeout: 30_000 },
+    );
+    await aHasWritten;
+    const workerB = createJobWorker({ logger: { info: () => {}, error: () => {} } });
+    const bRan = workerB.runDue();
+    await waitForLockWait();
+    releaseA();
+    await workerA;
+    expect(await bRan).toBe(1);
+    await workerB.stop();
+
+    const order = await db.order.findFirstOrThrow({ where: { shopId: shop.id, shopifyGid: ORDER_GID } });
+    expect(JSON.parse(order.refundGids)).toEqual(["gid://shopify/Refund/900", "gid://shopify/Refund/901"]);
+    expect(order.refundedAmount).toBe(8999 + 1999);
+    const refunded = JSON.parse(order.lines).filter((l: { refundedQuantity: number }) => l.refundedQuantity > 0);
+    expect(refunded).toHaveLength(2);
+    expect(await db.commission.count({ where: { orderId: order.id, kind: "refund" } })).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dbProvider, getDb } from "~/db.server";
 import { prismaBulk } from "~/db/bulk-sql.server";
-import { planOrderEvents } from "~/models/webhooks/process-webhook.server";
+import { planWebhookEvents } from "~/models/webhooks/process-webhook.server";
 import { impliedContractKey } from "~/models/subscriptions/implied-contract";
 import { drainJobs } from "~/worker/job-registry.server";
 import { campaignToForm } from "~/models/campaigns/campaign-form";
@@ -281,8 +281,8 @@ describe("two batches with renewals of one contract at once", () => {
   it("numbers them 1 and 2 when both were planned before either was written", async () => {
     const { shop, anna, a, b } = await twoRenewalsStored("subs-race.myshopify.com");
     const reader = prismaBulk(getDb(), dbProvider());
-    const planA = await planOrderEvents(reader, [a.id]);
-    const planB = await planOrderEvents(reader, [b.id]);
+    const planA = await planWebhookEvents(reader, [a.id]);
+    const planB = await planWebhookEvents(reader, [b.id]);
     await getDb().$transaction((tx) => planA.write(prismaBulk(tx, dbProvider())));
     await getDb().$transaction((tx) => planB.write(prismaBulk(tx, dbProvider())));
     expect(await renewalNumbers(shop.id)).toEqual([1, 2]);
@@ -312,7 +312,7 @@ describe("two batches with renewals of one contract at once", () => {
         db.$transaction(
           async (tx) => {
             const bulk = prismaBulk(tx, "postgresql");
-            const plan = await planOrderEvents(bulk, [eventId]);
+            const plan = await planWebhookEvents(bulk, [eventId]);
             await plan.write(bulk);
             if (hold) await hold();
           },

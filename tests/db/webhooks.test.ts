@@ -5,6 +5,7 @@ import { parseDatabaseUrl } from "~/db/database-url";
 import { getDb } from "~/db.server";
 import { z } from "zod";
 import { insertJob, JobWorker } from "~/db/job-queue.server";
+import { writeLockHolds } from "~/db/write-lock-stats";
 import { createJobWorker, drainJobs } from "~/worker/job-registry.server";
 import { HttpClient } from "../support/http-client";
 import { useTestDatabase } from "../support/test-db";
@@ -308,6 +309,58 @@ describe("lifecycle", () => {
       _sum: { amount: true },
     });
     expect(balance._sum.amount).toBe(-4050);
+  });
+
+  it("writes a burst of refunds in the orders' batch: each applied once, after its order, in one short write", async () => {
+    // Orders and their refunds queued together (one refund delivered twice),
+    // then one drain: a refund in the same batch as its order finds it.
+    const orderIds = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => 7_000_000_000_000_000 + i);
+    for (const id of orderIds)
+      expect(
+        (
+          await send(
+            "orders/create",
+            orderWith((o) => {
+              o.id = id;
+              o.admin_graphql_api_id = `gid://shopify/Order/${id}`;
+              o.discount_codes = [{ code: "anna10", amount: "20.00", type: "fixed_amount" }];
+            }),
+          )
+        ).status,
+      ).toBe(200);
+    const refundOf = (id: number) =>
+      fixtureWith("refunds_create.json", (r) => {
+        r.refund_line_items = r.refund_line_items.slice(0, 2);
+        r.order_id = id;
+        r.id = id + 1;
+        r.admin_graphql_api_id = `gid://shopify/Refund/${id + 1}`;
+      });
+    for (const id of orderIds) expect((await send("refunds/create", refundOf(id))).status).toBe(200);
+    expect((await send("refunds/create", refundOf(orderIds[0]!))).status).toBe(200);
+    const holdsBefore = writeLockHolds().webhook?.count ?? 0;
+    await drainJobs();
+    for (const id of orderIds) {
+      const { order, rows } = await commissionsOf(`gid://shopify/Order/${id}`);
+      expect(order.refundedAmount).toBe(8999 + 1999);
+      expect(JSON.parse(order.refundGids)).toEqual([`gid://shopify/Refund/${id + 1}`]);
+      expect(rows.filter((r) => r.kind === "refund").map((r) => [r.level, r.amount, r.status])).toEqual([
+        [1, -1074, "pending"],
+        [2, -322, "pending"],
+        [3, -107, "pending"],
+      ]);
+    }
+    // Each refund line is announced once.
+    const announced = await getDb().domainEvent.findMany({
+      where: { type: "commission.created" },
+      select: { data: true },
+    });
+    expect(announced.filter((e) => JSON.parse(e.data).kind === "refund")).toHaveLength(orderIds.length * 3);
+    const events = await getDb().webhookEvent.findMany({ where: { topic: "refunds/create" } });
+    expect(events.map((e) => e.processedAt !== null)).toEqual(events.map(() => true));
+    // On SQLite the refunds were written by the batch on the worker's own
+    // connection: a hold or two for all of them, not a Prisma transaction each.
+    if (database.current().provider === "sqlite")
+      expect((writeLockHolds().webhook?.count ?? 0) - holdsBefore).toBeLessThanOrEqual(2);
   });
 
   it("voids unpaid commissions when the order is cancelled", async () => {

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { emitEvent, emitEvents } from "../events/emit-event.server";
+import { randomUUID } from "node:crypto";
+import { emitEvents, eventRows } from "../events/emit-event.server";
+import type { EventData } from "../events/event-types";
+import { num, prismaBulk, type BulkSql, type RowOf } from "../../db/bulk-sql.server";
+import { dialectOf } from "../../db/dialect";
 import { settlePendingCommissions } from "./commission-events.server";
 import { encodeExplanation } from "../commissions/commission-explanation";
 import { calculateCommissions } from "../commissions/calculate-commission";
@@ -38,58 +42,102 @@ function keyOf(c: { affiliateId: string; level: number }) {
 }
 
 /**
- * Brings the commissions of an order in line with `target` (what they should
- * add up to now) by adding one adjustment line per affiliate and level.
- * Unpaid money just shrinks (the adjustment shares the sale line's status);
- * money already paid out comes back as an approved negative line, which the
- * next payout deducts.
+ * The lines that bring the commissions of an order in line with `target`
+ * (what they should add up to now): one adjustment line per affiliate and
+ * level, with its "commission.created" event. Unpaid money just shrinks (the
+ * adjustment shares the sale line's status); money already paid out comes
+ * back as an approved negative line, which the next payout deducts.
  */
-async function adjustTo(
-  tx: Tx,
+function adjustmentLines(
   order: { id: string; shopId: string; currency: string },
   rows: CommissionRow[],
   target: Map<string, number>,
   kind: "refund" | "cancel",
   sourceRef: string,
   explain: (before: number, after: number) => string,
+  now: Date,
 ) {
   const live = rows.filter((r) => r.status !== "void" && r.status !== "denied");
   const groups = new Map<string, CommissionRow[]>();
   for (const r of live) groups.set(keyOf(r), [...(groups.get(keyOf(r)) ?? []), r]);
+  const lines: RowOf<"Commission">[] = [];
+  const created: EventData<"commission.created">[] = [];
   for (const [key, group] of groups) {
     const net = group.reduce((s, r) => s + r.amount, 0);
     const goal = target.get(key) ?? 0;
     const delta = goal - net;
     if (delta === 0) continue;
     const sale = group.find((r) => r.kind === "sale") ?? group[0]!;
-    const line = await tx.commission.create({
-      data: {
-        shopId: order.shopId,
-        orderId: order.id,
-        affiliateId: sale.affiliateId,
-        level: sale.level,
-        kind,
-        sourceRef,
-        amount: delta,
-        currency: order.currency,
-        status: sale.status === "paid" ? "approved" : sale.status,
-        explanation: explain(net, goal),
-      },
+    const id = randomUUID();
+    lines.push({
+      id,
+      shopId: order.shopId,
+      orderId: order.id,
+      affiliateId: sale.affiliateId,
+      level: sale.level,
+      kind,
+      sourceRef,
+      explanation: explain(net, goal),
+      amount: delta,
+      currency: order.currency,
+      status: sale.status === "paid" ? "approved" : sale.status,
+      payoutId: null,
+      createdAt: now,
+      updatedAt: now,
     });
-    await emitEvent(tx, order.shopId, "commission.created", {
-      commissionId: line.id,
-      affiliateId: line.affiliateId,
+    created.push({
+      commissionId: id,
+      affiliateId: sale.affiliateId,
       orderId: order.id,
       kind,
       amount: delta,
       currency: order.currency,
     });
   }
+  return { lines, events: eventRows(order.shopId, "commission.created", created, now) };
 }
 
-export async function applyRefund(tx: Tx, shopId: string, refund: RefundPayload) {
+async function writeAdjustments(bulk: BulkSql, adjustments: ReturnType<typeof adjustmentLines>) {
+  await bulk.insertRows("Commission", adjustments.lines);
+  await bulk.insertRows("DomainEvent", adjustments.events.events);
+  await bulk.insertRows("Job", adjustments.events.jobs);
+}
+
+type OrderRow = {
+  id: string;
+  currency: string;
+  lines: string;
+  refundGids: string;
+  refundedAmount: unknown;
+  commissionTerms: string;
+  affiliateId: string | null;
+};
+const ORDER_COLUMNS = [
+  "id",
+  "currency",
+  "lines",
+  "refundGids",
+  "refundedAmount",
+  "commissionTerms",
+  "affiliateId",
+] as const;
+type CommissionRead = Omit<CommissionRow, "level" | "amount"> & { level: unknown; amount: unknown };
+const COMMISSION_COLUMNS = ["id", "affiliateId", "level", "amount", "status", "kind"] as const;
+
+/**
+ * Applies a refund with the worker's bulk statements, read and written in
+ * the caller's transaction: on SQLite the worker's own connection under the
+ * write lock (a few prepared statements, so the lock is held for about a
+ * millisecond), on PostgreSQL with the order row locked, so two refunds of
+ * one order apply one after the other. A refund already applied changes
+ * nothing (its id is kept on the order, and its lines are unique per
+ * affiliate, level and refund).
+ */
+export async function applyRefund(bulk: BulkSql, shopId: string, refund: RefundPayload, now = new Date()) {
   const orderGid = `gid://shopify/Order/${refund.order_id}`;
-  const order = await tx.order.findUnique({ where: { shopId_shopifyGid: { shopId, shopifyGid: orderGid } } });
+  const [order] = await bulk
+    .from("Order")
+    .findIn<OrderRow>(ORDER_COLUMNS, { shopId }, "shopifyGid", [orderGid], { forUpdate: true });
   if (!order) return { applied: false, reason: "unknown order" };
   const applied: string[] = JSON.parse(order.refundGids);
   if (applied.includes(refund.admin_graphql_api_id)) return { applied: false, reason: "already applied" };
@@ -101,14 +149,18 @@ export async function applyRefund(tx: Tx, shopId: string, refund: RefundPayload)
     if (line) line.refundedQuantity = Math.min(line.quantity, line.refundedQuantity + item.quantity);
     refundedAmount += toMinorUnits(item.subtotal_set?.shop_money.amount ?? item.subtotal ?? 0, order.currency);
   }
-  await tx.order.update({
-    where: { id: order.id },
-    data: {
+  await bulk.updateIn(
+    "Order",
+    {
       lines: JSON.stringify(lines),
       refundGids: JSON.stringify([...applied, refund.admin_graphql_api_id]),
-      refundedAmount: order.refundedAmount + refundedAmount,
+      refundedAmount: num(order.refundedAmount) + refundedAmount,
+      updatedAt: now,
     },
-  });
+    { shopId },
+    "id",
+    [order.id],
+  );
 
   const snapshot: CommissionSnapshot = JSON.parse(order.commissionTerms);
   if (!snapshot.terms || !order.affiliateId) return { applied: true, reason: "no commissions" };
@@ -126,9 +178,20 @@ export async function applyRefund(tx: Tx, shopId: string, refund: RefundPayload)
     chain: snapshot.chain,
   });
   const target = new Map(outcome.lines.map((l) => [keyOf(l), l.amount]));
-  const rows = await tx.commission.findMany({ where: { orderId: order.id } });
-  await adjustTo(tx, order, rows, target, "refund", refund.admin_graphql_api_id, (before, after) =>
-    encodeExplanation({ kind: "refund", refunded: refundedAmount, before, after }),
+  const rows = (
+    await bulk.from("Commission").findIn<CommissionRead>(COMMISSION_COLUMNS, { shopId }, "orderId", [order.id])
+  ).map((r) => ({ ...r, level: num(r.level), amount: num(r.amount) }));
+  await writeAdjustments(
+    bulk,
+    adjustmentLines(
+      { id: order.id, shopId, currency: order.currency },
+      rows,
+      target,
+      "refund",
+      refund.admin_graphql_api_id,
+      (before, after) => encodeExplanation({ kind: "refund", refunded: refundedAmount, before, after }),
+      now,
+    ),
   );
   return { applied: true, reason: "adjusted" };
 }
@@ -193,14 +256,17 @@ export async function cancelOrder(tx: Tx, shopId: string, orderGid: string, canc
     })),
   );
   const sent = rows.filter((r) => r.status === "paid" || (r.status === "approved" && !voidable.includes(r)));
-  await adjustTo(
-    tx,
-    order,
-    sent.map((r) => ({ ...r, status: r.status === "approved" ? "paid" : r.status })),
-    new Map(),
-    "cancel",
-    "cancel",
-    (before) => encodeExplanation({ kind: "cancelled", amount: before }),
+  await writeAdjustments(
+    prismaBulk(tx, dialectOf(tx)),
+    adjustmentLines(
+      order,
+      sent.map((r) => ({ ...r, status: r.status === "approved" ? "paid" : r.status })),
+      new Map(),
+      "cancel",
+      "cancel",
+      (before) => encodeExplanation({ kind: "cancelled", amount: before }),
+      new Date(),
+    ),
   );
   // A pending payout whose balance lost lines shows what is left (or is cancelled below the minimum).
   const fromBalance = voidable.filter((r) => r.status === "approved").map((r) => r.affiliateId);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { deleteProduct, productPayloadSchema, upsertProducts } from "../portal/product-catalogue.server";
 import { InvalidPayloadError } from "../../db/job-queue.server";
 import type { Tx } from "../../db/transaction";
-import { applyRefund, cancelOrder, refundPayloadSchema } from "../orders/adjust-order.server";
+import { applyRefund, cancelOrder, refundPayloadSchema, type RefundPayload } from "../orders/adjust-order.server";
 import { planOrders, recordOrders, writeOrders, type OrderPlan } from "../orders/record-order.server";
 import { eraseShop, exportCustomerData, markUninstalled, redactCustomer } from "../privacy/compliance.server";
 import { appSubscriptionUpdateSchema, applySubscriptionUpdate } from "../plans/subscription-webhook.server";
@@ -145,7 +145,7 @@ export async function processEvent(tx: Tx, eventId: string) {
     case "refunds/create": {
       if (!shop) break;
       const refund = body("refunds/create");
-      await applyRefund(tx, shop.id, refund);
+      await applyRefund(prismaBulk(tx, dbProvider()), shop.id, refund);
       if (referralProgramEverSet(shop.settings))
         await enqueueJob(tx, "referrals.order-adjusted", {
           shopId: shop.id,
@@ -206,16 +206,19 @@ export async function processEvent(tx: Tx, eventId: string) {
 type Row = Record<string, SqlValue>;
 
 const ORDER_TOPICS = new Set(["orders/create", "orders/paid"]);
+const BATCH_TOPICS = new Set([...ORDER_TOPICS, "refunds/create"]);
 
-/** New orders can be recorded many at once; every other topic one by one. */
-export const isBatchableWebhook = (payload: { topic?: string }) => ORDER_TOPICS.has(payload.topic ?? "");
+/** New orders and refunds can be written many at once; every other topic one by one. */
+export const isBatchableWebhook = (payload: { topic?: string }) => BATCH_TOPICS.has(payload.topic ?? "");
 
 /**
- * orders/create and orders/paid webhooks in bulk: their events read in one
- * statement and the orders of each shop planned together (planOrders); the
- * returned step writes them and marks the events processed.
+ * orders/create, orders/paid and refunds/create webhooks in bulk: their
+ * events read in one statement and the orders of each shop planned together
+ * (planOrders); the returned step writes them, then applies the refunds
+ * (after the orders, so a refund in the same batch as its order finds it),
+ * and marks the events processed.
  */
-export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
+export async function planWebhookEvents(bulk: BulkSql, eventIds: string[]) {
   type Event = {
     id: string;
     shopDomain: string;
@@ -235,31 +238,50 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
       eventIds,
     )
   )
-    .filter((e) => e.processedAt === null && ORDER_TOPICS.has(e.topic))
+    .filter((e) => e.processedAt === null && BATCH_TOPICS.has(e.topic))
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   // A malformed body is set aside (its job fails at once, with the reason);
   // the rest of the batch goes on together.
   const rejected: { index: number; message: string }[] = [];
   const byShop = new Map<string, { event: Event; order: OrderPayload }[]>();
+  const refunds: { event: Event; refund: RefundPayload }[] = [];
   for (const e of events) {
     const read = readBody(e.topic, e.payload);
     if (!read.ok) {
       rejected.push({ index: position.get(e.id)!, message: read.message });
       continue;
     }
-    byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), { event: e, order: read.body as OrderPayload }]);
+    if (e.topic === "refunds/create") refunds.push({ event: e, refund: read.body as RefundPayload });
+    else
+      byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), { event: e, order: read.body as OrderPayload }]);
   }
+  type ShopRow = {
+    id: string;
+    domain: string;
+    attributionModel: string;
+    pricingPlan: string | null;
+    autoApplyDiscount: boolean | number;
+    uninstalledAt: unknown;
+    settings: string | null;
+  };
+  const shops = new Map<string, ShopRow | undefined>();
+  const shopOf = async (domain: string) => {
+    if (!shops.has(domain)) {
+      const [shop] = await bulk
+        .from("Shop")
+        .findIn<ShopRow>(
+          ["id", "domain", "attributionModel", "pricingPlan", "autoApplyDiscount", "uninstalledAt", "settings"],
+          {},
+          "domain",
+          [domain],
+        );
+      shops.set(domain, shop);
+    }
+    return shops.get(domain);
+  };
   const steps: { plan: OrderPlan | null; shopId: string | null; eventIds: string[]; referralJobs: Row[] }[] = [];
   for (const [domain, group] of byShop) {
-    const [shop] = await bulk.from("Shop").findIn<{
-      id: string;
-      domain: string;
-      attributionModel: string;
-      pricingPlan: string | null;
-      autoApplyDiscount: boolean | number;
-      uninstalledAt: unknown;
-      settings: string | null;
-    }>(["id", "domain", "attributionModel", "pricingPlan", "autoApplyDiscount", "uninstalledAt", "settings"], {}, "domain", [domain]);
+    const shop = await shopOf(domain);
     // An uninstalled (or unknown) shop's orders are not ours to track.
     const tracked = shop && shop.uninstalledAt === null;
     const plan = tracked
@@ -274,7 +296,7 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
     const now = new Date();
     const fresh = new Set(plan?.orders.map((o) => o.gid));
     const referralJobs =
-      plan && referralProgramOn(shop.settings)
+      plan && shop && referralProgramOn(shop.settings)
         ? group
             .filter((g) => fresh.has(g.order.admin_graphql_api_id) && mayBeReferral(g.order))
             .map((g) =>
@@ -287,6 +309,11 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
         : [];
     steps.push({ plan, shopId: shop?.id ?? null, eventIds: group.map((g) => g.event.id), referralJobs });
   }
+  // A refund is read and computed in the write step: what it adjusts (the
+  // order's kept lines, its commissions) must be read where it is written.
+  const refundSteps: { shop: ShopRow | undefined; eventId: string; refund: RefundPayload }[] = [];
+  for (const { event, refund } of refunds)
+    refundSteps.push({ shop: await shopOf(event.shopDomain), eventId: event.id, refund });
   return {
     rejected,
     write: async (writer: BulkSql) => {
@@ -300,6 +327,27 @@ export async function planOrderEvents(bulk: BulkSql, eventIds: string[]) {
           { shopId: ANY_SHOP },
           "id",
           step.eventIds,
+        );
+      }
+      for (const { shop, eventId, refund } of refundSteps) {
+        const now = new Date();
+        if (shop) {
+          await applyRefund(writer, shop.id, refund, now);
+          if (referralProgramEverSet(shop.settings))
+            await writer.insertRows("Job", [
+              jobRow(
+                "referrals.order-adjusted",
+                { shopId: shop.id, orderGid: `gid://shopify/Order/${refund.order_id}` },
+                { now },
+              ),
+            ]);
+        }
+        await writer.updateIn(
+          "WebhookEvent",
+          { processedAt: now, shopId: shop?.id ?? null },
+          { shopId: ANY_SHOP },
+          "id",
+          [eventId],
         );
       }
     },
