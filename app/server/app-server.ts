@@ -15,7 +15,7 @@ import { remixHandler } from "./remix-handler";
 import { commonSecurityHeaders, documentSecurityHeaders } from "./security-headers";
 import { createWebhookHandler } from "./webhook-handler";
 import { createOpsHandler } from "./ops-handler";
-import { createRequestObserver } from "./request-log";
+import { createRequestObserver, noteConnection } from "./request-log";
 import { withRouteNotes } from "./route-notes";
 import { startProcessMetrics } from "../models/ops/metrics.server";
 
@@ -103,6 +103,7 @@ export function listen(app: express.Express, port: number, host: string): Promis
       if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
     };
     const server = http.createServer(handle);
+    server.on("connection", noteConnection);
     // A client that asks before sending its body hears "no" before sending it.
     server.on("checkContinue", (req, res) => {
       if (acceptsDeclaredBody(req)) res.writeContinue();

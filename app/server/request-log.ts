@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
+import type net from "node:net";
 import { jsonLogLine } from "../lib/log-text";
 import { newRequestNotes, type RequestNotes } from "../lib/request-notes";
 import type { DbWaits } from "../db/db-context";
@@ -9,6 +10,9 @@ import { observeRequest } from "../models/ops/metrics.server";
 // Every request is counted and timed for /metrics by its route kind, and
 // (REQUEST_LOG) gets one JSON line on stdout when its answer ends:
 //   {"time","level","msg":"request","id","method","kind","route","status","ms","shop"}
+// plus "conn_wait_ms" on the first request of a connection: from the moment
+// this process accepted the connection to its request (reading and parsing
+// it; a client that connects early and asks later shows here too).
 // `id` is the client's X-Request-Id when it is a plain token (a load
 // balancer's; the answer carries it back), else a new one. `route` is the
 // Remix route that answered (its deepest loader or action) or the server's
@@ -33,6 +37,23 @@ const SERVER_ROUTES: Partial<Record<RouteKind, string>> = {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+const ACCEPTED_AT = Symbol("app.acceptedAt");
+type Accepted = { [ACCEPTED_AT]?: number };
+
+/** Notes when the server accepted a connection (`server.on("connection", noteConnection)`). */
+export function noteConnection(socket: net.Socket) {
+  (socket as Accepted)[ACCEPTED_AT] = performance.now();
+}
+
+/** Ms from the connection's accept to this request, for the first request of a connection only. */
+function connectionWait(req: http.IncomingMessage, started: number): number | undefined {
+  const socket = req.socket as Accepted | null;
+  const at = socket?.[ACCEPTED_AT];
+  if (at === undefined) return undefined;
+  delete socket![ACCEPTED_AT];
+  return started - at;
+}
+
 export interface RequestLogOptions {
   log: boolean;
   /** Where lines go (tests); default: stdout, batched. */
@@ -51,7 +72,14 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * rest is the process's own work, or its wait for a core). Written even
  * without the request log, since these are the ones to explain.
  */
-export function slowRequestLine(method: string, route: string, status: number, ms: number, db: DbWaits | undefined) {
+export function slowRequestLine(
+  method: string,
+  route: string,
+  status: number,
+  ms: number,
+  db: DbWaits | undefined,
+  connWaitMs?: number,
+) {
   return jsonLogLine({
     time: new Date().toISOString(),
     level: "warn",
@@ -60,6 +88,7 @@ export function slowRequestLine(method: string, route: string, status: number, m
     route,
     status,
     ms: round(ms),
+    ...(connWaitMs !== undefined && { conn_wait_ms: round(connWaitMs) }),
     ...(db && {
       db: {
         queries: db.queries,
@@ -138,12 +167,13 @@ function logLine(
   ms: number,
   shop: string | undefined,
   aborted: boolean,
+  connWaitMs: number | undefined,
 ) {
   return (
     `{"time":"${isoNow()}","level":"${status >= 500 ? "error" : "info"}","msg":"request",` +
     `"id":"${id}","method":${quote(method)},"kind":"${kind}","route":${quote(route)},"status":${status},` +
-    `"ms":${Math.round(ms * 10) / 10},"shop":${shop === undefined ? "null" : jsonLogLine({ v: shop }).slice(5, -1)}` +
-    `${aborted ? ',"aborted":true' : ""}}`
+    `"ms":${round(ms)},"shop":${shop === undefined ? "null" : jsonLogLine({ v: shop }).slice(5, -1)}` +
+    `${connWaitMs === undefined ? "" : `,"conn_wait_ms":${round(connWaitMs)}`}${aborted ? ',"aborted":true' : ""}}`
   );
 }
 
@@ -154,6 +184,7 @@ export function createRequestObserver(options: RequestLogOptions) {
   const writeSlow = options.writeSlow ?? ((line: string) => process.stderr.write(`${line}\n`));
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = performance.now();
+    const connWait = connectionWait(req, started);
     const kind = routeKind(req.url ?? "/");
     // A load balancer's id is sent back; one of our own is made only for the log.
     const sent = req.headers["x-request-id"];
@@ -166,7 +197,7 @@ export function createRequestObserver(options: RequestLogOptions) {
       // Made only by whoever had something to note (the door, a route, the webhook handler).
       const notes = (req as unknown as { [NOTES]?: RequestNotes })[NOTES];
       const route = notes?.route ?? SERVER_ROUTES[kind] ?? "unmatched";
-      if (ms >= slowMs) writeSlow(slowRequestLine(req.method ?? "", route, res.statusCode, ms, notes?.db));
+      if (ms >= slowMs) writeSlow(slowRequestLine(req.method ?? "", route, res.statusCode, ms, notes?.db, connWait));
       if (!options.log) return;
       // The client went away before the whole answer was written: aborted.
       write(
@@ -179,6 +210,7 @@ export function createRequestObserver(options: RequestLogOptions) {
           ms,
           notes?.shop,
           !res.writableFinished,
+          connWait,
         ),
       );
     });

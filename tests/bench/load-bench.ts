@@ -45,6 +45,9 @@ const SLOW_MS = 5000;
 const SLOW_REQUEST_MS = 1000;
 // Lines of the app that explain a slow request or a long write-lock hold.
 const EXPLAINED = /"msg":"slow request"|\[db\] long write-lock hold/;
+// The request-log lines of requests the bench named (admin and API ones; clicks and webhooks carry no id).
+const ADMIN_REQUEST_ID = /"id":"(lb-\d+)"/;
+let requestCounter = 0;
 
 interface SlowRequestLine {
   method: string;
@@ -82,6 +85,9 @@ interface Phases {
   sent: number;
   /** The answer's headers arrived. */
   headers: number;
+  /** The X-Request-Id it carried (the app's request log names it), and when it was out (epoch ms). */
+  id?: string;
+  sentAtEpoch?: number;
 }
 
 interface Proc {
@@ -92,6 +98,8 @@ interface Proc {
   explained: string[];
   rssPeakKb: number;
   logFile?: string;
+  /** The app's request-log lines of the bench's admin and API requests, by their X-Request-Id. */
+  requestLines: Map<string, string>;
 }
 
 // ---------- processes ----------
@@ -136,7 +144,7 @@ function startProc(name: string, script: string, env: NodeJS.ProcessEnv, logFile
     stdio: fd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", fd, fd],
   });
   if (fd !== undefined) closeSync(fd);
-  const proc: Proc = { name, child, output: [], explained: [], rssPeakKb: 0, logFile };
+  const proc: Proc = { name, child, output: [], explained: [], rssPeakKb: 0, logFile, requestLines: new Map() };
   // A pipe hands over chunks, not lines: a long line (the write-lock report)
   // can arrive in two, so each stream keeps its unfinished last line.
   const keeper = () => {
@@ -148,6 +156,8 @@ function startProc(name: string, script: string, env: NodeJS.ProcessEnv, logFile
         if (!line || line.startsWith("[store]")) continue;
         proc.output.push(line);
         if (EXPLAINED.test(line) && proc.explained.length < 20_000) proc.explained.push(line);
+        const id = ADMIN_REQUEST_ID.exec(line)?.[1];
+        if (id && proc.requestLines.size < 50_000) proc.requestLines.set(id, line);
         if (proc.output.length > 2000) proc.output.splice(0, 500);
       }
     };
@@ -259,7 +269,10 @@ function send(
 ): Promise<Answer> {
   const url = new URL(pathname, base);
   const start = performance.now();
-  const phases: Phases = { socket: -1, reused: false, sent: -1, headers: -1 };
+  // Admin and API requests are named, so their line in the app's request log can be found.
+  const named = Object.keys(headers).length > 0 && !("x-shopify-topic" in headers);
+  const id = named ? `lb-${++requestCounter}` : undefined;
+  const phases: Phases = { socket: -1, reused: false, sent: -1, headers: -1, ...(id && { id }) };
   return new Promise((resolve) => {
     const req = http.request(
       {
@@ -268,7 +281,11 @@ function send(
         port: url.port,
         method,
         path: url.pathname + url.search,
-        headers: { ...headers, ...(body !== undefined ? { "content-length": Buffer.byteLength(body) } : {}) },
+        headers: {
+          ...headers,
+          ...(id && { "x-request-id": id }),
+          ...(body !== undefined ? { "content-length": Buffer.byteLength(body) } : {}),
+        },
         timeout: GIVE_UP_MS,
       },
       (res) => {
@@ -292,7 +309,10 @@ function send(
       phases.reused = req.reusedSocket;
       if (!req.reusedSocket) socket.once("connect", () => (phases.connected = performance.now() - start));
     });
-    req.on("finish", () => (phases.sent = performance.now() - start));
+    req.on("finish", () => {
+      phases.sent = performance.now() - start;
+      phases.sentAtEpoch = performance.timeOrigin + start + phases.sent;
+    });
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", () => resolve({ status: 0, headers: {}, body: "", ms: performance.now() - start }));
     if (body !== undefined) req.write(body);
@@ -905,6 +925,23 @@ export async function runLoad(
               `${s.label} ${Math.round(s.phases!.socket)}${s.phases!.reused ? " (kept)" : `, ${s.phases!.connected === undefined ? "-" : Math.round(s.phases!.connected)}`} / ${Math.round(s.phases!.sent)} / ${Math.round(s.phases!.headers)} / ${Math.round(s.ms)}`,
           )
           .join("; ")}`,
+      );
+    // The app's side of the same answers, from its request log: when its
+    // request began after the generator had sent it, how long a new
+    // connection waited between the accept and the request, and its own ms.
+    const serverSide = slowest.flatMap((s) => {
+      const id = s.phases?.id;
+      const found = id ? procs.map((p) => p.requestLines.get(id)).find(Boolean) : undefined;
+      if (!found || s.phases?.sentAtEpoch === undefined) return [];
+      const line = JSON.parse(found) as { time: string; ms: number; conn_wait_ms?: number };
+      const began = Date.parse(line.time) - line.ms;
+      return [
+        `${s.label} +${Math.round(began - s.phases.sentAtEpoch)} / ${line.conn_wait_ms === undefined ? "-" : Math.round(line.conn_wait_ms)} / ${Math.round(line.ms)}`,
+      ];
+    });
+    if (serverSide.length)
+      console.log(
+        `  the same answers as the app logged them (ms: its request began after the generator sent it / a new connection's wait from accept to request / the app's time): ${serverSide.join("; ")}`,
       );
     const slow = tally.samples.filter((s) => s.ms > SLOW_MS).length;
     const admin = byKind.find((r) => r.label === "admin-get");
