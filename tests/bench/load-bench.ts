@@ -126,6 +126,8 @@ function envFor(dataDir: string, databaseUrl: string, port: number, extra: Recor
     // mode refuses all three. The secrets above are used as given.
     DEMO: "1",
     SLOW_REQUEST_MS: String(SLOW_REQUEST_MS),
+    // As in production (the demo mode leaves it off): the bench finds its slowest answers' lines in it.
+    REQUEST_LOG: "1",
     ...extra,
   };
 }
