@@ -928,24 +928,44 @@ export async function runLoad(
           )
           .join("; ")}`,
       );
-    // The app's side of the same answers, from its request log: when its
-    // request began after the generator had sent it, how long a new
-    // connection waited between the accept and the request, and its own ms.
-    const serverSide = slowest.flatMap((s) => {
+    // The app's side of an answer, from its request log: when its request
+    // began after the generator had sent it, how long a new connection
+    // waited between the accept and the request, and the app's own ms.
+    const appSide = (s: Sample) => {
       const id = s.phases?.id;
       const found = id ? procs.map((p) => p.requestLines.get(id)).find(Boolean) : undefined;
-      if (!found || s.phases?.sentAtEpoch === undefined) return [];
+      if (!found || s.phases?.sentAtEpoch === undefined) return undefined;
       const line = JSON.parse(found) as { time: string; ms: number; conn_wait_ms?: number };
-      const began = Date.parse(line.time) - line.ms;
-      return [
-        `${s.label} +${Math.round(began - s.phases.sentAtEpoch)} / ${line.conn_wait_ms === undefined ? "-" : Math.round(line.conn_wait_ms)} / ${Math.round(line.ms)}`,
-      ];
+      const beganAfterSent = Date.parse(line.time) - line.ms - s.phases.sentAtEpoch;
+      // Before the process accepted the connection: what is left of the wait once the accept-to-request part is taken out.
+      const beforeAccept = line.conn_wait_ms === undefined ? 0 : beganAfterSent - line.conn_wait_ms;
+      return { beganAfterSent, connWaitMs: line.conn_wait_ms, ms: line.ms, beforeAccept };
+    };
+    const serverSide = slowest.flatMap((s) => {
+      const a = appSide(s);
+      return a
+        ? [
+            `${s.label} +${Math.round(a.beganAfterSent)} / ${a.connWaitMs === undefined ? "-" : Math.round(a.connWaitMs)} / ${Math.round(a.ms)}`,
+          ]
+        : [];
     });
     if (serverSide.length)
       console.log(
         `  the same answers as the app logged them (ms: its request began after the generator sent it / a new connection's wait from accept to request / the app's time): ${serverSide.join("; ")}`,
       );
-    const slow = tally.samples.filter((s) => s.ms > SLOW_MS).length;
+    const slowSamples = tally.samples.filter((s) => s.ms > SLOW_MS);
+    const slow = slowSamples.length;
+    // Node.js 20 and later accept one new connection per turn of the event
+    // loop (libuv 1.45): under load a burst of new connections waits in the
+    // kernel's accept queue, one turn each (ADR 061).
+    const waitedForAccept = slowSamples.filter((s) => {
+      const a = appSide(s);
+      return a !== undefined && a.beforeAccept > s.ms / 2;
+    }).length;
+    if (slow)
+      console.log(
+        `  of the ${slow} requests over 5 s, ${waitedForAccept} spent most of their time before the app accepted their new connection`,
+      );
     const admin = byKind.find((r) => r.label === "admin-get");
     const maxHold = Math.max(0, ...Object.values(holds).map((h) => h.maxMs));
     const checks = [
