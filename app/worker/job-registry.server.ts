@@ -8,7 +8,7 @@ import {
 } from "../db/job-queue.server";
 import { runBonusEvaluation } from "../models/bonuses/evaluate-bonuses.server";
 import { runTierEvaluation } from "../models/tiers/evaluate-tiers.server";
-import { runRollupJob, runRollupSweep } from "../models/dashboard/rollup.server";
+import { planRollupJob, runRollupSweep } from "../models/dashboard/rollup.server";
 import { prismaBulk } from "../db/bulk-sql.server";
 import { dialectOf } from "../db/dialect";
 import { planDispatch } from "./dispatch-event.server";
@@ -88,7 +88,8 @@ export const JOBS = {
   },
   "dashboard.rollup": {
     payload: JOB_PAYLOADS["dashboard.rollup"],
-    run: (payload, tx) => runRollupJob(payload, tx),
+    // Counts outside the write lock; only the bucket rows are written in the transaction.
+    plan: (payload, db) => planRollupJob(payload, db),
   },
   "dashboard.rollup-sweep": {
     payload: JOB_PAYLOADS["dashboard.rollup-sweep"],

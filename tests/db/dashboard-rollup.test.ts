@@ -6,7 +6,14 @@ import { pick, randomInt, seededRandom } from "~/lib/prng";
 import type { Db } from "~/db/client.server";
 import { countPendingSales, getDashboardAnalytics } from "~/models/dashboard/dashboard-analytics.server";
 import { COUNT_CAP, getDashboardData } from "~/models/dashboard/dashboard-totals.server";
-import { LAG_MS, refreshRollup, ROLLUP_SWEEP_JOB, runRollupSweep, STALE_MS } from "~/models/dashboard/rollup.server";
+import {
+  LAG_MS,
+  planRollup,
+  refreshRollup,
+  ROLLUP_SWEEP_JOB,
+  runRollupSweep,
+  STALE_MS,
+} from "~/models/dashboard/rollup.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { PAYABLE } from "~/models/payouts/payable-balance";
@@ -195,6 +202,32 @@ function countingStatements(db: Db) {
   return { client, statements: () => statements };
 }
 
+/** The client, noting each statement sent through it: the SQL of a raw one, `model.method` of a model call. */
+function recordingStatements<C extends object>(client: C, seen: string[]): C {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (typeof prop === "string" && prop.startsWith("$") && typeof value === "function")
+        return (...args: unknown[]) => {
+          if (typeof args[0] === "string") seen.push(args[0]);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      if (typeof prop === "string" && /^[a-z]/.test(prop) && value && typeof value === "object")
+        return new Proxy(value, {
+          get: (model, method) => {
+            const fn: unknown = Reflect.get(model, method);
+            if (typeof fn !== "function") return fn;
+            return (...args: unknown[]) => {
+              seen.push(`${prop}.${String(method)}`);
+              return (fn as (...a: unknown[]) => unknown).apply(model, args);
+            };
+          },
+        });
+      return value;
+    },
+  });
+}
+
 describe("dashboard rollup", () => {
   // Zones with whole-hour DST, half-hour and 45-minute offsets, and UTC.
   const zones = ["America/New_York", "Asia/Kolkata", "Australia/Adelaide", "Asia/Kathmandu", "UTC"];
@@ -228,6 +261,49 @@ describe("dashboard rollup", () => {
     await expectExact(shop, now);
     await refreshRollup(getDb(), shop.id, now);
     await expectExact(shop, now);
+  });
+
+  it("counts outside the write: the refresh's write reads no click and no order, and only the bucket tables", async () => {
+    const now = new Date();
+    const shop = await shopWithData(41, "America/New_York", now, {
+      clicks: 300,
+      orders: 80,
+      stampedBefore: new Date(now.getTime() - 2 * 3_600_000),
+    });
+    const plan = await planRollup(getDb(), shop.id, now);
+    expect(plan).not.toBeNull();
+    const seen: string[] = [];
+    const written = await getDb().$transaction((tx) => plan!.write(recordingStatements(tx, seen)));
+    expect(written).toBe(true);
+    expect(seen.filter((s) => /"(Click|Order|Commission)"|^(click|order|commission)\./.test(s))).toEqual([]);
+    expect(seen.length).toBeGreaterThan(0);
+    await expectExact(shop, now, ["all", "last7", "today"]);
+  });
+
+  it("writes one of two refreshes planned at the same time: the other finds the watermark moved and writes nothing", async () => {
+    const db = getDb();
+    const now = new Date();
+    const shop = await shopWithData(42, "UTC", now, {
+      clicks: 200,
+      orders: 60,
+      stampedBefore: new Date(now.getTime() - 2 * 3_600_000),
+    });
+    await refreshRollup(db, shop.id, new Date(now.getTime() - 30 * 60_000));
+    // Both plans read the same watermark; the first write moves it.
+    const first = await planRollup(db, shop.id, now);
+    const second = await planRollup(db, shop.id, now);
+    expect(await db.$transaction((tx) => first!.write(tx))).toBe(true);
+    const buckets = await db.dashboardHour.findMany({ where: { shopId: shop.id }, orderBy: { hour: "asc" } });
+    expect(await db.$transaction((tx) => second!.write(tx))).toBe(false);
+    expect(await db.dashboardHour.findMany({ where: { shopId: shop.id }, orderBy: { hour: "asc" } })).toEqual(buckets);
+    await expectExact(shop, now, ["all", "today"]);
+    // Two first-ever refreshes race on creating the state row the same way.
+    const fresh = await shopWithData(43, "UTC", now, { clicks: 50, orders: 20, stampedBefore: now });
+    const a = await planRollup(db, fresh.id, now);
+    const b = await planRollup(db, fresh.id, now);
+    expect(await db.$transaction((tx) => a!.write(tx))).toBe(true);
+    expect(await db.$transaction((tx) => b!.write(tx))).toBe(false);
+    await expectExact(fresh, now, ["all"]);
   });
 
   it("reflects a status change made after the rollup, before and after the next refresh", async () => {

@@ -1,6 +1,6 @@
 import type { Db } from "../../db.server";
 import type { Tx } from "../../db/transaction";
-import { num } from "../../db/bulk-sql.server";
+import { num, prismaBulk } from "../../db/bulk-sql.server";
 import { bind, dialectOf, type Dialect } from "../../db/dialect";
 
 // The SQL of the dashboard rollup (ADR 011), for SQLite and PostgreSQL. Raw
@@ -135,33 +135,38 @@ export function liveOrderRuns(dialect: Dialect, shopId: string, runs: [number, n
 }
 
 /**
- * Recomputes the buckets of hours [fromHour, toHour) from the source rows:
- * deletes them and inserts what the rows add up to now. Idempotent.
+ * Replaces the buckets of hours [fromHour, toHour) with `counted` (what the
+ * source rows of those hours add up to, from liveHours; buckets of other
+ * hours are left out). Idempotent.
  */
-export async function recomputeHours(client: Client, shopId: string, fromHour: number, toHour: number) {
+export async function replaceHours(
+  client: Client,
+  shopId: string,
+  fromHour: number,
+  toHour: number,
+  counted: HourFigures[],
+) {
   if (toHour <= fromHour) return;
   const dialect = dialectOf(client);
-  const from = new Date(fromHour * HOUR_MS);
-  const to = new Date(toHour * HOUR_MS);
   await client.$executeRawUnsafe(
     bind(dialect, `DELETE FROM "DashboardHour" WHERE "shopId" = ? AND "hour" >= ? AND "hour" < ?`),
     shopId,
     fromHour,
     toHour,
   );
-  await client.$executeRawUnsafe(
-    bind(
-      dialect,
-      `INSERT INTO "DashboardHour" ("shopId", "hour", "clicks", "sales", "revenue", "commission", "pendingSales")
-       SELECT CAST(? AS TEXT), h, ${SUMS} FROM (${clickRows(dialect)} UNION ALL ${orderRows(dialect)}) t GROUP BY h`,
-    ),
-    shopId,
-    shopId,
-    from,
-    to,
-    shopId,
-    from,
-    to,
+  await prismaBulk(client, dialect).insertRows(
+    "DashboardHour",
+    counted
+      .filter((b) => b.hour >= fromHour && b.hour < toHour)
+      .map((b) => ({
+        shopId,
+        hour: b.hour,
+        clicks: b.clicks,
+        sales: b.sales,
+        revenue: b.revenue,
+        commission: b.commission,
+        pendingSales: b.pendingSales,
+      })),
   );
 }
 

@@ -5,7 +5,17 @@ import { enqueueJob, jobRow } from "../jobs/enqueue.server";
 import type { Tx } from "../../db/transaction";
 import { firstActivity } from "./dashboard-analytics.server";
 import { firstHourOfDay, localDayOfHour, offsetSegments, safeZone, wholeHourOffsets } from "../../lib/date-presets";
-import { HOUR_MS, changedOrderHours, hourRuns, recomputeDays, recomputeHours, type Client } from "./rollup-sql.server";
+import {
+  HOUR_MS,
+  allPlans,
+  changedOrderHours,
+  hourRuns,
+  liveHours,
+  recomputeDays,
+  replaceHours,
+  runPlan,
+  type Client,
+} from "./rollup-sql.server";
 
 // Keeps DashboardHour up to date from committed rows, without any change to
 // the click and order write paths (ADR 011):
@@ -23,18 +33,36 @@ export const STALE_MS = 5 * 60_000;
 export const ROLLUP_JOB = "dashboard.rollup" as const;
 export const ROLLUP_SWEEP_JOB = "dashboard.rollup-sweep" as const;
 
-/** Brings one shop's rollup up to `now - LAG_MS`. Returns the hours recomputed. */
+/**
+ * Brings one shop's rollup up to `now - LAG_MS`, planned and written in one
+ * call (the write in a transaction of its own unless `client` is one).
+ * Returns the hours recomputed.
+ */
 export async function refreshRollup(client: Client, shopId: string, now = new Date()): Promise<number> {
+  const plan = await planRollup(client, shopId, now);
+  if (!plan) return 0;
+  const written =
+    "$transaction" in client ? await client.$transaction((tx) => plan.write(tx)) : await plan.write(client);
+  return written ? plan.hours : 0;
+}
+
+/**
+ * The recount of a shop's rollup, in two steps. The plan reads, outside any
+ * transaction: the hours to recount (every hour since the watermark for
+ * clicks, the hours of orders changed since then) and what their rows add
+ * up to now, the part that reads every click and order of those hours. The
+ * write, in the job's transaction, replaces those hour buckets, brings the
+ * day rows in line from them and moves the watermark, only if the watermark
+ * is still where the plan found it (a refresh that ran meanwhile wins; this
+ * one writes nothing). A row that changes after the plan's read is stamped
+ * after the new watermark (it trails the clock by LAG_MS), so the next
+ * refresh recounts its hour.
+ */
+export async function planRollup(client: Client, shopId: string, now = new Date()) {
   const until = new Date(now.getTime() - LAG_MS);
-  // Taking the state row first serializes refreshes of a shop (the row lock
-  // on PostgreSQL; the write lock on SQLite).
-  const state = await client.dashboardRollupState.upsert({
-    where: { shopId },
-    create: { shopId, watermark: new Date(0) },
-    update: { updatedAt: now },
-  });
-  const since = state.watermark;
-  if (until.getTime() <= since.getTime()) return 0;
+  const state = await client.dashboardRollupState.findUnique({ where: { shopId } });
+  const since = state?.watermark ?? new Date(0);
+  if (until.getTime() <= since.getTime()) return null;
 
   let runs: [number, number][];
   if (since.getTime() === 0) {
@@ -47,14 +75,42 @@ export async function refreshRollup(client: Client, shopId: string, now = new Da
       clickHours.push(h);
     runs = hourRuns([...clickHours, ...(await changedOrderHours(client, shopId, since, until))]);
   }
-  for (const [from, to] of runs) await recomputeHours(client, shopId, from, to);
+  const dialect = dialectOf(client);
+  const counted = await runPlan(
+    client,
+    allPlans(runs.map(([from, to]) => liveHours(dialect, shopId, new Date(from * HOUR_MS), new Date(to * HOUR_MS)))),
+  );
+  const buckets = counted.flat();
   const shop = await client.shop.findUnique({ where: { id: shopId }, select: { timezone: true } });
-  const dayZone = await refreshDays(client, shopId, safeZone(shop?.timezone), state.dayZone, runs);
-  await client.dashboardRollupState.update({
-    where: { shopId },
-    data: { watermark: until, pendingSales: await pendingTotal(client, shopId), dayZone },
-  });
-  return runs.reduce((n, [from, to]) => n + to - from, 0);
+  return {
+    hours: runs.reduce((n, [from, to]) => n + to - from, 0),
+    /** Writes the plan; false when another refresh moved the watermark first. */
+    write: async (tx: Client): Promise<boolean> => {
+      // The compare-and-set on the watermark serializes refreshes of a shop.
+      const claimed = state
+        ? (
+            await tx.dashboardRollupState.updateMany({
+              where: { shopId, watermark: since },
+              data: { updatedAt: now },
+            })
+          ).count === 1
+        : (
+            await prismaBulk(tx, dialectOf(tx)).insertNew(
+              "DashboardRollupState",
+              [{ shopId, watermark: new Date(0), pendingSales: 0, dayZone: null, updatedAt: now }],
+              "shopId",
+            )
+          ).length === 1;
+      if (!claimed) return false;
+      for (const [from, to] of runs) await replaceHours(tx, shopId, from, to, buckets);
+      const dayZone = await refreshDays(tx, shopId, safeZone(shop?.timezone), state?.dayZone ?? null, runs);
+      await tx.dashboardRollupState.update({
+        where: { shopId },
+        data: { watermark: until, pendingSales: await pendingTotal(tx, shopId), dayZone },
+      });
+      return true;
+    },
+  };
 }
 
 /**
@@ -177,8 +233,14 @@ export async function scheduleRollupSweep(
   );
 }
 
-/** The "dashboard.rollup" job: a shop's rollup brought up to date (a shop erased meanwhile is skipped). */
-export async function runRollupJob(payload: { shopId: string }, tx: Tx) {
-  const shop = await tx.shop.findUnique({ where: { id: payload.shopId }, select: { id: true } });
-  if (shop) await refreshRollup(tx, shop.id);
+/**
+ * The "dashboard.rollup" job, a plan job: a shop's rollup recounted outside
+ * the write lock and written in a short transaction (a shop erased
+ * meanwhile is skipped).
+ */
+export async function planRollupJob(payload: { shopId: string }, db: Client) {
+  const shop = await db.shop.findUnique({ where: { id: payload.shopId }, select: { id: true } });
+  if (!shop) return null;
+  const plan = await planRollup(db, shop.id);
+  return plan ? (tx: Tx) => plan.write(tx) : null;
 }
