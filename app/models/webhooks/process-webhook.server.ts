@@ -311,9 +311,20 @@ export async function planWebhookEvents(bulk: BulkSql, eventIds: string[]) {
   }
   // A refund is read and computed in the write step: what it adjusts (the
   // order's kept lines, its commissions) must be read where it is written.
-  const refundSteps: { shop: ShopRow | undefined; eventId: string; refund: RefundPayload }[] = [];
+  const refundSteps: { shop: ShopRow | undefined; eventId: string; refund: RefundPayload; key: string }[] = [];
   for (const { event, refund } of refunds)
-    refundSteps.push({ shop: await shopOf(event.shopDomain), eventId: event.id, refund });
+    refundSteps.push({
+      shop: await shopOf(event.shopDomain),
+      eventId: event.id,
+      refund,
+      key: `${event.shopDomain}\u0000${refund.order_id}`,
+    });
+  // In order of their order (the refunds of one order as they came): on
+  // PostgreSQL each locks its order row, and two batches that take the same
+  // rows in the same order wait for each other instead of deadlocking.
+  refundSteps.sort((a, b) =>
+    a.refund.order_id < b.refund.order_id ? -1 : a.refund.order_id > b.refund.order_id ? 1 : 0,
+  );
   return {
     rejected,
     write: async (writer: BulkSql) => {
