@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
+import type { Tx } from "~/db/transaction";
 import { prismaBulk } from "~/db/bulk-sql.server";
 import { ingestWebhook } from "~/db/webhook-store.server";
 import { planWebhookEvents, processEvent } from "~/models/webhooks/process-webhook.server";
@@ -70,6 +71,37 @@ async function waitForLockWait() {
   throw new Error("the second batch never waited on the first one's order");
 }
 
+/**
+ * Worker A: claims the webhook job of `eventId` (its lease keeps worker B
+ * off it), writes in a transaction, marks the job done and holds the
+ * transaction open until `release()` is called.
+ */
+async function workerAHolding(eventId: string, write: (tx: Tx) => Promise<void>) {
+  const db = getDb();
+  const job = (await db.job.findMany({ where: { type: "webhook", status: "queued" } })).find((j) =>
+    j.payload.includes(eventId),
+  )!;
+  await db.job.update({
+    where: { id: job.id },
+    data: { status: "running", lockedBy: "worker-a", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 },
+  });
+  let release!: () => void;
+  const mayCommit = new Promise<void>((resolve) => (release = resolve));
+  let wrote!: () => void;
+  const hasWritten = new Promise<void>((resolve) => (wrote = resolve));
+  const committed = db.$transaction(
+    async (tx) => {
+      await write(tx);
+      await tx.job.update({ where: { id: job.id }, data: { status: "done", lockedUntil: null } });
+      wrote();
+      await mayCommit;
+    },
+    { timeout: 30_000 },
+  );
+  await hasWritten;
+  return { release, committed };
+}
+
 describe.runIf(onPostgres)("two workers batching webhooks of the same order", () => {
   it("stores the order once, writes no 23505 and finishes both batches' jobs together", async () => {
     const shop = await seed();
@@ -83,31 +115,12 @@ describe.runIf(onPostgres)("two workers batching webhooks of the same order", ()
       );
     const db = getDb();
     const created = await db.webhookEvent.findFirstOrThrow({ where: { webhookId: "race-create" } });
-    const jobs = await db.job.findMany({ where: { type: "webhook" } });
-    const firstJob = jobs.find((j) => j.payload.includes(created.id))!;
-    // Worker A has claimed the orders/create job (its lease keeps worker B off it).
-    await db.job.update({
-      where: { id: firstJob.id },
-      data: { status: "running", lockedBy: "worker-a", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 },
+    // Worker A's batch transaction, as the job queue runs it on PostgreSQL, on the orders/create job.
+    const workerA = await workerAHolding(created.id, async (tx) => {
+      const bulk = prismaBulk(tx, "postgresql");
+      const plan = await planWebhookEvents(bulk, [created.id]);
+      await plan.write(bulk);
     });
-
-    let releaseA!: () => void;
-    const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
-    let aWrote!: () => void;
-    const aHasWritten = new Promise<void>((resolve) => (aWrote = resolve));
-    // Worker A's batch transaction, as the job queue runs it on PostgreSQL.
-    const workerA = db.$transaction(
-      async (tx) => {
-        const bulk = prismaBulk(tx, "postgresql");
-        const plan = await planWebhookEvents(bulk, [created.id]);
-        await plan.write(bulk);
-        await tx.job.update({ where: { id: firstJob.id }, data: { status: "done", lockedUntil: null } });
-        aWrote();
-        await aMayCommit;
-      },
-      { timeout: 30_000 },
-    );
-    await aHasWritten;
 
     // Worker B claims the orders/paid job and plans the same order as new.
     const lines: string[] = [];
@@ -115,8 +128,8 @@ describe.runIf(onPostgres)("two workers batching webhooks of the same order", ()
     const workerB = createJobWorker({ logger: { info: log, error: log } });
     const bRan = workerB.runDue();
     await waitForLockWait();
-    releaseA();
-    await workerA;
+    workerA.release();
+    await workerA.committed;
     expect(await bRan).toBe(1);
     await workerB.stop();
 
@@ -166,34 +179,13 @@ describe.runIf(onPostgres)("two workers applying two refunds of the same order",
         }),
       ).toBe("stored");
     const first = await db.webhookEvent.findFirstOrThrow({ where: { webhookId: "refund-0" } });
-    const firstJob = (await db.job.findMany({ where: { type: "webhook", status: "queued" } })).find((j) =>
-      j.payload.includes(first.id),
-    )!;
-    await db.job.update({
-      where: { id: firstJob.id },
-      data: { status: "running", lockedBy: "worker-a", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 },
-    });
-
-    let releaseA!: () => void;
-    const aMayCommit = new Promise<void>((resolve) => (releaseA = resolve));
-    let aWrote!: () => void;
-    const aHasWritten = new Promise<void>((resolve) => (aWrote = resolve));
     // Worker A runs its job alone (as after a failed batch); worker B batches.
-    const workerA = db.$transaction(
-      async (tx) => {
-        await processEvent(tx, first.id);
-        await tx.job.update({ where: { id: firstJob.id }, data: { status: "done", lockedUntil: null } });
-        aWrote();
-        await aMayCommit;
-      },
-      { timeout: 30_000 },
-    );
-    await aHasWritten;
+    const workerA = await workerAHolding(first.id, (tx) => processEvent(tx, first.id));
     const workerB = createJobWorker({ logger: { info: () => {}, error: () => {} } });
     const bRan = workerB.runDue();
     await waitForLockWait();
-    releaseA();
-    await workerA;
+    workerA.release();
+    await workerA.committed;
     expect(await bRan).toBe(1);
     await workerB.stop();
 
