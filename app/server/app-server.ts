@@ -16,6 +16,7 @@ import { commonSecurityHeaders, documentSecurityHeaders } from "./security-heade
 import { createWebhookHandler } from "./webhook-handler";
 import { createOpsHandler } from "./ops-handler";
 import { createRequestObserver, noteConnection } from "./request-log";
+import { createTurnQueue } from "./turn-queue";
 import { withRouteNotes } from "./route-notes";
 import { startProcessMetrics } from "../models/ops/metrics.server";
 
@@ -96,11 +97,17 @@ export function listen(app: express.Express, port: number, host: string): Promis
     const ops = createOpsHandler();
     startProcessMetrics("web");
     const observe = createRequestObserver({ log: getConfig().requestLog, slowMs: getConfig().SLOW_REQUEST_MS });
+    // Every request but the health checks waits its turn (turn-queue.ts, ADR 061).
+    const turns = createTurnQueue((req: http.IncomingMessage, res: http.ServerResponse) => {
+      // The client went away while it waited: nothing to answer.
+      if (req.socket.destroyed) return;
+      if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
+    });
     const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
       observe(req, res);
       if (ops.handle(req, res)) return;
       if (guardRequestBody(req, res)) return;
-      if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
+      turns.push(req, res);
     };
     const server = http.createServer(handle);
     server.on("connection", noteConnection);
