@@ -56,6 +56,13 @@ export interface BatchJobHandler<P> {
    * the write checks again whatever must hold.
    */
   plan: (payloads: P[], bulk: BulkSql, reader: Tx) => Promise<BatchWrite | BatchPlan>;
+  /**
+   * How much one job writes, in the units slices are counted in (default 1:
+   * a slice of writeBatch jobs). A job that carries many items (an
+   * event.dispatch of a bulk write's events) counts each, so a slice stays
+   * near the target hold; a job larger than a slice is written alone.
+   */
+  size?: (payload: P) => number;
 }
 
 /**
@@ -322,7 +329,7 @@ export class JobWorker {
   private readonly intakeTypes: string[];
   /** When other types last had their share of a claim while intake jobs were waiting (claimDue). */
   private restSharedAt = -Infinity;
-  /** SQLite: each batching type's write time per job, learned from its holds (write-slice.ts). */
+  /** SQLite: each batching type's write time per job (per unit of its `size`), learned from its holds (write-slice.ts). */
   private readonly msPerJob = new Map<string, number>();
 
   constructor(
@@ -446,11 +453,26 @@ export class JobWorker {
     let alone = jobs;
     if (batch && together.length) {
       const failed = new Set<ClaimedJob>();
+      const size = (t: { payload: unknown }) => Math.max(1, batch.size?.(t.payload) ?? 1);
       for (let i = 0; i < together.length;) {
         // Nothing is learned on PostgreSQL: its slices are writeBatch.
-        const slice = together.slice(i, i + sliceSize(this.msPerJob.get(type), this.writeBatch));
-        i += slice.length;
-        if (this.halted || !(await this.runBatch(batch, slice))) for (const t of slice) failed.add(t.job);
+        const room = sliceSize(this.msPerJob.get(type), this.writeBatch);
+        let end = i + 1;
+        for (let units = size(together[i]!); end < together.length; end++) {
+          units += size(together[end]!);
+          if (units > room) break;
+        }
+        const slice = together.slice(i, end);
+        i = end;
+        if (
+          this.halted ||
+          !(await this.runBatch(
+            batch,
+            slice,
+            slice.reduce((n, t) => n + size(t), 0),
+          ))
+        )
+          for (const t of slice) failed.add(t.job);
       }
       alone = jobs.filter((j) => failed.has(j) || !together.some((t) => t.job === j));
     }
@@ -526,7 +548,11 @@ export class JobWorker {
     );
   }
 
-  private async runBatch(batch: BatchJobHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {
+  private async runBatch(
+    batch: BatchJobHandler<unknown>,
+    jobs: { job: ClaimedJob; payload: unknown }[],
+    units: number,
+  ) {
     const type = jobs[0]!.job.type;
     const payloads = jobs.map((j) => j.payload);
     const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
@@ -585,8 +611,9 @@ export class JobWorker {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
           const held = recordWriteLockHold(type, started);
           jobWriteDone(held);
-          this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, jobs.length));
-          explainLongHold(type, held, `${jobs.length} jobs`, bulk.takeStatementTimes(), commitMs);
+          this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, units));
+          const what = units === jobs.length ? `${jobs.length} jobs` : `${jobs.length} jobs, ${units} items`;
+          explainLongHold(type, held, what, bulk.takeStatementTimes(), commitMs);
         }
       } else {
         // PostgreSQL: as on SQLite, the plan reads committed data outside
