@@ -24,7 +24,7 @@ export async function emitEvent<T extends EventType>(tx: Tx, shopId: string, typ
  * The most events one event.dispatch job hands out. A job's writes commit
  * with its "done" mark, so the worker cannot split one across write
  * transactions: this bounds the longest SQLite write-lock hold a dispatch
- * can make (ADR 035's 25 ms target), while one order slice's events (16
+ * can make (ADR 035 aims at 25 ms), while one order slice's events (16
  * orders, a sale and three commission levels each) still fit in one job.
  */
 export const EVENTS_PER_DISPATCH_JOB = 64;
