@@ -56,6 +56,13 @@ export interface BatchJobHandler<P> {
    * the write checks again whatever must hold.
    */
   plan: (payloads: P[], bulk: BulkSql, reader: Tx) => Promise<BatchWrite | BatchPlan>;
+  /**
+   * How much one job writes, in the units slices are counted in (default 1:
+   * a slice of writeBatch jobs). A job that carries many items (an
+   * event.dispatch of a bulk write's events) counts each, so a slice stays
+   * near the target hold; a job larger than a slice is written alone.
+   */
+  size?: (payload: P) => number;
 }
 
 /**
@@ -251,6 +258,10 @@ export class InvalidPayloadError extends Error {
 const MAX_LOGGED_ERROR = 300;
 // While intake jobs fill every claim, how often the other types get their fifth of one.
 const REST_SHARE_EVERY_MS = 1000;
+// ... and at most this part of the worker's time: one share of jobs that carry
+// many items (an event.dispatch of 64 events) can take far longer than a
+// second's worth, and the next share then waits for the orders' turn.
+const REST_TIME_SHARE = 0.1;
 
 /** One short, escaped line about a failure, and whether retrying is pointless. */
 export function describeJobFailure(error: unknown): { message: string; permanent: boolean } {
@@ -320,9 +331,11 @@ export class JobWorker {
   private readonly logger: Pick<Console, "error" | "info">;
   private readonly onEnqueued = () => this.kick();
   private readonly intakeTypes: string[];
-  /** When other types last had their share of a claim while intake jobs were waiting (claimDue). */
-  private restSharedAt = -Infinity;
-  /** SQLite: each batching type's write time per job, learned from its holds (write-slice.ts). */
+  /** While intake jobs fill the claims, when the other types may next have their share of one (claimDue). */
+  private restShareAt = -Infinity;
+  /** Whether the last claim gave the other types their share while intake jobs were waiting. */
+  private sharedWhileWaiting = false;
+  /** SQLite: each batching type's write time per job (per unit of its `size`), learned from its holds (write-slice.ts). */
   private readonly msPerJob = new Map<string, number>();
 
   constructor(
@@ -403,11 +416,16 @@ export class JobWorker {
     const mine = await this.claimDue(now);
     const byType = new Map<string, ClaimedJob[]>();
     for (const job of mine) byType.set(job.type, [...(byType.get(job.type) ?? []), job]);
+    let restMs = 0;
     for (const [type, jobs] of byType) {
       if (this.halted) break;
+      const started = performance.now();
       // Statements run for these jobs are charged to their type (db-context.ts).
       await measureJobCpu(type, jobs.length, () => inJob(type, () => this.runType(type, jobs)));
+      if (!this.intakeTypes.includes(type)) restMs += performance.now() - started;
     }
+    if (this.sharedWhileWaiting)
+      this.restShareAt = Math.max(this.restShareAt, now.getTime() + restMs * (1 / REST_TIME_SHARE - 1));
     return mine.length;
   }
 
@@ -446,11 +464,26 @@ export class JobWorker {
     let alone = jobs;
     if (batch && together.length) {
       const failed = new Set<ClaimedJob>();
+      const size = (t: { payload: unknown }) => Math.max(1, batch.size?.(t.payload) ?? 1);
       for (let i = 0; i < together.length;) {
         // Nothing is learned on PostgreSQL: its slices are writeBatch.
-        const slice = together.slice(i, i + sliceSize(this.msPerJob.get(type), this.writeBatch));
-        i += slice.length;
-        if (this.halted || !(await this.runBatch(batch, slice))) for (const t of slice) failed.add(t.job);
+        const room = sliceSize(this.msPerJob.get(type), this.writeBatch);
+        let end = i + 1;
+        for (let units = size(together[i]!); end < together.length; end++) {
+          units += size(together[end]!);
+          if (units > room) break;
+        }
+        const slice = together.slice(i, end);
+        i = end;
+        if (
+          this.halted ||
+          !(await this.runBatch(
+            batch,
+            slice,
+            slice.reduce((n, t) => n + size(t), 0),
+          ))
+        )
+          for (const t of slice) failed.add(t.job);
       }
       alone = jobs.filter((j) => failed.has(j) || !together.some((t) => t.job === j));
     }
@@ -481,18 +514,60 @@ export class JobWorker {
     // oldest): often enough that e-mails and events keep flowing under a
     // steady stream of orders, rarely enough that the work a burst's own
     // orders made does not slow the burst down (issue 33: a fifth of every
-    // claim cost the orders bench most of its end-to-end rate).
-    const share = now.getTime() - this.restSharedAt >= REST_SHARE_EVERY_MS;
+    // claim cost the orders bench most of its end-to-end rate), and no more
+    // than REST_TIME_SHARE of the worker's time (runDue).
+    const share = now.getTime() >= this.restShareAt;
     const intakeLimit = share ? Math.max(1, this.batchSize - Math.ceil(this.batchSize / 5)) : this.batchSize;
     const intake = this.intakeTypes.length ? await this.claim(now, intakeLimit, this.intakeTypes) : [];
+    this.sharedWhileWaiting = false;
     if (!share && intake.length === this.batchSize) return intake;
     const rest = await this.claim(now, this.batchSize - intake.length, null);
-    if (rest.some((job) => !this.intakeTypes.includes(job.type))) this.restSharedAt = now.getTime();
+    if (rest.some((job) => !this.intakeTypes.includes(job.type))) {
+      this.restShareAt = now.getTime() + REST_SHARE_EVERY_MS;
+      this.sharedWhileWaiting = intake.length === intakeLimit;
+    }
     const byAge = (a: ClaimedJob, b: ClaimedJob) =>
       a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime();
     const lane = (job: ClaimedJob) => (this.intakeTypes.includes(job.type) ? 0 : 1);
     // runDue runs the types in the order they first appear: intake first.
-    return [...intake, ...rest].sort((a, b) => lane(a) - lane(b) || byAge(a, b));
+    const claimed = [...intake, ...rest].sort((a, b) => lane(a) - lane(b) || byAge(a, b));
+    const kept = claimed.filter((job) => lane(job) === 0);
+    let units = kept.reduce((n, job) => n + this.sizeOf(job), 0);
+    for (const [i, job] of claimed.slice(kept.length).entries()) {
+      const size = this.sizeOf(job);
+      if (i > 0 && units + size > this.batchSize) break;
+      kept.push(job);
+      units += size;
+    }
+    await this.release(claimed.slice(kept.length));
+    return kept;
+  }
+
+  /**
+   * How much of a claim a job takes: its items where its type sizes its jobs
+   * (BatchJobHandler.size: an event.dispatch job carries a bulk write's
+   * events), else 1. A claim holds batchSize items, not rows, so a round
+   * stays about as long as a round of single jobs was, and an intake job
+   * that arrives meanwhile waits no longer; the first job of the other types
+   * always runs, so one larger than what is left of the claim is not starved.
+   */
+  private sizeOf(job: ClaimedJob) {
+    const size = this.registry[job.type]?.batch?.size;
+    if (!size) return 1;
+    try {
+      return Math.max(1, size(parseJobPayload(this.registry, job.type, job.payload)));
+    } catch {
+      return 1;
+    }
+  }
+
+  /** Claimed jobs this round will not run, back in the queue as they were (their attempt not counted). */
+  private async release(jobs: ClaimedJob[]) {
+    if (jobs.length === 0) return;
+    await getDb().job.updateMany({
+      where: { id: { in: jobs.map((job) => job.id) }, status: "running" },
+      data: { status: "queued", lockedBy: null, lockedUntil: null, attempts: { decrement: 1 } },
+    });
   }
 
   /**
@@ -526,7 +601,11 @@ export class JobWorker {
     );
   }
 
-  private async runBatch(batch: BatchJobHandler<unknown>, jobs: { job: ClaimedJob; payload: unknown }[]) {
+  private async runBatch(
+    batch: BatchJobHandler<unknown>,
+    jobs: { job: ClaimedJob; payload: unknown }[],
+    units: number,
+  ) {
     const type = jobs[0]!.job.type;
     const payloads = jobs.map((j) => j.payload);
     const done = { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() };
@@ -585,8 +664,9 @@ export class JobWorker {
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
           const held = recordWriteLockHold(type, started);
           jobWriteDone(held);
-          this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, jobs.length));
-          explainLongHold(type, held, `${jobs.length} jobs`, bulk.takeStatementTimes(), commitMs);
+          this.msPerJob.set(type, nextMsPerJob(this.msPerJob.get(type), held, units));
+          const what = units === jobs.length ? `${jobs.length} jobs` : `${jobs.length} jobs, ${units} items`;
+          explainLongHold(type, held, what, bulk.takeStatementTimes(), commitMs);
         }
       } else {
         // PostgreSQL: as on SQLite, the plan reads committed data outside

@@ -2,6 +2,8 @@ import { getDb } from "../db.server";
 import { prismaBulk } from "../db/bulk-sql.server";
 import { dialectOf } from "../db/dialect";
 import type { Tx } from "../db/transaction";
+import { jobRow } from "../models/jobs/enqueue.server";
+import type { JobPayload } from "../models/jobs/job-payloads";
 import type { EventSubscriber, EventWrite } from "../models/events/event-subscriber";
 import { readEvent, type DomainEventRecord, type EventType } from "../models/events/event-types";
 import { flowTriggerSubscriber } from "../models/flow/flow-trigger-subscriber.server";
@@ -54,6 +56,28 @@ export async function planDispatch(reader: Tx, eventId: string): Promise<EventWr
   const row = await reader.domainEvent.findUnique({ where: { id: eventId } });
   const event = row && readEvent(row);
   return event ? planEvent(reader, event) : null;
+}
+
+export type DispatchPayload = JobPayload<"event.dispatch">;
+
+/** The events a job hands out: one, or those of one bulk write (emit-event.server.ts). */
+export function dispatchedEventIds(payload: DispatchPayload): string[] {
+  return "eventIds" in payload ? payload.eventIds : [payload.eventId];
+}
+
+/**
+ * The job's read step when it runs on its own. A job of many events only
+ * runs here when its batch failed (job-queue.server.ts runs each job of a
+ * failed batch alone): it becomes one `alone` job per event, so every event
+ * is then dispatched, or fails with its reason and retries, on its own, as
+ * each did when every event had a job of its own; the other events of the
+ * job do not wait on the one that fails.
+ */
+export async function planDispatchJob(reader: Tx, payload: DispatchPayload): Promise<EventWrite | null> {
+  if ("eventId" in payload) return planDispatch(reader, payload.eventId);
+  const now = new Date();
+  const jobs = payload.eventIds.map((eventId) => jobRow("event.dispatch", { eventId, alone: true }, { now }));
+  return (writer) => writer.insertRows("Job", jobs);
 }
 
 /** Both steps, as the job runs them: the plan outside, the write in its own transaction (tests). */

@@ -21,7 +21,7 @@ import { readEvent, type DomainEvent, type DomainEventRecord } from "../models/e
 import type { EventWrite } from "../models/events/event-subscriber";
 import type { Tx } from "../db/transaction";
 import { memoReads } from "../db/memo-reads.server";
-import { planEvent } from "./dispatch-event.server";
+import { dispatchedEventIds, planEvent, type DispatchPayload } from "./dispatch-event.server";
 
 // The batch handler of "event.dispatch" (job-queue.server.ts runs it for up
 // to a claim's worth of events at once): a bulk approval queues thousands of
@@ -95,20 +95,15 @@ const AFFILIATE_COLUMNS = [
 
 const uniq = (values: string[]) => [...new Set(values)];
 
-export async function planEventDispatch(
-  payloads: { eventId: string }[],
-  bulk: BulkSql,
-  reader: Tx,
-): Promise<BatchWrite> {
+export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkSql, reader: Tx): Promise<BatchWrite> {
   const now = new Date();
-  const events = await bulk
-    .from("DomainEvent")
-    .findIn<EventRow>(
-      ["id", "shopId", "type", "data", "createdAt"],
-      { shopId: ANY_SHOP },
-      "id",
-      uniq(payloads.map((p) => p.eventId)),
-    );
+  const events = await bulk.from("DomainEvent").findIn<EventRow>(
+    ["id", "shopId", "type", "data", "createdAt"],
+    { shopId: ANY_SHOP },
+    "id",
+    // A job of many events is planned as those events in jobs of their own.
+    uniq(payloads.flatMap(dispatchedEventIds)),
+  );
   const shopIds = uniq(events.map((e) => e.shopId));
   const shops = new Map(
     (await bulk.from("Shop").findIn<ShopRow>([...SHOP_COLUMNS], {}, "id", shopIds)).map((s) => [s.id, s] as const),

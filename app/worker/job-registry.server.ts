@@ -11,7 +11,7 @@ import { runTierEvaluation } from "../models/tiers/evaluate-tiers.server";
 import { planRollupJob, runRollupSweep } from "../models/dashboard/rollup.server";
 import { prismaBulk } from "../db/bulk-sql.server";
 import { dialectOf } from "../db/dialect";
-import { planDispatch } from "./dispatch-event.server";
+import { dispatchedEventIds, planDispatchJob } from "./dispatch-event.server";
 import { planEventDispatch } from "./dispatch-events-batch.server";
 import { sendOutboxEmail, sendOutboxEmails } from "../models/mail/outbox.server";
 import { failAffiliateImport, runAffiliateImport } from "../models/affiliates/csv-import.server";
@@ -175,13 +175,18 @@ export const JOBS = {
     payload: JOB_PAYLOADS["event.dispatch"],
     // Reads and composes (e-mails, webhook bodies) before its short write transaction.
     plan: async (payload, db) => {
-      const write = await planDispatch(db, payload.eventId);
+      const write = await planDispatchJob(db, payload);
       return write && ((tx) => write(prismaBulk(tx, dialectOf(tx))));
     },
     // Many events in one transaction (a bulk approval's thousands, an order's
     // commissions); an event the batch cannot read comes back as an `alone`
-    // job for `plan`, which fails it with the reason.
-    batch: { canBatch: (payload) => !payload.alone, plan: planEventDispatch },
+    // job for `plan`, which fails it with the reason. Slices are sized in
+    // events, not jobs: a job may carry a bulk write's events.
+    batch: {
+      canBatch: (payload) => !("alone" in payload && payload.alone),
+      plan: planEventDispatch,
+      size: (payload) => dispatchedEventIds(payload).length,
+    },
   },
   // An effect job: waits on the merchant's server with no transaction held;
   // it records each attempt and queues the next one itself (its own back-off).

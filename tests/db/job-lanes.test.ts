@@ -74,4 +74,73 @@ describe("job lanes", () => {
     expect(ran.filter((r) => r.startsWith("intake"))).toHaveLength(3);
     expect(ran.filter((r) => r.startsWith("mail"))).toHaveLength(17);
   });
+
+  // A type that sizes its jobs (an event.dispatch of a bulk write's events):
+  // each "item" here takes `ms` of the worker's time.
+  function sizedRegistry(ran: string[], ms = 0): JobRegistry {
+    const payload = z.object({ n: z.number() });
+    const items = z.object({ n: z.number(), items: z.number() });
+    return {
+      ...registry(ran),
+      "test.events": {
+        payload: items,
+        run: async () => {},
+        batch: {
+          canBatch: () => true,
+          size: (p: z.output<typeof items>) => p.items,
+          plan: async (payloads: z.output<typeof items>[]) => {
+            for (const p of payloads) ran.push(`events ${p.n}`);
+            await new Promise((r) => setTimeout(r, ms * payloads.reduce((n, p) => n + p.items, 0)));
+            return async () => {};
+          },
+        },
+      },
+      "test.other": { payload, effect: async () => {} },
+    };
+  }
+
+  async function queueSized(count: number, items: number, secondsAgo: number) {
+    const runAt = new Date(Date.now() - secondsAgo * 1000);
+    await getDb().job.createMany({
+      data: Array.from({ length: count }, (_, n) => ({
+        type: "test.events",
+        payload: JSON.stringify({ n, items }),
+        runAt: new Date(runAt.getTime() + n),
+      })),
+    });
+  }
+
+  it("counts a claim in items: jobs past it go back to the queue, their attempt not counted", async () => {
+    await queueSized(4, 6, 60);
+    const ran: string[] = [];
+    const worker = new JobWorker(sizedRegistry(ran), { batchSize: 10, logger: quiet });
+    // The first job always runs, even when it is larger than what is left.
+    expect(await worker.runDue()).toBe(1);
+    expect(ran).toEqual(["events 0"]);
+    const left = await getDb().job.findMany({
+      where: { status: { not: "done" } },
+      select: { status: true, attempts: true },
+    });
+    expect(left).toEqual([0, 1, 2].map(() => ({ status: "queued", attempts: 0 })));
+    expect(await worker.runDue()).toBe(1);
+    expect(ran).toEqual(["events 0", "events 1"]);
+  });
+
+  it("waits, while intake jobs fill the claims, until the other types' last share is a tenth of the time", async () => {
+    await queueSized(3, 10, 60);
+    await queue("test.intake", 100, 1);
+    const ran: string[] = [];
+    // Ten items at 30 ms: a share of 300 ms, so the next one comes 2.7 s later.
+    const worker = new JobWorker(sizedRegistry(ran, 30), { batchSize: 10, logger: quiet });
+    const events = () => ran.filter((r) => r.startsWith("events")).length;
+    const start = Date.now();
+    await worker.runDue(new Date(start));
+    expect(events()).toBe(1);
+    await worker.runDue(new Date(start + 1000));
+    await worker.runDue(new Date(start + 2000));
+    expect(events()).toBe(1);
+    // (Four seconds on: the share may have run past 300 ms on a busy machine.)
+    await worker.runDue(new Date(start + 4000));
+    expect(events()).toBe(2);
+  });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { getDb } from "~/db.server";
+import { drainJobs as drainRegistry, type JobRegistry } from "~/db/job-queue.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -55,6 +57,32 @@ describe("job payloads", () => {
     expect(failed.lastError).toMatch(/invalid payload for job type webhook: eventId: Required/);
     // The batch itself did not fail (that would log "running them one by one").
     expect(lines.filter((l) => /one by one/.test(l))).toEqual([]);
+  });
+
+  it("slices a batch by its jobs' sizes: a job larger than a slice is written alone", async () => {
+    // An event.dispatch job may carry a bulk write's events: counted as one
+    // job, sixteen of them would make one write-lock hold of a thousand events.
+    const slices: number[][] = [];
+    const sized = z.object({ n: z.number() });
+    const registry = {
+      sized: {
+        payload: sized,
+        run: async () => {},
+        batch: {
+          canBatch: () => true,
+          size: (p: z.output<typeof sized>) => p.n,
+          plan: async (payloads: z.output<typeof sized>[]) => {
+            slices.push(payloads.map((p) => p.n));
+            return async () => {};
+          },
+        },
+      },
+    } satisfies JobRegistry;
+    const start = Date.now() - 60_000;
+    for (const [i, n] of [3, 3, 1, 1, 5].entries())
+      await getDb().job.create({ data: { type: "sized", payload: JSON.stringify({ n }), runAt: new Date(start + i) } });
+    expect(await drainRegistry(registry, { writeBatch: 4 })).toBe(5);
+    expect(slices).toEqual([[3], [3, 1], [1], [5]]);
   });
 
   it("fails a job of an unknown type with a clear message", async () => {

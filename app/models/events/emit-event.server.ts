@@ -20,16 +20,44 @@ export async function emitEvent<T extends EventType>(tx: Tx, shopId: string, typ
   return row.id;
 }
 
-/** DomainEvent rows and their event.dispatch Job rows, for a caller's own bulk insert. */
-export function eventRows<T extends EventType>(shopId: string, type: T, list: EventData<T>[], now: Date) {
-  const events = list.map((data) => ({
+/**
+ * The most events one event.dispatch job hands out. A job's writes commit
+ * with its "done" mark, so the worker cannot split one across write
+ * transactions: this bounds the longest SQLite write-lock hold a dispatch
+ * can make (ADR 035 aims at 25 ms), while one order slice's events (16
+ * orders, a sale and three commission levels each) still fit in one job.
+ */
+export const EVENTS_PER_DISPATCH_JOB = 64;
+
+/** DomainEvent rows, for a caller's own bulk insert (with dispatchJobRows for all of them). */
+export function domainEventRows<T extends EventType>(shopId: string, type: T, list: EventData<T>[], now: Date) {
+  return list.map((data) => ({
     id: randomUUID(),
     shopId,
     type,
     data: JSON.stringify(EVENT_TYPES[type].parse(data)),
     createdAt: now,
   }));
-  return { events, jobs: events.map((e) => jobRow("event.dispatch", { eventId: e.id }, { now })) };
+}
+
+/**
+ * The event.dispatch Job rows of one bulk write's events: shared, a job per
+ * EVENTS_PER_DISPATCH_JOB events, where each event used to have its own job
+ * row to write, claim and mark done (an order wrote four).
+ */
+export function dispatchJobRows(events: { id: string }[], now: Date) {
+  const jobs = [];
+  for (let i = 0; i < events.length; i += EVENTS_PER_DISPATCH_JOB) {
+    const eventIds = events.slice(i, i + EVENTS_PER_DISPATCH_JOB).map((e) => e.id);
+    jobs.push(jobRow("event.dispatch", { eventIds }, { now }));
+  }
+  return jobs;
+}
+
+/** DomainEvent rows and their event.dispatch Job rows, for a caller's own bulk insert. */
+export function eventRows<T extends EventType>(shopId: string, type: T, list: EventData<T>[], now: Date) {
+  const events = domainEventRows(shopId, type, list, now);
+  return { events, jobs: dispatchJobRows(events, now) };
 }
 
 /**

@@ -27,9 +27,16 @@ export const JOB_PAYLOADS = {
     after: z.string().max(500).nullable(),
     pages: z.number().int().min(0),
   }),
-  /** Hands a stored domain event (DomainEvent id) to its subscribers: e-mails, outgoing webhooks. */
-  /** `alone`: the batch handler left this event to the one-by-one path (app/worker/dispatch-events-batch.server.ts). */
-  "event.dispatch": z.object({ eventId: id(), alone: z.boolean().optional() }),
+  /**
+   * Hands stored domain events (DomainEvent ids) to their subscribers: e-mails, outgoing webhooks.
+   * `eventIds`: the events of one bulk write (emit-event.server.ts); `eventId`: one event (emitEvent,
+   * and every job queued before bulk writes shared one). `alone`: the batch handler left this event
+   * to the one-by-one path (app/worker/dispatch-events-batch.server.ts).
+   */
+  "event.dispatch": z.union([
+    z.object({ eventId: id(), alone: z.boolean().optional() }),
+    z.object({ eventIds: z.array(id()).min(1).max(1000) }),
+  ]),
   /** One attempt of an outgoing webhook delivery (WebhookDelivery id); `attempt` is its 1-based number. */
   "webhooks.deliver": z.object({ deliveryId: id(), attempt: z.number().int().min(1).max(1000) }),
   /** Sends a payout batch (PayoutBatch id) through its method's sender, after the commit that created it. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eventRows } from "../events/emit-event.server";
+import { dispatchJobRows, domainEventRows } from "../events/emit-event.server";
 import { bool, type BulkSql, type SqlValue } from "../../db/bulk-sql.server";
 import { jobRow } from "../jobs/enqueue.server";
 import { attributeOrder, type AffiliateFacts, type LinkSignal } from "../attribution/attribute-order";
@@ -534,9 +534,10 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan, replans = RENE
       { onConflict: "ignore" },
     );
   }
-  // Domain events (e-mails, outgoing webhooks): each credited sale and each commission it earned.
+  // Domain events (e-mails, outgoing webhooks): each credited sale and each
+  // commission it earned, dispatched by shared jobs (dispatchJobRows).
   const now = new Date();
-  const credited = eventRows(
+  const credited = domainEventRows(
     plan.shopId,
     "sale.credited",
     fresh.flatMap((o) =>
@@ -544,7 +545,7 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan, replans = RENE
     ),
     now,
   );
-  const earned = eventRows(
+  const earned = domainEventRows(
     plan.shopId,
     "commission.created",
     fresh.flatMap((o) =>
@@ -559,8 +560,9 @@ export async function writeOrders(bulk: BulkSql, plan: OrderPlan, replans = RENE
     ),
     now,
   );
-  await bulk.insertRows("DomainEvent", [...credited.events, ...earned.events]);
-  await bulk.insertRows("Job", [...credited.jobs, ...earned.jobs]);
+  const events = [...credited, ...earned];
+  await bulk.insertRows("DomainEvent", events);
+  await bulk.insertRows("Job", dispatchJobRows(events, now));
   await bulk.insertRows("ProductCollections", plan.collections, {
     onConflict: { key: ["shopId", "productGid"], update: ["collectionGids", "fetchedAt"] },
   });
