@@ -14,6 +14,9 @@ import { saleListParamsSchema } from "~/models/sales/sale-list-query";
 import { payoutLineCounts } from "~/models/payouts/payout-line-counts.server";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
 import { createPayoutBatch } from "~/models/payouts/create-payout-batch.server";
+import { ingestWebhook } from "~/db/webhook-store.server";
+import { drainJobs } from "~/worker/job-registry.server";
+import { fixtureWith, orderStatusUrl } from "../support/webhooks";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
 import { useTestDatabase } from "../support/test-db";
@@ -34,15 +37,17 @@ async function statementsOf(run: () => Promise<unknown>, kinds = /^\s*SELECT/i):
   const proto = Database.prototype as unknown as { prepare: (sql: string) => unknown };
   const prepare = proto.prepare;
   proto.prepare = function (this: Database.Database, sql: string) {
-    const statement = prepare.call(this, sql) as { bind: (...args: unknown[]) => unknown };
-    // Prisma's adapter binds the arguments, then runs the statement.
-    if (kinds.test(sql)) {
-      const bind = statement.bind.bind(statement);
-      statement.bind = (...args: unknown[]) => {
-        seen.push({ sql, args: args.flat() });
-        return bind(...args);
-      };
-    }
+    const statement = prepare.call(this, sql) as Record<"bind" | "all" | "get", (...args: unknown[]) => unknown>;
+    // Prisma's adapter binds the arguments, then runs the statement; the
+    // worker's own statements (bulk-sql.server.ts) run with their arguments.
+    if (kinds.test(sql))
+      for (const method of ["bind", "all", "get"] as const) {
+        const run = statement[method].bind(statement);
+        statement[method] = (...args: unknown[]) => {
+          if (args.length > 0) seen.push({ sql, args: args.flat() });
+          return run(...args);
+        };
+      }
     return statement;
   };
   try {
@@ -166,5 +171,36 @@ describe("a payout's lines are found by their payout", () => {
       )
       .map(({ sql, plan }) => `${sql}\n  => ${plan}`);
     expect(scans).toEqual([]);
+  });
+});
+
+// A refund reads its order and the order's lines under the write lock
+// (webhook batch, ADR 035): by their keys, never through a shop-wide index.
+describe("a refund finds its order and its lines by their keys", () => {
+  it.skipIf(onPostgres)("not by the shop's index of unpaid lines", async () => {
+    const shop = await buildShop();
+    const campaign = await buildCampaign(shop.id);
+    const affiliate = await buildAffiliate(shop.id, campaign.id);
+    await getDb().coupon.create({ data: { shopId: shop.id, affiliateId: affiliate.id, code: "PLAN10" } });
+    const order = fixtureWith("orders_create.json", (o) => {
+      o.cancelled_at = null;
+      o.order_status_url = orderStatusUrl(shop.domain);
+      o.discount_codes = [{ code: "plan10", amount: "20.00", type: "fixed_amount" }];
+    });
+    const refund = fixtureWith("refunds_create.json", (r) => {
+      r.refund_line_items = r.refund_line_items.slice(0, 1);
+    });
+    const stored = (topic: string, body: string) =>
+      ingestWebhook({ shopDomain: shop.domain, topic, webhookId: topic, apiVersion: "2026-07", rawBody: body });
+    expect(await stored("orders/create", order)).toBe("stored");
+    await drainJobs();
+    expect(await stored("refunds/create", refund)).toBe("stored");
+    const statements = await statementsOf(() => drainJobs());
+    const reads = plansOf(statements.filter((s) => /FROM "(Commission|Order)" WHERE/.test(s.sql)));
+    const commission = reads.filter((r) => /FROM "Commission" WHERE "orderId" IN/.test(r.sql));
+    expect(commission.length).toBeGreaterThan(0);
+    for (const { sql, plan } of commission)
+      expect(plan, sql).toMatch(/^SEARCH Commission USING (COVERING )?INDEX \w+ \(orderId=\?\)/);
+    expect(await getDb().commission.count({ where: { kind: "refund" } })).toBe(1);
   });
 });

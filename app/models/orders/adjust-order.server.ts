@@ -2,7 +2,7 @@ import { z } from "zod";
 import { randomUUID } from "node:crypto";
 import { emitEvents, eventRows } from "../events/emit-event.server";
 import type { EventData } from "../events/event-types";
-import { num, prismaBulk, type BulkSql, type RowOf } from "../../db/bulk-sql.server";
+import { ANY_SHOP, num, prismaBulk, type BulkSql, type RowOf } from "../../db/bulk-sql.server";
 import { dialectOf } from "../../db/dialect";
 import { settlePendingCommissions } from "./commission-events.server";
 import { encodeExplanation } from "../commissions/commission-explanation";
@@ -121,8 +121,8 @@ const ORDER_COLUMNS = [
   "commissionTerms",
   "affiliateId",
 ] as const;
-type CommissionRead = Omit<CommissionRow, "level" | "amount"> & { level: unknown; amount: unknown };
-const COMMISSION_COLUMNS = ["id", "affiliateId", "level", "amount", "status", "kind"] as const;
+type CommissionRead = Omit<CommissionRow, "level" | "amount"> & { shopId: string; level: unknown; amount: unknown };
+const COMMISSION_COLUMNS = ["id", "shopId", "affiliateId", "level", "amount", "status", "kind"] as const;
 
 /**
  * Applies a refund with the worker's bulk statements, read and written in
@@ -178,9 +178,16 @@ export async function applyRefund(bulk: BulkSql, shopId: string, refund: RefundP
     chain: snapshot.chain,
   });
   const target = new Map(outcome.lines.map((l) => [keyOf(l), l.amount]));
+  // By the order alone: with the shop's id beside it SQLite's planner took
+  // the shop's index of unpaid lines and read every line of the shop. The
+  // order was read within the shop, and its lines are the shop's (checked).
   const rows = (
-    await bulk.from("Commission").findIn<CommissionRead>(COMMISSION_COLUMNS, { shopId }, "orderId", [order.id])
-  ).map((r) => ({ ...r, level: num(r.level), amount: num(r.amount) }));
+    await bulk
+      .from("Commission")
+      .findIn<CommissionRead>(COMMISSION_COLUMNS, { shopId: ANY_SHOP }, "orderId", [order.id])
+  )
+    .filter((r) => r.shopId === shopId)
+    .map((r) => ({ ...r, level: num(r.level), amount: num(r.amount) }));
   await writeAdjustments(
     bulk,
     adjustmentLines(
