@@ -8,7 +8,7 @@ import { dispatchEvent } from "~/worker/dispatch-event.server";
 import { planEventDispatch } from "~/worker/dispatch-events-batch.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildCommission, buildOrder } from "../support/api-builders";
-import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildListeningShop } from "../support/builders";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -39,23 +39,10 @@ const EVERY_TYPE = ["sale.credited", "commission.created", "commission.updated",
 /** A shop that hears everything: a webhook endpoint, Flow (an offline session), a two-level team, an order. */
 async function orderEvents(domain: string) {
   const db = getDb();
-  const shop = await buildShop({ domain });
-  await db.session.create({
-    data: {
-      id: `offline_${domain}`,
-      shop: domain,
-      state: "",
-      accessToken: sim.accessToken(domain),
-      scope: "read_orders",
-    },
-  });
-  await db.webhookEndpoint.create({
-    data: {
-      shopId: shop.id,
-      url: receiver.url(),
-      secret: "whsec_dGVzdHNlY3JldA==",
-      eventTypes: JSON.stringify(EVERY_TYPE),
-    },
+  const shop = await buildListeningShop(domain, {
+    accessToken: sim.accessToken(domain),
+    url: receiver.url(),
+    eventTypes: EVERY_TYPE,
   });
   const campaign = await buildCampaign(shop.id);
   const parent = await buildAffiliate(shop.id, campaign.id, { status: "approved", email: "lead@example.com" });

@@ -8,7 +8,7 @@ import { enqueueJob } from "~/models/jobs/enqueue.server";
 import { processEvent } from "~/models/webhooks/process-webhook.server";
 import { planEventDispatch } from "~/worker/dispatch-events-batch.server";
 import { drainJobs, JOBS } from "~/worker/job-registry.server";
-import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildListeningShop } from "../support/builders";
 import { useNoRenderUnderWriteLock } from "../support/render-guard";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
@@ -38,23 +38,10 @@ const EVERY_TYPE = ["sale.credited", "commission.created", "affiliate.approved"]
 /** A shop that hears everything (a webhook endpoint, Flow), with a two-level team whose leaf has a coupon. */
 async function team(domain: string) {
   const db = getDb();
-  const shop = await buildShop({ domain });
-  await db.session.create({
-    data: {
-      id: `offline_${domain}`,
-      shop: domain,
-      state: "",
-      accessToken: sim.accessToken(domain),
-      scope: "read_orders",
-    },
-  });
-  await db.webhookEndpoint.create({
-    data: {
-      shopId: shop.id,
-      url: receiver.url(`/${domain}`),
-      secret: "whsec_dGVzdHNlY3JldA==",
-      eventTypes: JSON.stringify(EVERY_TYPE),
-    },
+  const shop = await buildListeningShop(domain, {
+    accessToken: sim.accessToken(domain),
+    url: receiver.url(`/${domain}`),
+    eventTypes: EVERY_TYPE,
   });
   const campaign = await db.campaign.update({
     where: { id: (await buildCampaign(shop.id)).id },

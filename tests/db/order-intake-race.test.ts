@@ -72,6 +72,23 @@ async function waitForLockWait() {
 }
 
 /**
+ * Worker B runs what is due while worker A holds its transaction: it must
+ * wait on A's row, and once A commits, run exactly one job.
+ */
+async function workerBAfter(
+  workerA: { release: () => void; committed: Promise<unknown> },
+  log: (...args: unknown[]) => void = () => {},
+) {
+  const workerB = createJobWorker({ logger: { info: log, error: log } });
+  const bRan = workerB.runDue();
+  await waitForLockWait();
+  workerA.release();
+  await workerA.committed;
+  expect(await bRan).toBe(1);
+  await workerB.stop();
+}
+
+/**
  * Worker A: claims the webhook job of `eventId` (its lease keeps worker B
  * off it), writes in a transaction, marks the job done and holds the
  * transaction open until `release()` is called.
@@ -125,13 +142,7 @@ describe.runIf(onPostgres)("two workers batching webhooks of the same order", ()
     // Worker B claims the orders/paid job and plans the same order as new.
     const lines: string[] = [];
     const log = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-    const workerB = createJobWorker({ logger: { info: log, error: log } });
-    const bRan = workerB.runDue();
-    await waitForLockWait();
-    workerA.release();
-    await workerA.committed;
-    expect(await bRan).toBe(1);
-    await workerB.stop();
+    await workerBAfter(workerA, log);
 
     expect(lines.filter((l) => /failed|23505|duplicate key/.test(l))).toEqual([]);
     const orders = await db.order.findMany({ where: { shopId: shop.id, shopifyGid: ORDER_GID } });
@@ -181,13 +192,7 @@ describe.runIf(onPostgres)("two workers applying two refunds of the same order",
     const first = await db.webhookEvent.findFirstOrThrow({ where: { webhookId: "refund-0" } });
     // Worker A runs its job alone (as after a failed batch); worker B batches.
     const workerA = await workerAHolding(first.id, (tx) => processEvent(tx, first.id));
-    const workerB = createJobWorker({ logger: { info: () => {}, error: () => {} } });
-    const bRan = workerB.runDue();
-    await waitForLockWait();
-    workerA.release();
-    await workerA.committed;
-    expect(await bRan).toBe(1);
-    await workerB.stop();
+    await workerBAfter(workerA);
 
     const order = await db.order.findFirstOrThrow({ where: { shopId: shop.id, shopifyGid: ORDER_GID } });
     expect(JSON.parse(order.refundGids)).toEqual(["gid://shopify/Refund/900", "gid://shopify/Refund/901"]);

@@ -171,3 +171,27 @@ export async function buildReferral(
     },
   });
 }
+
+/**
+ * A shop that hears its events: an offline session (Flow triggers, Shopify
+ * writes) and a webhook endpoint for `eventTypes` at `url`.
+ */
+export async function buildListeningShop(
+  domain: string,
+  hear: { accessToken: string; url: string; eventTypes: string[] },
+) {
+  const db = getDb();
+  const shop = await buildShop({ domain });
+  await db.session.create({
+    data: { id: `offline_${domain}`, shop: domain, state: "", accessToken: hear.accessToken, scope: "read_orders" },
+  });
+  await db.webhookEndpoint.create({
+    data: {
+      shopId: shop.id,
+      url: hear.url,
+      secret: "whsec_dGVzdHNlY3JldA==",
+      eventTypes: JSON.stringify(hear.eventTypes),
+    },
+  });
+  return shop;
+}
