@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { prismaBulk } from "~/db/bulk-sql.server";
 import { dialectOf } from "~/db/dialect";
@@ -12,7 +12,7 @@ import { buildAffiliate, buildCampaign, buildListeningShop } from "../support/bu
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
-import { WebhookReceiver } from "../support/webhook-receiver";
+import { useWebhookReceiver } from "../support/webhook-receiver";
 import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // The batched event dispatch writes what the one-by-one path writes, for
@@ -28,11 +28,7 @@ applyTestEnv({ WEBHOOKS_ALLOW_PRIVATE: "1" });
 const sim = useStoreSimulator();
 useTestDatabase();
 useNoRenderUnderWriteLock();
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  receiver = await new WebhookReceiver().start();
-});
-afterAll(() => receiver.stop());
+const receivers = useWebhookReceiver();
 
 const EVERY_TYPE = ["sale.credited", "commission.created", "commission.updated", "affiliate.approved"];
 
@@ -41,7 +37,7 @@ async function orderEvents(domain: string) {
   const db = getDb();
   const shop = await buildListeningShop(domain, {
     accessToken: sim.accessToken(domain),
-    url: receiver.url(),
+    url: receivers.current().url(),
     eventTypes: EVERY_TYPE,
   });
   const campaign = await buildCampaign(shop.id);
@@ -138,7 +134,7 @@ describe("batched event dispatch", () => {
     expect(deliveries).toHaveLength(ids.length);
     expect(triggers).toHaveLength(3);
     // And what they queued was sent once: every event to the endpoint, and the Flow triggers.
-    expect(receiver.received).toHaveLength(ids.length);
+    expect(receivers.current().received).toHaveLength(ids.length);
     expect(sim.store.shop("worker.myshopify.com").flowTriggers ?? []).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { prismaBulk } from "~/db/bulk-sql.server";
 import { dialectOf } from "~/db/dialect";
@@ -13,7 +13,7 @@ import { useNoRenderUnderWriteLock } from "../support/render-guard";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
-import { WebhookReceiver } from "../support/webhook-receiver";
+import { useWebhookReceiver } from "../support/webhook-receiver";
 import { fixtureWith, orderStatusUrl } from "../support/webhooks";
 
 // The events of one bulk write (an order's sale and commissions, a bulk
@@ -27,11 +27,7 @@ applyTestEnv({ WEBHOOKS_ALLOW_PRIVATE: "1" });
 const sim = useStoreSimulator();
 useTestDatabase();
 useNoRenderUnderWriteLock();
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  receiver = await new WebhookReceiver().start();
-});
-afterAll(() => receiver.stop());
+const receivers = useWebhookReceiver();
 
 const EVERY_TYPE = ["sale.credited", "commission.created", "affiliate.approved"];
 
@@ -40,7 +36,7 @@ async function team(domain: string) {
   const db = getDb();
   const shop = await buildListeningShop(domain, {
     accessToken: sim.accessToken(domain),
-    url: receiver.url(`/${domain}`),
+    url: receivers.current().url(`/${domain}`),
     eventTypes: EVERY_TYPE,
   });
   const campaign = await db.campaign.update({
@@ -91,7 +87,7 @@ async function written(shopId: string, domain: string) {
     mails: sorted(mails.map((m) => `${m.kind} ${m.toAddress.split("@")[0]} ${m.status}`)),
     deliveries: sorted(deliveries.map((d) => d.eventType)),
     triggers: sorted(triggers.map((t) => t.handle)),
-    received: receiver.received.filter((r) => r.path === `/${domain}`).length,
+    received: receivers.current().received.filter((r) => r.path === `/${domain}`).length,
     flowSent: (sim.store.shop(domain).flowTriggers ?? []).length,
   };
 }

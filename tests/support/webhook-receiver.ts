@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -54,4 +55,14 @@ export class WebhookReceiver {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/** A receiver started before the file's tests and stopped after them; `current()` is it. */
+export function useWebhookReceiver() {
+  let receiver: WebhookReceiver | undefined;
+  beforeAll(async () => {
+    receiver = await new WebhookReceiver().start();
+  });
+  afterAll(() => receiver?.stop());
+  return { current: () => receiver! };
 }
