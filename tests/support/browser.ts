@@ -58,8 +58,17 @@ export interface PageProblem {
  */
 export class PageErrors {
   readonly all: PageProblem[] = [];
+  /** Answers of 400 or more and requests that got no answer, for the failure report (not asserted). */
+  readonly http: string[] = [];
 
   constructor(page: Page) {
+    page.on("response", (response) => {
+      if (response.status() >= 400)
+        this.http.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+    page.on("requestfailed", (request) =>
+      this.http.push(`failed (${request.failure()?.errorText}) ${request.method()} ${request.url()}`),
+    );
     page.on("pageerror", (error) =>
       this.all.push({ kind: "pageerror", text: error.stack ?? String(error), url: page.url() }),
     );
@@ -98,6 +107,7 @@ export function useBrowser(executablePath: string | undefined): {
 } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const sessions: BrowserSession[] = [];
 
   beforeAll(async () => {
     if (!executablePath) {
@@ -109,7 +119,9 @@ export function useBrowser(executablePath: string | undefined): {
     browser = await openBrowser(executablePath);
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    const opened = sessions.splice(0);
+    if (task.result?.state === "fail") await reportFailure(task.name, opened);
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
@@ -124,9 +136,42 @@ export function useBrowser(executablePath: string | undefined): {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
       contexts.push(context);
       const page = await context.newPage();
-      return { context, page, errors: new PageErrors(page) };
+      const session = { context, page, errors: new PageErrors(page) };
+      sessions.push(session);
+      return session;
     },
   };
+}
+
+/**
+ * What each page of a failed test last showed, for a CI log that has no
+ * screenshots: its address, its errors, the requests that failed, and a
+ * screenshot named after the test (kept where the run keeps artifacts).
+ */
+async function reportFailure(testName: string, sessions: BrowserSession[]): Promise<void> {
+  const slug = testName.replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+  for (const [index, { page, errors }] of sessions.entries()) {
+    if (page.isClosed()) continue;
+    const shot = screenshotPath(`failed-${slug}-${index + 1}`);
+    await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+    const text = await page
+      .locator("body")
+      .innerText({ timeout: 2_000 })
+      .catch(() => "(no text)");
+    console.error(
+      [
+        `[failed test] page ${index + 1}: ${page.url()} (screenshot ${shot})`,
+        ...errors.all.map((problem) => `  ${problem.kind} at ${problem.url}: ${problem.text}`),
+        ...errors.http.map((line) => `  http ${line}`),
+        `  text: ${clip(text.replace(/\s+/g, " "))}`,
+      ].join("\n"),
+    );
+  }
+}
+
+/** The start (navigation, heading) and the end (what the test was looking at, often) of a long text. */
+function clip(text: string): string {
+  return text.length <= 1200 ? text : `${text.slice(0, 300)} … ${text.slice(-900)}`;
 }
 
 /** A path in the git-ignored tests/.artifacts/screenshots folder (created on demand). */
