@@ -12,7 +12,7 @@ import { buildAffiliate, buildCampaign, buildListeningShop } from "../support/bu
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
-import { useWebhookReceiver } from "../support/webhook-receiver";
+import { useWebhookReceiver } from "../support/webhook-receiver-hooks";
 import { useNoRenderUnderWriteLock } from "../support/render-guard";
 
 // The batched event dispatch writes what the one-by-one path writes, for

@@ -13,7 +13,7 @@ import { useNoRenderUnderWriteLock } from "../support/render-guard";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
-import { useWebhookReceiver } from "../support/webhook-receiver";
+import { useWebhookReceiver } from "../support/webhook-receiver-hooks";
 import { fixtureWith, orderStatusUrl } from "../support/webhooks";
 
 // The events of one bulk write (an order's sale and commissions, a bulk

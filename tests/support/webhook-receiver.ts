@@ -1,9 +1,10 @@
-import { afterAll, beforeAll } from "vitest";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A webhook receiver on a loopback port for tests: it records every request
-// (headers and raw body) and answers what the test tells it to.
+// (headers and raw body) and answers what the test tells it to. The benches
+// use it outside vitest, so it imports nothing of vitest (the hooks are in
+// webhook-receiver-hooks.ts).
 
 export interface ReceivedWebhook {
   path: string;
@@ -55,14 +56,4 @@ export class WebhookReceiver {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
-}
-
-/** A receiver started before the file's tests and stopped after them; `current()` is it. */
-export function useWebhookReceiver() {
-  let receiver: WebhookReceiver | undefined;
-  beforeAll(async () => {
-    receiver = await new WebhookReceiver().start();
-  });
-  afterAll(() => receiver?.stop());
-  return { current: () => receiver! };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { moduleSpecifiers } from "../support/module-specifiers";
 
 // The folder graph of app/models: an edge A → B when a module of folder A
 // imports (value or type, static or dynamic, export-from included) a module
@@ -66,28 +66,6 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every module specifier a file names: import/export … from, import(), require(). */
-function specifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-      if (ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isCallExpression(node) &&
-      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
-        (ts.isIdentifier(node.expression) && node.expression.text === "require")) &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
 /** The top folder under app/models a specifier resolves to (undefined: outside app/models). */
 function targetFolder(file: string, specifier: string): string | undefined {
   let resolved: string;
@@ -103,7 +81,7 @@ function folderGraph() {
   const edges = new Map<string, Set<string>>();
   for (const file of sources(MODELS)) {
     const from = path.relative(MODELS, file).split(path.sep)[0]!;
-    for (const specifier of specifiers(file)) {
+    for (const specifier of moduleSpecifiers(file)) {
       const to = targetFolder(file, specifier);
       if (!to || to === from) continue;
       if (!edges.has(from)) edges.set(from, new Set());
