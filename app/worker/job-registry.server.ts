@@ -18,7 +18,7 @@ import { failAffiliateImport, runAffiliateImport } from "../models/affiliates/cs
 import { failPaidImport, runPaidImport } from "../models/payouts/csv/paid-import-job.server";
 import { sendFlowTrigger } from "../models/flow/send-flow-trigger.server";
 import { createAffiliateCoupon } from "../models/marketings/affiliate-coupon.server";
-import { checkLeak } from "../models/leaks/check-leak.server";
+import { planLeakCheckJob } from "../models/leaks/check-leak.server";
 import { reconcileStoredPixel } from "../models/attribution/pixel-signal.server";
 import { rotateLeakedCode } from "../models/leaks/rotate-code.server";
 import { pushTypedCoupons } from "../models/marketings/push-typed-coupons.server";
@@ -150,12 +150,10 @@ export const JOBS = {
       await pushTypedCoupons(payload, db);
     },
   },
-  // Leak watch (ADR 051): a read and a few writes in the job's transaction.
+  // Leak watch (ADR 051): reads the window outside the write lock; a few writes in the job's transaction.
   "leaks.check": {
     payload: JOB_PAYLOADS["leaks.check"],
-    run: async (payload, tx) => {
-      await checkLeak(tx, payload);
-    },
+    plan: (payload, db) => planLeakCheckJob(payload, db),
   },
   // A read and a compare-and-set in the job's transaction (ADR 056).
   "pixel.reconcile": {

@@ -18,6 +18,7 @@ import { drainJobs } from "~/worker/job-registry.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { PAYABLE } from "~/models/payouts/payable-balance";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { recordingStatements } from "../support/recording-client";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 
@@ -200,32 +201,6 @@ function countingStatements(db: Db) {
     },
   });
   return { client, statements: () => statements };
-}
-
-/** The client, noting each statement sent through it: the SQL of a raw one, `model.method` of a model call. */
-function recordingStatements<C extends object>(client: C, seen: string[]): C {
-  return new Proxy(client, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop);
-      if (typeof prop === "string" && prop.startsWith("$") && typeof value === "function")
-        return (...args: unknown[]) => {
-          if (typeof args[0] === "string") seen.push(args[0]);
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      if (typeof prop === "string" && /^[a-z]/.test(prop) && value && typeof value === "object")
-        return new Proxy(value, {
-          get: (model, method) => {
-            const fn: unknown = Reflect.get(model, method);
-            if (typeof fn !== "function") return fn;
-            return (...args: unknown[]) => {
-              seen.push(`${prop}.${String(method)}`);
-              return (fn as (...a: unknown[]) => unknown).apply(model, args);
-            };
-          },
-        });
-      return value;
-    },
-  });
 }
 
 describe("dashboard rollup", () => {

@@ -2,13 +2,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { shopDb } from "~/db/shop-db.server";
 import { AppError } from "~/lib/errors";
-import { checkLeak } from "~/models/leaks/check-leak.server";
+import { checkLeak, planLeakCheck } from "~/models/leaks/check-leak.server";
 import { answerLeakFlag } from "~/models/leaks/decide-leak.server";
 import { listLeakFlags } from "~/models/leaks/leak-list.server";
 import { listAccountSales } from "~/models/affiliate-account/account-data.server";
 import { reviewSale } from "~/models/orders/review-sale.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { recordingStatements } from "../support/recording-client";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -267,6 +268,92 @@ describe("leak watch", () => {
     const outcome = await checkLeak(getDb(), { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" });
     expect(outcome).toBe("joined");
     expect(await getDb().order.count({ where: { shopId: shop.id, leakHoldId: flag.id } })).toBe(1_505);
+  });
+
+  it("reads the window outside the write: the check's write reads no order, only the flag it writes", async () => {
+    const { shop, affiliate } = await setup();
+    // Code-only orders of the affiliate, without a check yet (the job is the one under test).
+    await getDb().order.createMany({
+      data: Array.from({ length: 300 }, (_, i) => ({
+        shopId: shop.id,
+        shopifyGid: `gid://shopify/Order/window-${i}`,
+        name: `#W${i}`,
+        currency: "USD",
+        subtotal: 1000,
+        total: 1000,
+        affiliateId: affiliate.id,
+        attributionSource: "coupon",
+        discountCodes: JSON.stringify(["LEAKY"]),
+        codeOnly: true,
+        placedAt: new Date(Date.now() - i * 60_000),
+      })),
+    });
+    const payload = { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" };
+    const write = await planLeakCheck(getDb(), payload);
+    expect(typeof write).toBe("function");
+    const seen: string[] = [];
+    const outcome = await getDb().$transaction((tx) =>
+      (write as Exclude<typeof write, string>)(recordingStatements(tx, seen)),
+    );
+    expect(outcome).toBe("flagged");
+    const reads = seen.filter(
+      (s) => /^(order|shop)\.(find|count|aggregate|group)/.test(s) || /SELECT[^;]*"Order"/i.test(s),
+    );
+    expect(reads).toEqual([]);
+    expect(seen).toContain("leakFlag.create");
+    const flag = await getDb().leakFlag.findFirstOrThrow({ where: { shopId: shop.id, openKey: "LEAKY" } });
+    expect(await getDb().order.count({ where: { shopId: shop.id, leakHoldId: flag.id } })).toBe(200);
+
+    // A later check joins the open flag the same way: its write reads the flag, not the window.
+    await getDb().order.create({
+      data: {
+        shopId: shop.id,
+        shopifyGid: "gid://shopify/Order/window-late",
+        name: "#WL",
+        currency: "USD",
+        subtotal: 1000,
+        total: 1000,
+        affiliateId: affiliate.id,
+        attributionSource: "coupon",
+        discountCodes: JSON.stringify(["LEAKY"]),
+        codeOnly: true,
+        placedAt: new Date(),
+      },
+    });
+    const join = await planLeakCheck(getDb(), payload);
+    const joinSeen: string[] = [];
+    expect(
+      await getDb().$transaction((tx) => (join as Exclude<typeof join, string>)(recordingStatements(tx, joinSeen))),
+    ).toBe("joined");
+    expect(joinSeen.filter((s) => /^order\.(find|count)/.test(s))).toEqual([]);
+    expect(await getDb().order.count({ where: { shopId: shop.id, leakHoldId: flag.id } })).toBe(301);
+  });
+
+  it("two checks planned before either wrote open one flag: the second joins it", async () => {
+    const { shop, affiliate } = await setup();
+    await getDb().order.createMany({
+      data: Array.from({ length: 6 }, (_, i) => ({
+        shopId: shop.id,
+        shopifyGid: `gid://shopify/Order/twin-${i}`,
+        name: `#T${i}`,
+        currency: "USD",
+        subtotal: 1000,
+        total: 1000,
+        affiliateId: affiliate.id,
+        attributionSource: "coupon",
+        discountCodes: JSON.stringify(["LEAKY"]),
+        codeOnly: true,
+        placedAt: new Date(Date.now() - i * 60_000),
+      })),
+    });
+    const payload = { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" };
+    const first = await planLeakCheck(getDb(), payload);
+    const second = await planLeakCheck(getDb(), payload);
+    const run = (w: typeof first) => getDb().$transaction((tx) => (w as Exclude<typeof w, string>)(tx));
+    expect(await run(first)).toBe("flagged");
+    expect(await run(second)).toBe("joined");
+    expect(await getDb().leakFlag.count({ where: { shopId: shop.id } })).toBe(1);
+    expect(await getDb().domainEvent.count({ where: { shopId: shop.id, type: "leak.flagged" } })).toBe(1);
   });
 
   it("keeps flags to their shop, and refuses unknown ids", async () => {

@@ -6,7 +6,8 @@ import { detectLeak, leakSettingsOf, MAX_FLAG_ORDERS } from "./detect-leak";
 // The leaks.check job (ADR 051): queued by order intake for a code-only
 // order (record-order.server.ts), one per affiliate and minute, so intake
 // itself only writes a job row. It reads the affiliate's orders of the
-// window and asks the pure detector; a leak opens a flag that holds the
+// window and asks the pure detector (a plan step, outside the write
+// transaction); a leak opens a flag that holds the
 // commissions of the code-only orders (Order.leakHoldId) and tells the
 // merchant (leak.flagged → e-mail, after the commit). While a flag is open,
 // later code-only orders with the code join it and are held too.
@@ -18,28 +19,38 @@ const HOLD_SLICE = 500;
 
 export type CheckOutcome = "off" | "clear" | "flagged" | "joined";
 
-export async function checkLeak(
-  tx: Tx,
+/** The write a check decided on; it runs in the job's transaction and says what it did. */
+export type LeakWrite = (tx: Tx) => Promise<CheckOutcome>;
+
+/**
+ * Reads the shop's settings, the code's flags and the affiliate's orders of
+ * the window, and decides, outside any transaction: on SQLite the read of up
+ * to WINDOW_ROWS orders (tens of milliseconds through Prisma in a leak's
+ * burst) no longer holds the write lock. Returns what it found ("off",
+ * "clear") or the write, which checks again what it relies on.
+ */
+export async function planLeakCheck(
+  db: Tx,
   payload: { shopId: string; affiliateId: string; code: string },
   now = new Date(),
-): Promise<CheckOutcome> {
+): Promise<"off" | "clear" | LeakWrite> {
   const { shopId, affiliateId, code } = payload;
-  const shop = await tx.shop.findUnique({ where: { id: shopId }, select: { settings: true } });
+  const shop = await db.shop.findUnique({ where: { id: shopId }, select: { settings: true } });
   if (!shop) return "off";
   const settings = leakSettingsOf(shop.settings);
   if (!settings.enabled) return "off";
 
-  const open = await tx.leakFlag.findFirst({ where: { shopId, openKey: code }, select: { id: true, orderIds: true } });
+  const open = await db.leakFlag.findFirst({ where: { shopId, openKey: code }, select: { id: true, orderIds: true } });
   // After a decided flag for this code, counting starts again: released
   // orders do not flag the same code a second time.
-  const lastDecided = await tx.leakFlag.findFirst({
+  const lastDecided = await db.leakFlag.findFirst({
     where: { shopId, code, status: { not: "open" } },
     orderBy: { decidedAt: "desc" },
     select: { decidedAt: true },
   });
   let since = new Date(now.getTime() - settings.windowHours * 3_600_000);
   if (lastDecided?.decidedAt && lastDecided.decidedAt > since) since = lastDecided.decidedAt;
-  const rows = await tx.order.findMany({
+  const rows = await db.order.findMany({
     where: { shopId, affiliateId, placedAt: { gte: since }, cancelledAt: null },
     orderBy: { placedAt: "desc" },
     take: WINDOW_ROWS,
@@ -64,49 +75,82 @@ export async function checkLeak(
     const listed = new Set(JSON.parse(open.orderIds) as string[]);
     const fresh = orders.filter((o) => o.codeOnly && !listed.has(o.id)).map((o) => o.id);
     if (fresh.length === 0) return "clear";
-    const ids = [...fresh, ...listed].slice(0, MAX_FLAG_ORDERS);
-    // Compare-and-set: a flag released or rotated since the read (another
-    // transaction, on PostgreSQL) must not take orders it could never let go.
-    const moved = await tx.leakFlag.updateMany({
-      where: { id: open.id, status: "open" },
-      data: { orderIds: JSON.stringify(ids) },
-    });
-    if (moved.count === 0) return "clear";
-    // A busy window brings up to WINDOW_ROWS fresh orders: more ids than a
-    // statement may bind, so they are held a slice at a time.
-    for (const slice of chunks(fresh, HOLD_SLICE)) {
-      await tx.order.updateMany({
-        where: { shopId, id: { in: slice }, leakHoldId: null },
-        data: { leakHoldId: open.id },
-      });
-    }
-    return "joined";
+    return (tx) => joinFlag(tx, shopId, open.id, fresh);
   }
 
   const decision = detectLeak(settings, { code, orders, now });
   if (!decision.flag) return "clear";
-  const flag = await tx.leakFlag.create({
-    data: {
-      shopId,
+  return async (tx) => {
+    // Another check (another worker, PostgreSQL) opened the code's flag since
+    // the read: its orders join that flag instead of a second one.
+    const opened = await tx.leakFlag.findFirst({ where: { shopId, openKey: code }, select: { id: true } });
+    if (opened) return joinFlag(tx, shopId, opened.id, decision.orderIds);
+    const flag = await tx.leakFlag.create({
+      data: {
+        shopId,
+        affiliateId,
+        code,
+        openKey: code,
+        reasonKey: decision.reason.key,
+        reasonValues: JSON.stringify(decision.reason.values),
+        orderIds: JSON.stringify(decision.orderIds),
+      },
+      select: { id: true },
+    });
+    await tx.order.updateMany({
+      where: { shopId, id: { in: decision.orderIds }, leakHoldId: null },
+      data: { leakHoldId: flag.id },
+    });
+    await emitEvent(tx, shopId, "leak.flagged", {
+      flagId: flag.id,
       affiliateId,
       code,
-      openKey: code,
+      orders: decision.orderIds.length,
       reasonKey: decision.reason.key,
-      reasonValues: JSON.stringify(decision.reason.values),
-      orderIds: JSON.stringify(decision.orderIds),
-    },
-    select: { id: true },
+    });
+    return "flagged";
+  };
+}
+
+/** Adds orders to an open flag's list and holds them; nothing when the flag was released or rotated meanwhile. */
+async function joinFlag(tx: Tx, shopId: string, flagId: string, orderIds: string[]): Promise<CheckOutcome> {
+  // The list as it is now (another check may have added to it since the plan read it).
+  const current = await tx.leakFlag.findFirst({
+    where: { id: flagId, shopId, status: "open" },
+    select: { orderIds: true },
   });
-  await tx.order.updateMany({
-    where: { shopId, id: { in: decision.orderIds }, leakHoldId: null },
-    data: { leakHoldId: flag.id },
+  if (!current) return "clear";
+  const ids = [...new Set([...orderIds, ...(JSON.parse(current.orderIds) as string[])])].slice(0, MAX_FLAG_ORDERS);
+  // Compare-and-set: a flag released or rotated since the read (another
+  // transaction, on PostgreSQL) must not take orders it could never let go.
+  const moved = await tx.leakFlag.updateMany({
+    where: { id: flagId, status: "open" },
+    data: { orderIds: JSON.stringify(ids) },
   });
-  await emitEvent(tx, shopId, "leak.flagged", {
-    flagId: flag.id,
-    affiliateId,
-    code,
-    orders: decision.orderIds.length,
-    reasonKey: decision.reason.key,
-  });
-  return "flagged";
+  if (moved.count === 0) return "clear";
+  // A busy window brings up to WINDOW_ROWS fresh orders: more ids than a
+  // statement may bind, so they are held a slice at a time.
+  for (const slice of chunks(orderIds, HOLD_SLICE)) {
+    await tx.order.updateMany({
+      where: { shopId, id: { in: slice }, leakHoldId: null },
+      data: { leakHoldId: flagId },
+    });
+  }
+  return "joined";
+}
+
+/** The job's plan step (job-registry.server.ts): the write, or nothing to write. */
+export async function planLeakCheckJob(payload: { shopId: string; affiliateId: string; code: string }, db: Tx) {
+  const plan = await planLeakCheck(db, payload);
+  return typeof plan === "function" ? plan : null;
+}
+
+/** Plans and writes at once (tests; the write in the given client). */
+export async function checkLeak(
+  client: Tx,
+  payload: { shopId: string; affiliateId: string; code: string },
+  now = new Date(),
+): Promise<CheckOutcome> {
+  const plan = await planLeakCheck(client, payload, now);
+  return typeof plan === "function" ? plan(client) : plan;
 }
