@@ -7,7 +7,7 @@ import { getConfig } from "../config.server";
 import { errorForLog } from "../lib/log-text";
 import { loadNamespace, pseudoLocaleEnabled } from "../i18n/resources.server";
 import { acceptsDeclaredBody, guardRequestBody } from "./body-limits";
-import { createClickHandler } from "./click-handler";
+import { createClickHandler, isClickRequest } from "./click-handler";
 import { crossSiteForms } from "./cross-site-forms";
 import { portalWays } from "./portal-ways";
 import { hasExtension } from "./public-files";
@@ -16,7 +16,7 @@ import { commonSecurityHeaders, documentSecurityHeaders } from "./security-heade
 import { createWebhookHandler } from "./webhook-handler";
 import { createOpsHandler } from "./ops-handler";
 import { createRequestObserver, noteConnection } from "./request-log";
-import { createTurnQueue } from "./turn-queue";
+import { CLICK_COST, createTurnQueue, REQUESTS_PER_TURN } from "./turn-queue";
 import { withRouteNotes } from "./route-notes";
 import { startProcessMetrics } from "../models/ops/metrics.server";
 
@@ -98,11 +98,15 @@ export function listen(app: express.Express, port: number, host: string): Promis
     startProcessMetrics("web");
     const observe = createRequestObserver({ log: getConfig().requestLog, slowMs: getConfig().SLOW_REQUEST_MS });
     // Every request but the health checks waits its turn (turn-queue.ts, ADR 061).
-    const turns = createTurnQueue((req: http.IncomingMessage, res: http.ServerResponse) => {
-      // The client went away while it waited: nothing to answer.
-      if (req.socket.destroyed) return;
-      if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
-    });
+    const turns = createTurnQueue(
+      (req: http.IncomingMessage, res: http.ServerResponse) => {
+        // The client went away while it waited: nothing to answer.
+        if (req.socket.destroyed) return;
+        if (!clicks.handle(req, res) && !webhooks.handle(req, res)) app(req, res);
+      },
+      REQUESTS_PER_TURN,
+      (req) => (isClickRequest(req) ? CLICK_COST : 1),
+    );
     const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
       observe(req, res);
       if (ops.handle(req, res)) return;

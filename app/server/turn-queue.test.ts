@@ -46,4 +46,36 @@ describe("the turn queue", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order).toEqual(["start 1", "timer", "start 2"]);
   });
+
+  it("counts each request at its cost: a turn of 1 starts 4 of cost ¼, then a whole request alone", async () => {
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const started: [turn: number, name: string][] = [];
+    const queue = createTurnQueue(
+      (name: string) => started.push([turn, name]),
+      1,
+      (name) => (name.startsWith("click") ? 0.25 : 1),
+    );
+    for (const name of ["click 1", "click 2", "click 3", "click 4", "click 5", "page 1", "page 2", "click 6"])
+      queue.push(name);
+    while (started.length < 8) await new Promise((resolve) => setTimeout(resolve, 1));
+    ticking = false;
+    const first = started[0]![0];
+    expect(started.map(([t, name]) => [t - first, name])).toEqual([
+      [0, "click 1"],
+      [0, "click 2"],
+      [0, "click 3"],
+      [0, "click 4"],
+      [1, "click 5"],
+      // A request costing more than what is left still starts; the budget is spent after it.
+      [1, "page 1"],
+      [2, "page 2"],
+      [3, "click 6"],
+    ]);
+  });
 });
