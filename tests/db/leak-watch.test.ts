@@ -75,6 +75,26 @@ async function burst(n: number, options: { referringSite?: string } = {}) {
   await drainJobs();
 }
 
+/** Code-only orders with the affiliate's code, written directly (no check queued), newest first `apartMs` apart. */
+async function codeOnlyOrders(shopId: string, affiliateId: string, count: number, prefix: string, apartMs: number) {
+  const now = Date.now();
+  await getDb().order.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      shopId,
+      shopifyGid: `gid://shopify/Order/${prefix}-${i}`,
+      name: `#${prefix}${i}`,
+      currency: "USD",
+      subtotal: 1000,
+      total: 1000,
+      affiliateId,
+      attributionSource: "coupon",
+      discountCodes: JSON.stringify(["LEAKY"]),
+      codeOnly: true,
+      placedAt: new Date(now - i * apartMs),
+    })),
+  });
+}
+
 const conflict = (error: unknown) => error instanceof AppError && error.code === "conflict";
 
 describe("leak watch", () => {
@@ -249,22 +269,7 @@ describe("leak watch", () => {
     const flag = await getDb().leakFlag.findFirstOrThrow({ where: { shopId: shop.id } });
     // 1,500 more code-only orders arrive before the next check (a leaked code
     // on a busy deal site); the check holds them all in one job.
-    const now = Date.now();
-    await getDb().order.createMany({
-      data: Array.from({ length: 1_500 }, (_, i) => ({
-        shopId: shop.id,
-        shopifyGid: `gid://shopify/Order/burst-${i}`,
-        name: `#B${i}`,
-        currency: "USD",
-        subtotal: 1000,
-        total: 1000,
-        affiliateId: affiliate.id,
-        attributionSource: "coupon",
-        discountCodes: JSON.stringify(["LEAKY"]),
-        codeOnly: true,
-        placedAt: new Date(now - i * 1000),
-      })),
-    });
+    await codeOnlyOrders(shop.id, affiliate.id, 1_500, "burst", 1000);
     const outcome = await checkLeak(getDb(), { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" });
     expect(outcome).toBe("joined");
     expect(await getDb().order.count({ where: { shopId: shop.id, leakHoldId: flag.id } })).toBe(1_505);
@@ -273,21 +278,7 @@ describe("leak watch", () => {
   it("reads the window outside the write: the check's write reads no order, only the flag it writes", async () => {
     const { shop, affiliate } = await setup();
     // Code-only orders of the affiliate, without a check yet (the job is the one under test).
-    await getDb().order.createMany({
-      data: Array.from({ length: 300 }, (_, i) => ({
-        shopId: shop.id,
-        shopifyGid: `gid://shopify/Order/window-${i}`,
-        name: `#W${i}`,
-        currency: "USD",
-        subtotal: 1000,
-        total: 1000,
-        affiliateId: affiliate.id,
-        attributionSource: "coupon",
-        discountCodes: JSON.stringify(["LEAKY"]),
-        codeOnly: true,
-        placedAt: new Date(Date.now() - i * 60_000),
-      })),
-    });
+    await codeOnlyOrders(shop.id, affiliate.id, 300, "window", 60_000);
     const payload = { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" };
     const write = await planLeakCheck(getDb(), payload);
     expect(typeof write).toBe("function");
@@ -305,21 +296,7 @@ describe("leak watch", () => {
     expect(await getDb().order.count({ where: { shopId: shop.id, leakHoldId: flag.id } })).toBe(200);
 
     // A later check joins the open flag the same way: its write reads the flag, not the window.
-    await getDb().order.create({
-      data: {
-        shopId: shop.id,
-        shopifyGid: "gid://shopify/Order/window-late",
-        name: "#WL",
-        currency: "USD",
-        subtotal: 1000,
-        total: 1000,
-        affiliateId: affiliate.id,
-        attributionSource: "coupon",
-        discountCodes: JSON.stringify(["LEAKY"]),
-        codeOnly: true,
-        placedAt: new Date(),
-      },
-    });
+    await codeOnlyOrders(shop.id, affiliate.id, 1, "late", 0);
     const join = await planLeakCheck(getDb(), payload);
     const joinSeen: string[] = [];
     expect(
@@ -331,21 +308,7 @@ describe("leak watch", () => {
 
   it("two checks planned before either wrote open one flag: the second joins it", async () => {
     const { shop, affiliate } = await setup();
-    await getDb().order.createMany({
-      data: Array.from({ length: 6 }, (_, i) => ({
-        shopId: shop.id,
-        shopifyGid: `gid://shopify/Order/twin-${i}`,
-        name: `#T${i}`,
-        currency: "USD",
-        subtotal: 1000,
-        total: 1000,
-        affiliateId: affiliate.id,
-        attributionSource: "coupon",
-        discountCodes: JSON.stringify(["LEAKY"]),
-        codeOnly: true,
-        placedAt: new Date(Date.now() - i * 60_000),
-      })),
-    });
+    await codeOnlyOrders(shop.id, affiliate.id, 6, "twin", 60_000);
     const payload = { shopId: shop.id, affiliateId: affiliate.id, code: "LEAKY" };
     const first = await planLeakCheck(getDb(), payload);
     const second = await planLeakCheck(getDb(), payload);
