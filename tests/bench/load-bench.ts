@@ -1154,7 +1154,8 @@ export async function runBurst(
     for (const agent of agents) agent.destroy();
 
     // Unanswered clicks have no latency: the percentiles are of the answered ones.
-    const sorted = (a: Float64Array) => Float64Array.from(a.subarray(0, sent).filter((v) => v > 0)).sort();
+    const sorted = (a: Float64Array, from = 0, to = sent) =>
+      Float64Array.from(a.subarray(from, to).filter((v) => v > 0)).sort();
     const service = sorted(serviceMs);
     const fromDue = sorted(fromDueMs);
     const late = sorted(lateMs);
@@ -1189,9 +1190,7 @@ export async function runBurst(
     // (a checkpoint, a collection) shows as a few bad seconds, a queue as all.
     const bySecond = Array.from({ length: Math.ceil(seconds) }, (_, second) => {
       const from = Math.floor(second * rate);
-      const slice = Float64Array.from(
-        serviceMs.subarray(from, Math.min(sent, from + rate)).filter((v) => v > 0),
-      ).sort();
+      const slice = sorted(serviceMs, from, Math.min(sent, from + rate));
       const firstOver = slice.findIndex((v) => v >= 50);
       return { p99: pct(slice, 99), over50: firstOver < 0 ? 0 : slice.length - firstOver };
     });
@@ -1213,7 +1212,7 @@ export async function runBurst(
     // also run the generator and PostgreSQL: a backlog forms in the first
     // second and drains at the machine's spare rate. The rest of the burst
     // shows the app once its connections are open.
-    const afterFirst = Float64Array.from(serviceMs.subarray(rate, sent).filter((v) => v > 0)).sort();
+    const afterFirst = sorted(serviceMs, rate);
     console.log(
       `  connections opened during the burst: ${fmt(opened)}; clicks over 50 ms: ${fmt(slow)}, of which ${fmt(slowOnNew)} opened a connection and ${fmt(slowQueued)} waited 5 ms or more for one (all ${MAX_SOCKETS} of an instance's busy)`,
     );

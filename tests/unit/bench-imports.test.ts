@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { moduleSpecifiers } from "../support/module-specifiers";
@@ -21,7 +22,7 @@ function resolveModule(from: string, specifier: string): string | undefined {
 }
 
 /** The chain of modules from `entry` to one that loads vitest, or null. */
-export function vitestChain(entry: string): string[] | null {
+function vitestChain(entry: string): string[] | null {
   const seen = new Set<string>();
   const walk = (file: string, chain: string[]): string[] | null => {
     if (seen.has(file)) return null;
@@ -51,7 +52,7 @@ describe("bench entries load without vitest", () => {
   });
 
   it("finds vitest behind a helper (the check can fail)", () => {
-    const dir = fs.mkdtempSync(path.join(ROOT, "tests/.artifacts-bench-imports-"));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-imports-"));
     try {
       fs.writeFileSync(path.join(dir, "helper.ts"), 'import { it } from "vitest";\nexport const x = it;\n');
       fs.writeFileSync(path.join(dir, "typed.ts"), 'import type { it } from "vitest";\nexport type T = typeof it;\n');
