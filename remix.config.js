@@ -6,7 +6,7 @@ module.exports = {
   serverModuleFormat: "cjs",
   serverPlatform: "node",
   // ESM-only packages, bundled into the CommonJS server build.
-  serverDependenciesToBundle: [/^@formatjs\//, /^remix-i18next/],
+  serverDependenciesToBundle: [/^@formatjs\//, /^remix-i18next/, /^d3-/, /^internmap$/],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -1,5 +1,4 @@
 import type { RouteHandle } from "~/i18n/route-handle";
-import type { LinksFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   BlockStack,
@@ -14,12 +13,12 @@ import {
   Select,
   Text,
 } from "@shopify/polaris";
-import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormatIn, useFormat } from "~/i18n/format";
 import { z } from "zod";
-import { AnalyticsChart } from "~/components/dashboard/AnalyticsChart";
+import { LineChart } from "~/components/charts/LineChart";
+import { currencyExponent } from "~/lib/money";
 import {
   AffiliateLinksCard,
   FaqCard,
@@ -42,8 +41,6 @@ import { SetupGuideCard } from "~/components/dashboard/SetupGuideCard";
 import { useShell } from "./$role";
 
 export const handle: RouteHandle = { i18n: ["Dashboard", "FeatureOverview", "Instructions"], title: "Dashboard:title" };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
 const querySchema = z.object({
   preset: z.preprocess(
@@ -236,10 +233,11 @@ export default function Dashboard() {
                   ))}
                 </ButtonGroup>
               </InlineStack>
-              <AnalyticsChart
-                name={t(`chart.metrics.${metric}`)}
+              <LineChart
+                label={t(`chart.metrics.${metric}`)}
                 points={analytics.series.map((p) => ({ key: p.key, value: p[metric] }))}
-                formatY={(v) => (isMoney ? money(Math.round(v)) : format.number(v))}
+                formatY={(v) => (isMoney ? money(v) : format.number(v))}
+                unit={isMoney ? 10 ** currencyExponent(shop.currency) : 1}
                 formatX={(key) => periodLabel(key, analytics.granularity, i18n.language)}
               />
               <Text as="p" tone="subdued">

@@ -5,7 +5,7 @@ import { useFormat } from "~/i18n/format";
 import { currencyExponent } from "~/lib/money";
 import { z } from "zod";
 import { AccountPage } from "~/components/portal/AccountPage";
-import { AccountChart } from "~/components/portal/AccountChart";
+import { LineChart } from "~/components/charts/LineChart";
 import { affiliateRoute } from "~/door/affiliate-route.server";
 import { DATE_PRESETS, DEFAULT_PRESET } from "~/lib/date-presets";
 import { accountDashboard } from "~/models/affiliate-account/account-data.server";
@@ -115,9 +115,11 @@ export default function AccountDashboard() {
           <Text as="h2" variant="headingMd">
             {t("chartTitle")}
           </Text>
-          <AccountChart
-            points={data.chart}
+          <LineChart
+            points={data.chart.map((p) => ({ key: p.day, value: p.amount }))}
             label={t("chartTitle")}
+            interactive={false}
+            testId="account-chart"
             formatY={m}
             unit={10 ** currencyExponent(money.currency)}
             formatX={(day) => format.date(`${day}T12:00:00Z`, "UTC")}

@@ -17,8 +17,8 @@ import { shopifyLib } from "../shopify.server";
 // - Standalone: a Content-Security-Policy whose scripts are the app's own
 //   files and the inline ones carrying this response's nonce (Remix's
 //   hydration data, the portal's copy button), and which nobody may frame.
-//   Styles allow inline attributes: Polaris and polaris-viz set CSS
-//   variables in style attributes throughout.
+//   Styles allow inline attributes: Polaris sets CSS variables in style
+//   attributes throughout, and the charts place labels and tips with them.
 // - Embedded (the Shopify admin's iframe, or the bounce and exit pages of
 //   shopify-app-remix): only `frame-ancestors`, Shopify's requirement, naming
 //   the Shopify admin and, when the request proves it, the shop's own admin.

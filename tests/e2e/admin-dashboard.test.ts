@@ -90,7 +90,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin dashboard in Chromium"
     await expect
       .poll(() => dashboardTiles(page))
       .toEqual({ revenue: "$100.00", commission: "$10.00", sales: "1", clicks: "5" });
+    // The chart is in the server's HTML; pointing at its first day shows that day's revenue.
+    const plot = page.getByRole("group", { name: "Revenue" });
+    await plot.hover({ position: { x: 2, y: 100 } });
+    await expect.poll(() => plot.locator(".line-chart-tip strong").textContent()).toBe("$100.00");
     await page.screenshot({ path: screenshotPath("dashboard-all-days"), fullPage: true });
+    // From the keyboard: End goes to the last day, which had none.
+    await page.mouse.move(0, 0);
+    await plot.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => plot.locator(".line-chart-tip strong").textContent()).toBe("$0.00");
 
     await page.locator("#preset").selectOption("today");
     await page.waitForURL((url) => url.searchParams.get("preset") === "today");

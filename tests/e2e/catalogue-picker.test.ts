@@ -204,8 +204,16 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("the catalogue in Chromium", 
     expect(await menu.isVisible()).toBe(false);
     // The chart has its axes: amounts up the side, days along the bottom.
     const chart = page.getByTestId("account-chart");
-    expect(await chart.locator(".account-chart-y span").allTextContents()).toEqual(["$50.00", "$25.00", "$0.00"]);
-    expect(await chart.locator(".account-chart-x span").count()).toBe(3);
+    expect(await chart.locator(".line-chart-y span").allTextContents()).toEqual([
+      "$50.00",
+      "$40.00",
+      "$30.00",
+      "$20.00",
+      "$10.00",
+      "$0.00",
+    ]);
+    // On a phone, three days keep their label: both ends and the middle.
+    expect(await chart.locator(".line-chart-x span:visible").count()).toBe(3);
     // "4 of 2": the bar is full and says the target is reached.
     await page.getByText("4 of 2").waitFor();
     await page.getByText("Target reached").waitFor();

@@ -31,7 +31,7 @@ export function readBuildManifest(): BuildManifest {
 }
 
 const sizes = new Map<string, number>();
-const importsOf = new Map<string, string[]>();
+const importsOf = new Map<string, { static: string[]; dynamic: string[] }>();
 
 /** Compressed bytes of one built file (its URL path, e.g. /build/root-XYZ.js). */
 export function gzipBytes(url: string): number {
@@ -43,27 +43,35 @@ export function gzipBytes(url: string): number {
   return n;
 }
 
-function staticImports(url: string): string[] {
+function importsIn(url: string): { static: string[]; dynamic: string[] } {
   let list = importsOf.get(url);
   if (!list) {
     const source = readFileSync(path.join(PUBLIC, url), "utf8");
-    // esbuild writes static imports as `from"/build/…"` or `import"/build/…"`;
-    // dynamic import("…") calls are left out: they load later, on demand.
-    list = [...source.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    // esbuild writes static imports as `from"/build/…"` or `import"/build/…"`,
+    // and dynamic ones as `import("/build/…")`.
+    list = {
+      static: [...source.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!),
+      dynamic: [...source.matchAll(/import\(\s*"(\/build\/[^"]+\.js)"\s*\)/g)].map((m) => m[1]!),
+    };
     importsOf.set(url, list);
   }
   return list;
 }
 
-/** Every file the given modules load at once, themselves included. */
-export function closure(modules: readonly string[]): Set<string> {
+/**
+ * Every file the given modules load at once, themselves included; with
+ * `dynamic`, also what they may load later through import() (a chart or a
+ * polyfill fetched right after hydration counts against a first load too).
+ */
+export function closure(modules: readonly string[], { dynamic = false } = {}): Set<string> {
   const seen = new Set<string>();
   const stack = [...modules];
   while (stack.length) {
     const url = stack.pop()!;
     if (seen.has(url)) continue;
     seen.add(url);
-    stack.push(...staticImports(url));
+    const next = importsIn(url);
+    stack.push(...next.static, ...(dynamic ? next.dynamic : []));
   }
   return seen;
 }
@@ -84,9 +92,14 @@ const modulesOf = (routes: readonly ManifestRoute[]) => routes.flatMap((r) => [r
 
 export const totalBytes = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipBytes(f), 0);
 
-/** Compressed JavaScript of a page opened first (entry, every route of its chain and what they import). */
+/**
+ * Compressed JavaScript of a page opened first (entry, every route of its
+ * chain and what they import, at once or through import()).
+ */
 export function firstLoadFiles(manifest: BuildManifest, id: string): Set<string> {
-  return closure([manifest.entry.module, ...manifest.entry.imports, ...modulesOf(routeChain(manifest, id))]);
+  return closure([manifest.entry.module, ...manifest.entry.imports, ...modulesOf(routeChain(manifest, id))], {
+    dynamic: true,
+  });
 }
 
 /** What a client-side navigation to the route adds to what its parents already loaded. */
