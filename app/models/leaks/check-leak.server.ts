@@ -68,12 +68,15 @@ export async function planLeakCheck(
     placedAt: o.placedAt,
     codeOnly: o.codeOnly === true && usedCode(o.discountCodes),
     referringHost: o.referringHost,
+    held: o.leakHoldId !== null,
   }));
 
   if (open) {
-    // The open flag takes the new code-only orders (and holds them).
+    // The open flag takes the new code-only orders (and holds them). Its list
+    // keeps only the newest MAX_FLAG_ORDERS, so "not listed" is not "new": an
+    // order already held (by this flag or another code's) is left alone.
     const listed = new Set(JSON.parse(open.orderIds) as string[]);
-    const fresh = orders.filter((o) => o.codeOnly && !listed.has(o.id)).map((o) => o.id);
+    const fresh = orders.filter((o) => o.codeOnly && !o.held && !listed.has(o.id)).map((o) => o.id);
     if (fresh.length === 0) return "clear";
     return (tx) => joinFlag(tx, shopId, open.id, fresh);
   }
