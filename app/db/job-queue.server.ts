@@ -9,7 +9,7 @@ import { prismaBulk, sqliteBulk, type BulkSql, type SqliteBulk } from "./bulk-sq
 import { parseDatabaseUrl } from "./database-url";
 import { bind, dialectOf, sqlDate } from "./dialect";
 import { inJob, inReadStep } from "./db-context";
-import { beginImmediate, jobWriteDone, jobWriteTurn } from "./sqlite-adapter.server";
+import { beginJobWrite, jobWriteDone } from "./sqlite-adapter.server";
 import type { Tx } from "./transaction";
 import { WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
 import {
@@ -650,8 +650,7 @@ export class JobWorker {
         const bulk = (this.sqliteStatements ??= sqliteBulk(sqlite, this.busyGiveUpMs));
         const write = await planned(bulk, getDb());
         // Waits for the lock on a timer, never inside SQLite (sqlite-adapter.server.ts).
-        await jobWriteTurn();
-        await beginImmediate(sqlite, this.busyGiveUpMs);
+        await beginJobWrite(() => sqlite.exec("BEGIN IMMEDIATE"), this.busyGiveUpMs);
         const started = holdStart();
         bulk.takeStatementTimes();
         let commitMs = 0;
@@ -728,7 +727,7 @@ export class JobWorker {
     const target = parseDatabaseUrl(getConfig().DATABASE_URL);
     if (target.provider !== "sqlite" || target.file === ":memory:") return (this.sqlite = null);
     // No busy timeout: it would sleep on this event loop (and, with
-    // WORKERS=inline, the web process's); beginImmediate and sqliteBulk
+    // WORKERS=inline, the web process's); beginJobWrite and sqliteBulk
     // wait for the lock on a timer instead.
     const db = new Database(target.file, { timeout: 0 });
     db.pragma("journal_mode = WAL");

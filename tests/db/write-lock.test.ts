@@ -6,6 +6,7 @@ import { isDatabaseBusy } from "~/db/client.server";
 import { inJob, inRequest } from "~/db/db-context";
 import { explainLongHoldsTo } from "~/db/write-lock-stats";
 import { sqliteBulk } from "~/db/bulk-sql.server";
+import { jobWriteWaitMs, lockContended } from "~/db/sqlite-adapter.server";
 import { JobWorker, type JobRegistry } from "~/db/job-queue.server";
 import { z } from "zod";
 import { buildShop } from "../support/builders";
@@ -208,6 +209,32 @@ describe.skipIf(onPostgres)("SQLite's write lock in the web process", () => {
     await held;
     expect(performance.now() - started).toBeGreaterThanOrEqual(350);
     expect((await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).name).toBe("after the lock");
+  });
+
+  it("paces a job's writes by their holds only while another writer waits on the lock", async () => {
+    const shop = await buildShop();
+    const slowWrite = (name: string) =>
+      inJob("test.pacing", () =>
+        getDb().$transaction(async (tx) => {
+          await tx.shop.update({ where: { id: shop.id }, data: { name } });
+          for (const until = performance.now() + 30; performance.now() < until;);
+        }),
+      );
+    // Past the window of any earlier test's contention.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Nobody else writes: a 30 ms hold is followed by the short gap only
+    // (the worker used to sleep as long as each hold, a third of its time in
+    // a burst of orders).
+    await slowWrite("alone");
+    expect(lockContended()).toBe(false);
+    expect(jobWriteWaitMs()).toBeLessThanOrEqual(2);
+    // Another connection holds the lock when the job begins: others wait on
+    // the lock, so the next write waits as long as this one held it.
+    const held = holdLock(40);
+    await slowWrite("behind another writer");
+    await held;
+    expect(lockContended()).toBe(true);
+    expect(jobWriteWaitMs()).toBeGreaterThan(20);
   });
 
   it("refuses a write during a GET request in tests (a GET never writes)", async () => {
