@@ -21,6 +21,10 @@ const schema = z.object({
   // How long a request waits for the database (SQLite's write lock, a pooled
   // PostgreSQL connection) before it is answered 503 with Retry-After.
   DATABASE_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+  // How often an idle job worker looks for due jobs. Jobs the web process
+  // queues (a stored webhook) wake its own worker at once; this bounds the
+  // wait for the rest (scheduled jobs, other instances' jobs with WORKERS=external).
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(500),
   // "1": every statement to stderr (counting a page's statements, tests/bench/page-profile.ts).
   DEBUG_QUERIES: z.enum(["0", "1"]).default("0"),
   // Where the app keeps files it writes (uploads; the SQLite file by default).

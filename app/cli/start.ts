@@ -49,8 +49,12 @@ async function main() {
       name: "job worker",
       args: [...process.execArgv, path.join(__dirname, "worker.ts")],
     });
-    const { METRICS_REQUEST } = await import("./worker-runtime");
+    const { JOBS_ENQUEUED, METRICS_REQUEST } = await import("./worker-runtime");
     addMetricsSource(() => child.ask(METRICS_REQUEST, "metrics"));
+    // A stored webhook is worked on at once, not at the worker's next poll
+    // (up to half a second later: issue 33's orders end to end).
+    const { onJobsEnqueued } = await import("../db/job-queue.server");
+    onJobsEnqueued(() => child.tell(JOBS_ENQUEUED));
     worker = child;
   }
   const database = config.DATABASE_URL.startsWith("postgres") ? "PostgreSQL" : "SQLite";

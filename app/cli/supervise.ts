@@ -21,6 +21,8 @@ export interface SupervisedChild {
    * answers within the time limit.
    */
   ask<T>(type: string, answer: string, timeoutMs?: number): Promise<T | null>;
+  /** Sends `{type}` over the IPC channel, expecting no answer; nothing when no child runs. */
+  tell(type: string): void;
 }
 
 export interface SuperviseOptions {
@@ -85,6 +87,10 @@ export function superviseChild(options: SuperviseOptions): SupervisedChild {
         current.on("message", listen);
         current.send({ type, id }, (error) => error && done(null));
       });
+    },
+    tell(type: string) {
+      // A message lost to a child dying right now is one its next poll makes up for.
+      if (child?.connected) child.send({ type }, () => {});
     },
     async stop() {
       stopping = true;

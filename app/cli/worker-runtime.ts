@@ -13,6 +13,8 @@ export interface RunningWorker {
 }
 
 export const METRICS_REQUEST = "metrics?";
+/** The web process queued jobs (a stored webhook): look now instead of at the next poll. */
+export const JOBS_ENQUEUED = "jobs.enqueued";
 
 export async function runJobWorker(options: { ownProcess: boolean }): Promise<RunningWorker> {
   const { getConfig } = await import("../config.server");
@@ -25,7 +27,7 @@ export async function runJobWorker(options: { ownProcess: boolean }): Promise<Ru
   const db = getDb();
 
   // The longest hold of SQLite's write lock per job type goes to the log when a worker of its own stops (the load bench reads it).
-  const worker = createJobWorker({ reportHolds: options.ownProcess });
+  const worker = createJobWorker({ reportHolds: options.ownProcess, pollMs: config.JOB_POLL_MS });
   // The chains of jobs that queue their own next run (recurring-jobs.server.ts).
   const { ensureRecurringJobs } = await import("../worker/recurring-jobs.server");
   await ensureRecurringJobs().catch((error: Error) =>
@@ -42,6 +44,7 @@ export async function runJobWorker(options: { ownProcess: boolean }): Promise<Ru
     startProcessMetrics("worker");
     // Supervised by the web process: it asks, this answers.
     process.on("message", (message: { type?: string; id?: number }) => {
+      if (message?.type === JOBS_ENQUEUED) worker.kick();
       if (message?.type !== METRICS_REQUEST) return;
       void metricsJson().then((metrics) => process.send?.({ type: "metrics", id: message.id, metrics }));
     });

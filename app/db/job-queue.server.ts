@@ -244,6 +244,25 @@ export function notifyJobsEnqueued() {
 }
 
 /**
+ * Calls `listener` once per turn of the event loop in which jobs were
+ * queued in this process (the web process tells its worker process: start.ts).
+ * Returns the unsubscribe.
+ */
+export function onJobsEnqueued(listener: () => void): () => void {
+  let pending = false;
+  const coalesced = () => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      listener();
+    });
+  };
+  signals.on("enqueued", coalesced);
+  return () => signals.off("enqueued", coalesced);
+}
+
+/**
  * A failure no retry can mend: the job's payload (a webhook's body, say) is
  * not what its handler takes. Such a job fails at once, logged once.
  * zod's parse errors count as this too.

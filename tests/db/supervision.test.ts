@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { sampleOrder } from "~/models/shopify/sample-payloads";
+import { seed } from "../bench/orders-bench";
 import { freePort } from "../support/free-port";
 
 // `npm start`'s processes under kill -9 (issue 9, finding 8), with real
@@ -39,6 +43,9 @@ interface App {
   workerPids: () => number[];
 }
 
+// The database file of each app started (by the web process's pid).
+const appFiles = new Map<number, string>();
+
 // Every process a test started or saw started, ended after it (by pid).
 const started: number[] = [];
 const dirs: string[] = [];
@@ -48,7 +55,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startApp(): Promise<App> {
+async function startApp(env: Record<string, string> = {}): Promise<App> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "supervision-"));
   dirs.push(dataDir);
   const port = await freePort();
@@ -65,6 +72,7 @@ async function startApp(): Promise<App> {
       SEED_DEMO: "0",
       WORKERS: "process",
       NODE_ENV: "production",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -72,6 +80,7 @@ async function startApp(): Promise<App> {
   let text = "";
   web.stdout!.on("data", (c: Buffer) => (text += c.toString()));
   web.stderr!.on("data", (c: Buffer) => (text += c.toString()));
+  appFiles.set(web.pid!, path.join(dataDir, "app.sqlite"));
   const workerPids = () => [...text.matchAll(/job worker w-(\d+)-\w+ started/g)].map((m) => Number(m[1]));
   await waitFor("the app to listen and its worker to start", () => /is running at/.test(text) && workerPids().length);
   return { web, port, output: () => text, workerPids };
@@ -111,6 +120,43 @@ describe("npm start under kill -9", () => {
     process.kill(app.web.pid!, "SIGKILL");
     await waitFor("the worker to end after its web process died", () => !alive(worker!), 10_000);
     expect(app.output()).toMatch(/the web process is gone; stopping/);
+  }, 90_000);
+});
+
+describe("npm start's worker and the web process's jobs", () => {
+  // The worker process polls for due jobs when idle (JOB_POLL_MS); a webhook
+  // the web process stores wakes it at once over the IPC channel. Here the
+  // poll is ten minutes: before, the order waited for it (up to half a second
+  // with the default, a good part of a burst's end to end).
+  it("works on a stored webhook at once, not at its next poll", async () => {
+    const secret = "supervision-webhook-secret";
+    const app = await startApp({ JOB_POLL_MS: "600000", SHOPIFY_API_SECRET: secret });
+    started.push(...app.workerPids());
+    const file = appFiles.get(app.web.pid!)!;
+    seed(file);
+    // Let the worker's first look (at its start) pass and its long poll begin.
+    await new Promise((r) => setTimeout(r, 1000));
+    const body = sampleOrder({ couponCode: "LEAFA10" }).text;
+    const res = await fetch(`http://127.0.0.1:${app.port}/webhooks`, {
+      method: "POST",
+      body,
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-topic": "orders/create",
+        "x-shopify-shop-domain": "bench-store.myshopify.com",
+        "x-shopify-api-version": "2026-07",
+        "x-shopify-webhook-id": randomUUID(),
+        "x-shopify-hmac-sha256": createHmac("sha256", secret).update(body).digest("base64"),
+      },
+    });
+    expect(res.status).toBe(200);
+    const db = new Database(file, { readonly: true });
+    try {
+      const commissions = () => (db.prepare(`SELECT count(*) AS n FROM "Commission"`).get() as { n: number }).n;
+      await waitFor("the order's three commissions", () => commissions() === 3, 15_000);
+    } finally {
+      db.close();
+    }
   }, 90_000);
 });
 
