@@ -28,8 +28,8 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { sampleOrder, sampleRefund } from "../../app/models/shopify/sample-payloads";
-import type { HoldStats } from "../../app/db/write-lock-stats";
 import { freePort } from "../support/free-port";
+import { lockHoldsIn } from "./lock-holds";
 import { processCpuMs } from "./process-cpu";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import type { BenchResult } from "./run";
@@ -604,31 +604,7 @@ function printTable(rows: KindReport[]) {
 }
 
 /** The worker's longest hold of SQLite's write lock per job type, from its log (WRITE_LOCK_HOLDS=...). */
-function lockHolds(procs: Proc[]) {
-  const holds: Record<string, HoldStats> = {};
-  for (const proc of procs)
-    for (const line of proc.output) {
-      const json = /WRITE_LOCK_HOLDS=(\{.*\})\s*$/.exec(line)?.[1];
-      if (!json) continue;
-      for (const [kind, s] of Object.entries(JSON.parse(json) as Record<string, HoldStats>)) {
-        const seen = holds[kind];
-        const longer = !seen || s.maxMs > seen.maxMs;
-        holds[kind] = {
-          count: (seen?.count ?? 0) + s.count,
-          maxMs: longer ? s.maxMs : seen.maxMs,
-          cpuOfLongestMs: longer ? s.cpuOfLongestMs : seen.cpuOfLongestMs,
-          totalMs: (seen?.totalMs ?? 0) + s.totalMs,
-          over50: (seen?.over50 ?? 0) + s.over50,
-          maxCpuMs: Math.max(seen?.maxCpuMs ?? 0, s.maxCpuMs),
-          over50Ms: (seen?.over50Ms ?? 0) + (s.over50Ms ?? 0),
-          gcInOver50Ms: (seen?.gcInOver50Ms ?? 0) + (s.gcInOver50Ms ?? 0),
-          over50Cpu: (seen?.over50Cpu ?? 0) + s.over50Cpu,
-          yielded: (seen?.yielded ?? 0) + s.yielded,
-        };
-      }
-    }
-  return holds;
-}
+const lockHolds = (procs: Proc[]) => lockHoldsIn(procs.flatMap((proc) => proc.output));
 
 // ---------- databases ----------
 

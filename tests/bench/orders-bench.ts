@@ -12,6 +12,7 @@ import { migrate } from "../../app/db/migrate.server";
 import { sampleOrder } from "../../app/models/shopify/sample-payloads";
 import type { BenchResult } from "./run";
 import { freePort } from "../support/free-port";
+import { lockHoldsIn } from "./lock-holds";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SHOP = "bench-store.myshopify.com";
@@ -245,12 +246,9 @@ export async function ordersBench(): Promise<BenchResult> {
         console.log(`    ${type.padEnd(26)} ${(t.cpuMs / ORDERS).toFixed(3)}  (${t.jobs} jobs)`);
     }
     // The worker and the webhook writer take turns on SQLite's one write lock: how long the worker held it.
-    const holds = /WRITE_LOCK_HOLDS=(\{.*\})\s*$/m.exec(output.join(""))?.[1];
-    if (holds) {
+    const byKind = Object.entries(lockHoldsIn(output.join("").split("\n")));
+    if (byKind.length) {
       console.log(`  worker's write-lock holds by job type (count, mean ms, longest ms, all ms per order):`);
-      const byKind = Object.entries(
-        JSON.parse(holds) as Record<string, { count: number; totalMs: number; maxMs: number }>,
-      );
       for (const [kind, h] of byKind.sort((a, b) => b[1].totalMs - a[1].totalMs).slice(0, 6))
         console.log(
           `    ${kind.padEnd(26)} ${String(h.count).padStart(6)} ${(h.totalMs / h.count).toFixed(2).padStart(7)} ${h.maxMs.toFixed(1).padStart(7)} ${(h.totalMs / ORDERS).toFixed(3).padStart(7)}`,

@@ -24,11 +24,9 @@ export interface LineChartProps {
 
 export function LineChart({ points, label, formatY, formatX, unit = 1, interactive = true, testId }: LineChartProps) {
   const [active, setActive] = useState<number | null>(null);
-  const axis = valueAxis(Math.max(0, ...points.map((p) => p.value)), unit);
-  const paths = linePaths(
-    points.map((p) => p.value),
-    axis.top,
-  );
+  const values = points.map((p) => p.value);
+  const axis = valueAxis(Math.max(0, ...values), unit);
+  const paths = linePaths(values, axis.top);
   const n = points.length;
   const shown = active === null ? undefined : points[active];
 
@@ -38,17 +36,8 @@ export function LineChart({ points, label, formatY, formatX, unit = 1, interacti
   };
   const key = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = active ?? n - 1;
-    const next =
-      e.key === "ArrowLeft"
-        ? at - 1
-        : e.key === "ArrowRight"
-          ? at + 1
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? n - 1
-              : null;
-    if (next === null) return;
+    const next = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n - 1 }[e.key];
+    if (next === undefined) return;
     e.preventDefault();
     setActive(Math.min(n - 1, Math.max(0, next)));
   };

@@ -40,7 +40,7 @@ export async function planLeakCheck(
   const settings = leakSettingsOf(shop.settings);
   if (!settings.enabled) return "off";
 
-  const open = await db.leakFlag.findFirst({ where: { shopId, openKey: code }, select: { id: true, orderIds: true } });
+  const open = await db.leakFlag.findFirst({ where: { shopId, openKey: code }, select: { id: true } });
   // After a decided flag for this code, counting starts again: released
   // orders do not flag the same code a second time.
   const lastDecided = await db.leakFlag.findFirst({
@@ -72,11 +72,10 @@ export async function planLeakCheck(
   }));
 
   if (open) {
-    // The open flag takes the new code-only orders (and holds them). Its list
-    // keeps only the newest MAX_FLAG_ORDERS, so "not listed" is not "new": an
-    // order already held (by this flag or another code's) is left alone.
-    const listed = new Set(JSON.parse(open.orderIds) as string[]);
-    const fresh = orders.filter((o) => o.codeOnly && !o.held && !listed.has(o.id)).map((o) => o.id);
+    // The open flag takes the new code-only orders (and holds them): the
+    // ones not held yet. Its list is no guide: it keeps only the newest
+    // MAX_FLAG_ORDERS, and every order on it is held while the flag is open.
+    const fresh = orders.filter((o) => o.codeOnly && !o.held).map((o) => o.id);
     if (fresh.length === 0) return "clear";
     return (tx) => joinFlag(tx, shopId, open.id, fresh);
   }
