@@ -24,12 +24,15 @@
 // BENCH_VITALS_PROFILE=<dir> writes a V8 CPU profile of each interaction's
 // first run there (<name>.cpuprofile: open it in Chromium's DevTools, or
 // summarise it with tests/bench/cpuprofile-summary.ts on a build made with
-// `npx remix build --sourcemap` to see the source functions).
+// `npx remix build --sourcemap` to see the source functions); with
+// BENCH_VITALS_TRACE=1 it writes Chromium's timeline instead
+// (<name>.trace.json: style, layout and paint per task, summarised by
+// tests/bench/trace-summary.ts).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { BROWSER_LAUNCH_OPTIONS, findChromium } from "../support/chromium";
 import { gzipBytes } from "../support/build-manifest";
 import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD, benchAppEnv } from "./bench-demo";
@@ -46,6 +49,9 @@ const words = (name: string) =>
     .map((w) => w.trim().toLowerCase())
     .filter(Boolean);
 const PROFILE_DIR = process.env.BENCH_VITALS_PROFILE;
+const TRACE = process.env.BENCH_VITALS_TRACE === "1";
+// The renderer's timeline: style, layout, paint and their sizes, per task.
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc"];
 const SETTLE = process.env.BENCH_VITALS_SETTLE !== "0";
 const PAGES = words("BENCH_VITALS_PAGES");
 const INTERACTIONS = words("BENCH_VITALS_INTERACTIONS");
@@ -188,7 +194,10 @@ async function inpOf(
   await page.evaluate(() =>
     (window as unknown as { __vitals: { events: Map<number, unknown> } }).__vitals.events.clear(),
   );
-  const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+  const traceTo = profileTo && TRACE ? profileTo.replace(/\.cpuprofile$/, ".trace.json") : undefined;
+  const browser = page.context().browser();
+  if (traceTo && browser) await browser.startTracing(page, { path: traceTo, categories: TRACE_CATEGORIES });
+  const cdp = profileTo && !TRACE ? await page.context().newCDPSession(page) : null;
   if (cdp) {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
@@ -196,6 +205,7 @@ async function inpOf(
   }
   await act(page);
   await page.waitForTimeout(500);
+  if (traceTo && browser) await browser.stopTracing();
   if (cdp && profileTo) {
     const { profile } = await cdp.send("Profiler.stop");
     mkdirSync(path.dirname(profileTo), { recursive: true });
@@ -211,6 +221,21 @@ async function inpOf(
     const presentation = worst.end - worst.start - delay - worst.processing;
     return { duration: worst.max, delay, processing: worst.processing, presentation };
   });
+}
+
+// A click as a person makes it: the pointer reaches the target first (what
+// the hover renders is not the click's), then presses. Playwright's click
+// moves and presses at once (the hover's rendering counted as the click's
+// input delay: 150-300 ms at 4× on a loaded machine), and checks the target
+// from inside the page while the events run (elementsFromPoint in its own
+// pointer listeners: 13-18 ms of the click's processing at 4×).
+async function pointAt(target: Locator) {
+  await target.hover();
+  await target.page().waitForTimeout(1000);
+}
+async function press(page: Page) {
+  await page.mouse.down();
+  await page.mouse.up();
 }
 
 /** Waits until no long task has run for 500 ms (5 s at most). */
@@ -335,19 +360,16 @@ export async function vitalsBench(): Promise<BenchResult> {
       /** What comes before the measured interaction (not measured). */
       prepare?: (page: Page) => Promise<void>;
       act: (page: Page) => Promise<void>;
+      /** What the interaction did, checked once it has been measured. */
+      done?: (page: Page) => Promise<void>;
     }[] = [
       {
         name: "sales: a tab filter",
         path: "/admin/sales",
-        // The pointer reaches the target before it presses, as a person's
-        // does: Playwright's click moves and presses at once, and what the
-        // hover renders then counted as the click's input delay (150-300 ms
-        // at 4× on a loaded machine).
-        prepare: async (page) => {
-          await page.getByRole("tab").nth(1).hover();
-          await page.waitForTimeout(1000);
-        },
-        act: async (page) => page.getByRole("tab").nth(1).click(),
+        prepare: async (page) => pointAt(page.getByRole("tab").nth(1)),
+        act: press,
+        done: async (page) =>
+          page.getByRole("tab").nth(1).and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 5000 }),
       },
       {
         name: "affiliates: typing in search",
@@ -363,28 +385,20 @@ export async function vitalsBench(): Promise<BenchResult> {
         path: "/admin/payouts",
         prepare: async (page) => {
           await page.getByRole("checkbox").nth(1).check();
-          await page.getByRole("button", { name: "Pay", exact: true }).waitFor();
+          await pointAt(page.getByRole("button", { name: "Pay", exact: true }));
         },
-        act: async (page) => {
-          await page.getByRole("button", { name: "Pay", exact: true }).click();
-          await page.getByRole("dialog").waitFor();
-        },
+        act: press,
+        // Playwright waits for an element by querying the page on every
+        // animation frame: waiting inside the measurement ran its role
+        // queries (whole-document ARIA walks, 10-25 ms at 4×) in the frame
+        // the click was to paint. The dialog is looked for afterwards.
+        done: async (page) => page.getByRole("dialog").waitFor({ timeout: 5000 }),
       },
       {
         name: "campaign: add a level",
         path: screens.find((s) => s.name === "/admin/campaigns/:id")?.path ?? "/admin/campaigns/new",
-        prepare: async (page) => {
-          await page
-            .getByRole("button", { name: /add (a )?level/i })
-            .first()
-            .hover();
-          await page.waitForTimeout(1000);
-        },
-        act: async (page) =>
-          page
-            .getByRole("button", { name: /add (a )?level/i })
-            .first()
-            .click(),
+        prepare: async (page) => pointAt(page.getByRole("button", { name: /add (a )?level/i }).first()),
+        act: press,
       },
     ];
     console.log(`\n  INP at ${rate}× (slowest interaction, median of ${REPEATS})`);
@@ -410,6 +424,7 @@ export async function vitalsBench(): Promise<BenchResult> {
               ? path.join(PROFILE_DIR, `${it.name.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`)
               : undefined;
           runs.push(await inpOf(page, it.act, profileTo));
+          await it.done?.(page);
           await context.close();
         }
       } catch (error) {
