@@ -104,6 +104,8 @@ interface Sample {
   cls: number;
   tbt: number;
   jsBytes: number;
+  /** Endless animations running once the page has loaded: a page at rest should draw nothing. */
+  endless: string[];
 }
 
 interface Screen {
@@ -164,7 +166,14 @@ async function load(page: Page, url: string): Promise<Sample> {
     const tbt = w.__vitals.long
       .filter(([start]) => start! >= w.__vitals.fcp)
       .reduce((n, [, duration]) => n + Math.max(0, duration! - 50), 0);
-    return { lcp: w.__vitals.lcp, cls: w.__vitals.cls, tbt };
+    const endless = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations === Infinity)
+      .map(
+        (a) =>
+          `${(a as CSSAnimation).animationName ?? "animation"} on .${(a.effect as KeyframeEffect).target?.closest("[class]")?.getAttribute("class")?.split(" ")[0]}`,
+      );
+    return { lcp: w.__vitals.lcp, cls: w.__vitals.cls, tbt, endless };
   });
   let jsBytes = 0;
   for (const p of scripts) jsBytes += gzipBytes(p);
@@ -320,12 +329,18 @@ export async function vitalsBench(): Promise<BenchResult> {
           warm.push(await load(page, app.url + screen.path));
           await context.close();
         }
-        const m = (s: Sample[], k: keyof Sample) => median(s.map((x) => x[k]));
-        const pair = (k: keyof Sample, f: (n: number) => string) => `${f(m(cold, k))} | ${f(m(warm, k))}`.padStart(13);
+        type Measure = Exclude<keyof Sample, "endless">;
+        const m = (s: Sample[], k: Measure) => median(s.map((x) => x[k]));
+        const pair = (k: Measure, f: (n: number) => string) => `${f(m(cold, k))} | ${f(m(warm, k))}`.padStart(13);
         console.log(
           `  ${screen.name.padEnd(24)} ${pair("lcp", (n) => n.toFixed(0))} ${pair("cls", (n) => n.toFixed(3))} ${pair("tbt", (n) => n.toFixed(0))} ${pair("jsBytes", (n) => (n / 1024).toFixed(0))}`,
         );
         if (rate === 4) {
+          const endless = [...new Set([...cold, ...warm].flatMap((x) => x.endless))];
+          checks.push({
+            name: `${screen.name}: at rest, no endless animation (${endless.join(", ") || "none"})`,
+            pass: endless.length === 0,
+          });
           const cls = Math.max(m(cold, "cls"), m(warm, "cls"));
           const lcp = Math.max(m(cold, "lcp"), m(warm, "lcp"));
           checks.push({
