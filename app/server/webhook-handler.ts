@@ -82,7 +82,8 @@ export function createWebhookHandler() {
       }
       return fail(res, 400, "bad_request", verdict.message);
     }
-    store ??= createWebhookStore();
+    // A store whose writer thread ended answered busy (503) for what it held; the next webhook gets a new one.
+    if (!store || store.stopped()) store = createWebhookStore();
     const result = await store.store({ shopDomain, topic, webhookId, apiVersion: check.apiVersion, rawBody: text });
     observeWebhook(topic, result === "duplicate" ? "duplicate" : "stored");
     reply(res, 200, { ok: true, duplicate: result === "duplicate" });
