@@ -95,6 +95,15 @@ export type JobDefinition<S extends z.ZodTypeAny> = {
    * least once a second, so a steady stream of orders never starves them.
    */
   lane?: "intake";
+  /**
+   * For jobs that judge the current state (a check), not jobs that carry
+   * their own data: claimed jobs of the type with the same key run once, as
+   * the newest of them, and the others are marked done. Every claimed job was
+   * committed before the claim, so what the others would have read is there
+   * for the one that runs (a burst's leak checks: one per webhook slice, each
+   * reading the affiliate's whole window).
+   */
+  coalesce?: (payload: z.output<S>) => string;
 } & (
   | {
       run: (payload: z.output<S>, tx: Tx, job: JobInfo) => Promise<unknown>;
@@ -277,6 +286,9 @@ export class InvalidPayloadError extends Error {
 const MAX_LOGGED_ERROR = 300;
 // While intake jobs fill every claim, how often the other types get their fifth of one.
 const REST_SHARE_EVERY_MS = 1000;
+/** Queued jobs of a coalescing type read to find the keys that will run later anyway. */
+const COALESCE_QUEUED_MAX = 1000;
+const COALESCE_DUE_WITHIN_MS = 60_000;
 // ... and at most this part of the worker's time: one share of jobs that carry
 // many items (an event.dispatch of 64 events) can take far longer than a
 // second's worth, and the next share then waits for the orders' turn.
@@ -452,8 +464,53 @@ export class JobWorker {
     return mine.length;
   }
 
+  /**
+   * The claimed jobs of a coalescing type that still need to run: the newest
+   * of each key, unless a queued job of the key will run later anyway (and
+   * any whose payload does not parse: runOne fails them). The others are
+   * marked done, compare-and-set on this claim's lease.
+   */
+  private async coalesced(type: string, jobs: ClaimedJob[]): Promise<ClaimedJob[]> {
+    const coalesce = this.registry[type]?.coalesce;
+    if (!coalesce) return jobs;
+    const keyOf = (payload: string) => {
+      try {
+        return coalesce(parseJobPayload(this.registry, type, payload));
+      } catch {
+        return null;
+      }
+    };
+    // Jobs of the type still queued (a handful: they are cheap to find by
+    // status and type) start reading after this claim's jobs were committed.
+    // A retry waiting out its backoff does not count: it may run much later.
+    const queued = await getDb().job.findMany({
+      where: { status: "queued", type, runAt: { lte: new Date(Date.now() + COALESCE_DUE_WITHIN_MS) } },
+      select: { payload: true },
+      take: COALESCE_QUEUED_MAX,
+    });
+    const later = new Set(queued.map((job) => keyOf(job.payload)));
+    const newest = new Map<string, ClaimedJob>();
+    const kept: ClaimedJob[] = [];
+    for (const job of jobs) {
+      const key = keyOf(job.payload);
+      if (key === null) kept.push(job);
+      else if (later.has(key)) continue;
+      else if (!newest.has(key) || job.createdAt.getTime() >= newest.get(key)!.createdAt.getTime())
+        newest.set(key, job);
+    }
+    kept.push(...newest.values());
+    const covered = jobs.filter((job) => !kept.includes(job));
+    if (covered.length)
+      await getDb().job.updateMany({
+        where: { id: { in: covered.map((job) => job.id) }, status: "running", lockedBy: { startsWith: this.id } },
+        data: { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() },
+      });
+    return jobs.filter((job) => kept.includes(job));
+  }
+
   /** The claimed jobs of one type: together where the type batches, else one by one. */
-  private async runType(type: string, jobs: ClaimedJob[]) {
+  private async runType(type: string, claimed: ClaimedJob[]) {
+    const jobs = await this.coalesced(type, claimed);
     const batch = this.registry[type]?.batch;
     const effectBatch = this.registry[type]?.effectBatch;
     // Only jobs whose payload parses go into a batch; runOne fails the others.

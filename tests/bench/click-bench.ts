@@ -53,11 +53,20 @@ export function startChild(
   mode: "app" | "bare" | "polaris" | "twin",
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "bench-servers.ts"), mode], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  // BENCH_PROFILE_DIR=<dir>: a V8 CPU profile of the app's server (written when it stops).
+  const profile =
+    process.env.BENCH_PROFILE_DIR && mode === "app"
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, "--import", "tsx", path.join(__dirname, "bench-servers.ts"), mode],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   return new Promise((resolve, reject) => {
     let buffer = "";
     const onData = (chunk: Buffer) => {
