@@ -88,9 +88,20 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("payouts in Chromium", () => 
     // 4. Processing → open it → mark paid with a reference. The list has
     // reloaded after the Pay once the tab counts it: a click while the tabs
     // re-render with the new counts could land on a tab being replaced.
+    // Still lost once under CI's load (stop 46): the click landed and no
+    // navigation followed. Polaris's Tabs measure their labels again after the
+    // counts change and may replace a tab between press and release, which is
+    // no click: a person clicks again, and so does this test, at most twice.
     await page.getByRole("tab", { name: "Processing (1)" }).waitFor();
-    await page.getByRole("tab", { name: /^Processing/ }).click();
-    await page.waitForURL((url) => url.searchParams.get("status") === "processing");
+    for (let attempt = 1; ; attempt++) {
+      await page.getByRole("tab", { name: /^Processing/ }).click();
+      try {
+        await page.waitForURL((url) => url.searchParams.get("status") === "processing", { timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     await page.getByRole("link", { name: "Ana Lopez" }).click();
     await page.waitForURL(`**/admin/payouts/${payout.id}`);
     await heading(page, "Payout").waitFor();
