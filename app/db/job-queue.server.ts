@@ -490,22 +490,21 @@ export class JobWorker {
     });
     const later = new Set(queued.map((job) => keyOf(job.payload)));
     const newest = new Map<string, ClaimedJob>();
-    const kept: ClaimedJob[] = [];
+    const kept = new Set<ClaimedJob>();
     for (const job of jobs) {
       const key = keyOf(job.payload);
-      if (key === null) kept.push(job);
-      else if (later.has(key)) continue;
-      else if (!newest.has(key) || job.createdAt.getTime() >= newest.get(key)!.createdAt.getTime())
-        newest.set(key, job);
+      const seen = key === null ? undefined : newest.get(key);
+      if (key === null) kept.add(job);
+      else if (!later.has(key) && (!seen || job.createdAt >= seen.createdAt)) newest.set(key, job);
     }
-    kept.push(...newest.values());
-    const covered = jobs.filter((job) => !kept.includes(job));
+    for (const job of newest.values()) kept.add(job);
+    const covered = jobs.filter((job) => !kept.has(job));
     if (covered.length)
       await getDb().job.updateMany({
         where: { id: { in: covered.map((job) => job.id) }, status: "running", lockedBy: { startsWith: this.id } },
         data: { status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() },
       });
-    return jobs.filter((job) => kept.includes(job));
+    return jobs.filter((job) => kept.has(job));
   }
 
   /** The claimed jobs of one type: together where the type batches, else one by one. */

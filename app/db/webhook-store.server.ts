@@ -214,7 +214,7 @@ export function createSqliteWebhookStore(file: string): WebhookStore & { setting
   // transaction (group commit).
   let queue: Waiting[] = [];
   const inFlight = new Map<number, Waiting[]>();
-  const asked = new Map<number, (settings: WriterSettings) => void>();
+  const asked = new Map<number, { resolve: (settings: WriterSettings) => void; reject: (e: Error) => void }>();
   let seq = 0;
   // A stopped thread (closed, or crashed) answers nothing: what waits for it
   // is answered busy (503, Shopify delivers it again) instead of hanging
@@ -231,7 +231,7 @@ export function createSqliteWebhookStore(file: string): WebhookStore & { setting
     "message",
     (msg: { seq: number; results?: string[]; error?: string; busy?: boolean; settings?: WriterSettings }) => {
       if (msg.settings) {
-        asked.get(msg.seq)?.(msg.settings);
+        asked.get(msg.seq)?.resolve(msg.settings);
         asked.delete(msg.seq);
         return;
       }
@@ -251,9 +251,10 @@ export function createSqliteWebhookStore(file: string): WebhookStore & { setting
   );
   const stop = (error: Error) => {
     stopped ??= error;
-    const waiting = [...inFlight.values(), queue].flat();
+    const waiting = [...inFlight.values(), queue, [...asked.values()]].flat();
     inFlight.clear();
     queue = [];
+    asked.clear();
     for (const w of waiting) w.reject(stopped);
     void releaseCheckpointer();
   };
@@ -272,8 +273,8 @@ export function createSqliteWebhookStore(file: string): WebhookStore & { setting
     },
     settings() {
       if (stopped) return Promise.reject(stopped);
-      return new Promise((resolve) => {
-        asked.set(++seq, resolve);
+      return new Promise((resolve, reject) => {
+        asked.set(++seq, { resolve, reject });
         worker.postMessage({ seq, settings: true });
       });
     },

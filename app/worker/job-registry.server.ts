@@ -153,8 +153,9 @@ export const JOBS = {
   // Leak watch (ADR 051): reads the window outside the write lock; a few writes in the job's transaction.
   "leaks.check": {
     payload: JOB_PAYLOADS["leaks.check"],
-    // One check reads the affiliate's whole window: the checks a burst queued
-    // (one per webhook slice) that are claimed together run once.
+    // One check reads the affiliate's whole window: of the checks a burst
+    // queued (one per webhook slice), one claimed with others of its key, or
+    // with one of its key still queued to run soon, is done without running.
     coalesce: ({ shopId, affiliateId, code }) => JSON.stringify([shopId, affiliateId, code]),
     plan: (payload, db) => planLeakCheckJob(payload, db),
   },

@@ -29,7 +29,7 @@ const PARTS = [
 ];
 
 /** The complete events of the renderer's main thread, B/E pairs joined. */
-export function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
+function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
   const main = events.find((e) => e.name === "thread_name" && (e.args as { name?: string })?.name === "CrRendererMain");
   if (!main) return [];
   const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid);

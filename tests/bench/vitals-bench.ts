@@ -35,6 +35,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { BROWSER_LAUNCH_OPTIONS, findChromium } from "../support/chromium";
 import { gzipBytes } from "../support/build-manifest";
+import { endlessAnimations } from "../support/animations";
 import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD, benchAppEnv } from "./bench-demo";
 import { startChild, stopChild } from "./click-bench";
 import type { BenchResult } from "./run";
@@ -166,18 +167,11 @@ async function load(page: Page, url: string): Promise<Sample> {
     const tbt = w.__vitals.long
       .filter(([start]) => start! >= w.__vitals.fcp)
       .reduce((n, [, duration]) => n + Math.max(0, duration! - 50), 0);
-    const endless = document
-      .getAnimations()
-      .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations === Infinity)
-      .map(
-        (a) =>
-          `${(a as CSSAnimation).animationName ?? "animation"} on .${(a.effect as KeyframeEffect).target?.closest("[class]")?.getAttribute("class")?.split(" ")[0]}`,
-      );
-    return { lcp: w.__vitals.lcp, cls: w.__vitals.cls, tbt, endless };
+    return { lcp: w.__vitals.lcp, cls: w.__vitals.cls, tbt };
   });
   let jsBytes = 0;
   for (const p of scripts) jsBytes += gzipBytes(p);
-  return { ...v, jsBytes };
+  return { ...v, jsBytes, endless: await endlessAnimations(page) };
 }
 
 async function newContext(browser: Browser, cookies: Awaited<ReturnType<typeof logIn>>) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAffiliate, buildCampaign, buildShop, buildUser } from "../support/builders";
 import { expectPage, logIn, waitForHydration } from "../support/admin-browser";
+import { endlessAnimations } from "../support/animations";
 import { findChromium, skipWithoutChromium, useBrowser } from "../support/browser";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -31,19 +32,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("lists at rest in Chromium", 
     await page.goto("/admin/affiliates");
     await expectPage(page, "/admin/affiliates", "Affiliates");
     await waitForHydration(page);
-    const running = () =>
-      page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((a) => a.playState === "running" && a.effect?.getTiming().iterations === Infinity)
-          .map((a) => {
-            const target = (a.effect as KeyframeEffect).target;
-            return `${(a as CSSAnimation).animationName} on ${target?.closest("[class]")?.getAttribute("class")}`;
-          }),
-      );
     // The table is there, with its (hidden) loading panel.
     expect(await page.locator(".Polaris-IndexTable__LoadingPanel .Polaris-Spinner").count()).toBeGreaterThan(0);
-    expect(await running()).toEqual([]);
+    expect(await endlessAnimations(page)).toEqual([]);
     expect(errors.unexpected()).toEqual([]);
   });
 });
