@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { nextMsPerJob, sliceSize, TARGET_HOLD_MS } from "./write-slice";
+import { FIRST_SLICE, nextMsPerJob, sliceSize, TARGET_HOLD_MS } from "./write-slice";
 
 describe("sliceSize", () => {
   it.each([
     // [ms per job, most, expected]
-    [undefined, 16, 16], // nothing learned yet: the configured bound
+    [undefined, 16, FIRST_SLICE], // nothing learned yet: a small first slice
+    [undefined, 2, 2],
     [0, 16, 16],
     [0.5, 16, 16], // 50 would fit: capped at the bound
     [1.5, 16, 16], // 16 × 1.5 = 24 ms
@@ -21,6 +22,11 @@ describe("sliceSize", () => {
   it("keeps a full slice within the target", () => {
     for (const msPerJob of [0.7, 1.3, 2.2, 4.9, 12.5])
       expect(sliceSize(msPerJob, 16) * msPerJob).toBeLessThanOrEqual(TARGET_HOLD_MS);
+  });
+
+  it("starts small: a type's first hold, before anything is learned, stays within the target even at 5 ms a job", () => {
+    expect(FIRST_SLICE * 5).toBeLessThanOrEqual(TARGET_HOLD_MS);
+    expect(FIRST_SLICE).toBeGreaterThan(1);
   });
 });
 
@@ -44,7 +50,7 @@ describe("nextMsPerJob", () => {
       sizes.push(size);
       estimate = nextMsPerJob(estimate, size * msPerJob, size);
     }
-    expect(sizes.slice(0, 3)).toEqual([16, 16, 16]);
+    expect(sizes.slice(0, 3)).toEqual([FIRST_SLICE, 16, 16]);
     expect(Math.min(...sizes.slice(3, 7))).toBeLessThanOrEqual(5);
     expect(sizes.at(-1)).toBe(16);
   });
