@@ -27,7 +27,9 @@
 // `npx remix build --sourcemap` to see the source functions); with
 // BENCH_VITALS_TRACE=1 it writes Chromium's timeline instead
 // (<name>.trace.json: style, layout and paint per task, summarised by
-// tests/bench/trace-summary.ts).
+// tests/bench/trace-summary.ts); BENCH_VITALS_TRACE_EXTRA=<categories> adds
+// trace categories (disabled-by-default-blink.debug: the time each CSS
+// selector took in each style pass, as SelectorStats events).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -52,7 +54,13 @@ const words = (name: string) =>
 const PROFILE_DIR = process.env.BENCH_VITALS_PROFILE;
 const TRACE = process.env.BENCH_VITALS_TRACE === "1";
 // The renderer's timeline: style, layout, paint and their sizes, per task.
-const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc"];
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "blink",
+  "cc",
+  ...(process.env.BENCH_VITALS_TRACE_EXTRA ?? "").split(",").filter(Boolean),
+];
 const SETTLE = process.env.BENCH_VITALS_SETTLE !== "0";
 const PAGES = words("BENCH_VITALS_PAGES");
 const INTERACTIONS = words("BENCH_VITALS_INTERACTIONS");
