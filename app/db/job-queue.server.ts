@@ -493,9 +493,13 @@ export class JobWorker {
     const kept = new Set<ClaimedJob>();
     for (const job of jobs) {
       const key = keyOf(job.payload);
-      const seen = key === null ? undefined : newest.get(key);
-      if (key === null) kept.add(job);
-      else if (!later.has(key) && (!seen || job.createdAt >= seen.createdAt)) newest.set(key, job);
+      if (key === null) {
+        kept.add(job);
+        continue;
+      }
+      if (later.has(key)) continue;
+      const seen = newest.get(key);
+      if (!seen || job.createdAt >= seen.createdAt) newest.set(key, job);
     }
     for (const job of newest.values()) kept.add(job);
     const covered = jobs.filter((job) => !kept.has(job));
@@ -544,9 +548,10 @@ export class JobWorker {
     if (batch && together.length) {
       const failed = new Set<ClaimedJob>();
       const size = (t: { payload: unknown }) => Math.max(1, batch.size?.(t.payload) ?? 1);
+      const learns = dbProvider() === "sqlite";
       for (let i = 0; i < together.length;) {
-        // Nothing is learned on PostgreSQL: its slices are writeBatch.
-        const room = sliceSize(this.msPerJob.get(type), this.writeBatch);
+        // Nothing is learned on PostgreSQL (no lock to hold short): its slices are writeBatch.
+        const room = learns ? sliceSize(this.msPerJob.get(type), this.writeBatch) : this.writeBatch;
         let end = i + 1;
         for (let units = size(together[i]!); end < together.length; end++) {
           units += size(together[end]!);

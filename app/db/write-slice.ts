@@ -15,8 +15,9 @@ const SMOOTHING = 0.3;
 /**
  * The slice of a type nothing is learned of yet (a worker's first batch of
  * it): its first hold is its slowest (statements prepared, code not yet
- * optimised, pages not yet cached), and a full claim of orders took 81 ms
- * there in the load bench. Four jobs stay within the target up to ~6 ms a job.
+ * optimised, pages not yet cached); a whole claim of 50 orders held the lock
+ * 81 ms in the load bench on a slow machine. Four jobs stay within the target
+ * up to ~6 ms a job.
  */
 export const FIRST_SLICE = 4;
 

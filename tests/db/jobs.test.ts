@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { getDb } from "~/db.server";
+import { dbProvider, getDb } from "~/db.server";
 import { drainJobs as drainRegistry, type JobRegistry } from "~/db/job-queue.server";
+import { FIRST_SLICE } from "~/db/write-slice";
 import { drainJobs } from "~/worker/job-registry.server";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
@@ -83,6 +84,30 @@ describe("job payloads", () => {
       await getDb().job.create({ data: { type: "sized", payload: JSON.stringify({ n }), runAt: new Date(start + i) } });
     expect(await drainRegistry(registry, { writeBatch: 4 })).toBe(5);
     expect(slices).toEqual([[3], [3, 1], [1], [5]]);
+  });
+
+  it("learns slices on SQLite only: its first slice is small, PostgreSQL writes a whole writeBatch together", async () => {
+    const slices: number[] = [];
+    const registry = {
+      unit: {
+        payload: z.object({}),
+        run: async () => {},
+        batch: {
+          canBatch: () => true,
+          plan: async (payloads: object[]) => {
+            slices.push(payloads.length);
+            return async () => {};
+          },
+        },
+      },
+    } satisfies JobRegistry;
+    const start = Date.now() - 60_000;
+    for (let i = 0; i < 10; i++)
+      await getDb().job.create({ data: { type: "unit", payload: "{}", runAt: new Date(start + i) } });
+    expect(await drainRegistry(registry, { writeBatch: 10 })).toBe(10);
+    if (dbProvider() === "sqlite") expect(slices[0]).toBe(FIRST_SLICE);
+    else expect(slices).toEqual([10]);
+    expect(slices.reduce((n, s) => n + s, 0)).toBe(10);
   });
 
   it("fails a job of an unknown type with a clear message", async () => {
