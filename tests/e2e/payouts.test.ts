@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { drainJobs } from "~/worker/job-registry.server";
-import { logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
+import { clickUntil, logIn, waitForHydration, waitForTableLoaded } from "../support/admin-browser";
 import { buildCommission, buildOrder } from "../support/api-builders";
 import { buildAffiliate, buildCampaign, buildUser, TEST_PASSWORD } from "../support/builders";
 import { failedResource, findChromium, screenshotPath, skipWithoutChromium, useBrowser } from "../support/browser";
@@ -93,15 +93,9 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("payouts in Chromium", () => 
     // counts change and may replace a tab between press and release, which is
     // no click: a person clicks again, and so does this test, at most twice.
     await page.getByRole("tab", { name: "Processing (1)" }).waitFor();
-    for (let attempt = 1; ; attempt++) {
-      await page.getByRole("tab", { name: /^Processing/ }).click();
-      try {
-        await page.waitForURL((url) => url.searchParams.get("status") === "processing", { timeout: 5_000 });
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
+    await clickUntil(page.getByRole("tab", { name: /^Processing/ }), () =>
+      page.waitForURL((url) => url.searchParams.get("status") === "processing", { timeout: 5_000 }),
+    );
     await page.getByRole("link", { name: "Ana Lopez" }).click();
     await page.waitForURL(`**/admin/payouts/${payout.id}`);
     await heading(page, "Payout").waitFor();

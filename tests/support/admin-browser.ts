@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { TEST_PASSWORD } from "./builders";
 import { waitForHydration } from "./hydration";
@@ -70,4 +70,23 @@ export async function dashboardTiles(page: Page) {
     sales: await text("tile-sales"),
     clicks: await text("tile-clicks"),
   };
+}
+
+/**
+ * Clicks `target` until `followed` resolves, at most three times. On a loaded
+ * CI machine a click can land while React replaces the element under the
+ * pointer (Polaris's Tabs re-measure after their counts change; a row
+ * re-renders as hydration's last commit lands) and nothing follows: a person
+ * clicks again, and so does a test. `followed` should time out early (5 s).
+ */
+export async function clickUntil(target: Locator, followed: () => Promise<unknown>) {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    try {
+      await followed();
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
