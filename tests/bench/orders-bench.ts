@@ -254,6 +254,15 @@ export async function ordersBench(): Promise<BenchResult> {
           `    ${kind.padEnd(26)} ${String(h.count).padStart(6)} ${(h.totalMs / h.count).toFixed(2).padStart(7)} ${h.maxMs.toFixed(1).padStart(7)} ${(h.totalMs / ORDERS).toFixed(3).padStart(7)}`,
         );
     }
+    // The longest hold over 50 ms of each job type as the worker explained it
+    // (time in each statement kind, the commit, and between statements).
+    const longest = new Map<string, { ms: number; line: string }>();
+    for (const line of output.join("").split("\n")) {
+      const hold = /long write-lock hold: (\S+) ([\d.]+) ms/.exec(line);
+      if (hold && Number(hold[2]) > (longest.get(hold[1]!)?.ms ?? 0))
+        longest.set(hold[1]!, { ms: Number(hold[2]), line: line.replace(/^.*\[db\] /, "") });
+    }
+    for (const { line } of [...longest.values()].sort((a, b) => b.ms - a.ms)) console.log(`    ${line}`);
     return {
       checks: [
         {

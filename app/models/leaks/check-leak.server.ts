@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/transaction";
-import { chunks } from "../../lib/chunks";
 import { emitEvent } from "../events/emit-event.server";
+import { enqueueJob } from "../jobs/enqueue.server";
 import { detectLeak, leakSettingsOf, MAX_FLAG_ORDERS } from "./detect-leak";
 
 // The leaks.check job (ADR 051): queued by order intake for a code-only
@@ -14,8 +14,16 @@ import { detectLeak, leakSettingsOf, MAX_FLAG_ORDERS } from "./detect-leak";
 
 /** Rows read per check: a window busier than this is judged on its newest orders. */
 const WINDOW_ROWS = 2_000;
-/** Order ids bound in one statement when holding them. */
-const HOLD_SLICE = 500;
+/**
+ * Orders held by one check's write. A leaked code on a busy deal site
+ * brings up to WINDOW_ROWS fresh orders at once; holding them all in one
+ * write held SQLite's write lock 58-73 ms (the orders bench: 28 ms in the
+ * UPDATEs, the rest Prisma building them). The newest JOIN_SLICE are held
+ * and the check queues itself again for the rest, in the same write.
+ */
+export const JOIN_SLICE = MAX_FLAG_ORDERS;
+
+type CheckPayload = { shopId: string; affiliateId: string; code: string };
 
 export type CheckOutcome = "off" | "clear" | "flagged" | "joined";
 
@@ -31,7 +39,7 @@ export type LeakWrite = (tx: Tx) => Promise<CheckOutcome>;
  */
 export async function planLeakCheck(
   db: Tx,
-  payload: { shopId: string; affiliateId: string; code: string },
+  payload: CheckPayload,
   now = new Date(),
 ): Promise<"off" | "clear" | LeakWrite> {
   const { shopId, affiliateId, code } = payload;
@@ -77,16 +85,20 @@ export async function planLeakCheck(
     // MAX_FLAG_ORDERS, and every order on it is held while the flag is open.
     const fresh = orders.filter((o) => o.codeOnly && !o.held).map((o) => o.id);
     if (fresh.length === 0) return "clear";
-    return (tx) => joinFlag(tx, shopId, open.id, fresh);
+    const more = fresh.length > JOIN_SLICE;
+    return (tx) => joinFlag(tx, payload, open.id, fresh.slice(0, JOIN_SLICE), more);
   }
 
   const decision = detectLeak(settings, { code, orders, now });
   if (!decision.flag) return "clear";
+  // The flag lists (and holds) the newest MAX_FLAG_ORDERS; older code-only
+  // orders of the window are held by the check this write queues.
+  const more = orders.filter((o) => o.codeOnly && !o.held).length > decision.orderIds.length;
   return async (tx) => {
     // Another check (another worker, PostgreSQL) opened the code's flag since
     // the read: its orders join that flag instead of a second one.
     const opened = await tx.leakFlag.findFirst({ where: { shopId, openKey: code }, select: { id: true } });
-    if (opened) return joinFlag(tx, shopId, opened.id, decision.orderIds);
+    if (opened) return joinFlag(tx, payload, opened.id, decision.orderIds, more);
     const flag = await tx.leakFlag.create({
       data: {
         shopId,
@@ -103,6 +115,7 @@ export async function planLeakCheck(
       where: { shopId, id: { in: decision.orderIds }, leakHoldId: null },
       data: { leakHoldId: flag.id },
     });
+    if (more) await checkAgain(tx, payload, flag.id, decision.orderIds);
     await emitEvent(tx, shopId, "leak.flagged", {
       flagId: flag.id,
       affiliateId,
@@ -114,8 +127,27 @@ export async function planLeakCheck(
   };
 }
 
-/** Adds orders to an open flag's list and holds them; nothing when the flag was released or rotated meanwhile. */
-async function joinFlag(tx: Tx, shopId: string, flagId: string, orderIds: string[]): Promise<CheckOutcome> {
+/**
+ * Queues the next check of a window with more fresh orders than one write
+ * holds. Keyed by what this write held, so a retried job queues it once.
+ */
+async function checkAgain(tx: Tx, payload: CheckPayload, flagId: string, held: string[]) {
+  await enqueueJob(tx, "leaks.check", payload, { uniqueKey: `leak-check:${flagId}:after:${held[held.length - 1]}` });
+}
+
+/**
+ * Adds orders (at most JOIN_SLICE) to an open flag's list and holds them,
+ * and queues the next check when `more` wait; nothing when the flag was
+ * released or rotated meanwhile.
+ */
+async function joinFlag(
+  tx: Tx,
+  payload: CheckPayload,
+  flagId: string,
+  orderIds: string[],
+  more: boolean,
+): Promise<CheckOutcome> {
+  const { shopId } = payload;
   // The list as it is now (another check may have added to it since the plan read it).
   const current = await tx.leakFlag.findFirst({
     where: { id: flagId, shopId, status: "open" },
@@ -130,29 +162,22 @@ async function joinFlag(tx: Tx, shopId: string, flagId: string, orderIds: string
     data: { orderIds: JSON.stringify(ids) },
   });
   if (moved.count === 0) return "clear";
-  // A busy window brings up to WINDOW_ROWS fresh orders: more ids than a
-  // statement may bind, so they are held a slice at a time.
-  for (const slice of chunks(orderIds, HOLD_SLICE)) {
-    await tx.order.updateMany({
-      where: { shopId, id: { in: slice }, leakHoldId: null },
-      data: { leakHoldId: flagId },
-    });
-  }
+  await tx.order.updateMany({
+    where: { shopId, id: { in: orderIds }, leakHoldId: null },
+    data: { leakHoldId: flagId },
+  });
+  if (more) await checkAgain(tx, payload, flagId, orderIds);
   return "joined";
 }
 
 /** The job's plan step (job-registry.server.ts): the write, or nothing to write. */
-export async function planLeakCheckJob(payload: { shopId: string; affiliateId: string; code: string }, db: Tx) {
+export async function planLeakCheckJob(payload: CheckPayload, db: Tx) {
   const plan = await planLeakCheck(db, payload);
   return typeof plan === "function" ? plan : null;
 }
 
 /** Plans and writes at once (tests; the write in the given client). */
-export async function checkLeak(
-  client: Tx,
-  payload: { shopId: string; affiliateId: string; code: string },
-  now = new Date(),
-): Promise<CheckOutcome> {
+export async function checkLeak(client: Tx, payload: CheckPayload, now = new Date()): Promise<CheckOutcome> {
   const plan = await planLeakCheck(client, payload, now);
   return typeof plan === "function" ? plan(client) : plan;
 }
