@@ -20,6 +20,7 @@ import {
 } from "./write-lock-stats";
 import { checkWriteOnRead } from "./write-on-read";
 import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointer.server";
+import { cacheStatements } from "./sqlite-statement-cache.server";
 
 // Prisma's SQLite adapter, with SQLite's one write lock taken the way a web
 // process can live with (docs/decisions/035):
@@ -43,6 +44,7 @@ import { joinCheckpointer, WAL_AUTOCHECKPOINT_PAGES } from "./sqlite-checkpointe
 //   job's plan step's, begin deferred on a third connection: they read a
 //   snapshot without taking the write lock, so a page never waits for the
 //   job worker's writes, and a plan's reads never hold up anyone's.
+// - Each connection keeps its prepared statements (sqlite-statement-cache).
 // - Every write transaction's hold of the lock is timed per job type
 //   (write-lock-stats.ts), and a write during a GET is reported
 //   (write-on-read.ts).
@@ -373,6 +375,8 @@ export function queuedSqliteAdapter(file: string, options: SqliteAdapterOptions)
     inner.client.pragma("synchronous = NORMAL");
     // Checkpoints run on the file's helper thread (sqlite-checkpointer.server.ts).
     inner.client.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    // Prepared statements kept per connection (Prisma's adapter prepares each query anew).
+    cacheStatements(inner.client);
     return inner;
   };
   return {

@@ -31,29 +31,28 @@ interface Captured {
   args: unknown[];
 }
 
-/** The statements `run` sends to SQLite (Prisma's adapter prepares each on better-sqlite3). */
+/**
+ * The statements `run` sends to SQLite, with their arguments. Statements are
+ * prepared once per connection (sqlite-statement-cache.server.ts,
+ * bulk-sql.server.ts), so each run is caught where it steps: the statement
+ * methods, which both paths call with their arguments.
+ */
 async function statementsOf(run: () => Promise<unknown>, kinds = /^\s*SELECT/i): Promise<Captured[]> {
   const seen: Captured[] = [];
-  const proto = Database.prototype as unknown as { prepare: (sql: string) => unknown };
-  const prepare = proto.prepare;
-  proto.prepare = function (this: Database.Database, sql: string) {
-    const statement = prepare.call(this, sql) as Record<"bind" | "all" | "get", (...args: unknown[]) => unknown>;
-    // Prisma's adapter binds the arguments, then runs the statement; the
-    // worker's own statements (bulk-sql.server.ts) run with their arguments.
-    if (kinds.test(sql))
-      for (const method of ["bind", "all", "get"] as const) {
-        const run = statement[method].bind(statement);
-        statement[method] = (...args: unknown[]) => {
-          if (args.length > 0) seen.push({ sql, args: args.flat() });
-          return run(...args);
-        };
-      }
-    return statement;
-  };
+  const probe = new Database(":memory:");
+  type Step = (this: Database.Statement, ...args: unknown[]) => unknown;
+  const proto = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<"all" | "get" | "run", Step>;
+  probe.close();
+  const methods = (["all", "get", "run"] as const).map((name) => [name, proto[name]] as const);
+  for (const [name, step] of methods)
+    proto[name] = function (this: Database.Statement, ...args: unknown[]) {
+      if (args.length > 0 && kinds.test(this.source)) seen.push({ sql: this.source, args: args.flat() });
+      return step.apply(this, args);
+    };
   try {
     await run();
   } finally {
-    proto.prepare = prepare;
+    for (const [name, step] of methods) proto[name] = step;
   }
   return seen;
 }
