@@ -114,6 +114,20 @@ describe("e-mails without SMTP_URL", () => {
     expect(row.status).toBe("unsent");
   });
 
+  it("are kept a batch at a time, and the log says so once per batch, not once per e-mail", async () => {
+    const shop = await buildShop({ domain: "busy-shop.myshopify.com" });
+    await getDb().$transaction(async (tx) => {
+      for (let i = 0; i < 12; i++)
+        await queueEmail(tx, { shopId: shop.id, to: `a${i}@example.com`, subject: "New sale", text: "A sale" });
+    });
+    const lines = await logLines(() => drainJobs());
+    expect(lines.filter((line) => /not sent.*SMTP_URL/.test(line))).toEqual([
+      expect.stringContaining("[mail] 12 e-mails not sent: SMTP_URL is unset"),
+    ]);
+    const rows = await getDb().outboxEmail.findMany({ select: { status: true } });
+    expect(rows.map((row) => row.status)).toEqual(Array(12).fill("unsent"));
+  });
+
   // The mode is read with the configuration: set for one test, then put back.
   function inMode(demo: "0" | "1") {
     process.env.DEMO = demo;
