@@ -75,11 +75,11 @@ export interface ReadOptions {
 export interface BulkSql {
   /** Reads of one table: `bulk.from("Payout").findIn<Row>(columns, { shopId }, "id", ids)`. */
   from<M extends Table>(table: M): TableReads<M>;
-  /** UPDATE table SET set WHERE shop scope AND column IN (values), for a text column. */
+  /** UPDATE table SET set WHERE shop scope (and other columns' values) AND column IN (values), for a text column. */
   updateIn<M extends Table>(
     table: M,
     set: RowOf<M>,
-    scope: ShopScope<M>,
+    scope: ShopScope<M> & Omit<RowOf<M>, "shopId">,
     column: Column<M>,
     values: string[],
   ): Promise<void>;
@@ -174,10 +174,11 @@ function params(provider: Provider) {
 
 type Scope = Record<string, SqlValue | readonly string[] | typeof ANY_SHOP | undefined>;
 
-/** "column = ?" per scope entry; a list is "IN (...)"; ANY_SHOP adds nothing. */
+/** "column = ?" per scope entry; a list is "IN (...)"; null is "IS NULL"; ANY_SHOP adds nothing. */
 function scopeConditions(p: ReturnType<typeof params>, scope: Scope) {
   return Object.entries(scope).flatMap(([c, v]) => {
     if (v === ANY_SHOP || v === undefined) return [];
+    if (v === null) return [`${identifier(c)} IS NULL`];
     if (Array.isArray(v)) return [`${identifier(c)} IN ${p.set(v)}`];
     return [`${identifier(c)} = ${p.mark(v as SqlValue)}`];
   });

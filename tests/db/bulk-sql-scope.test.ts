@@ -33,6 +33,19 @@ describe("bulk SQL shop scope", () => {
     expect(await statusOf(ben.id)).toBe("pending");
   });
 
+  it("takes a null in the scope as IS NULL", async () => {
+    const { a, anna } = await twoShops();
+    const bella = await buildAffiliate(a.id, (await buildCampaign(a.id)).id, { status: "pending" });
+    await getDb().affiliate.update({ where: { id: bella.id }, data: { parentId: anna.id } });
+    const ids = [anna.id, bella.id];
+    await bulk().updateIn("Affiliate", { status: "approved" }, { shopId: a.id, parentId: null }, "id", ids);
+    expect([await statusOf(anna.id), await statusOf(bella.id)]).toEqual(["approved", "pending"]);
+    const read = await bulk()
+      .from("Affiliate")
+      .findIn<{ id: string }>(["id"], { shopId: a.id, parentId: null }, "id", ids);
+    expect(read.map((r) => r.id)).toEqual([anna.id]);
+  });
+
   it("reads the scoped shop(s) only; ANY_SHOP reads every row named", async () => {
     const { a, b, anna, ben } = await twoShops();
     const ids = [anna.id, ben.id];
