@@ -88,6 +88,18 @@ export async function loadAffiliate(reader: Tx, shopId: string, id: string): Pro
   return reader.affiliate.findFirst({ where: { id, shopId }, select: notificationAffiliateSelect });
 }
 
+/**
+ * The order an e-mail names, read the same way by every kind: a dispatch
+ * batch reads each distinct read once (memo-reads.server.ts), so an order's
+ * sale and commission e-mails share one read instead of one per kind.
+ */
+export function mailOrder(reader: Tx, shopId: string, orderId: string) {
+  return reader.order.findFirst({
+    where: { id: orderId, shopId },
+    select: { name: true, subtotal: true, currency: true },
+  });
+}
+
 export const money = (language: LanguageInfo, amount: number, currency: string) =>
   formatMoneyIn(language.tag, amount, currency);
 

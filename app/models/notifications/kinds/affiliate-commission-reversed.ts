@@ -1,5 +1,5 @@
 import { defineKind, SAMPLE_AFFILIATE, SAMPLE_SHOP } from "../kind";
-import { money } from "../notification-values.server";
+import { mailOrder, money } from "../notification-values.server";
 
 /** A refund or cancellation took a commission back, in part or whole. */
 export default defineKind({
@@ -20,10 +20,7 @@ export default defineKind({
       values: async ({ reader, event, shop, language }) => {
         const c = event.data;
         if (c.status !== "void") return null;
-        const order = await reader.order.findFirst({
-          where: { id: c.orderId, shopId: shop.id },
-          select: { name: true },
-        });
+        const order = await mailOrder(reader, shop.id, c.orderId);
         return {
           "commission.order": order?.name ?? "",
           "commission.original": money(language, c.amount, c.currency),
@@ -37,10 +34,7 @@ export default defineKind({
       values: async ({ reader, event, shop, affiliate, language }) => {
         const c = event.data;
         if (c.kind === "sale") return null;
-        const order = await reader.order.findFirst({
-          where: { id: c.orderId, shopId: shop.id },
-          select: { name: true },
-        });
+        const order = await mailOrder(reader, shop.id, c.orderId);
         const rows = await reader.commission.findMany({
           where: { orderId: c.orderId, affiliateId: affiliate.id, currency: c.currency, status: { not: "void" } },
           select: { kind: true, amount: true, level: true },

@@ -1,5 +1,5 @@
 import { defineKind, SAMPLE_AFFILIATE, SAMPLE_SHOP } from "../kind";
-import { money } from "../notification-values.server";
+import { mailOrder, money } from "../notification-values.server";
 
 /** A sale earned the affiliate a commission. */
 export default defineKind({
@@ -12,10 +12,7 @@ export default defineKind({
       values: async ({ reader, event, shop, language }) => {
         const c = event.data;
         if (c.kind !== "sale") return null;
-        const order = await reader.order.findFirst({
-          where: { id: c.orderId, shopId: shop.id },
-          select: { name: true },
-        });
+        const order = await mailOrder(reader, shop.id, c.orderId);
         return { "commission.amount": money(language, c.amount, c.currency), "commission.order": order?.name ?? "" };
       },
     },

@@ -1,5 +1,5 @@
 import { defineKind, SAMPLE_AFFILIATE, SAMPLE_SHOP } from "../kind";
-import { adminUrl, affiliateValues, money } from "../notification-values.server";
+import { adminUrl, affiliateValues, mailOrder, money } from "../notification-values.server";
 
 /** An affiliate was credited with a sale. */
 export default defineKind({
@@ -16,10 +16,7 @@ export default defineKind({
   on: {
     "sale.credited": {
       values: async ({ reader, event, shop, affiliate, language }) => {
-        const order = await reader.order.findFirst({
-          where: { id: event.data.orderId, shopId: shop.id },
-          select: { name: true, subtotal: true, currency: true },
-        });
+        const order = await mailOrder(reader, shop.id, event.data.orderId);
         if (!order) return null;
         return {
           ...affiliateValues(shop, affiliate),
