@@ -13,14 +13,14 @@ import type BetterSqlite3 from "better-sqlite3";
 // (and `prepare("BEGIN").run()`).
 
 /** What Prisma's adapter calls on `client.prepare(sql)` (adapter-better-sqlite3, performIO and executeIO). */
-export interface BoundStatement {
+interface BoundStatement {
   readonly reader: boolean;
   columns(): BetterSqlite3.ColumnDefinition[];
   run(): BetterSqlite3.RunResult;
   raw(toggle?: boolean): { all(): unknown[][] };
 }
 
-export const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_SIZE = 500;
 
 export function cacheStatements(db: BetterSqlite3.Database, size = STATEMENT_CACHE_SIZE) {
   const prepare = db.prepare.bind(db);

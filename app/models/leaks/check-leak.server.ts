@@ -80,12 +80,13 @@ export async function planLeakCheck(
     referringHost: o.referringHost,
     held: o.leakHoldId !== null,
   }));
+  // The code-only orders not held yet, newest first.
+  const fresh = orders.filter((o) => o.codeOnly && !o.held).map((o) => o.id);
 
   if (open) {
-    // The open flag takes the new code-only orders (and holds them): the
-    // ones not held yet. Its list is no guide: it keeps only the newest
-    // MAX_FLAG_ORDERS, and every order on it is held while the flag is open.
-    const fresh = orders.filter((o) => o.codeOnly && !o.held).map((o) => o.id);
+    // The open flag takes the fresh orders (and holds them). Its list is no
+    // guide: it keeps only the newest MAX_FLAG_ORDERS, and every order on it
+    // is held while the flag is open.
     if (fresh.length === 0) return "clear";
     const more = fresh.length > JOIN_SLICE;
     return (tx) => joinFlag(tx, payload, open.id, fresh.slice(0, JOIN_SLICE), more);
@@ -95,7 +96,7 @@ export async function planLeakCheck(
   if (!decision.flag) return "clear";
   // The flag lists (and holds) the newest MAX_FLAG_ORDERS; older code-only
   // orders of the window are held by the check this write queues.
-  const more = orders.filter((o) => o.codeOnly && !o.held).length > decision.orderIds.length;
+  const more = fresh.length > decision.orderIds.length;
   return async (tx) => {
     // Another check (another worker, PostgreSQL) opened the code's flag since
     // the read: its orders join that flag instead of a second one.

@@ -343,8 +343,9 @@ async function keepInOutbox(payloads: { id: string }[], bulk: BulkSql) {
           .map((shop) => shop.id)
       : [],
   );
-  const logged = rows.filter((row) => row.shopId !== null && demoIds.has(row.shopId));
-  const unsent = rows.filter((row) => !logged.includes(row));
+  const logged: OutboxRow[] = [];
+  const unsent: OutboxRow[] = [];
+  for (const row of rows) (row.shopId !== null && demoIds.has(row.shopId) ? logged : unsent).push(row);
   for (const row of logged) {
     // Indented, so no line of the message can pass for a log line.
     const body = row.text.replace(/^/gm, "    | ");
