@@ -212,18 +212,6 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
         )
     ).map((r) => r.dedupeKey),
   );
-  const optOuts = new Set(
-    (
-      await bulk
-        .from("MailOptOut")
-        .findIn<{ shopId: string; address: string; kind: string }>(
-          ["shopId", "address", "kind"],
-          { shopId: shopIds },
-          "address",
-          uniq(wanted.map((w) => w.address)),
-        )
-    ).map((o) => `${o.shopId}\n${o.address}\n${o.kind}`),
-  );
 
   // What flowTriggerSubscriber does for an approval on the one-by-one path:
   // one affiliate-approved trigger per event, for shops that take them
@@ -274,7 +262,6 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
     if (!own) continue;
     const row = templates.find((t) => t.shopId === shop.id && t.key === key);
     if (row && !bool(row.enabled)) continue;
-    if (!def.transactional && optOuts.has(`${shop.id}\n${address}\n${key}`)) continue;
     const fallback = row?.subject && row?.body ? null : defaultTemplate(key, language);
     const template = { subject: row?.subject ?? fallback!.subject, body: row?.body ?? fallback!.body };
     const unsubscribeUrl = def.transactional
@@ -299,7 +286,6 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
     });
   }
   const jobs = [
-    ...outbox.map((row) => jobRow("email.send", { id: String(row.id) }, { now })),
     // What couponSubscriber does for an approval on the one-by-one path
     // (the job itself checks the campaign's coupon settings again).
     ...mine
@@ -312,7 +298,25 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
   ];
   return async (writer) => {
     for (const write of planned) await write(writer);
-    await writer.insertRows("OutboxEmail", outbox, { onConflict: "ignore" });
+    // Opt-outs are read here, with the write, as writeEmail does: one saved
+    // while the batch was being composed still stops its e-mail.
+    const optOuts = new Set(
+      (
+        await writer
+          .from("MailOptOut")
+          .findIn<{ shopId: string; address: string; kind: string }>(
+            ["shopId", "address", "kind"],
+            { shopId: shopIds },
+            "address",
+            uniq(outbox.filter((row) => row.unsubscribeUrl).map((row) => String(row.toAddress))),
+          )
+      ).map((o) => `${o.shopId}\n${o.address}\n${o.kind}`),
+    );
+    const mails = outbox.filter(
+      (row) =>
+        !row.unsubscribeUrl || !optOuts.has(`${String(row.shopId)}\n${String(row.toAddress)}\n${String(row.kind)}`),
+    );
+    await writer.insertRows("OutboxEmail", mails, { onConflict: "ignore" });
     // A trigger a concurrent writer queued meanwhile is skipped; its job then finds no row.
     await writer.insertRows(
       "FlowTrigger",
@@ -324,6 +328,10 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
       flow.map((f) => f.job),
     );
     // (A coupon job a replay queued already is skipped.)
-    await writer.insertRows("Job", jobs, { onConflict: "ignore" });
+    await writer.insertRows(
+      "Job",
+      [...mails.map((row) => jobRow("email.send", { id: String(row.id) }, { now })), ...jobs],
+      { onConflict: "ignore" },
+    );
   };
 }

@@ -13,8 +13,10 @@ import { preferencesUrl } from "./mail-preferences";
 // From a notification key, its values and a recipient to an outbox row: the
 // shop's template (or the translated default), rendered by Liquid into the
 // HTML layout and a text part, with the one-click unsubscribe address on
-// non-transactional e-mail. The dedupe key makes a second call for the same
-// event and recipient a no-op.
+// non-transactional e-mail. The dedupe key and the recipient's opt-outs are
+// checked where the e-mail is written (writeEmail), in the same transaction:
+// a second e-mail for the same event and recipient, or one of a kind its
+// recipient opted out of, is composed but never stored.
 
 /** Where the default wording of a notification lives. */
 export function defaultNamespace(key: NotificationKey): string {
@@ -136,7 +138,7 @@ export interface NotificationRequest {
 
 /**
  * Reads what a notification needs and composes it (the Liquid render), or
- * null when it is off or opted out of. Reads only: event dispatch runs it
+ * null when the merchant turned its kind off. Reads only: event dispatch runs it
  * before its write transaction, so SQLite's write lock is not held while a
  * template renders (ADR 035).
  */
@@ -144,20 +146,11 @@ export async function prepareNotification(reader: Tx, request: NotificationReque
   const { shop, key, to } = request;
   const address = to.toLowerCase();
   const dedupeKey = request.dedupeBy ? `${request.dedupeBy}:${address}` : null;
-  if (dedupeKey && (await reader.outboxEmail.findUnique({ where: { dedupeKey }, select: { id: true } }))) return null;
   const def = notificationDef(key);
   const inForce = await templateInForce(reader, shop.id, key, request.language);
   const template = request.template ? { ...inForce, ...request.template } : inForce;
-  if (!request.isTest) {
-    // Transactional mail is always sent (an invite, a password reset).
-    if (!def.transactional) {
-      if (!template.enabled) return null;
-      const optedOut = await reader.mailOptOut.findUnique({
-        where: { shopId_address_kind: { shopId: shop.id, address, kind: key } },
-      });
-      if (optedOut) return null;
-    }
-  }
+  // Transactional mail is always sent (an invite, a password reset).
+  if (!request.isTest && !def.transactional && !template.enabled) return null;
   const config = getConfig();
   const unsubscribeUrl = def.transactional
     ? null
