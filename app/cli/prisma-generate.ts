@@ -4,8 +4,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { offlinePrismaEnv, postgresSchemaPath, prismaBin, sqliteSchemaPath } from "./prisma-env";
+import { offlinePrismaEnv, postgresSchemaPath, prismaBin, projectRoot, sqliteSchemaPath } from "./prisma-env";
 import { toPostgresSchema } from "../db/schema-variants";
+import { patchFluentFieldMap } from "./prisma-runtime-patch";
 
 mkdirSync(path.dirname(postgresSchemaPath), { recursive: true });
 const sqlite = readFileSync(sqliteSchemaPath, "utf8");
@@ -24,5 +25,10 @@ for (const schema of [sqliteSchemaPath, postgresSchemaPath]) {
     stdio: ["ignore", "ignore", "inherit"],
     timeout: 120_000,
   });
+}
+// ADR 066: the runtime each client carries builds a field map per call.
+for (const provider of ["sqlite", "postgresql"]) {
+  const runtime = path.join(projectRoot, "app/db/generated", provider, "runtime/client.js");
+  writeFileSync(runtime, patchFluentFieldMap(readFileSync(runtime, "utf8")));
 }
 console.log("prisma: clients generated for sqlite and postgresql");
