@@ -252,8 +252,11 @@ export async function planWebhookEvents(bulk: BulkSql, eventIds: string[]) {
       continue;
     }
     if (e.topic === "refunds/create") refunds.push({ event: e, refund: read.body as RefundPayload });
-    else
-      byShop.set(e.shopDomain, [...(byShop.get(e.shopDomain) ?? []), { event: e, order: read.body as OrderPayload }]);
+    else {
+      const group = byShop.get(e.shopDomain) ?? [];
+      if (group.length === 0) byShop.set(e.shopDomain, group);
+      group.push({ event: e, order: read.body as OrderPayload });
+    }
   }
   type ShopRow = {
     id: string;
