@@ -143,11 +143,10 @@ const waiting: Pending[] = [];
 const slots: Slot[] = [];
 let nextId = 1;
 
-function poolSize(): number {
-  // One core stays for the event loop: two threads on a two-core machine
-  // would leave the requests none while two loops run out their time.
-  return Math.max(1, Math.min(2, availableParallelism() - 1));
-}
+// One core stays for the event loop: two threads on a two-core machine
+// would leave the requests none while two loops run out their time. Read
+// once: it is a system call, and dispatch runs for every render.
+const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 
 function startSlot(): Slot {
   const worker = new Worker(WORKER_SOURCE, {
@@ -204,7 +203,7 @@ function replace(slot: Slot, reason: TemplateLimit | unknown, ms?: number) {
 }
 
 function dispatch() {
-  while (slots.length < poolSize()) slots.push(startSlot());
+  while (slots.length < POOL_SIZE) slots.push(startSlot());
   for (const slot of slots) {
     if (!waiting.length) return;
     if (!slot.ready || slot.running) continue;
