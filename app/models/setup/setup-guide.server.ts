@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allPlans, countRows, mapPlan, runPlan } from "../dashboard/rollup-sql.server";
 import type { ShopDb } from "../../db/shop-db.server";
 import { saveShopSetting } from "../settings/save-shop-setting.server";
 import { shopSettingsObject } from "../settings/shop-settings";
@@ -10,17 +11,25 @@ export const dismissSetupSchema = z.object({ intent: z.literal("dismiss_setup") 
 // the theme, so the app embed counts as on once it has shown it works: a
 // visit it reported through the app proxy, or an order it credited by link.
 
+// Six existence checks in one statement (the dashboard's document and data
+// read them on every load; as six Prisma queries they were most of its loader).
+function setupFactsPlan(shopId: string) {
+  const exists = (table: string, condition: string) =>
+    mapPlan(countRows(`SELECT 1 FROM "${table}" WHERE "shopId" = ? AND ${condition} LIMIT 1`, [shopId]), (n) => n > 0);
+  return allPlans([
+    exists("Click", `"source" = 'proxy'`),
+    exists("Order", `"attributionSource" = 'link'`),
+    exists("Campaign", "1 = 1"),
+    exists("PortalPage", `"publishedAt" IS NOT NULL`),
+    exists("Affiliate", `"status" = 'approved'`),
+    exists("Order", `"affiliateId" IS NOT NULL`),
+  ]);
+}
+
 export async function loadSetupGuide(db: ShopDb, settingsText: string): Promise<SetupGuide & { dismissed: boolean }> {
   const settings = shopSettingsObject(settingsText);
   const saved = settings.setupGuide as { dismissedAt?: string } | undefined;
-  const [embedClick, linkOrder, campaign, portal, affiliate, sale] = await Promise.all([
-    db.click.findFirst({ where: { source: "proxy" }, select: { id: true } }),
-    db.order.findFirst({ where: { attributionSource: "link" }, select: { id: true } }),
-    db.campaign.findFirst({ select: { id: true } }),
-    db.portalPage.findFirst({ where: { publishedAt: { not: null } }, select: { id: true } }),
-    db.affiliate.findFirst({ where: { status: "approved" }, select: { id: true } }),
-    db.order.findFirst({ where: { affiliateId: { not: null } }, select: { id: true } }),
-  ]);
+  const [embedClick, linkOrder, campaign, portal, affiliate, sale] = await runPlan(db, setupFactsPlan(db.$shopId));
   const guide = setupGuide({
     appEmbed: Boolean(embedClick || linkOrder),
     campaign: Boolean(campaign),
