@@ -51,8 +51,8 @@ import {
 import { SENDING_METHODS } from "~/models/payouts/payout-states";
 import { listBatchesInProgress, listBelowMinimum, listPayoutsPage } from "~/models/payouts/payouts-list.server";
 import { useShell } from "./$role";
-import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
-import { rateHoldMessage, rateHoldsOf } from "~/models/payouts/payout-currency.server";
+import { taxFormHolds } from "~/models/tax-forms/tax-form-hold.server";
+import { rateHoldMessage, rateHolds } from "~/models/payouts/payout-currency.server";
 import { ConvertedAmount } from "~/components/payouts/ConvertedAmount";
 
 // /{role}/payouts: the shop's payouts by state. Pending payouts are gathered
@@ -73,14 +73,15 @@ export const loader = /* @__PURE__ */ merchantRoute(
       query.status === "processing" ? listBatchesInProgress(db) : noBatches,
     ]);
     // Pending payouts that wait for the affiliate's tax form (Settings › Tax forms) say so.
-    const pendingIds = page.payouts.filter((p) => p.status === "pending").map((p) => p.id);
-    const [taxHolds, rateHolds] = await Promise.all([
-      taxFormHoldsOf(db, shop.id, pendingIds),
-      rateHoldsOf(db, shop.id, pendingIds),
+    // (The page's rows are what the holds look at: no second read of them.)
+    const pending = page.payouts.filter((p) => p.status === "pending");
+    const [taxHolds, rateHeld] = await Promise.all([
+      taxFormHolds(db, shop.id, pending),
+      rateHolds(db, shop.id, pending),
     ]);
     const held = Object.fromEntries(taxHolds);
     // ...and those that wait for an exchange rate into the affiliate's currency (ADR 052).
-    const noRate = Object.fromEntries([...rateHolds].map(([id, hold]) => [id, rateHoldMessage(hold)]));
+    const noRate = Object.fromEntries([...rateHeld].map(([id, hold]) => [id, rateHoldMessage(hold)]));
     return { ...page, methods, belowMinimum, batches, held, noRate, isAdmin: user.role === "admin" };
   },
 );

@@ -11,11 +11,13 @@ import { addMerchantRate } from "~/models/payouts/rate-table.server";
 import { refreshPendingPayouts } from "~/models/payouts/refresh-pending-payouts.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildCommission, buildOrder } from "../support/api-builders";
-import { buildAffiliate, buildCampaign, buildShop } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildShop, buildUser, TEST_PASSWORD } from "../support/builders";
+import { HttpClient } from "../support/http-client";
 import { useMoneyCheck } from "../support/money-check";
 import { connectShopToFake, usePaypal } from "../support/paypal";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
+import { useTestServer } from "../support/test-server";
 
 // Payouts in the affiliate's currency (ADR 052) against the fake PayPal
 // (Prism checks each request against PayPal's OpenAPI file): converted once
@@ -25,6 +27,7 @@ applyTestEnv({ PAYPAL_FOLLOW_SECONDS: "0" });
 const paypal = usePaypal();
 useTestDatabase();
 useMoneyCheck();
+const server = useTestServer();
 
 const db = () => getDb();
 
@@ -118,6 +121,19 @@ describe("a payout in the affiliate's currency", () => {
     // A fresh rate ends the wait at once (nothing was stored as held).
     await addMerchantRate(sdb, { currency: "CAD", rate: "1.36" }, "Mia");
     expect((await rateHoldsOf(db(), shop.id, [payout.id])).size).toBe(0);
+  });
+
+  it("says on the payouts list which pending payout waits for a rate", async () => {
+    const { shop, payout } = await canadian();
+    const email = "owner@rates.example";
+    await buildUser(shop.id, { role: "admin", email });
+    const admin = new HttpClient(server.url);
+    expect((await admin.postForm("/login", { email, password: TEST_PASSWORD })).status).toBe(302);
+    const res = await admin.get(`/admin/payouts?_data=${encodeURIComponent("routes/$role.payouts._index")}`);
+    expect(res.status).toBe(200);
+    const { noRate } = (await res.json()) as { noRate: Record<string, string> };
+    expect(Object.keys(noRate)).toEqual([payout.id]);
+    expect(noRate[payout.id]).toContain("CAD");
   });
 
   it("changes nothing on bad input", async () => {

@@ -126,6 +126,7 @@ export async function listPayoutsPage(db: ShopDb, timezone: string, params: Payo
     status,
     payouts: result.rows.map((p) => ({
       id: p.id,
+      affiliateId: p.affiliateId,
       amount: p.amount,
       currency: p.currency,
       status: p.status,
