@@ -32,10 +32,10 @@ import {
 import { formatGiftCardCode } from "~/models/payouts/gift-card-code";
 import { bankFieldName, payoutChoiceFormSchema } from "~/models/payouts/payout-choice";
 import type { RouteHandle } from "~/i18n/route-handle";
-import { taxFormHoldsOf } from "~/models/tax-forms/tax-form-hold.server";
+import { taxFormHolds } from "~/models/tax-forms/tax-form-hold.server";
 import { currentTaxForm } from "~/models/tax-forms/tax-form-store.server";
 import { convertedView } from "~/models/payouts/converted-view";
-import { rateHoldsOf } from "~/models/payouts/payout-currency.server";
+import { rateHolds } from "~/models/payouts/payout-currency.server";
 import { payoutCurrencyFormSchema, payoutCurrencyOptions } from "~/models/payouts/payout-currency-choice";
 
 export const handle: RouteHandle = {
@@ -54,12 +54,13 @@ export const loader = /* @__PURE__ */ affiliateRoute({ query }, async ({ db, aff
   ]);
   const payment = choice.settings;
   // Payouts waiting for the affiliate's tax form (the shop's Settings › Tax forms).
-  const pendingIds = payouts.filter((p) => p.status === "pending").map((p) => p.id);
+  // (The holds look at the rows just read, not at a second read of them.)
+  const pending = payouts.filter((p) => p.status === "pending").map((p) => ({ ...p, affiliateId: affiliate.id }));
   const [held, taxForm, noRate] = await Promise.all([
-    taxFormHoldsOf(db, db.$shopId, pendingIds),
+    taxFormHolds(db, db.$shopId, pending),
     currentTaxForm(db, affiliate.id),
     // ...and for an exchange rate into the currency the affiliate chose (ADR 052).
-    rateHoldsOf(db, db.$shopId, pendingIds),
+    rateHolds(db, db.$shopId, pending),
   ]);
   return {
     held: payouts.filter((p) => held.has(p.id)).map((p) => ({ id: p.id, amount: p.amount, currency: p.currency })),

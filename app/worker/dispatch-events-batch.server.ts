@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { getConfig } from "../config.server";
 import { ANY_SHOP, bool, date, type BulkSql } from "../db/bulk-sql.server";
 import type { BatchWrite } from "../db/job-queue.server";
 import { jobRow } from "../models/jobs/enqueue.server";
+import { outboxRow, withoutOptedOut } from "../models/mail/outbox.server";
 import { NOTIFICATION_KINDS, notificationDef } from "../models/notifications/catalogue";
 import { brandingOf, composeEmail, defaultTemplate } from "../models/notifications/compose-notification.server";
 import { preferencesUrl } from "../models/notifications/mail-preferences";
@@ -250,7 +250,7 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
     );
 
   const config = getConfig();
-  const outbox: Record<string, string | boolean | number | Date | null>[] = [];
+  const outbox: ReturnType<typeof outboxRow>[] = [];
   for (const { event, kind, affiliate, address, dedupeKey } of wanted) {
     if (taken.has(dedupeKey)) continue;
     taken.add(dedupeKey);
@@ -269,21 +269,21 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
       : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
     const values = { ...affiliateValues(shop, affiliate), ...own };
     const mail = await composeEmail(key, template, values, language, brandingOf(shop), unsubscribeUrl);
-    outbox.push({
-      id: randomUUID(),
-      shopId: shop.id,
-      toAddress: address,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      kind: key,
-      dedupeKey,
-      unsubscribeUrl,
-      isTest: false,
-      status: "queued",
-      attempts: 0,
-      createdAt: now,
-    });
+    outbox.push(
+      outboxRow(
+        {
+          shopId: shop.id,
+          to: address,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          kind: key,
+          dedupeKey,
+          unsubscribeUrl,
+        },
+        now,
+      ),
+    );
   }
   const jobs = [
     // What couponSubscriber does for an approval on the one-by-one path
@@ -300,22 +300,7 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
     for (const write of planned) await write(writer);
     // Opt-outs are read here, with the write, as writeEmail does: one saved
     // while the batch was being composed still stops its e-mail.
-    const optOuts = new Set(
-      (
-        await writer
-          .from("MailOptOut")
-          .findIn<{ shopId: string; address: string; kind: string }>(
-            ["shopId", "address", "kind"],
-            { shopId: shopIds },
-            "address",
-            uniq(outbox.filter((row) => row.unsubscribeUrl).map((row) => String(row.toAddress))),
-          )
-      ).map((o) => `${o.shopId}\n${o.address}\n${o.kind}`),
-    );
-    const mails = outbox.filter(
-      (row) =>
-        !row.unsubscribeUrl || !optOuts.has(`${String(row.shopId)}\n${String(row.toAddress)}\n${String(row.kind)}`),
-    );
+    const mails = await withoutOptedOut(writer, outbox);
     await writer.insertRows("OutboxEmail", mails, { onConflict: "ignore" });
     // A trigger a concurrent writer queued meanwhile is skipped; its job then finds no row.
     await writer.insertRows(
@@ -328,10 +313,8 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
       flow.map((f) => f.job),
     );
     // (A coupon job a replay queued already is skipped.)
-    await writer.insertRows(
-      "Job",
-      [...mails.map((row) => jobRow("email.send", { id: String(row.id) }, { now })), ...jobs],
-      { onConflict: "ignore" },
-    );
+    await writer.insertRows("Job", [...mails.map((row) => jobRow("email.send", { id: row.id }, { now })), ...jobs], {
+      onConflict: "ignore",
+    });
   };
 }

@@ -64,9 +64,18 @@ export async function queueEmails(tx: Tx, emails: readonly OutgoingEmail[]): Pro
  * e-mail before it.
  */
 export async function writeEmail(writer: BulkSql, email: OutgoingEmail): Promise<string | null> {
-  if (await optedOut(writer, email)) return null;
   const now = new Date();
-  const row = {
+  const [row] = await withoutOptedOut(writer, [outboxRow(email, now)]);
+  if (!row) return null;
+  const [id] = await writer.insertNew("OutboxEmail", [row], "id");
+  if (!id) return null;
+  await writer.insertRows("Job", [jobRow("email.send", { id }, { now })]);
+  return id;
+}
+
+/** The OutboxEmail row of an e-mail, queued. */
+export function outboxRow(email: OutgoingEmail, now: Date) {
+  return {
     id: randomUUID(),
     shopId: email.shopId,
     toAddress: email.to,
@@ -81,22 +90,35 @@ export async function writeEmail(writer: BulkSql, email: OutgoingEmail): Promise
     attempts: 0,
     createdAt: now,
   };
-  const [id] = await writer.insertNew("OutboxEmail", [row], "id");
-  if (!id) return null;
-  await writer.insertRows("Job", [jobRow("email.send", { id }, { now })]);
-  return id;
 }
 
 /**
- * An e-mail its recipient can unsubscribe from (it carries the one-click
- * address: not transactional, not a test) whose kind they opted out of.
+ * The rows but those whose recipient opted out of their kind, read with one
+ * statement in the writer's transaction. Only an e-mail that can be
+ * unsubscribed from (it carries the one-click address: not transactional)
+ * and is not a test can be stopped.
  */
-async function optedOut(writer: BulkSql, email: OutgoingEmail) {
-  if (!email.unsubscribeUrl || email.isTest || !email.kind || !email.shopId) return false;
-  const rows = await writer
-    .from("MailOptOut")
-    .findIn<{ kind: string }>(["kind"], { shopId: email.shopId, kind: email.kind }, "address", [email.to]);
-  return rows.length > 0;
+export async function withoutOptedOut<R extends ReturnType<typeof outboxRow>>(
+  writer: BulkSql,
+  rows: R[],
+): Promise<R[]> {
+  const stoppable = (row: R) => Boolean(row.unsubscribeUrl && !row.isTest && row.kind && row.shopId);
+  const addresses = [...new Set(rows.filter(stoppable).map((row) => row.toAddress))];
+  const shopIds = [...new Set(rows.filter(stoppable).map((row) => row.shopId!))];
+  if (addresses.length === 0) return rows;
+  const optOuts = new Set(
+    (
+      await writer
+        .from("MailOptOut")
+        .findIn<{ shopId: string; address: string; kind: string }>(
+          ["shopId", "address", "kind"],
+          { shopId: shopIds },
+          "address",
+          addresses,
+        )
+    ).map((o) => `${o.shopId}\n${o.address}\n${o.kind}`),
+  );
+  return rows.filter((row) => !stoppable(row) || !optOuts.has(`${row.shopId}\n${row.toAddress}\n${row.kind}`));
 }
 
 const transports = new Map<string, Transporter>();
