@@ -1,11 +1,15 @@
-import { getConfig } from "../config.server";
 import { ANY_SHOP, bool, date, type BulkSql } from "../db/bulk-sql.server";
 import type { BatchWrite } from "../db/job-queue.server";
 import { jobRow } from "../models/jobs/enqueue.server";
 import { outboxRow, withoutOptedOut } from "../models/mail/outbox.server";
-import { NOTIFICATION_KINDS, notificationDef } from "../models/notifications/catalogue";
-import { brandingOf, composeEmail, defaultTemplate } from "../models/notifications/compose-notification.server";
-import { preferencesUrl } from "../models/notifications/mail-preferences";
+import { NOTIFICATION_KINDS } from "../models/notifications/catalogue";
+import {
+  brandingOf,
+  composeEmail,
+  defaultTemplate,
+  outgoingEmail,
+  unsubscribeUrlOf,
+} from "../models/notifications/compose-notification.server";
 import type { AffiliateEventType, NotificationKind, PlainContext } from "../models/notifications/kind";
 import {
   affiliateValues,
@@ -249,14 +253,12 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
       flowTriggerRows(event.shopId, "affiliate-approved", dedupeKey, affiliateApprovedPayload(affiliate), now),
     );
 
-  const config = getConfig();
   const outbox: ReturnType<typeof outboxRow>[] = [];
   for (const { event, kind, affiliate, address, dedupeKey } of wanted) {
     if (taken.has(dedupeKey)) continue;
     taken.add(dedupeKey);
     const shop = shops.get(event.shopId)!;
     const { key } = kind;
-    const def = notificationDef(key);
     const language = languageOf(affiliate, shop);
     const own = bulkValues(kind, { event, shop, affiliate, language });
     if (!own) continue;
@@ -264,26 +266,10 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
     if (row && !bool(row.enabled)) continue;
     const fallback = row?.subject && row?.body ? null : defaultTemplate(key, language);
     const template = { subject: row?.subject ?? fallback!.subject, body: row?.body ?? fallback!.body };
-    const unsubscribeUrl = def.transactional
-      ? null
-      : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
+    const unsubscribeUrl = unsubscribeUrlOf(shop.id, address, key);
     const values = { ...affiliateValues(shop, affiliate), ...own };
     const mail = await composeEmail(key, template, values, language, brandingOf(shop), unsubscribeUrl);
-    outbox.push(
-      outboxRow(
-        {
-          shopId: shop.id,
-          to: address,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          kind: key,
-          dedupeKey,
-          unsubscribeUrl,
-        },
-        now,
-      ),
-    );
+    outbox.push(outboxRow(outgoingEmail(shop.id, address, key, mail, dedupeKey, unsubscribeUrl), now));
   }
   const jobs = [
     // What couponSubscriber does for an approval on the one-by-one path

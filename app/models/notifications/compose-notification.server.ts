@@ -151,13 +151,30 @@ export async function prepareNotification(reader: Tx, request: NotificationReque
   const template = request.template ? { ...inForce, ...request.template } : inForce;
   // Transactional mail is always sent (an invite, a password reset).
   if (!request.isTest && !def.transactional && !template.enabled) return null;
-  const config = getConfig();
-  const unsubscribeUrl = def.transactional
-    ? null
-    : preferencesUrl(config.appUrl, config.SESSION_SECRET, shop.id, address, key);
+  const unsubscribeUrl = unsubscribeUrlOf(shop.id, address, key);
   const mail = await composeEmail(key, template, request.values, request.language, brandingOf(shop), unsubscribeUrl);
+  return outgoingEmail(shop.id, address, key, mail, dedupeKey, unsubscribeUrl, request.isTest ?? false);
+}
+
+/** The one-click unsubscribe address of a kind's e-mail to an address; none for a transactional kind. */
+export function unsubscribeUrlOf(shopId: string, address: string, key: NotificationKey): string | null {
+  if (notificationDef(key).transactional) return null;
+  const config = getConfig();
+  return preferencesUrl(config.appUrl, config.SESSION_SECRET, shopId, address, key);
+}
+
+/** A composed notification as the outbox takes it. */
+export function outgoingEmail(
+  shopId: string,
+  address: string,
+  key: NotificationKey,
+  mail: ComposedEmail,
+  dedupeKey: string | null,
+  unsubscribeUrl: string | null,
+  isTest = false,
+): OutgoingEmail {
   return {
-    shopId: shop.id,
+    shopId,
     to: address,
     subject: mail.subject,
     text: mail.text,
@@ -165,6 +182,6 @@ export async function prepareNotification(reader: Tx, request: NotificationReque
     kind: key,
     dedupeKey,
     unsubscribeUrl,
-    isTest: request.isTest ?? false,
+    isTest,
   };
 }
