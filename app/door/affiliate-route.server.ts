@@ -1,6 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
+import { shopRowReads } from "../db/shop-row-reads.server";
 import { shopHandle } from "../lib/portal-ways";
 import { noteShop } from "../lib/request-notes";
 import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
@@ -54,12 +55,15 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
         noteShop(args.context, ctx.shop.domain);
         if (!isRead(args.request)) requireSameOrigin(args.request);
         const input = await readInput(args, spec);
+        const db = shopDb(getDb(), ctx.affiliate.shopId);
+        // As the merchant's door: a read that declares no write reads the shop's row once.
+        const reads = isRead(args.request) && !spec.writeOnRead;
         return keepingForm(input.rawBody, () =>
           withDeclaredWrites(spec, () =>
             handler({
               ...ctx,
               request: args.request,
-              db: shopDb(getDb(), ctx.affiliate.shopId),
+              db: reads ? shopRowReads(db, ctx.shop) : db,
               appUrl: getConfig().appUrl,
               pagesUrl: portalPagesUrl({ shop: ctx.shop, way: ctx.way, handle: shopHandle(ctx.shop.domain) }),
               ...input,

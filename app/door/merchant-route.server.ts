@@ -1,5 +1,6 @@
 import { getDb } from "../db.server";
 import { shopDb, type ShopDb } from "../db/shop-db.server";
+import { shopRowReads } from "../db/shop-row-reads.server";
 import type { Area } from "../lib/areas";
 import { noteShop } from "../lib/request-notes";
 import { requireApiMerchant, requireMerchant, type MerchantContext } from "../models/auth/require-merchant.server";
@@ -47,8 +48,12 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
       // Embedded requests carry a session token, not a cookie: nothing to forge.
       if (ctx.mode === "standalone" && !isRead(args.request)) requireSameOrigin(args.request);
       const input = await readInput(args, spec);
+      const db = shopDb(getDb(), ctx.shop.id);
+      // A read that declares no write cannot change the shop's row: its reads
+      // of that row are answered from the one the door loaded.
+      const reads = isRead(args.request) && !spec.writeOnRead;
       return withDeclaredWrites(spec, () =>
-        handler({ ...ctx, request: args.request, db: shopDb(getDb(), ctx.shop.id), ...input }),
+        handler({ ...ctx, request: args.request, db: reads ? shopRowReads(db, ctx.shop) : db, ...input }),
       );
     });
   return mark(route, { kind: "merchant", area: spec.area });
