@@ -2,7 +2,9 @@
 // (BENCH_VITALS_PROFILE): self time by source function and by source file,
 // mapped back through the build's source maps when the build has them
 // (`npx remix build --sourcemap`). Usage:
-//   npx tsx tests/bench/cpuprofile-summary.ts <file.cpuprofile> [top=30]
+//   npx tsx tests/bench/cpuprofile-summary.ts <file.cpuprofile> [top=30] [first-ms]
+// first-ms: only the samples of the profile's first milliseconds (an
+// interaction's own frame, without the navigation or data load it started).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SourceMapConsumer, type RawSourceMap } from "source-map";
@@ -19,12 +21,19 @@ interface Profile {
 }
 
 async function main() {
-  const [file, topArg] = process.argv.slice(2);
-  if (!file) throw new Error("usage: cpuprofile-summary <file.cpuprofile> [top]");
+  const [file, topArg, firstArg] = process.argv.slice(2);
+  if (!file) throw new Error("usage: cpuprofile-summary <file.cpuprofile> [top] [first-ms]");
   const top = Number(topArg ?? 30);
+  const window = firstArg ? Number(firstArg) : Infinity;
   const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  // Counted from the first sample: the profiler may start well before it.
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    if (i > 0) at += ms;
+    if (at <= window) self.set(id, (self.get(id) ?? 0) + ms);
+  });
 
   const maps = new Map<string, SourceMapConsumer | null>();
   const consumer = async (url: string) => {
