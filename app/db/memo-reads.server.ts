@@ -14,6 +14,7 @@
 
 const READS = new Set<string>(READ_OPERATIONS);
 
+import { interceptMethods } from "./intercept-methods";
 import { READ_OPERATIONS } from "./prisma-operations";
 
 type Cache = Map<string, Promise<unknown>>;
@@ -36,29 +37,21 @@ export function memoReads<T extends object>(client: T): T {
 }
 
 function memoDelegate(model: string, delegate: object, cache: Cache) {
-  return new Proxy(delegate, {
-    get(target, method) {
-      const fn: unknown = Reflect.get(target, method, target);
-      if (typeof fn !== "function") return fn;
-      const call = (fn as (args?: unknown) => unknown).bind(target);
-      if (typeof method !== "string" || !READS.has(method)) return call;
-      return (args?: unknown) => {
-        let key: string;
-        try {
-          key = `${model}.${method}:${JSON.stringify(args ?? null)}`;
-        } catch {
-          return call(args);
-        }
-        let answer = cache.get(key);
-        if (!answer) {
-          // Prisma's queries start when awaited: this starts it once.
-          answer = Promise.resolve(call(args));
-          cache.set(key, answer);
-          // A failed read is not remembered: the next caller tries again.
-          answer.catch(() => cache.delete(key));
-        }
-        return answer.then((rows) => structuredClone(rows));
-      };
-    },
+  return interceptMethods(delegate, READS, (call, method) => (args?: unknown) => {
+    let key: string;
+    try {
+      key = `${model}.${method}:${JSON.stringify(args ?? null)}`;
+    } catch {
+      return call(args);
+    }
+    let answer = cache.get(key);
+    if (!answer) {
+      // Prisma's queries start when awaited: this starts it once.
+      answer = Promise.resolve(call(args));
+      cache.set(key, answer);
+      // A failed read is not remembered: the next caller tries again.
+      answer.catch(() => cache.delete(key));
+    }
+    return answer.then((rows) => structuredClone(rows));
   });
 }

@@ -1,4 +1,5 @@
 import { Prisma } from "./generated/sqlite";
+import { interceptMethods } from "./intercept-methods";
 import type { ShopDb } from "./shop-db.server";
 
 // A read-only request's client whose reads of its own shop's row are answered
@@ -63,19 +64,11 @@ export function shopRowReads(db: ShopDb, row: Row & { id: string }): ShopDb {
 }
 
 function shopDelegate(delegate: object, row: Row & { id: string }) {
-  return new Proxy(delegate, {
-    get(target, method) {
-      const fn: unknown = Reflect.get(target, method, target);
-      if (typeof fn !== "function") return fn;
-      const call = (fn as (args?: unknown) => unknown).bind(target);
-      if (typeof method !== "string" || !ANSWERED.has(method)) return call;
-      return (args?: unknown) => {
-        const columns = columnsAnswered(args, row.id, row, method);
-        if (!columns) return call(args);
-        const answer: Row = {};
-        for (const column of columns) answer[column] = structuredClone(row[column]);
-        return Promise.resolve(answer);
-      };
-    },
+  return interceptMethods(delegate, ANSWERED, (call, method) => (args?: unknown) => {
+    const columns = columnsAnswered(args, row.id, row, method);
+    if (!columns) return call(args);
+    const answer: Row = {};
+    for (const column of columns) answer[column] = structuredClone(row[column]);
+    return Promise.resolve(answer);
   });
 }
