@@ -17,11 +17,12 @@ export default defineConfig({
   resolve: { alias },
   test: {
     pool: "forks",
-    // One file at a time by default: the e2e files share one Chromium and
-    // the scale file starts four processes. `npm run test:unit` and
-    // `npm run test:db` (and so `npm test` and CI) run their files on 2
-    // workers: each db file has its own database and free ports, and one
-    // file at a time left a core mostly idle (ADR 039, addendum).
+    // One file at a time by default: the scale file starts four processes.
+    // `npm run test:unit`, `npm run test:db` and `npm run test:browser` (and
+    // so `npm test` and CI) run their files on 2 workers: each db and e2e
+    // file has its own database, server and free ports (the e2e files share
+    // one Chromium, a browser context each), and one file at a time left a
+    // core mostly idle (ADR 039, addenda).
     fileParallelism: false,
     projects: [
       {
