@@ -28,7 +28,7 @@ const SHOP_COLUMNS = Prisma.dmmf.datamodel.models
   .map((f) => f.name);
 
 /** The columns a read asks for when the row can answer it, else null. */
-export function columnsAnswered(args: unknown, shopId: string, row: Row, method: string): string[] | null {
+function columnsAnswered(args: unknown, shopId: string, row: Row, method: string): string[] | null {
   if (!ANSWERED.has(method)) return null;
   const { where, select, ...rest } = (args ?? {}) as Row;
   if (Object.keys(rest).length > 0) return null;

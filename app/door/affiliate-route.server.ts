@@ -1,7 +1,5 @@
 import { getConfig } from "../config.server";
-import { getDb } from "../db.server";
-import { shopDb, type ShopDb } from "../db/shop-db.server";
-import { shopRowReads } from "../db/shop-row-reads.server";
+import type { ShopDb } from "../db/shop-db.server";
 import { shopHandle } from "../lib/portal-ways";
 import { noteShop } from "../lib/request-notes";
 import { requireAffiliate, type AffiliateContext } from "../models/affiliate-account/affiliate-session.server";
@@ -16,6 +14,7 @@ import {
   runRoute,
   withDeclaredWrites,
 } from "./door.server";
+import { routeShopDb } from "./route-db.server";
 import { requireSameOrigin } from "./same-origin.server";
 
 // The door of every /account/... loader and action: the logged-in affiliate
@@ -55,15 +54,13 @@ export function affiliateRoute<R, Q = undefined, B = undefined, P = Record<strin
         noteShop(args.context, ctx.shop.domain);
         if (!isRead(args.request)) requireSameOrigin(args.request);
         const input = await readInput(args, spec);
-        const db = shopDb(getDb(), ctx.affiliate.shopId);
-        // As the merchant's door: a read that declares no write reads the shop's row once.
-        const reads = isRead(args.request) && !spec.writeOnRead;
+        const db = routeShopDb(args.request, spec, ctx.shop);
         return keepingForm(input.rawBody, () =>
           withDeclaredWrites(spec, () =>
             handler({
               ...ctx,
               request: args.request,
-              db: reads ? shopRowReads(db, ctx.shop) : db,
+              db,
               appUrl: getConfig().appUrl,
               pagesUrl: portalPagesUrl({ shop: ctx.shop, way: ctx.way, handle: shopHandle(ctx.shop.domain) }),
               ...input,

@@ -1,6 +1,4 @@
-import { getDb } from "../db.server";
-import { shopDb, type ShopDb } from "../db/shop-db.server";
-import { shopRowReads } from "../db/shop-row-reads.server";
+import type { ShopDb } from "../db/shop-db.server";
 import type { Area } from "../lib/areas";
 import { noteShop } from "../lib/request-notes";
 import { requireApiMerchant, requireMerchant, type MerchantContext } from "../models/auth/require-merchant.server";
@@ -8,6 +6,7 @@ import { isRead, mark, readInput, runRoute, withDeclaredWrites, type InputSpec, 
 import type { Schema } from "./input.server";
 import type { PlanFeature } from "../models/plans/plans";
 import { requirePlanFeature } from "./plan-check.server";
+import { routeShopDb } from "./route-db.server";
 import { requireSameOrigin } from "./same-origin.server";
 
 // The door of every /{role}/... loader and action (admin and staff): who is
@@ -48,13 +47,8 @@ export function merchantRoute<R, Q = undefined, B = undefined, P = Record<string
       // Embedded requests carry a session token, not a cookie: nothing to forge.
       if (ctx.mode === "standalone" && !isRead(args.request)) requireSameOrigin(args.request);
       const input = await readInput(args, spec);
-      const db = shopDb(getDb(), ctx.shop.id);
-      // A read that declares no write cannot change the shop's row: its reads
-      // of that row are answered from the one the door loaded.
-      const reads = isRead(args.request) && !spec.writeOnRead;
-      return withDeclaredWrites(spec, () =>
-        handler({ ...ctx, request: args.request, db: reads ? shopRowReads(db, ctx.shop) : db, ...input }),
-      );
+      const db = routeShopDb(args.request, spec, ctx.shop);
+      return withDeclaredWrites(spec, () => handler({ ...ctx, request: args.request, db, ...input }));
     });
   return mark(route, { kind: "merchant", area: spec.area });
 }

@@ -103,8 +103,9 @@ export async function withoutOptedOut<R extends ReturnType<typeof outboxRow>>(
   rows: R[],
 ): Promise<R[]> {
   const stoppable = (row: R) => Boolean(row.unsubscribeUrl && !row.isTest && row.kind && row.shopId);
-  const addresses = [...new Set(rows.filter(stoppable).map((row) => row.toAddress))];
-  const shopIds = [...new Set(rows.filter(stoppable).map((row) => row.shopId!))];
+  const stoppableRows = rows.filter(stoppable);
+  const addresses = [...new Set(stoppableRows.map((row) => row.toAddress))];
+  const shopIds = [...new Set(stoppableRows.map((row) => row.shopId!))];
   if (addresses.length === 0) return rows;
   const optOuts = new Set(
     (
