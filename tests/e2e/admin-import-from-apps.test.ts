@@ -112,9 +112,23 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("importing from another app i
     const confirm = page.getByRole("dialog", { name: `Remove the code ${sca}?` });
     await confirm.getByText(/will no longer credit/).waitFor();
     await page.screenshot({ path: screenshotPath("admin-affiliate-aliases-confirm"), fullPage: true });
+    // Every toast element that ever shows the confirmation is counted. The
+    // toast used to move in the tree when the card's last code went (inside
+    // the card, then on its own): when the fetcher settled before the page's
+    // new data (CI, once), the toast was mounted twice and two were drawn.
+    const removed = `Code ${sca} removed`;
+    await page.evaluate((text) => {
+      const seen = new Set<Element>();
+      Object.assign(window, { toastsSeen: seen });
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll(".Polaris-Frame-Toast"))
+          if (el.textContent?.includes(text)) seen.add(el);
+      }).observe(document.body, { childList: true, subtree: true });
+    }, removed);
     await confirm.getByRole("button", { name: "Remove", exact: true }).click();
-    await page.getByText(`Code ${sca} removed`).waitFor();
     await page.getByRole("heading", { name: "Codes from your previous app" }).waitFor({ state: "detached" });
+    await page.getByText(removed).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { toastsSeen: Set<Element> }).toastsSeen.size)).toBe(1);
     expect(await getDb().referralAlias.count({ where: { affiliateId: merged.id } })).toBe(0);
     expect(await getDb().referralAlias.count({ where: { shopId: shop.id } })).toBe(38);
     expect(errors.unexpected()).toEqual([]);

@@ -43,69 +43,79 @@ export function AffiliateAliases({
     if (fetcher.data.removedAlias) setToast(t("Affiliates:aliases.removed", { code: fetcher.data.removedAlias }));
   }, [fetcher.state, fetcher.data, t]);
   const error = useTranslatedError(fetcher.state === "idle" ? fetcher.data?.error : undefined);
-  // The toast outlives the card: removing the last code empties it.
+  // The toast outlives the card (removing the last code empties it) and keeps
+  // its place in the tree whether the card shows or not: moved, it would be
+  // mounted again and drawn twice while the first one fades out.
   const toastNode = toast ? <AppToast content={toast} onDismiss={() => setToast(null)} /> : null;
-  if (aliases.length === 0 && !error) return toastNode;
 
   const sourceName = (source: string) =>
     source in APP_NAMES ? APP_NAMES[source as AppFormat] : t("Affiliates:aliases.fromCsv");
 
+  const card =
+    aliases.length === 0 && !error ? null : (
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            {t("Affiliates:aliases.title")}
+          </Text>
+          <Text as="p" tone="subdued" variant="bodySm">
+            {t("Affiliates:aliases.help")}
+          </Text>
+          <FormErrorBanner error={error} />
+          <div data-testid="referral-aliases">
+            <BlockStack gap="200">
+              {aliases.map((alias) => (
+                <InlineStack key={alias.id} align="space-between" blockAlign="center" wrap={false} gap="200">
+                  <BlockStack gap="050">
+                    <Text as="span" fontWeight="semibold" breakWord>
+                      {alias.code}
+                    </Text>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {sourceName(alias.source)}
+                    </Text>
+                  </BlockStack>
+                  <Button
+                    variant="plain"
+                    tone="critical"
+                    disabled={readOnly || fetcher.state !== "idle"}
+                    accessibilityLabel={t("Affiliates:aliases.removeLabel", { code: alias.code })}
+                    onClick={() => setRemoving(alias)}
+                  >
+                    {t("Affiliates:aliases.remove")}
+                  </Button>
+                </InlineStack>
+              ))}
+            </BlockStack>
+          </div>
+        </BlockStack>
+        <Modal
+          open={removing !== null}
+          onClose={() => setRemoving(null)}
+          title={t("Affiliates:aliases.removeTitle", { code: removing?.code ?? "" })}
+          primaryAction={{
+            content: t("Affiliates:aliases.remove"),
+            destructive: true,
+            onAction: () => {
+              if (removing)
+                fetcher.submit(
+                  { intent: "removeAlias", alias_id: removing.id, code: removing.code },
+                  { method: "post" },
+                );
+              setRemoving(null);
+            },
+          }}
+          secondaryActions={[{ content: t("Affiliates:cancel"), onAction: () => setRemoving(null) }]}
+        >
+          <Modal.Section>
+            <Text as="p">{t("Affiliates:aliases.removeBody", { name: affiliateName })}</Text>
+          </Modal.Section>
+        </Modal>
+      </Card>
+    );
   return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          {t("Affiliates:aliases.title")}
-        </Text>
-        <Text as="p" tone="subdued" variant="bodySm">
-          {t("Affiliates:aliases.help")}
-        </Text>
-        <FormErrorBanner error={error} />
-        <div data-testid="referral-aliases">
-          <BlockStack gap="200">
-            {aliases.map((alias) => (
-              <InlineStack key={alias.id} align="space-between" blockAlign="center" wrap={false} gap="200">
-                <BlockStack gap="050">
-                  <Text as="span" fontWeight="semibold" breakWord>
-                    {alias.code}
-                  </Text>
-                  <Text as="span" tone="subdued" variant="bodySm">
-                    {sourceName(alias.source)}
-                  </Text>
-                </BlockStack>
-                <Button
-                  variant="plain"
-                  tone="critical"
-                  disabled={readOnly || fetcher.state !== "idle"}
-                  accessibilityLabel={t("Affiliates:aliases.removeLabel", { code: alias.code })}
-                  onClick={() => setRemoving(alias)}
-                >
-                  {t("Affiliates:aliases.remove")}
-                </Button>
-              </InlineStack>
-            ))}
-          </BlockStack>
-        </div>
-      </BlockStack>
-      <Modal
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t("Affiliates:aliases.removeTitle", { code: removing?.code ?? "" })}
-        primaryAction={{
-          content: t("Affiliates:aliases.remove"),
-          destructive: true,
-          onAction: () => {
-            if (removing)
-              fetcher.submit({ intent: "removeAlias", alias_id: removing.id, code: removing.code }, { method: "post" });
-            setRemoving(null);
-          },
-        }}
-        secondaryActions={[{ content: t("Affiliates:cancel"), onAction: () => setRemoving(null) }]}
-      >
-        <Modal.Section>
-          <Text as="p">{t("Affiliates:aliases.removeBody", { name: affiliateName })}</Text>
-        </Modal.Section>
-      </Modal>
+    <>
+      {card}
       {toastNode}
-    </Card>
+    </>
   );
 }
