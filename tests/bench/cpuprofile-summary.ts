@@ -61,7 +61,8 @@ async function main() {
     let where = url ? `${url}:${lineNumber + 1}` : "(native)";
     let name = functionName || "(anonymous)";
     let source = url || `(${functionName})`;
-    const map = url.startsWith("http") ? await consumer(url) : null;
+    // (A script's own top level has no line: -1.)
+    const map = url.startsWith("http") && lineNumber >= 0 ? await consumer(url) : null;
     if (map) {
       const original = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
       if (original.source) {

@@ -30,6 +30,9 @@
 // tests/bench/trace-summary.ts); BENCH_VITALS_TRACE_EXTRA=<categories> adds
 // trace categories (disabled-by-default-blink.debug: the time each CSS
 // selector took in each style pass, as SelectorStats events).
+// BENCH_VITALS_LOAD_PROFILE=<dir> writes a V8 CPU profile of each page's
+// first cold and warm load (<page>-cold-4x.cpuprofile: from the navigation
+// to the end of the measure, hydration included).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -52,6 +55,7 @@ const words = (name: string) =>
     .map((w) => w.trim().toLowerCase())
     .filter(Boolean);
 const PROFILE_DIR = process.env.BENCH_VITALS_PROFILE;
+const LOAD_PROFILE_DIR = process.env.BENCH_VITALS_LOAD_PROFILE;
 const TRACE = process.env.BENCH_VITALS_TRACE === "1";
 // The renderer's timeline: style, layout, paint and their sizes, per task.
 const TRACE_CATEGORIES = [
@@ -149,9 +153,14 @@ async function throttle(page: Page, rate: number) {
  * The JavaScript counted is what came over the network (Chromium's own
  * account: a file served from the cache is not counted), at its gzip size.
  */
-async function load(page: Page, url: string): Promise<Sample> {
+async function load(page: Page, url: string, profilePath?: string): Promise<Sample> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
+  if (profilePath) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    await cdp.send("Profiler.start");
+  }
   const scripts = new Set<string>();
   const cached = new Set<string>();
   const byId = new Map<string, string>();
@@ -166,10 +175,14 @@ async function load(page: Page, url: string): Promise<Sample> {
   const res = await page.goto(url, { waitUntil: "networkidle" });
   if (!res || res.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
   for (const [id, p] of byId) if (!cached.has(id)) scripts.add(p);
-  await cdp.detach();
   // Let hydration's last long tasks, shifts and the LCP entry land.
   await page.waitForTimeout(300);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  if (profilePath) {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(profilePath, JSON.stringify(profile));
+  }
+  await cdp.detach();
   const v = await page.evaluate(() => {
     const w = window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; long: number[][] } };
     const tbt = w.__vitals.long
@@ -327,8 +340,15 @@ export async function vitalsBench(): Promise<BenchResult> {
           const context: BrowserContext = await newContext(browser, cookies[screen.who]);
           const page = await context.newPage();
           await throttle(page, rate);
-          cold.push(await load(page, app.url + screen.path));
-          warm.push(await load(page, app.url + screen.path));
+          const profile = (kind: string) =>
+            LOAD_PROFILE_DIR && i === 0
+              ? path.join(
+                  LOAD_PROFILE_DIR,
+                  `${screen.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-/, "")}-${kind}-${rate}x.cpuprofile`,
+                )
+              : undefined;
+          cold.push(await load(page, app.url + screen.path, profile("cold")));
+          warm.push(await load(page, app.url + screen.path, profile("warm")));
           await context.close();
         }
         type Measure = Exclude<keyof Sample, "endless">;
