@@ -1240,7 +1240,14 @@ if (require.main === module) {
     : loadBench().then((r) => ({ ...r, fivexx: 0 }));
   run
     .then((result) => {
-      for (const check of result.checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}`);
+      // The smoke gates on 5xx only: its other checks are the 60 s bench's
+      // targets, which 20 s on a CI machine shared with nothing else is not
+      // held to. A miss of one of them says MISS, not FAIL, so the log does
+      // not read as a failed gate.
+      const gate = (check: { name: string }) => !smoke || check.name.includes("no 5xx");
+      if (smoke) console.log("  (the smoke fails on 5xx only; MISS: a target of the 60 s bench, not a gate here)");
+      for (const check of result.checks)
+        console.log(`  ${check.pass ? "PASS" : gate(check) ? "FAIL" : "MISS"}  ${check.name}`);
       process.exit(smoke && result.fivexx > 0 ? 1 : 0);
     })
     .catch((error) => {
