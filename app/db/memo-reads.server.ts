@@ -12,10 +12,10 @@
 // write checks again whatever must hold (a key not yet taken). Only reads
 // are remembered; everything else (raw statements, writes) goes through.
 
-const READS = new Set<string>(READ_OPERATIONS);
-
 import { interceptMethods } from "./intercept-methods";
 import { READ_OPERATIONS } from "./prisma-operations";
+
+const READS = new Set<string>(READ_OPERATIONS);
 
 type Cache = Map<string, Promise<unknown>>;
 

@@ -37,7 +37,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from "playwright-core";
 import { BROWSER_LAUNCH_OPTIONS, findChromium } from "../support/chromium";
 import { gzipBytes } from "../support/build-manifest";
 import { endlessAnimations } from "../support/animations";
@@ -148,19 +148,33 @@ async function throttle(page: Page, rate: number) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
 }
 
+/** Starts V8's sampling profiler on the page's CDP session. */
+async function startProfiler(cdp: CDPSession) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp.send("Profiler.start");
+}
+
+/** Stops it and writes what it sampled to `to`. */
+async function writeProfile(cdp: CDPSession, to: string) {
+  const { profile } = await cdp.send("Profiler.stop");
+  mkdirSync(path.dirname(to), { recursive: true });
+  writeFileSync(to, JSON.stringify(profile));
+}
+
+/** A profile's file in `dir`, named after a page or an interaction. */
+const profilePath = (dir: string, name: string) =>
+  path.join(dir, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-/, "")}.cpuprofile`);
+
 /**
  * One load of `url` in `page`, measured from navigation to a quiet network.
  * The JavaScript counted is what came over the network (Chromium's own
  * account: a file served from the cache is not counted), at its gzip size.
  */
-async function load(page: Page, url: string, profilePath?: string): Promise<Sample> {
+async function load(page: Page, url: string, profileTo?: string): Promise<Sample> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  if (profilePath) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-    await cdp.send("Profiler.start");
-  }
+  if (profileTo) await startProfiler(cdp);
   const scripts = new Set<string>();
   const cached = new Set<string>();
   const byId = new Map<string, string>();
@@ -178,10 +192,7 @@ async function load(page: Page, url: string, profilePath?: string): Promise<Samp
   // Let hydration's last long tasks, shifts and the LCP entry land.
   await page.waitForTimeout(300);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  if (profilePath) {
-    const { profile } = await cdp.send("Profiler.stop");
-    writeFileSync(profilePath, JSON.stringify(profile));
-  }
+  if (profileTo) await writeProfile(cdp, profileTo);
   await cdp.detach();
   const v = await page.evaluate(() => {
     const w = window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; long: number[][] } };
@@ -222,18 +233,12 @@ async function inpOf(
   const browser = page.context().browser();
   if (traceTo && browser) await browser.startTracing(page, { path: traceTo, categories: TRACE_CATEGORIES });
   const cdp = profileTo && !TRACE ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-    await cdp.send("Profiler.start");
-  }
+  if (cdp) await startProfiler(cdp);
   await act(page);
   await page.waitForTimeout(500);
   if (traceTo && browser) await browser.stopTracing();
   if (cdp && profileTo) {
-    const { profile } = await cdp.send("Profiler.stop");
-    mkdirSync(path.dirname(profileTo), { recursive: true });
-    writeFileSync(profileTo, JSON.stringify(profile));
+    await writeProfile(cdp, profileTo);
     await cdp.detach();
   }
   return page.evaluate(() => {
@@ -341,12 +346,7 @@ export async function vitalsBench(): Promise<BenchResult> {
           const page = await context.newPage();
           await throttle(page, rate);
           const profile = (kind: string) =>
-            LOAD_PROFILE_DIR && i === 0
-              ? path.join(
-                  LOAD_PROFILE_DIR,
-                  `${screen.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-/, "")}-${kind}-${rate}x.cpuprofile`,
-                )
-              : undefined;
+            LOAD_PROFILE_DIR && i === 0 ? profilePath(LOAD_PROFILE_DIR, `${screen.name}-${kind}-${rate}x`) : undefined;
           cold.push(await load(page, app.url + screen.path, profile("cold")));
           warm.push(await load(page, app.url + screen.path, profile("warm")));
           await context.close();
@@ -456,10 +456,7 @@ export async function vitalsBench(): Promise<BenchResult> {
           // chunks) is over: otherwise the input delay measures the load,
           // which TBT already counts, not the interaction.
           if (SETTLE) await quietMainThread(page);
-          const profileTo =
-            PROFILE_DIR && i === 0
-              ? path.join(PROFILE_DIR, `${it.name.replace(/[^a-z0-9]+/gi, "-")}.cpuprofile`)
-              : undefined;
+          const profileTo = PROFILE_DIR && i === 0 ? profilePath(PROFILE_DIR, it.name) : undefined;
           runs.push(await inpOf(page, it.act, profileTo));
           await it.done?.(page);
           await context.close();
