@@ -28,13 +28,19 @@ class CatalogTextPool extends pg.Pool {
   }
 }
 
+// The CLI is a short-lived process: without allowExitOnIdle, an idle pooled
+// connection kept it alive for pg's 10-second idle timeout after it had
+// printed its answer (every `db pull` and `migrate diff` on PostgreSQL took
+// ~10 s longer than its work; migrations-merge.test.ts spent 111 s so).
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
   schema: isPostgres ? path.join("prisma", "postgresql", "schema.prisma") : path.join("prisma", "schema.prisma"),
   async adapter() {
     return isPostgres
-      ? new PrismaPg(new CatalogTextPool({ connectionString: url }), { disposeExternalPool: true })
+      ? new PrismaPg(new CatalogTextPool({ connectionString: url, allowExitOnIdle: true }), {
+          disposeExternalPool: true,
+        })
       : new PrismaBetterSQLite3({ url: path.resolve(url.replace(/^file:/, "")) });
   },
 });
