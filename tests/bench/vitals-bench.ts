@@ -32,7 +32,8 @@
 // selector took in each style pass, as SelectorStats events).
 // BENCH_VITALS_LOAD_PROFILE=<dir> writes a V8 CPU profile of each page's
 // first cold and warm load (<page>-cold-4x.cpuprofile: from the navigation
-// to the end of the measure, hydration included).
+// to the end of the measure, hydration included); with BENCH_VITALS_TRACE=1,
+// the timeline of those loads instead (<page>-cold-4x.trace.json).
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -76,9 +77,10 @@ const TARGET = { cls: 0.02, lcpMs: 1000, tbtWarmMs: 150, tbtColdMs: 300, inpMs: 
 // the blocking time after the first paint) and event timings (for INP).
 const OBSERVERS = `
 (() => {
-  const v = (window.__vitals = { lcp: 0, cls: 0, fcp: 0, long: [], events: new Map() });
+  const v = (window.__vitals = { lcp: 0, lcpWhat: "", cls: 0, fcp: 0, long: [], events: new Map() });
   let win = 0, first = 0, last = 0;
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) v.lcp = e.startTime; })
+  const what = (el) => !el ? "(removed)" : el.tagName.toLowerCase() + (el.className && typeof el.className === "string" ? "." + el.className.split(" ")[0] : "");
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) { v.lcp = e.startTime; v.lcpWhat = what(e.element) + " " + e.size; } })
     .observe({ type: "largest-contentful-paint", buffered: true });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) {
@@ -114,6 +116,9 @@ const OBSERVERS = `
 
 interface Sample {
   lcp: number;
+  /** The largest element (tag, first class, area in px²): what the LCP waited for. */
+  lcpWhat: string;
+  fcp: number;
   cls: number;
   tbt: number;
   jsBytes: number;
@@ -174,7 +179,10 @@ const profilePath = (dir: string, name: string) =>
 async function load(page: Page, url: string, profileTo?: string): Promise<Sample> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  if (profileTo) await startProfiler(cdp);
+  const traceTo = profileTo && TRACE ? profileTo.replace(/\.cpuprofile$/, ".trace.json") : undefined;
+  const browser = page.context().browser();
+  if (traceTo && browser) await browser.startTracing(page, { path: traceTo, categories: TRACE_CATEGORIES });
+  else if (profileTo) await startProfiler(cdp);
   const scripts = new Set<string>();
   const cached = new Set<string>();
   const byId = new Map<string, string>();
@@ -192,14 +200,17 @@ async function load(page: Page, url: string, profileTo?: string): Promise<Sample
   // Let hydration's last long tasks, shifts and the LCP entry land.
   await page.waitForTimeout(300);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  if (profileTo) await writeProfile(cdp, profileTo);
+  if (traceTo && browser) await browser.stopTracing();
+  else if (profileTo) await writeProfile(cdp, profileTo);
   await cdp.detach();
   const v = await page.evaluate(() => {
-    const w = window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; long: number[][] } };
+    const w = window as unknown as {
+      __vitals: { lcp: number; lcpWhat: string; cls: number; fcp: number; long: number[][] };
+    };
     const tbt = w.__vitals.long
       .filter(([start]) => start! >= w.__vitals.fcp)
       .reduce((n, [, duration]) => n + Math.max(0, duration! - 50), 0);
-    return { lcp: w.__vitals.lcp, cls: w.__vitals.cls, tbt };
+    return { lcp: w.__vitals.lcp, lcpWhat: w.__vitals.lcpWhat, fcp: w.__vitals.fcp, cls: w.__vitals.cls, tbt };
   });
   let jsBytes = 0;
   for (const p of scripts) jsBytes += gzipBytes(p);
@@ -336,7 +347,7 @@ export async function vitalsBench(): Promise<BenchResult> {
     for (const rate of THROTTLES) {
       console.log(`\n  CPU ${rate}×, median of ${REPEATS}: cold | warm`);
       console.log(
-        `  ${"page".padEnd(24)} ${"LCP ms".padStart(15)} ${"CLS".padStart(15)} ${"TBT ms".padStart(15)} ${"JS KB (gzip)".padStart(15)}`,
+        `  ${"page".padEnd(24)} ${"FCP ms".padStart(15)} ${"LCP ms".padStart(15)} ${"CLS".padStart(15)} ${"TBT ms".padStart(15)} ${"JS KB (gzip)".padStart(15)}  largest element (cold)`,
       );
       for (const screen of screens.filter((s) => picked(PAGES, s.name))) {
         const cold: Sample[] = [];
@@ -351,11 +362,11 @@ export async function vitalsBench(): Promise<BenchResult> {
           warm.push(await load(page, app.url + screen.path, profile("warm")));
           await context.close();
         }
-        type Measure = Exclude<keyof Sample, "endless">;
+        type Measure = Exclude<keyof Sample, "endless" | "lcpWhat">;
         const m = (s: Sample[], k: Measure) => median(s.map((x) => x[k]));
         const pair = (k: Measure, f: (n: number) => string) => `${f(m(cold, k))} | ${f(m(warm, k))}`.padStart(13);
         console.log(
-          `  ${screen.name.padEnd(24)} ${pair("lcp", (n) => n.toFixed(0))} ${pair("cls", (n) => n.toFixed(3))} ${pair("tbt", (n) => n.toFixed(0))} ${pair("jsBytes", (n) => (n / 1024).toFixed(0))}`,
+          `  ${screen.name.padEnd(24)} ${pair("fcp", (n) => n.toFixed(0))} ${pair("lcp", (n) => n.toFixed(0))} ${pair("cls", (n) => n.toFixed(3))} ${pair("tbt", (n) => n.toFixed(0))} ${pair("jsBytes", (n) => (n / 1024).toFixed(0))}  ${[...new Set(cold.map((x) => x.lcpWhat))].join(", ")}`,
         );
         if (rate === 4) {
           const endless = [...new Set([...cold, ...warm].flatMap((x) => x.endless))];
