@@ -20,23 +20,24 @@
 const TO_ESM =
   /var (\w+)=\((\w+),(\w+),(\w+)\)=>\(\4=\2!=null\?(\w+)\((\w+)\(\2\)\):\{\},(\w+)\(\3\|\|!\2\|\|!\2\.__esModule\?(\w+)\(\4,"default",\{value:\2,enumerable:!0\}\):\4,\2\)\);/g;
 
-const MARK = "__toESMShared";
+/** What a patched chunk holds (the shared objects' WeakMap). */
+export const SHARED_MARK = "__toESMShared";
 
 /** The chunk's source with `__toESM` made once per module and mode; unchanged when the chunk has no such helper. */
 export function shareEsmNamespaces(source: string): { source: string; patched: number } {
-  if (source.includes(MARK)) return { source, patched: 0 };
+  if (source.includes(SHARED_MARK)) return { source, patched: 0 };
   let patched = 0;
   const out = source.replace(TO_ESM, (helper, name: string) => {
     patched++;
     // The original, renamed, makes the object; the new `name` keeps one per
     // module object (a WeakMap: modules are never collected anyway) and
     // mode. A call with an explicit target is passed through unchanged.
-    const make = `${MARK}Make`;
+    const make = `${SHARED_MARK}Make`;
     return (
       helper.replace(`var ${name}=`, `var ${make}=`) +
-      `var ${MARK}=new WeakMap(),${name}=(m,n,t)=>{` +
+      `var ${SHARED_MARK}=new WeakMap(),${name}=(m,n,t)=>{` +
       `if(t!==void 0||m==null||typeof m!="object"&&typeof m!="function")return ${make}(m,n,t);` +
-      `let s=${MARK}.get(m);if(!s)${MARK}.set(m,s=[]);let k=n?1:0;return s[k]||(s[k]=${make}(m,n))};`
+      `let s=${SHARED_MARK}.get(m);if(!s)${SHARED_MARK}.set(m,s=[]);let k=n?1:0;return s[k]||(s[k]=${make}(m,n))};`
     );
   });
   return { source: out, patched };
@@ -45,5 +46,5 @@ export function shareEsmNamespaces(source: string): { source: string; patched: n
 /** Whether a chunk still holds esbuild's unshared helper. */
 export function hasUnsharedToEsm(source: string): boolean {
   TO_ESM.lastIndex = 0;
-  return TO_ESM.test(source) && !source.includes(MARK);
+  return TO_ESM.test(source) && !source.includes(SHARED_MARK);
 }

@@ -5,7 +5,7 @@
 // know, and the build stops saying so rather than ship an unmeasured change.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { shareEsmNamespaces } from "./esm-interop-patch";
+import { SHARED_MARK, shareEsmNamespaces } from "./esm-interop-patch";
 
 const buildDir = path.resolve(__dirname, "../../public/build");
 
@@ -21,7 +21,7 @@ let helpers = 0;
 let already = 0;
 for (const file of scripts(buildDir)) {
   const source = readFileSync(file, "utf8");
-  if (source.includes("__toESMShared")) {
+  if (source.includes(SHARED_MARK)) {
     already++;
     continue;
   }

@@ -153,18 +153,29 @@ async function throttle(page: Page, rate: number) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
 }
 
-/** Starts V8's sampling profiler on the page's CDP session. */
-async function startProfiler(cdp: CDPSession) {
+/**
+ * Starts recording the page into `profileTo` (nothing when it is undefined):
+ * V8's sampling profiler, or with BENCH_VITALS_TRACE=1 Chromium's timeline
+ * (the same name, .trace.json). The returned function stops and writes it.
+ */
+async function record(page: Page, profileTo: string | undefined): Promise<() => Promise<void>> {
+  if (!profileTo) return async () => {};
+  mkdirSync(path.dirname(profileTo), { recursive: true });
+  const browser = page.context().browser();
+  if (TRACE && browser) {
+    const traceTo = profileTo.replace(/\.cpuprofile$/, ".trace.json");
+    await browser.startTracing(page, { path: traceTo, categories: TRACE_CATEGORIES });
+    return async () => void (await browser.stopTracing());
+  }
+  const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
   await cdp.send("Profiler.start");
-}
-
-/** Stops it and writes what it sampled to `to`. */
-async function writeProfile(cdp: CDPSession, to: string) {
-  const { profile } = await cdp.send("Profiler.stop");
-  mkdirSync(path.dirname(to), { recursive: true });
-  writeFileSync(to, JSON.stringify(profile));
+  return async () => {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(profileTo, JSON.stringify(profile));
+    await cdp.detach();
+  };
 }
 
 /** A profile's file in `dir`, named after a page or an interaction. */
@@ -179,10 +190,7 @@ const profilePath = (dir: string, name: string) =>
 async function load(page: Page, url: string, profileTo?: string): Promise<Sample> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  const traceTo = profileTo && TRACE ? profileTo.replace(/\.cpuprofile$/, ".trace.json") : undefined;
-  const browser = page.context().browser();
-  if (traceTo && browser) await browser.startTracing(page, { path: traceTo, categories: TRACE_CATEGORIES });
-  else if (profileTo) await startProfiler(cdp);
+  const stopRecording = await record(page, profileTo);
   const scripts = new Set<string>();
   const cached = new Set<string>();
   const byId = new Map<string, string>();
@@ -200,8 +208,7 @@ async function load(page: Page, url: string, profileTo?: string): Promise<Sample
   // Let hydration's last long tasks, shifts and the LCP entry land.
   await page.waitForTimeout(300);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  if (traceTo && browser) await browser.stopTracing();
-  else if (profileTo) await writeProfile(cdp, profileTo);
+  await stopRecording();
   await cdp.detach();
   const v = await page.evaluate(() => {
     const w = window as unknown as {
@@ -240,18 +247,10 @@ async function inpOf(
   await page.evaluate(() =>
     (window as unknown as { __vitals: { events: Map<number, unknown> } }).__vitals.events.clear(),
   );
-  const traceTo = profileTo && TRACE ? profileTo.replace(/\.cpuprofile$/, ".trace.json") : undefined;
-  const browser = page.context().browser();
-  if (traceTo && browser) await browser.startTracing(page, { path: traceTo, categories: TRACE_CATEGORIES });
-  const cdp = profileTo && !TRACE ? await page.context().newCDPSession(page) : null;
-  if (cdp) await startProfiler(cdp);
+  const stopRecording = await record(page, profileTo);
   await act(page);
   await page.waitForTimeout(500);
-  if (traceTo && browser) await browser.stopTracing();
-  if (cdp && profileTo) {
-    await writeProfile(cdp, profileTo);
-    await cdp.detach();
-  }
+  await stopRecording();
   return page.evaluate(() => {
     type Interaction = { start: number; end: number; first: number; processing: number; max: number };
     const events = (window as unknown as { __vitals: { events: Map<number, Interaction> } }).__vitals.events;
