@@ -16,7 +16,7 @@ import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type CSSProperties, type ReactNode } from "react";
 import { PolarisLink } from "./components/PolarisLink";
 import { GenericErrorScreen } from "./components/GenericErrorScreen";
 import { useAppBridgeNavigation } from "./lib/app-bridge-navigation";
@@ -102,6 +102,38 @@ function usePolarisTranslations() {
   return useMemo(() => (own ? [own, polarisTranslations] : polarisTranslations), [own]);
 }
 
+// What Polaris's AppProvider, Frame and IndexTable write on <html> and
+// <body> when they mount, written by the server instead: each of those
+// writes (a theme class, body colours, custom properties on the root) made
+// the browser restyle the whole page, and the reads between them (the top
+// bar's height, the scrollbar test, the checkbox cell's width) forced a full
+// style and layout each, 60-80 ms apiece at 4× CPU on a list's hydration.
+// Polaris writes the same values again; an unchanged value invalidates
+// nothing. The checkbox cell's width is Polaris's CSS (--pc-checkbox-offset:
+// a list's selection column); a different value is written as before.
+const POLARIS_ROOT_CLASS = "p-theme-light";
+const POLARIS_ROOT_STYLE = {
+  "--pc-frame-offset": "0px",
+  "--pc-frame-global-ribbon-height": "0px",
+  "--pc-checkbox-offset": "38px",
+} as CSSProperties;
+const POLARIS_BODY_STYLE: CSSProperties = { backgroundColor: "var(--p-color-bg)", color: "var(--p-color-text)" };
+// The scrollbar's width is the browser's: measured first thing in the head,
+// before any stylesheet (a script after one waits for it to load) and while
+// there is nothing to restyle, as AppProvider measures it (a thin scrollbar
+// in a 30 px box, at most 20 px; no stylesheet of ours styles a div's).
+const SCROLLBAR_WIDTH_SCRIPT = `(function () {
+  var box = document.createElement("div");
+  box.style.cssText = "position:absolute;opacity:0;pointer-events:none;transform:translate3d(-9999px,-9999px,0);width:30px;height:30px";
+  var inner = document.createElement("div");
+  inner.style.cssText = "width:100%;overflow:scroll;scrollbar-width:thin";
+  box.appendChild(inner);
+  document.documentElement.appendChild(box);
+  var width = Math.min(30 - inner.clientWidth, 20);
+  box.remove();
+  document.documentElement.style.setProperty("--pc-app-provider-scrollbar-width", width + "px");
+})();`;
+
 function Document({
   children,
   locale,
@@ -123,11 +155,16 @@ function Document({
   const serverOnly = useServerOnly();
   const polaris = usePolarisTranslations();
   const nonce = useNonce();
+  // The mark that the page has hydrated, for the browser tests and the vitals
+  // bench (they click only then): the server's HTML already carries all that
+  // Polaris writes when it mounts, so nothing else in the DOM says so.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
-    <html lang={locale.tag} dir={locale.dir}>
+    <html lang={locale.tag} dir={locale.dir} className={POLARIS_ROOT_CLASS} style={POLARIS_ROOT_STYLE}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {serverOnly ? null : <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCROLLBAR_WIDTH_SCRIPT }} />}
         {embedded && apiKey ? (
           <>
             <meta name="shopify-api-key" content={apiKey} />
@@ -148,7 +185,7 @@ function Document({
           <Links />
         )}
       </head>
-      <body>
+      <body style={POLARIS_BODY_STYLE}>
         <AppProvider i18n={polaris} linkComponent={PolarisLink}>
           {children}
         </AppProvider>

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { buildShop, buildUser } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildShop, buildUser } from "../support/builders";
 import {
   ERROR_SCREEN,
   expectPage,
@@ -85,6 +85,45 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin shell in Chromium", ()
       if (item.path === "settings") await page.screenshot({ path: screenshotPath("admin-settings"), fullPage: true });
     }
 
+    expect(errors.unexpected()).toEqual([]);
+  });
+
+  it("hydrates a list without restyling it from the root: what Polaris writes on <html> and <body> is in the server's HTML", async () => {
+    // Each write there (theme class, body colours, custom properties) made
+    // Chromium restyle and lay out the whole page during hydration.
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const campaign = await buildCampaign(shop.id);
+    await buildAffiliate(shop.id, campaign.id);
+    const { page, errors } = await newSession();
+    await logIn(page, "admin", ADMIN_EMAIL);
+    // Read when the parser is done, before the module scripts run.
+    await page.addInitScript(() => {
+      const read = () => ({
+        rootClass: [...document.documentElement.classList].sort(),
+        rootStyle: [...document.documentElement.style]
+          .map((p) => `${p}: ${document.documentElement.style.getPropertyValue(p)}`)
+          .sort(),
+        bodyStyle: [...document.body.style].map((p) => `${p}: ${document.body.style.getPropertyValue(p)}`).sort(),
+      });
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState === "interactive")
+          Object.assign(window, { __e2eServerRoot: read(), __e2eReadRoot: read });
+      });
+    });
+    await page.goto("/admin/affiliates");
+    await waitForHydration(page);
+    // The selection column's width is written on a timer after mounting.
+    await page.waitForTimeout(300);
+    const { before, after } = await page.evaluate(() => {
+      const w = window as unknown as { __e2eServerRoot: unknown; __e2eReadRoot: () => unknown };
+      return { before: w.__e2eServerRoot, after: w.__e2eReadRoot() };
+    });
+    expect(after).toEqual(before);
+    expect(before).toMatchObject({
+      rootClass: ["p-theme-light"],
+      rootStyle: expect.arrayContaining(["--pc-checkbox-offset: 38px", "--pc-frame-offset: 0px"]),
+    });
     expect(errors.unexpected()).toEqual([]);
   });
 

@@ -5,9 +5,8 @@ import type { Page } from "playwright-core";
 
 /**
  * Waits until the page is interactive: the Remix router exists and has its
- * data, and React has committed the hydrated tree (Polaris' AppProvider sets
- * the body's inline colours when it mounts; server HTML has none), and no
- * navigation is under way. Clicking earlier would follow links as plain
+ * data, and React has committed the hydrated tree (the root document marks
+ * <html> data-hydrated in an effect), and no navigation is under way. Clicking earlier would follow links as plain
  * full-page loads, and buttons would do nothing at all.
  */
 export async function waitForHydration(page: Page) {
@@ -17,7 +16,7 @@ export async function waitForHydration(page: Page) {
     return (
       router?.state.initialized === true &&
       router.state.navigation.state === "idle" &&
-      document.body.style.backgroundColor !== ""
+      document.documentElement.hasAttribute("data-hydrated")
     );
   };
   await page.waitForFunction(hydrated, undefined, { timeout: 15_000 }).catch((error: Error) => {
