@@ -111,13 +111,19 @@ function usePolarisTranslations() {
 // Polaris writes the same values again; an unchanged value invalidates
 // nothing. The checkbox cell's width is Polaris's CSS (--pc-checkbox-offset:
 // a list's selection column); a different value is written as before.
-const POLARIS_ROOT_CLASS = "p-theme-light";
-const POLARIS_ROOT_STYLE = {
-  "--pc-frame-offset": "0px",
-  "--pc-frame-global-ribbon-height": "0px",
-  "--pc-checkbox-offset": "38px",
-} as CSSProperties;
-const POLARIS_BODY_STYLE: CSSProperties = { backgroundColor: "var(--p-color-bg)", color: "var(--p-color-text)" };
+// Server-only pages (the portal) never mount Polaris in the browser and keep
+// the plain root they had.
+const POLARIS_MOUNTED_HTML = {
+  className: "p-theme-light",
+  style: {
+    "--pc-frame-offset": "0px",
+    "--pc-frame-global-ribbon-height": "0px",
+    "--pc-checkbox-offset": "38px",
+  } as CSSProperties,
+};
+const POLARIS_MOUNTED_BODY = {
+  style: { backgroundColor: "var(--p-color-bg)", color: "var(--p-color-text)" } as CSSProperties,
+};
 // The scrollbar's width is the browser's: measured first thing in the head,
 // before any stylesheet (a script after one waits for it to load) and while
 // there is nothing to restyle, as AppProvider measures it (a thin scrollbar
@@ -160,7 +166,7 @@ function Document({
   // Polaris writes when it mounts, so nothing else in the DOM says so.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
-    <html lang={locale.tag} dir={locale.dir} className={POLARIS_ROOT_CLASS} style={POLARIS_ROOT_STYLE}>
+    <html lang={locale.tag} dir={locale.dir} {...(serverOnly ? {} : POLARIS_MOUNTED_HTML)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
@@ -185,7 +191,7 @@ function Document({
           <Links />
         )}
       </head>
-      <body style={POLARIS_BODY_STYLE}>
+      <body {...(serverOnly ? {} : POLARIS_MOUNTED_BODY)}>
         <AppProvider i18n={polaris} linkComponent={PolarisLink}>
           {children}
         </AppProvider>

@@ -62,7 +62,8 @@ describe("the slow-request line", () => {
     const email = `owner-${Math.random().toString(36).slice(2)}@example.com`;
     await buildUser(shop.id, { email });
     // Another connection (as the job worker would) holds the write lock for
-    // 1.8 s (past SLOW_REQUEST_MS, within the 5 s a request waits) while the login's rate limit and session are written.
+    // 1.8 s (past SLOW_REQUEST_MS, within the 4 s a request waits for it)
+    // while the login's rate limit and session are written.
     const other = new Database(target.file);
     other.exec("BEGIN IMMEDIATE");
     const released = new Promise<void>((resolve) =>

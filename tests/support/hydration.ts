@@ -6,8 +6,9 @@ import type { Page } from "playwright-core";
 /**
  * Waits until the page is interactive: the Remix router exists and has its
  * data, and React has committed the hydrated tree (the root document marks
- * <html> data-hydrated in an effect), and no navigation is under way. Clicking earlier would follow links as plain
- * full-page loads, and buttons would do nothing at all.
+ * <html> data-hydrated in an effect), and no navigation is under way.
+ * Clicking earlier would follow links as plain full-page loads, and buttons
+ * would do nothing at all.
  */
 export async function waitForHydration(page: Page) {
   const hydrated = () => {
