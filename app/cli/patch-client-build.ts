@@ -3,8 +3,11 @@
 // Exactly one chunk holds the helper (esbuild puts its runtime helpers in one
 // shared chunk); finding none or several means a compiler this does not
 // know, and the build stops saying so rather than ship an unmeasured change.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+// Then it marks the scripts every page loads at startup for eager
+// compilation (compile-hints.ts, ADR 070).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readAssetManifest, shiftSourceMap, startupScripts, withCompileHint } from "./compile-hints";
 import { SHARED_MARK, shareEsmNamespaces } from "./esm-interop-patch";
 
 const buildDir = path.resolve(__dirname, "../../public/build");
@@ -35,4 +38,18 @@ if (helpers + already !== 1) {
     `patch-client-build: expected esbuild's __toESM helper once in public/build, found it ${helpers + already} times; ` +
       "a new Remix compiler or esbuild? See ADR 068.",
   );
+}
+
+const manifests = readdirSync(buildDir).filter((name) => /^manifest-.*\.js$/.test(name));
+if (manifests.length !== 1)
+  throw new Error(`patch-client-build: expected one manifest-*.js in public/build, found ${manifests.length}`);
+const manifest = readAssetManifest(readFileSync(path.join(buildDir, manifests[0]!), "utf8"));
+for (const url of startupScripts(manifest)) {
+  const file = path.join(buildDir, url.replace(/^\/build\//, ""));
+  const source = readFileSync(file, "utf8");
+  const hinted = withCompileHint(source);
+  if (hinted === source) continue;
+  writeFileSync(file, hinted);
+  // A build made with --sourcemap: its map follows the script one line down.
+  if (existsSync(`${file}.map`)) writeFileSync(`${file}.map`, shiftSourceMap(readFileSync(`${file}.map`, "utf8")));
 }

@@ -24,7 +24,8 @@
 // BENCH_VITALS_PROFILE=<dir> writes a V8 CPU profile of each interaction's
 // first run there (<name>.cpuprofile: open it in Chromium's DevTools, or
 // summarise it with tests/bench/cpuprofile-summary.ts on a build made with
-// `npx remix build --sourcemap` to see the source functions); with
+// `npx remix build --sourcemap && npx tsx app/cli/patch-client-build.ts` to
+// see the source functions of what production runs); with
 // BENCH_VITALS_TRACE=1 it writes Chromium's timeline instead
 // (<name>.trace.json: style, layout and paint per task, summarised by
 // tests/bench/trace-summary.ts); BENCH_VITALS_TRACE_EXTRA=<categories> adds

@@ -127,6 +127,36 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin shell in Chromium", ()
     expect(errors.unexpected()).toEqual([]);
   });
 
+  it("serves the scripts every page starts with marked for eager compilation, and a route's own chunks not", async () => {
+    // Without the mark, a first click compiled what it ran (the Pay dialog's
+    // Polaris components) on the main thread while the person waited.
+    const shop = await buildShop();
+    await buildUser(shop.id, { email: ADMIN_EMAIL });
+    const { page, errors } = await newSession();
+    await logIn(page, "admin", ADMIN_EMAIL);
+    await page.goto("/admin/payouts");
+    await waitForHydration(page);
+    const { startup, routeOnly } = await page.evaluate(() => {
+      type Manifest = {
+        entry: { module: string; imports: string[] };
+        routes: Record<string, { id: string; module: string; imports?: string[] }>;
+      };
+      const manifest = (window as unknown as { __remixManifest: Manifest }).__remixManifest;
+      const root = manifest.routes.root!;
+      const startup = [manifest.entry.module, ...manifest.entry.imports, root.module, ...(root.imports ?? [])];
+      const payouts = Object.values(manifest.routes).find((r) => r.id.endsWith("payouts._index"))!;
+      return {
+        startup,
+        routeOnly: [payouts.module, ...(payouts.imports ?? [])].filter((url) => !startup.includes(url)),
+      };
+    });
+    const firstLine = async (url: string) => (await (await page.request.get(url)).text()).split("\n", 1)[0];
+    expect(routeOnly.length).toBeGreaterThan(0);
+    for (const url of startup) expect(await firstLine(url), url).toBe("//# allFunctionsCalledOnLoad");
+    for (const url of routeOnly) expect(await firstLine(url), url).not.toBe("//# allFunctionsCalledOnLoad");
+    expect(errors.unexpected()).toEqual([]);
+  });
+
   it("shows staff only their permitted items and refuses the rest with the 403 page", async () => {
     const shop = await buildShop();
     await buildUser(shop.id, { role: "staff", email: STAFF_EMAIL, permissions: ["campaigns", "affiliates"] });
