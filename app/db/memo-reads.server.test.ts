@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { memoReads } from "./memo-reads.server";
+import { memoReads, primeRead } from "./memo-reads.server";
 
 // A stand-in with the shape of a Prisma client: model delegates with read
 // and write methods, and $-methods for raw statements.
@@ -67,6 +67,25 @@ describe("memoReads", () => {
     client.failNextRead();
     await expect(reader.shop.findUnique({ where: { id: "s1" } })).rejects.toThrow("connection lost");
     expect(await reader.shop.findUnique({ where: { id: "s1" } })).toMatchObject({ id: "s1" });
+    expect(client.shop.findUnique).toHaveBeenCalledTimes(2);
+  });
+
+  it("answers a primed read without reading, a copy each time, and primes only its own reader", async () => {
+    const client = fakeClient();
+    const reader = memoReads(client);
+    const other = memoReads(client);
+    const row = { id: "s1", name: "Primed" };
+    primeRead(reader, "shop", "findUnique", { where: { id: "s1" } }, row);
+    primeRead(reader, "shop", "findUnique", { where: { id: "gone" } }, null);
+    primeRead(client, "shop", "findUnique", { where: { id: "s1" } }, row); // not a memo reader: nothing
+    const first = await reader.shop.findUnique({ where: { id: "s1" } });
+    expect(first).toEqual(row);
+    expect(first).not.toBe(row);
+    expect(await reader.shop.findUnique({ where: { id: "gone" } })).toBeNull();
+    expect(client.shop.findUnique).not.toHaveBeenCalled();
+    // Other arguments, or another reader, still read.
+    await reader.shop.findUnique({ where: { id: "s2" } });
+    expect(await other.shop.findUnique({ where: { id: "s1" } })).toMatchObject({ name: "Shop" });
     expect(client.shop.findUnique).toHaveBeenCalledTimes(2);
   });
 });

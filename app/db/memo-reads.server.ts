@@ -19,11 +19,16 @@ const READS = new Set<string>(READ_OPERATIONS);
 
 type Cache = Map<string, Promise<unknown>>;
 
+/** Each reader's remembered reads, for primeRead. */
+const caches = new WeakMap<object, Cache>();
+
+const readKey = (model: string, method: string, args: unknown) => `${model}.${method}:${JSON.stringify(args ?? null)}`;
+
 /** The client, with each distinct model read run once for as long as the returned reader is used. */
 export function memoReads<T extends object>(client: T): T {
   const cache: Cache = new Map();
   const delegates = new Map<string, unknown>();
-  return new Proxy(client, {
+  const reader = new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value === "function") return (value as (...args: unknown[]) => unknown).bind(target);
@@ -34,13 +39,26 @@ export function memoReads<T extends object>(client: T): T {
       return delegate;
     },
   });
+  caches.set(reader, cache);
+  return reader;
+}
+
+/**
+ * Gives `reader` (a memoReads reader) the answer of a read before anyone
+ * asks: a batch that knows which rows its events will read one at a time
+ * reads them with one statement and primes each single read with its row
+ * (null for one not found, as findFirst answers). The arguments must be the
+ * very ones the single read will pass. No-op for any other client.
+ */
+export function primeRead(reader: object, model: string, method: string, args: unknown, answer: unknown): void {
+  caches.get(reader)?.set(readKey(model, method, args), Promise.resolve(answer));
 }
 
 function memoDelegate(model: string, delegate: object, cache: Cache) {
   return interceptMethods(delegate, READS, (call, method) => (args?: unknown) => {
     let key: string;
     try {
-      key = `${model}.${method}:${JSON.stringify(args ?? null)}`;
+      key = readKey(model, method, args);
     } catch {
       return call(args);
     }

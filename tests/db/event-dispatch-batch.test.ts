@@ -8,7 +8,7 @@ import { dispatchEvent } from "~/worker/dispatch-event.server";
 import { planEventDispatch } from "~/worker/dispatch-events-batch.server";
 import { drainJobs } from "~/worker/job-registry.server";
 import { buildCommission, buildOrder } from "../support/api-builders";
-import { buildAffiliate, buildCampaign, buildListeningShop } from "../support/builders";
+import { buildAffiliate, buildCampaign, buildListeningShop, buildShop } from "../support/builders";
 import { recordingStatements } from "../support/recording-client";
 import { useStoreSimulator } from "../support/store-simulator";
 import { useTestDatabase } from "../support/test-db";
@@ -130,6 +130,35 @@ describe("batched event dispatch", () => {
     // A replayed batch (a worker that died after the commit) adds nothing.
     await runBatch(batched.ids);
     expect(await written(batched.shop.id)).toEqual(got);
+  });
+
+  it("reads the orders its e-mails name with one statement, however many orders the batch holds", async () => {
+    const db = getDb();
+    const shop = await buildShop({ domain: "burst.myshopify.com" });
+    const campaign = await buildCampaign(shop.id);
+    const affiliate = await buildAffiliate(shop.id, campaign.id, { status: "approved", email: "kim@example.com" });
+    const names = ["#2001", "#2002", "#2003"];
+    const ids: string[] = [];
+    for (const name of names) {
+      const order = await buildOrder(shop.id, { affiliateId: affiliate.id, total: 10_000, name });
+      const c = await buildCommission(shop.id, order.id, affiliate.id, { amount: 1_000 });
+      const data = {
+        commissionId: c.id,
+        affiliateId: affiliate.id,
+        orderId: order.id,
+        kind: "sale",
+        amount: 1_000,
+        currency: "USD",
+      };
+      ids.push(await db.$transaction((tx) => emitEvent(tx, shop.id, "commission.created", data)));
+    }
+    const reads: string[] = [];
+    await runBatch(ids, reads);
+    // One order read per order before.
+    expect(reads.filter((call) => call.startsWith("order."))).toEqual(["order.findMany"]);
+    const mails = await db.outboxEmail.findMany({ where: { shopId: shop.id, kind: "affiliate.commission" } });
+    expect(mails).toHaveLength(names.length);
+    for (const name of names) expect(mails.filter((m) => m.text.includes(name))).toHaveLength(1);
   });
 
   it("runs an order's events through the worker without alone jobs, each dispatched once", async () => {

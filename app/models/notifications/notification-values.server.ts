@@ -1,5 +1,6 @@
 import { getConfig } from "../../config.server";
 import type { TFunction } from "i18next";
+import { primeRead } from "../../db/memo-reads.server";
 import type { Tx } from "../../db/transaction";
 import { chooseAffiliateLanguage } from "../../i18n/choose-language";
 import { formatMoneyIn } from "../../i18n/format";
@@ -94,10 +95,35 @@ export async function loadAffiliate(reader: Tx, shopId: string, id: string): Pro
  * sale and commission e-mails share one read instead of one per kind.
  */
 export function mailOrder(reader: Tx, shopId: string, orderId: string) {
-  return reader.order.findFirst({
-    where: { id: orderId, shopId },
-    select: { name: true, subtotal: true, currency: true },
-  });
+  return reader.order.findFirst(mailOrderArgs(shopId, orderId));
+}
+
+const MAIL_ORDER_SELECT = { name: true, subtotal: true, currency: true } as const;
+const mailOrderArgs = (shopId: string, orderId: string) => ({
+  where: { id: orderId, shopId },
+  select: MAIL_ORDER_SELECT,
+});
+
+/**
+ * The orders a dispatch batch's e-mails will name, read with one statement
+ * per shop; each mailOrder of the batch then finds its row in the reader
+ * (memo-reads.server.ts). An order burst's batch used to read its orders
+ * one by one, each read costing Prisma's query compiler more than SQLite.
+ */
+export async function primeMailOrders(reader: Tx, wanted: readonly { shopId: string; orderId: string }[]) {
+  const byShop = new Map<string, Set<string>>();
+  for (const { shopId, orderId } of wanted) {
+    const ids = byShop.get(shopId) ?? new Set<string>();
+    byShop.set(shopId, ids.add(orderId));
+  }
+  for (const [shopId, ids] of byShop) {
+    const rows = await reader.order.findMany({
+      where: { shopId, id: { in: [...ids] } },
+      select: { id: true, ...MAIL_ORDER_SELECT },
+    });
+    const found = new Map(rows.map(({ id, ...row }) => [id, row] as const));
+    for (const id of ids) primeRead(reader, "order", "findFirst", mailOrderArgs(shopId, id), found.get(id) ?? null);
+  }
 }
 
 export const money = (language: LanguageInfo, amount: number, currency: string) =>
