@@ -14,7 +14,7 @@ import type { AffiliateEventType, NotificationKind, PlainContext } from "../mode
 import {
   affiliateValues,
   languageOf,
-  primeMailOrders,
+  primeMailReads,
   type AffiliateRow,
   type ShopRow,
 } from "../models/notifications/notification-values.server";
@@ -150,15 +150,8 @@ export async function planEventDispatch(payloads: DispatchPayload[], bulk: BulkS
   // The events of a batch share most of what their subscribers read (the
   // shop, its templates, the chain's affiliates, the order): read once.
   const shared = memoReads(reader);
-  // An order's events name it in their e-mails: one read for the batch's orders.
-  await primeMailOrders(
-    shared,
-    others.flatMap((event) =>
-      "orderId" in event.data && typeof event.data.orderId === "string"
-        ? [{ shopId: event.shopId, orderId: event.data.orderId }]
-        : [],
-    ),
-  );
+  // The orders and affiliates their e-mails read, for the whole batch at once.
+  await primeMailReads(shared, others);
   const planned: EventWrite[] = [];
   for (const event of others) {
     const write = await planEvent(shared, event);

@@ -18,6 +18,11 @@ const ROOT = path.resolve(__dirname, "../..");
 const SHOP = "bench-store.myshopify.com";
 const SECRET = "bench-webhook-secret";
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
+// Teams of three (a 3-level chain with its own coupon) the orders are spread
+// over: 1 by default (every order credits the same chain); more make each
+// event's affiliate a row of its own, as a shop with many affiliates has.
+const TEAMS = Math.max(1, Number(process.env.BENCH_ORDERS_TEAMS ?? 1));
+const teamCoupon = (team: number) => (team === 0 ? "LEAFA10" : `LEAF${team}X10`);
 const CONCURRENCY = 32;
 const CONNECTIONS = 32;
 // autocannon ships no types; this is the part used here.
@@ -45,6 +50,13 @@ export function seed(file: string) {
   aff.run("b", "c", "b@bench.example", "B", "MIDB", now);
   aff.run("a", "b", "a@bench.example", "A", "LEAFA", now);
   db.prepare(`INSERT INTO "Coupon" (id, "shopId", "affiliateId", code) VALUES ('cp', 'shop', 'a', 'LEAFA10')`).run();
+  const coupon = db.prepare(`INSERT INTO "Coupon" (id, "shopId", "affiliateId", code) VALUES (?, 'shop', ?, ?)`);
+  for (let team = 1; team < TEAMS; team++) {
+    aff.run(`c${team}`, null, `c${team}@bench.example`, "C", `TOPC${team}X`, now);
+    aff.run(`b${team}`, `c${team}`, `b${team}@bench.example`, "B", `MIDB${team}X`, now);
+    aff.run(`a${team}`, `b${team}`, `a${team}@bench.example`, "A", `LEAFA${team}X`, now);
+    coupon.run(`cp${team}`, `a${team}`, teamCoupon(team));
+  }
   db.close();
 }
 
@@ -151,7 +163,7 @@ export async function ordersBench(): Promise<BenchResult> {
   try {
     const orders = Array.from({ length: ORDERS }, (_, i) => ({
       id: randomUUID(),
-      body: sampleOrder({ couponCode: "LEAFA10", number: i + 1 }).text,
+      body: sampleOrder({ couponCode: teamCoupon(i % TEAMS), number: i + 1 }).text,
     }));
     // Warm up the server's code paths with a few orders of their own.
     for (let i = 0; i < 20; i++) await post(url, sampleOrder({ couponCode: "LEAFA10" }).text, randomUUID());
@@ -218,7 +230,9 @@ export async function ordersBench(): Promise<BenchResult> {
 
     const ingestRate = ORDERS / ((ingested - started) / 1000);
     const endToEnd = ORDERS / ((done - started) / 1000);
-    console.log(`  ${ORDERS} orders/create webhooks, ${CONCURRENCY} concurrent, 3 commission lines each`);
+    console.log(
+      `  ${ORDERS} orders/create webhooks, ${CONCURRENCY} concurrent, 3 commission lines each, spread over ${TEAMS} team(s) of 3`,
+    );
     console.log(`  ingest (answered 200):      ${ingestRate.toFixed(0)} webhooks/s, ${failures} not 200`);
     console.log(
       `  end to end (all committed): ${endToEnd.toFixed(0)} orders/s (${((done - started) / 1000).toFixed(2)} s)`,

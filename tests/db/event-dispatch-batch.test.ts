@@ -132,15 +132,19 @@ describe("batched event dispatch", () => {
     expect(await written(batched.shop.id)).toEqual(got);
   });
 
-  it("reads the orders its e-mails name with one statement, however many orders the batch holds", async () => {
+  it("reads the orders and affiliates its e-mails name with one statement each, however many the batch holds", async () => {
     const db = getDb();
     const shop = await buildShop({ domain: "burst.myshopify.com" });
     const campaign = await buildCampaign(shop.id);
-    const affiliate = await buildAffiliate(shop.id, campaign.id, { status: "approved", email: "kim@example.com" });
-    const names = ["#2001", "#2002", "#2003"];
+    const sales = [
+      { name: "#2001", email: "kim@example.com" },
+      { name: "#2002", email: "lee@example.com" },
+      { name: "#2003", email: "max@example.com" },
+    ];
     const ids: string[] = [];
-    for (const name of names) {
-      const order = await buildOrder(shop.id, { affiliateId: affiliate.id, total: 10_000, name });
+    for (const sale of sales) {
+      const affiliate = await buildAffiliate(shop.id, campaign.id, { status: "approved", email: sale.email });
+      const order = await buildOrder(shop.id, { affiliateId: affiliate.id, total: 10_000, name: sale.name });
       const c = await buildCommission(shop.id, order.id, affiliate.id, { amount: 1_000 });
       const data = {
         commissionId: c.id,
@@ -154,11 +158,13 @@ describe("batched event dispatch", () => {
     }
     const reads: string[] = [];
     await runBatch(ids, reads);
-    // One order read per order before.
+    // One read per order and one per affiliate before.
     expect(reads.filter((call) => call.startsWith("order."))).toEqual(["order.findMany"]);
+    expect(reads.filter((call) => call.startsWith("affiliate."))).toEqual(["affiliate.findMany"]);
     const mails = await db.outboxEmail.findMany({ where: { shopId: shop.id, kind: "affiliate.commission" } });
-    expect(mails).toHaveLength(names.length);
-    for (const name of names) expect(mails.filter((m) => m.text.includes(name))).toHaveLength(1);
+    expect(sorted(mails.map((m) => `${m.toAddress} ${sales.find((s) => m.text.includes(s.name))?.name}`))).toEqual(
+      sales.map((s) => `${s.email} ${s.name}`),
+    );
   });
 
   it("runs an order's events through the worker without alone jobs, each dispatched once", async () => {

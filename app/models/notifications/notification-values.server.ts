@@ -86,8 +86,13 @@ export function languageOf(affiliate: AffiliateRow, shop: ShopRow): LanguageInfo
 }
 
 export async function loadAffiliate(reader: Tx, shopId: string, id: string): Promise<AffiliateRow | null> {
-  return reader.affiliate.findFirst({ where: { id, shopId }, select: notificationAffiliateSelect });
+  return reader.affiliate.findFirst(loadAffiliateArgs(shopId, id));
 }
+
+const loadAffiliateArgs = (shopId: string, id: string) => ({
+  where: { id, shopId },
+  select: notificationAffiliateSelect,
+});
 
 /**
  * The order an e-mail names, read the same way by every kind: a dispatch
@@ -105,24 +110,47 @@ const mailOrderArgs = (shopId: string, orderId: string) => ({
 });
 
 /**
- * The orders a dispatch batch's e-mails will name, read with one statement
- * per shop; each mailOrder of the batch then finds its row in the reader
- * (memo-reads.server.ts). An order burst's batch used to read its orders
- * one by one, each read costing Prisma's query compiler more than SQLite.
+ * What a dispatch batch's e-mails will read one event at a time, read with
+ * one statement per shop and kind of row: the orders they name (mailOrder)
+ * and the affiliates they go to (loadAffiliate). Each of those reads then
+ * finds its row in the batch's reader (memo-reads.server.ts). An order
+ * burst's batch used to read them one by one, each read costing Prisma's
+ * query compiler more than SQLite.
  */
-export async function primeMailOrders(reader: Tx, wanted: readonly { shopId: string; orderId: string }[]) {
-  const byShop = new Map<string, Set<string>>();
-  for (const { shopId, orderId } of wanted) {
-    const ids = byShop.get(shopId) ?? new Set<string>();
-    byShop.set(shopId, ids.add(orderId));
-  }
-  for (const [shopId, ids] of byShop) {
-    const rows = await reader.order.findMany({
-      where: { shopId, id: { in: [...ids] } },
-      select: { id: true, ...MAIL_ORDER_SELECT },
+export async function primeMailReads(reader: Tx, events: readonly { shopId: string; data: object }[]) {
+  const ids = (field: "orderId" | "affiliateId") =>
+    events.flatMap((event) => {
+      const id: unknown = (event.data as Record<string, unknown>)[field];
+      return typeof id === "string" ? [{ shopId: event.shopId, id }] : [];
     });
-    const found = new Map(rows.map(({ id, ...row }) => [id, row] as const));
-    for (const id of ids) primeRead(reader, "order", "findFirst", mailOrderArgs(shopId, id), found.get(id) ?? null);
+  await primeByIds(reader, "order", ids("orderId"), MAIL_ORDER_SELECT, mailOrderArgs);
+  await primeByIds(reader, "affiliate", ids("affiliateId"), notificationAffiliateSelect, loadAffiliateArgs);
+}
+
+type FindMany = { findMany(args: unknown): Promise<Record<string, unknown>[]> };
+
+async function primeByIds(
+  reader: Tx,
+  model: "order" | "affiliate",
+  wanted: readonly { shopId: string; id: string }[],
+  select: Readonly<Record<string, boolean>>,
+  argsOf: (shopId: string, id: string) => unknown,
+) {
+  const byShop = new Map<string, Set<string>>();
+  for (const { shopId, id } of wanted) byShop.set(shopId, (byShop.get(shopId) ?? new Set<string>()).add(id));
+  for (const [shopId, ids] of byShop) {
+    const rows = await (reader[model] as unknown as FindMany).findMany({
+      where: { shopId, id: { in: [...ids] } },
+      select: { ...select, id: true },
+    });
+    // The single read's answer: its own columns only (findFirst's null when there is no row).
+    const found = new Map(
+      rows.map((row) => {
+        const { id, ...rest } = row;
+        return [id as string, select.id ? row : rest] as const;
+      }),
+    );
+    for (const id of ids) primeRead(reader, model, "findFirst", argsOf(shopId, id), found.get(id) ?? null);
   }
 }
 
