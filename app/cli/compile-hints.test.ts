@@ -3,13 +3,21 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMPILE_HINT, readAssetManifest, shiftSourceMap, startupScripts, withCompileHint } from "./compile-hints";
+import { COMPILE_HINT, shiftSourceMap, startupScripts, withCompileHint } from "./compile-hints";
 
 const manifest = {
   entry: { module: "/build/entry.client-A.js", imports: ["/build/_shared/react-B.js", "/build/_shared/remix-C.js"] },
   routes: {
-    root: { module: "/build/root-D.js", imports: ["/build/_shared/polaris-E.js", "/build/_shared/react-B.js"] },
-    "routes/$role.payouts._index": { module: "/build/routes/payouts-F.js", imports: ["/build/_shared/viz-G.js"] },
+    root: {
+      id: "root",
+      module: "/build/root-D.js",
+      imports: ["/build/_shared/polaris-E.js", "/build/_shared/react-B.js"],
+    },
+    "routes/$role.payouts._index": {
+      id: "routes/$role.payouts._index",
+      module: "/build/routes/payouts-F.js",
+      imports: ["/build/_shared/viz-G.js"],
+    },
   },
 };
 
@@ -28,7 +36,7 @@ describe("startupScripts", () => {
     ],
     [
       "no imports listed",
-      { entry: { module: "/build/e.js" }, routes: { root: { module: "/build/r.js" } } },
+      { entry: { module: "/build/e.js", imports: [] }, routes: { root: { id: "root", module: "/build/r.js" } } },
       ["/build/e.js", "/build/r.js"],
     ],
   ])("%s", (_name, input, expected) => {
@@ -39,19 +47,6 @@ describe("startupScripts", () => {
     const scripts = startupScripts(manifest);
     expect(scripts).not.toContain("/build/routes/payouts-F.js");
     expect(scripts).not.toContain("/build/_shared/viz-G.js");
-  });
-});
-
-describe("readAssetManifest", () => {
-  it("reads the manifest Remix writes", () => {
-    expect(readAssetManifest(`window.__remixManifest=${JSON.stringify(manifest)};`)).toEqual(manifest);
-  });
-
-  it.each([
-    ["another file", "export const x = 1;", /not a Remix asset manifest/],
-    ["no root route", `window.__remixManifest=${JSON.stringify({ entry: { module: "/e.js" }, routes: {} })};`, /root/],
-  ])("refuses %s", (_name, text, message) => {
-    expect(() => readAssetManifest(text)).toThrow(message);
   });
 });
 

@@ -7,7 +7,8 @@
 // compilation (compile-hints.ts, ADR 070).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { readAssetManifest, shiftSourceMap, startupScripts, withCompileHint } from "./compile-hints";
+import { readAssetManifest } from "./asset-manifest";
+import { shiftSourceMap, startupScripts, withCompileHint } from "./compile-hints";
 import { SHARED_MARK, shareEsmNamespaces } from "./esm-interop-patch";
 
 const buildDir = path.resolve(__dirname, "../../public/build");
@@ -40,11 +41,7 @@ if (helpers + already !== 1) {
   );
 }
 
-const manifests = readdirSync(buildDir).filter((name) => /^manifest-.*\.js$/.test(name));
-if (manifests.length !== 1)
-  throw new Error(`patch-client-build: expected one manifest-*.js in public/build, found ${manifests.length}`);
-const manifest = readAssetManifest(readFileSync(path.join(buildDir, manifests[0]!), "utf8"));
-for (const url of startupScripts(manifest)) {
+for (const url of startupScripts(readAssetManifest(buildDir))) {
   const file = path.join(buildDir, url.replace(/^\/build\//, ""));
   const source = readFileSync(file, "utf8");
   const hinted = withCompileHint(source);

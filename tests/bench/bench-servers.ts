@@ -8,11 +8,12 @@
 //   tsx tests/bench/bench-servers.ts twin  the template-style twin (twin-app.tsx): a minimal Remix
 //                                   app serving /admin/dashboard and /admin/sales from the
 //                                   database the app seeded (start it after the app)
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { Session } from "node:inspector";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { readAssetManifest } from "../../app/cli/asset-manifest";
 import { DEMO_AFFILIATE_EMAIL, DEMO_PASSWORD } from "./bench-demo";
 
 /** The demo shop of `npm start` (pages bench), and one affiliate who can log in to the portal. */
@@ -105,9 +106,8 @@ async function main() {
     // The app's client manifest (so the twin's pages name the same scripts)
     // and future flags, read from its build without loading its server code.
     const root = path.join(__dirname, "../..");
-    const version = readFileSync(path.join(root, "build/version.txt"), "utf8").trim();
-    const manifest = readFileSync(path.join(root, `public/build/manifest-${version.toUpperCase()}.js`), "utf8");
-    const assets = JSON.parse(manifest.slice(manifest.indexOf("=") + 1).replace(/;\s*$/, ""));
+    // (The whole manifest, route flags and version included; its type names only the modules.)
+    const assets = readAssetManifest(path.join(root, "public/build")) as unknown as Parameters<typeof twinBuild>[0];
     const future = {
       v3_fetcherPersist: false,
       v3_relativeSplatPath: false,

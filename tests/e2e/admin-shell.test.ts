@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { startupScripts } from "~/cli/compile-hints";
 import { buildAffiliate, buildCampaign, buildShop, buildUser } from "../support/builders";
 import {
   ERROR_SCREEN,
@@ -18,6 +19,7 @@ import {
   useBrowser,
   type BrowserSession,
 } from "../support/browser";
+import { readBuildManifest, routeOnlyFiles } from "../support/build-manifest";
 import { useTestDatabase } from "../support/test-db";
 import { applyTestEnv } from "../support/test-env";
 import { useTestServer } from "../support/test-server";
@@ -136,20 +138,10 @@ describe.skipIf(skipWithoutChromium(chromiumPath))("admin shell in Chromium", ()
     await logIn(page, "admin", ADMIN_EMAIL);
     await page.goto("/admin/payouts");
     await waitForHydration(page);
-    const { startup, routeOnly } = await page.evaluate(() => {
-      type Manifest = {
-        entry: { module: string; imports: string[] };
-        routes: Record<string, { id: string; module: string; imports?: string[] }>;
-      };
-      const manifest = (window as unknown as { __remixManifest: Manifest }).__remixManifest;
-      const root = manifest.routes.root!;
-      const startup = [manifest.entry.module, ...manifest.entry.imports, root.module, ...(root.imports ?? [])];
-      const payouts = Object.values(manifest.routes).find((r) => r.id.endsWith("payouts._index"))!;
-      return {
-        startup,
-        routeOnly: [payouts.module, ...(payouts.imports ?? [])].filter((url) => !startup.includes(url)),
-      };
-    });
+    const manifest = readBuildManifest();
+    const startup = startupScripts(manifest);
+    const payouts = Object.keys(manifest.routes).find((id) => id.endsWith("payouts._index"))!;
+    const routeOnly = [...routeOnlyFiles(manifest, payouts)];
     const firstLine = async (url: string) => (await (await page.request.get(url)).text()).split("\n", 1)[0];
     expect(routeOnly.length).toBeGreaterThan(0);
     for (const url of startup) expect(await firstLine(url), url).toBe("//# allFunctionsCalledOnLoad");

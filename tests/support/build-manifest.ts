@@ -3,31 +3,17 @@
 // imports; the chunks import one another, so the closure of a page's modules
 // is the JavaScript its first load fetches. Sizes are gzip level 9 bytes,
 // about what a CDN serves.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { readAssetManifest, type AssetManifest, type ManifestRoute } from "../../app/cli/asset-manifest";
 
 const PUBLIC = path.resolve(__dirname, "../../public");
 
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  module: string;
-  imports?: string[];
-  hasDefaultExport?: boolean;
-}
+export type { AssetManifest as BuildManifest } from "../../app/cli/asset-manifest";
 
-export interface BuildManifest {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, ManifestRoute>;
-}
-
-export function readBuildManifest(): BuildManifest {
-  const dir = path.join(PUBLIC, "build");
-  const file = readdirSync(dir).find((f) => f.startsWith("manifest-") && f.endsWith(".js"));
-  if (!file) throw new Error("No build manifest in public/build: run `npm run build` first.");
-  const text = readFileSync(path.join(dir, file), "utf8");
-  return JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as BuildManifest;
+export function readBuildManifest(): AssetManifest {
+  return readAssetManifest(path.join(PUBLIC, "build"));
 }
 
 const sizes = new Map<string, number>();
@@ -77,7 +63,7 @@ export function closure(modules: readonly string[], { dynamic = false } = {}): S
 }
 
 /** The route and its parents, root first. */
-export function routeChain(manifest: BuildManifest, id: string): ManifestRoute[] {
+export function routeChain(manifest: AssetManifest, id: string): ManifestRoute[] {
   const chain: ManifestRoute[] = [];
   for (
     let r: ManifestRoute | undefined = manifest.routes[id];
@@ -96,14 +82,14 @@ export const totalBytes = (files: Iterable<string>) => [...files].reduce((n, f) 
  * Compressed JavaScript of a page opened first (entry, every route of its
  * chain and what they import, at once or through import()).
  */
-export function firstLoadFiles(manifest: BuildManifest, id: string): Set<string> {
+export function firstLoadFiles(manifest: AssetManifest, id: string): Set<string> {
   return closure([manifest.entry.module, ...manifest.entry.imports, ...modulesOf(routeChain(manifest, id))], {
     dynamic: true,
   });
 }
 
 /** What a client-side navigation to the route adds to what its parents already loaded. */
-export function routeOnlyFiles(manifest: BuildManifest, id: string): Set<string> {
+export function routeOnlyFiles(manifest: AssetManifest, id: string): Set<string> {
   const chain = routeChain(manifest, id);
   const parents = closure([manifest.entry.module, ...manifest.entry.imports, ...modulesOf(chain.slice(0, -1))]);
   return new Set([...closure(modulesOf(chain.slice(-1)))].filter((f) => !parents.has(f)));
